@@ -1,0 +1,42 @@
+//! # puzzle-core
+//!
+//! An exact sliding-tile puzzle engine: boards of any size from 2x2 to 16x16, any goal,
+//! solvability by parity, and a generic search library (BFS, DFS, IDDFS, greedy best-first,
+//! A*, IDA*) that the sliding puzzle uses through [`solve`].
+//!
+//! Design decisions:
+//! - **Valid by construction.** A [`Board`] can only be built through checks ([`Board::new`],
+//!   [`Board::parse`]); bad input is a typed [`BoardError`] whose message says what is wrong.
+//! - **Search is generic.** [`search`] takes closures (successors, goal test, heuristic), the
+//!   way the `pathfinding` crate does; the sliding puzzle is one user, a word ladder another
+//!   (see `examples/word_ladder.rs`).
+//! - **Search is stoppable.** Every algorithm takes [`Limits`]: a node budget and a progress
+//!   callback that can cancel, so a user interface never waits on a runaway search.
+//! - **States are compact.** Boards of up to 16 cells are searched as one `u64` (4 bits a
+//!   cell); heuristics are updated per move, not recomputed.
+//! - **No web, no clock, no global randomness.** The crate knows nothing of the DOM or
+//!   wasm-bindgen and builds for `wasm32-unknown-unknown`; time comes from a clock function the
+//!   caller may replace, randomness from a caller's RNG or seed.
+//!
+//! With the `serde` feature, boards, configurations and results serialize.
+
+#![forbid(missing_docs)]
+
+pub mod board;
+pub mod error;
+pub mod generate;
+pub mod goal;
+pub mod heuristic;
+pub mod moves;
+pub mod search;
+pub mod solvability;
+pub mod solver;
+
+pub use board::{Board, Shape};
+pub use error::{BoardError, MoveError};
+pub use goal::Goal;
+pub use heuristic::{Heuristic, HeuristicKind};
+pub use moves::{format_moves, parse_moves, Direction};
+pub use search::{Limits, Progress, Stats};
+pub use solvability::{solvability, swap_fix, Solvability};
+pub use solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig};

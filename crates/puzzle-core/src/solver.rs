@@ -1,0 +1,417 @@
+//! The sliding puzzle as a search problem: compact states, incremental heuristics, and one
+//! entry point, [`solve`], over every algorithm of [`crate::search`].
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::board::{Board, Shape};
+use crate::error::BoardError;
+use crate::heuristic::{Cells, Heuristic, HeuristicKind};
+use crate::moves::Direction;
+use crate::search::{astar, bfs, dfs, greedy, idastar, Limits, Outcome, SearchResult, Stats};
+use crate::solvability::{solvability, Solvability};
+
+/// A search method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Algorithm {
+    /// Breadth-first search (blind, optimal).
+    Bfs,
+    /// Depth-first search to a depth limit (blind, not optimal).
+    Dfs,
+    /// Iterative deepening depth-first search (blind, optimal).
+    Iddfs,
+    /// Greedy best-first search (informed, not optimal).
+    Greedy,
+    /// A* (informed, optimal).
+    AStar,
+    /// Iterative deepening A* (informed, optimal, little memory).
+    IdaStar,
+}
+
+impl Algorithm {
+    /// All methods, in the order a menu lists them.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Iddfs,
+        Algorithm::Greedy,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+        }
+    }
+
+    /// Whether the method uses a heuristic.
+    pub fn is_informed(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Greedy | Algorithm::AStar | Algorithm::IdaStar
+        )
+    }
+
+    /// Whether the method guarantees a shortest solution (with an admissible heuristic).
+    pub fn is_optimal(self) -> bool {
+        !matches!(self, Algorithm::Dfs | Algorithm::Greedy)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        let wanted = text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '*', '_'], "");
+        let wanted = match wanted.as_str() {
+            "a" | "astar" => "astar",
+            "ida" | "idastar" => "idastar",
+            other => other,
+        };
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == wanted)
+            .ok_or_else(|| {
+                format!("unknown algorithm `{text}`: use bfs, dfs, iddfs, greedy, astar or idastar")
+            })
+    }
+}
+
+/// How to solve: method, heuristic and, for DFS, the depth limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SolverConfig {
+    /// The search method.
+    pub algorithm: Algorithm,
+    /// The estimate used by informed methods (ignored by blind ones).
+    pub heuristic: HeuristicKind,
+    /// Deepest path DFS explores (and IDDFS gives up past).
+    pub depth_limit: usize,
+}
+
+/// The depth limit used when none is given.
+pub const DEFAULT_DEPTH_LIMIT: usize = 40;
+
+impl SolverConfig {
+    /// The fastest optimal method this module offers for a board size.
+    pub fn best_for(shape: Shape) -> SolverConfig {
+        let algorithm = if shape.cells() <= 12 {
+            Algorithm::AStar
+        } else {
+            Algorithm::IdaStar
+        };
+        SolverConfig {
+            algorithm,
+            heuristic: HeuristicKind::LinearConflict,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+        }
+    }
+
+    /// The heuristic, if the method uses one.
+    pub fn heuristic_used(&self) -> Option<HeuristicKind> {
+        self.algorithm.is_informed().then_some(self.heuristic)
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum SolveOutcome {
+    /// A solution was found.
+    Solved,
+    /// Parity shows the goal cannot be reached; no search was run.
+    Unsolvable,
+    /// The node budget ran out.
+    BudgetExhausted,
+    /// The caller cancelled.
+    Cancelled,
+    /// The method finished without a solution (DFS within its depth limit).
+    NotFound,
+}
+
+impl SolveOutcome {
+    /// The name used in JSON and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolveOutcome::Solved => "solved",
+            SolveOutcome::Unsolvable => "unsolvable",
+            SolveOutcome::BudgetExhausted => "budget-exhausted",
+            SolveOutcome::Cancelled => "cancelled",
+            SolveOutcome::NotFound => "not-found",
+        }
+    }
+}
+
+/// The answer to a solve request.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Solution {
+    /// How the run ended.
+    pub outcome: SolveOutcome,
+    /// The moves of the blank, start to goal (empty unless solved).
+    pub moves: Vec<Direction>,
+    /// Counters of the search.
+    pub stats: Stats,
+    /// The method used.
+    pub algorithm: Algorithm,
+    /// The heuristic used, for informed methods.
+    pub heuristic: Option<HeuristicKind>,
+    /// The parity verdict, with its reasons.
+    pub solvability: Solvability,
+}
+
+impl Solution {
+    /// Number of moves, if solved.
+    pub fn length(&self) -> Option<usize> {
+        (self.outcome == SolveOutcome::Solved).then_some(self.moves.len())
+    }
+
+    /// Whether the solution is guaranteed to be a shortest one.
+    pub fn is_optimal(&self) -> bool {
+        self.outcome == SolveOutcome::Solved && self.stats.optimal
+    }
+}
+
+/// Solves `board` towards `goal` with the method in `config`, within `limits`.
+///
+/// Unsolvable boards are answered at once from parity. The only error is a size mismatch.
+///
+/// ```
+/// use puzzle_core::{solve, Board, Goal, Limits, SolveOutcome, SolverConfig};
+/// let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+/// let goal = Goal::Snail.board(board.shape()).unwrap();
+/// let config = SolverConfig::best_for(board.shape());
+/// let solution = solve(&board, &goal, &config, &mut Limits::default()).unwrap();
+/// assert_eq!(solution.outcome, SolveOutcome::Solved);
+/// assert_eq!(solution.length(), Some(24));
+/// assert_eq!(board.after(&solution.moves).unwrap(), goal);
+/// ```
+pub fn solve(
+    board: &Board,
+    goal: &Board,
+    config: &SolverConfig,
+    limits: &mut Limits,
+) -> Result<Solution, BoardError> {
+    let verdict = solvability(board, goal)?;
+    if !verdict.solvable {
+        return Ok(Solution {
+            outcome: SolveOutcome::Unsolvable,
+            moves: Vec::new(),
+            stats: Stats::default(),
+            algorithm: config.algorithm,
+            heuristic: config.heuristic_used(),
+            solvability: verdict,
+        });
+    }
+    let result = if board.cells().len() <= PACKED_CELLS {
+        Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits)
+    } else {
+        Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits)
+    };
+    let (outcome, moves) = match result.moves {
+        Ok(moves) => (SolveOutcome::Solved, moves),
+        Err(outcome) => (outcome, Vec::new()),
+    };
+    Ok(Solution {
+        outcome,
+        moves,
+        stats: result.stats,
+        algorithm: config.algorithm,
+        heuristic: config.heuristic_used(),
+        solvability: verdict,
+    })
+}
+
+/// Boards with at most this many cells are packed 4 bits a cell into a `u64`.
+pub const PACKED_CELLS: usize = 16;
+
+/// Storage of a board's tiles inside a search state.
+trait Store: Cells + Clone + Eq + Hash {
+    fn from_cells(cells: &[u8]) -> Self;
+    /// Moves the tile at `from` into the blank at `blank`.
+    fn slide(&mut self, blank: usize, from: usize);
+}
+
+/// 4 bits a cell in one word: copying, comparing and hashing a state is one integer operation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Packed(u64);
+
+impl Cells for Packed {
+    #[inline]
+    fn tile_at(&self, cell: usize) -> u8 {
+        ((self.0 >> (4 * cell)) & 0xF) as u8
+    }
+}
+
+impl Store for Packed {
+    fn from_cells(cells: &[u8]) -> Self {
+        Packed(
+            cells
+                .iter()
+                .enumerate()
+                .fold(0, |word, (cell, &tile)| word | (tile as u64) << (4 * cell)),
+        )
+    }
+
+    #[inline]
+    fn slide(&mut self, blank: usize, from: usize) {
+        let tile = (self.0 >> (4 * from)) & 0xF;
+        self.0 = (self.0 & !(0xF << (4 * from))) | (tile << (4 * blank));
+    }
+}
+
+/// A byte a cell, for boards of more than 16 cells.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Wide(Box<[u8]>);
+
+impl Cells for Wide {
+    #[inline]
+    fn tile_at(&self, cell: usize) -> u8 {
+        self.0[cell]
+    }
+}
+
+impl Store for Wide {
+    fn from_cells(cells: &[u8]) -> Self {
+        Wide(cells.into())
+    }
+
+    fn slide(&mut self, blank: usize, from: usize) {
+        self.0.swap(blank, from);
+    }
+}
+
+/// A search state: the tiles, the blank's cell and the heuristic value (kept up to date
+/// incrementally). Equality and hashing look at the tiles only.
+#[derive(Clone)]
+struct Node<S> {
+    cells: S,
+    blank: u8,
+    h: u32,
+}
+
+impl<S: Store> PartialEq for Node<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+    }
+}
+impl<S: Store> Eq for Node<S> {}
+impl<S: Store> Hash for Node<S> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+/// A board, its goal and heuristic, seen as a search problem.
+struct Puzzle<S> {
+    shape: Shape,
+    start: Node<S>,
+    goal: S,
+    heuristic: Heuristic,
+}
+
+/// A finished search, with the path turned into the blank's moves.
+struct Run {
+    moves: Result<Vec<Direction>, SolveOutcome>,
+    stats: Stats,
+}
+
+impl<S: Store> Puzzle<S> {
+    fn new(board: &Board, goal: &Board, kind: HeuristicKind) -> Self {
+        let heuristic = Heuristic::new(kind, goal);
+        let start = Node {
+            cells: S::from_cells(board.cells()),
+            blank: board.blank() as u8,
+            h: heuristic.estimate(board),
+        };
+        Puzzle {
+            shape: board.shape(),
+            start,
+            goal: S::from_cells(goal.cells()),
+            heuristic,
+        }
+    }
+
+    /// The up to four boards one move away.
+    fn children(&self, node: &Node<S>) -> impl Iterator<Item = Node<S>> {
+        let blank = node.blank as usize;
+        Direction::ALL
+            .map(|direction| {
+                let from = self.shape.neighbour(blank, direction)?;
+                let tile = node.cells.tile_at(from);
+                let mut cells = node.cells.clone();
+                cells.slide(blank, from);
+                let h = self
+                    .heuristic
+                    .after_move(node.h, &node.cells, &cells, tile, from, blank);
+                Some(Node {
+                    cells,
+                    blank: from as u8,
+                    h,
+                })
+            })
+            .into_iter()
+            .flatten()
+    }
+
+    fn run(&self, config: &SolverConfig, limits: &mut Limits) -> Run {
+        let unit = |node: &Node<S>| self.children(node);
+        let costed = |node: &Node<S>| self.children(node).map(|child| (child, 1u32));
+        let h = |node: &Node<S>| node.h;
+        let done = |node: &Node<S>| node.cells == self.goal;
+        let start = &self.start;
+        match config.algorithm {
+            Algorithm::Bfs => self.moves(bfs::bfs(start, unit, done, limits)),
+            Algorithm::Dfs => self.moves(dfs::dfs(start, unit, done, config.depth_limit, limits)),
+            Algorithm::Iddfs => {
+                self.moves(dfs::iddfs(start, unit, done, config.depth_limit, limits))
+            }
+            Algorithm::Greedy => self.moves(greedy::greedy(start, costed, h, done, limits)),
+            Algorithm::AStar => self.moves(astar::astar(start, costed, h, done, limits)),
+            Algorithm::IdaStar => self.moves(idastar::idastar(start, costed, h, done, limits)),
+        }
+    }
+
+    /// Turns a path of states into the blank's moves.
+    fn moves<C>(&self, result: SearchResult<Node<S>, C>) -> Run {
+        let moves = match result.outcome {
+            Outcome::Found { path, .. } => Ok(path
+                .windows(2)
+                .map(|pair| self.direction(pair[0].blank, pair[1].blank))
+                .collect()),
+            Outcome::NoSolution => Err(SolveOutcome::NotFound),
+            Outcome::BudgetExhausted => Err(SolveOutcome::BudgetExhausted),
+            Outcome::Cancelled => Err(SolveOutcome::Cancelled),
+        };
+        Run {
+            moves,
+            stats: result.stats,
+        }
+    }
+
+    fn direction(&self, from: u8, to: u8) -> Direction {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.shape.neighbour(from as usize, d) == Some(to as usize))
+            .expect("consecutive states differ by one move")
+    }
+}
