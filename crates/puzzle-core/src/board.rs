@@ -181,23 +181,22 @@ impl Board {
                 found: cells.len(),
             });
         }
-        let mut seen = vec![false; expected];
-        for &value in &cells {
-            if value >= expected {
-                return Err(BoardError::OutOfRange {
-                    value,
-                    shape,
-                    max: expected - 1,
-                });
-            }
-            if std::mem::replace(&mut seen[value], true) {
-                return Err(BoardError::Duplicate { value });
-            }
+        if let Some(&value) = cells.iter().find(|&&v| v >= expected) {
+            return Err(BoardError::OutOfRange {
+                value,
+                shape,
+                max: expected - 1,
+            });
         }
-        // With the count right, no duplicates and nothing out of range, nothing can be missing;
-        // the check stays as a guard for the invariant.
-        if let Some(value) = seen.iter().position(|s| !s) {
-            return Err(BoardError::Missing { value });
+        let mut seen = vec![false; expected];
+        let duplicate = cells
+            .iter()
+            .copied()
+            .find(|&value| std::mem::replace(&mut seen[value], true));
+        if let Some(value) = duplicate {
+            cells.iter().for_each(|&v| seen[v] = true);
+            let missing = seen.iter().position(|s| !s).unwrap_or(0);
+            return Err(BoardError::Duplicate { value, missing });
         }
         let blank = cells.iter().position(|&v| v == 0).unwrap_or(0);
         Ok(Board {
@@ -395,6 +394,39 @@ impl Board {
             board.blank = b;
         }
         board
+    }
+
+    /// The compact encoding of a board of at most 16 cells: 4 bits a cell, cell 0 in the lowest
+    /// bits. `None` for larger boards. This is also the key search uses for such boards.
+    ///
+    /// ```
+    /// use puzzle_core::Board;
+    /// let board: Board = "1 2 3 0".parse().unwrap();
+    /// let word = board.pack().unwrap();
+    /// assert_eq!(word, 0x0321);
+    /// assert_eq!(Board::unpack(board.shape(), word).unwrap(), board);
+    /// ```
+    pub fn pack(&self) -> Option<u64> {
+        (self.cells.len() <= 16).then(|| {
+            self.cells
+                .iter()
+                .enumerate()
+                .fold(0, |word, (cell, &tile)| word | (tile as u64) << (4 * cell))
+        })
+    }
+
+    /// Decodes [`Board::pack`]; fails like [`Board::new`] if the word is not a valid board.
+    pub fn unpack(shape: Shape, word: u64) -> Result<Board, BoardError> {
+        let cells = shape.cells();
+        if cells > 16 {
+            return Err(BoardError::WrongCount {
+                shape,
+                expected: cells,
+                found: 16,
+            });
+        }
+        let tiles = (0..cells).map(|cell| ((word >> (4 * cell)) & 0xF) as usize);
+        Board::new(shape, tiles.collect())
     }
 
     /// The tiles on one line, space separated, rows split by ` / ` (round-trips through parsing).

@@ -73,17 +73,13 @@ pub enum BoardError {
         /// Largest allowed tile.
         max: usize,
     },
-    /// The same tile twice.
-    #[error("tile {value} appears more than once")]
+    /// The same tile twice (with the right count, some other tile is then missing).
+    #[error("tile {value} appears more than once, and tile {missing} is missing")]
     Duplicate {
         /// The repeated tile.
         value: usize,
-    },
-    /// A tile that is absent (only reported when nothing else is wrong).
-    #[error("tile {value} is missing")]
-    Missing {
-        /// The absent tile.
-        value: usize,
+        /// The smallest tile that does not appear.
+        missing: usize,
     },
     /// Board and goal (or a given size) disagree.
     #[error("size mismatch: the board is {board} but the goal is {goal}")]

@@ -246,12 +246,12 @@ pub const PACKED_CELLS: usize = 16;
 
 /// Storage of a board's tiles inside a search state.
 trait Store: Cells + Clone + Eq + Hash {
-    fn from_cells(cells: &[u8]) -> Self;
+    fn from_board(board: &Board) -> Self;
     /// Moves the tile at `from` into the blank at `blank`.
     fn slide(&mut self, blank: usize, from: usize);
 }
 
-/// 4 bits a cell in one word: copying, comparing and hashing a state is one integer operation.
+/// [`Board::pack`]'s 4 bits a cell in one word: copying, comparing and hashing a state is one integer operation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Packed(u64);
 
@@ -263,12 +263,11 @@ impl Cells for Packed {
 }
 
 impl Store for Packed {
-    fn from_cells(cells: &[u8]) -> Self {
+    fn from_board(board: &Board) -> Self {
         Packed(
-            cells
-                .iter()
-                .enumerate()
-                .fold(0, |word, (cell, &tile)| word | (tile as u64) << (4 * cell)),
+            board
+                .pack()
+                .expect("packed states are used for boards of 16 cells at most"),
         )
     }
 
@@ -291,8 +290,8 @@ impl Cells for Wide {
 }
 
 impl Store for Wide {
-    fn from_cells(cells: &[u8]) -> Self {
-        Wide(cells.into())
+    fn from_board(board: &Board) -> Self {
+        Wide(board.cells().into())
     }
 
     fn slide(&mut self, blank: usize, from: usize) {
@@ -339,14 +338,14 @@ impl<S: Store> Puzzle<S> {
     fn new(board: &Board, goal: &Board, kind: HeuristicKind) -> Self {
         let heuristic = Heuristic::new(kind, goal);
         let start = Node {
-            cells: S::from_cells(board.cells()),
+            cells: S::from_board(board),
             blank: board.blank() as u8,
             h: heuristic.estimate(board),
         };
         Puzzle {
             shape: board.shape(),
             start,
-            goal: S::from_cells(goal.cells()),
+            goal: S::from_board(goal),
             heuristic,
         }
     }
