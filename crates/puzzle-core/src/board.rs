@@ -263,18 +263,18 @@ impl Board {
         };
         let declared = match (shape, header_shape) {
             (Some(given), Some(header)) if given != header => {
-                return Err(BoardError::ShapeMismatch {
-                    board: header,
-                    goal: given,
+                return Err(BoardError::SizeConflict {
+                    found: header,
+                    given,
                 })
             }
             (given, header) => given.or(header),
         };
         let shape = match (declared, row_shape) {
             (Some(declared), Some(rows)) if declared != rows && header_shape.is_none() => {
-                return Err(BoardError::ShapeMismatch {
-                    board: rows,
-                    goal: declared,
+                return Err(BoardError::SizeConflict {
+                    found: rows,
+                    given: declared,
                 })
             }
             (Some(declared), _) => declared,

@@ -89,6 +89,14 @@ pub enum BoardError {
         /// Shape of the goal.
         goal: Shape,
     },
+    /// The text describes a board of another size than the one given (e.g. by `--size`).
+    #[error("the input describes a {found} board, but the size given is {given}")]
+    SizeConflict {
+        /// The size the text itself describes (its size line or its rows).
+        found: Shape,
+        /// The size given by the caller.
+        given: Shape,
+    },
     /// An unknown goal name.
     #[error("unknown goal `{text}`: use standard, blank-first, snail, or the goal's tile numbers")]
     UnknownGoal {

@@ -103,10 +103,10 @@ fn size_mismatch_between_board_and_goal() {
 }
 
 #[test]
-fn size_mismatch_between_header_and_given_size() {
+fn size_line_conflicting_with_the_given_size() {
     assert_eq!(
         error("3\n1 2 3\n4 5 6\n7 8 0", Some("4")),
-        "size mismatch: the board is 3x3 but the goal is 4x4"
+        "the input describes a 3x3 board, but the size given is 4x4"
     );
 }
 

@@ -1,0 +1,235 @@
+//! The command-line surface, declared with clap's derive API.
+
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use puzzle_core::{Algorithm, HeuristicKind, Shape};
+
+const ABOUT: &str =
+    "Solve, generate and check sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH board \
+from 2x2 to 16x16) with BFS, DFS, IDDFS, greedy best-first, A* or IDA*.";
+
+const LONG_ABOUT: &str = "\
+Solve, generate and check sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH board from 2x2 to \
+16x16) with BFS, DFS, IDDFS, greedy best-first, A* or IDA*.
+
+Boards are tile numbers row by row, 0 for the blank: `6 1 7 3 0 4 5 8 2`. Commas may separate \
+numbers and `/` rows (`1 2 3 / 4 5 0`). A non-square one-line board needs --size WxH. Files use the \
+n-puzzle format: `#` starts a comment, then a line with the size N (or WxH), then the rows. `-` \
+reads the board from standard input.
+
+Moves are named by the direction the blank moves: U, D, L, R.
+
+Goals: standard (1 2 ... n-1, blank last), blank-first (0 1 2 ...), snail (the clockwise spiral), \
+or the goal's own tile numbers.
+
+Exit codes: 0 = answered (solved, or proved unsolvable by parity); 1 = a single solve stopped \
+without an answer (budget exhausted, or not found within the depth limit); 2 = malformed input or \
+usage error, with the reason on stderr.";
+
+const MAIN_EXAMPLES: &str = "\
+Synopsis:
+  npuzzle solve [BOARD] [--file F] [--size WxH] [--goal standard|blank-first|snail|\"<cells>\"]
+                [--algorithm bfs|dfs|iddfs|greedy|astar|idastar]
+                [--heuristic misplaced|manhattan|linear-conflict]
+                [--depth-limit N] [--max-nodes N] [--json]
+  npuzzle solve --batch FILE [same options]     # one board a line, '#' comments
+  npuzzle generate --size WxH [--walk N | --random] [--unsolvable] [--seed S] [--count K]
+                   [--goal ...] [--format auto|flat|line|npuzzle]
+  npuzzle check BOARD [--size WxH] [--goal ...] [--json]
+
+JSON (--json), one object a line: board, goal, solvable, outcome (solved, unsolvable,
+budget-exhausted, not-found), length and moves (null unless solved), expanded, generated,
+max_frontier, elapsed_ms, algorithm, heuristic (null for blind methods), optimal, explanation.
+Run `npuzzle help <COMMAND>` for each command's options.
+
+Examples:
+  npuzzle solve 6 1 7 3 0 4 5 8 2 --goal snail
+  npuzzle solve \"8 6 7 2 5 4 3 0 1\" --algorithm idastar --heuristic manhattan --json
+  npuzzle solve --file puzzle.txt
+  npuzzle solve --batch boards.txt --json
+  npuzzle generate --size 4x4 --walk 40 --seed 7 --count 5
+  npuzzle check 1 2 3 4 5 6 8 7 0";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  npuzzle solve 6 1 7 3 0 4 5 8 2 --goal snail
+  npuzzle solve \"1 2 3 / 4 0 5\"                    # a 3x2 board, rows split by /
+  npuzzle solve 1 2 3 4 0 5 --size 3x2
+  npuzzle solve 8 6 7 2 5 4 3 0 1 -a astar -H manhattan --json
+  npuzzle solve 5 1 2 3 0 6 7 4 9 10 11 8 13 14 15 12 -a bfs --max-nodes 100000
+  npuzzle solve --file puzzle.txt                  # n-puzzle format, `#` comments
+  echo \"8 1 3 4 0 2 7 6 5\" | npuzzle solve -
+  npuzzle solve --batch boards.txt --json          # one board a line, one result a line
+
+Defaults: A* with linear conflict up to 12 cells, IDA* with linear conflict above.
+Unsolvable boards are answered at once from parity, without search.
+Single board: exit 0 when solved or unsolvable, 1 when stopped without an answer, 2 on bad input.
+Batch: exit 0 when every line was read (whatever the outcomes), 2 if a line was malformed.";
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  npuzzle generate --size 3x3                      # one uniformly random solvable board
+  npuzzle generate --size 4 --walk 30 --seed 42 --count 10
+  npuzzle generate --size 3x2 --unsolvable --seed 1
+  npuzzle generate --size 4x4 --format npuzzle > puzzle.txt
+
+The same --seed (with the same other options) always prints the same boards.";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  npuzzle check 1 2 3 4 5 6 8 7 0
+  npuzzle check 6 1 7 3 0 4 5 8 2 --goal snail --json
+  npuzzle check \"1 2 3 / 5 4 0\"
+
+Exit code 0 whether the board is solvable or not; 2 on bad input.";
+
+/// `npuzzle`: the command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "npuzzle",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = MAIN_EXAMPLES,
+    propagate_version = true
+)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a board (or every board of a batch file) and print the moves and statistics.
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+    /// Print random boards: uniform or a random walk, solvable or not, reproducible with --seed.
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Tell whether a board can reach the goal, and why (permutation parity; no search).
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+}
+
+/// Options of `npuzzle solve`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["board", "file", "batch"])))]
+pub struct SolveArgs {
+    /// The board: tile numbers row by row, 0 for the blank, e.g. `6 1 7 3 0 4 5 8 2` (one
+    /// argument or several); `-` reads it from standard input.
+    #[arg(value_name = "BOARD", num_args = 1..)]
+    pub board: Vec<String>,
+
+    /// Read the board from a file in the n-puzzle format (`#` comments, a size line, the rows);
+    /// `-` for standard input.
+    #[arg(short, long, value_name = "F")]
+    pub file: Option<PathBuf>,
+
+    /// Solve every board of FILE, one board a line (`#` starts a comment), printing one result a
+    /// line; `-` for standard input.
+    #[arg(short, long, value_name = "FILE")]
+    pub batch: Option<PathBuf>,
+
+    /// Board size WxH (or N for NxN); needed for non-square boards given on one line.
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Option<Shape>,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Search method: bfs, dfs, iddfs, greedy, astar or idastar [default: astar up to 12 cells,
+    /// idastar above].
+    #[arg(short, long, value_name = "METHOD")]
+    pub algorithm: Option<Algorithm>,
+
+    /// Heuristic of greedy, astar and idastar: misplaced, manhattan or linear-conflict
+    /// [default: linear-conflict]; ignored by blind methods.
+    #[arg(short = 'H', long, value_name = "NAME")]
+    pub heuristic: Option<HeuristicKind>,
+
+    /// Deepest path dfs explores and iddfs tries [default: 40].
+    #[arg(short, long, value_name = "N")]
+    pub depth_limit: Option<usize>,
+
+    /// Stop after expanding N nodes (outcome `budget-exhausted`).
+    #[arg(short, long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+
+    /// Print one JSON object per board (one a line) instead of the readable report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `npuzzle generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board size WxH (or N for NxN), from 2 to 16 a side.
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Shape,
+
+    /// Scramble by a random walk of N moves of the blank from the goal (never undoing a move).
+    #[arg(short, long, value_name = "N", conflicts_with = "random")]
+    pub walk: Option<usize>,
+
+    /// Scramble uniformly at random among the boards of the wanted solvability (the default).
+    #[arg(short, long)]
+    pub random: bool,
+
+    /// Print boards that can never reach the goal (a walk is followed by one tile swap).
+    #[arg(short, long)]
+    pub unsolvable: bool,
+
+    /// Seed for reproducible boards: board i of --count uses seed S + i.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// How many boards to print.
+    #[arg(short, long, value_name = "K", default_value_t = 1)]
+    pub count: usize,
+
+    /// Goal the boards are scrambled from: standard, blank-first, snail, or tile numbers.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Output format: auto (flat for square boards, rows split by ` / ` otherwise), flat, line,
+    /// or npuzzle (size line then rows; boards separated by a blank line).
+    #[arg(short, long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+/// How `generate` prints a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Flat for square boards, `line` for rectangles (so the output parses without --size).
+    Auto,
+    /// All tiles on one line: `1 2 3 4 5 6 7 8 0`.
+    Flat,
+    /// Rows split by ` / `: `1 2 3 / 4 5 0`.
+    Line,
+    /// The n-puzzle file format: the size, then one row a line.
+    Npuzzle,
+}
+
+/// Options of `npuzzle check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The board: tile numbers row by row, 0 for the blank; `-` reads it from standard input.
+    #[arg(value_name = "BOARD", num_args = 1.., required = true)]
+    pub board: Vec<String>,
+
+    /// Board size WxH (or N for NxN); needed for non-square boards given on one line.
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Option<Shape>,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Print a JSON object with the verdict and its parity terms.
+    #[arg(long)]
+    pub json: bool,
+}

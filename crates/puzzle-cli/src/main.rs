@@ -1,0 +1,48 @@
+//! `npuzzle`: solve, generate and check sliding-tile puzzles from the command line.
+//!
+//! A thin layer over `puzzle-core`: argument handling and output formatting only.
+
+mod args;
+mod check;
+mod generate;
+mod input;
+mod report;
+mod solve;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = match &cli.command {
+        Command::Solve(args) => solve::run(args, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
+        Command::Check(args) => check::run(args, &mut out),
+    }
+    .and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    match result {
+        Ok(code) => code,
+        // A closed pipe (e.g. `npuzzle generate --count 1000 | head`) is not an error.
+        Err(error)
+            if error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let _ = out.flush();
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! End-to-end tests of the `npuzzle` binary: run it, read its output and exit code.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use puzzle_core::{parse_moves, solvability, Board, Goal};
+use serde_json::Value;
+
+/// Runs `npuzzle` with `args` and no standard input.
+fn npuzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `npuzzle` with `args`, feeding `input` on standard input.
+fn npuzzle_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// The JSON objects printed one a line.
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is a JSON object"))
+        .collect()
+}
+
+/// A file in the test scratch folder with `text` as content.
+fn scratch_file(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Solves `board` with `extra` options as JSON; checks the answer is a legal, optimal path to
+/// `goal` of `length` moves, and returns the object.
+fn assert_solves(board: &str, goal: Goal, extra: &[&str], length: u64) -> Value {
+    let mut args = vec!["solve", board, "--json"];
+    args.extend_from_slice(extra);
+    let output = npuzzle(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["outcome"], "solved");
+    assert_eq!(json["solvable"], true);
+    assert_eq!(json["length"], length);
+    assert_eq!(json["optimal"], true);
+    let start: Board = board.parse().unwrap();
+    let goal = goal.board(start.shape()).unwrap();
+    let moves = parse_moves(json["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(moves.len() as u64, length);
+    assert_eq!(
+        start.after(&moves).unwrap(),
+        goal,
+        "the moves reach the goal"
+    );
+    assert_eq!(json["board"], board);
+    assert_eq!(json["goal"], goal.to_flat());
+    for key in ["expanded", "generated", "max_frontier"] {
+        assert!(json[key].as_u64().unwrap() > 0, "{key} is counted");
+    }
+    assert!(json["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    json.clone()
+}
+
+#[test]
+fn snail_goal_instance_is_24_moves() {
+    let json = assert_solves("6 1 7 3 0 4 5 8 2", Goal::Snail, &["--goal", "snail"], 24);
+    // The default for 3x3: A* with linear conflict.
+    assert_eq!(json["algorithm"], "astar");
+    assert_eq!(json["heuristic"], "linear-conflict");
+}
+
+#[test]
+fn board_may_be_given_as_separate_words() {
+    let output = npuzzle(&[
+        "solve", "6", "1", "7", "3", "0", "4", "5", "8", "2", "--goal", "snail", "--json",
+    ]);
+    assert_eq!(json_lines(&output)[0]["length"], 24);
+}
+
+#[test]
+fn blank_first_instance_is_22_moves() {
+    assert_solves(
+        "2 1 0 7 8 5 4 3 6",
+        Goal::BlankFirst,
+        &["--goal", "blank-first"],
+        22,
+    );
+}
+
+#[test]
+fn standard_instances_are_31_moves_with_astar_and_idastar() {
+    for board in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
+        let json = assert_solves(
+            board,
+            Goal::Standard,
+            &["-a", "astar", "-H", "manhattan"],
+            31,
+        );
+        assert_eq!(json["algorithm"], "astar");
+        assert_eq!(json["heuristic"], "manhattan");
+        let json = assert_solves(board, Goal::Standard, &["--algorithm", "idastar"], 31);
+        assert_eq!(json["algorithm"], "idastar");
+    }
+}
+
+#[test]
+fn blind_methods_report_a_null_heuristic() {
+    let json = assert_solves(
+        "1 2 3 4 0 6 7 5 8",
+        Goal::Standard,
+        &["-a", "bfs", "-H", "manhattan"],
+        2,
+    );
+    assert_eq!(json["algorithm"], "bfs");
+    assert_eq!(json["heuristic"], Value::Null);
+}
+
+#[test]
+fn text_report_shows_board_moves_steps_and_statistics() {
+    let output = npuzzle(&["solve", "6 1 7 3 0 4 5 8 2", "--goal", "snail"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    for expected in [
+        "Board 3x3",
+        "Goal (snail)",
+        "Solved in 24 moves (optimal)",
+        "LURDRDLURULDRDLLURRDLLUR",
+        "Boards along the way",
+        "24 R",
+        "expanded",
+        "generated",
+        "max frontier",
+        "elapsed",
+        "astar with linear-conflict",
+    ] {
+        assert!(
+            text.contains(expected),
+            "`{expected}` missing from:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn unsolvable_board_is_answered_with_the_parity_reason() {
+    let output = npuzzle(&["solve", "1 2 3 4 5 6 8 7 0"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("Unsolvable: the board has 1 inversions (odd)"));
+    assert!(text.contains("No search was run"));
+
+    let output = npuzzle(&["solve", "1 2 3 4 5 6 8 7 0", "--json"]);
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["outcome"], "unsolvable");
+    assert_eq!(json["solvable"], false);
+    assert_eq!(json["length"], Value::Null);
+    assert_eq!(json["moves"], Value::Null);
+    assert_eq!(json["optimal"], false);
+    assert!(json["explanation"]
+        .as_str()
+        .unwrap()
+        .starts_with("unsolvable:"));
+}
+
+#[test]
+fn batch_answers_each_line_and_skips_comments() {
+    let path = scratch_file(
+        "batch_mixed.txt",
+        "# three boards\n\
+         8 6 7 2 5 4 3 0 1\n\
+         \n\
+         1 2 3 4 5 6 8 7 0   # unsolvable\n\
+         1 2 3 / 4 0 5\n",
+    );
+    let path = path.to_str().unwrap();
+    let output = npuzzle(&["solve", "--batch", path, "--goal", "standard", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let results = json_lines(&output);
+    assert_eq!(results.len(), 3);
+    assert_eq!(results[0]["outcome"], "solved");
+    assert_eq!(results[0]["board"], "8 6 7 2 5 4 3 0 1");
+    assert_eq!(results[0]["length"], 31);
+    assert_eq!(results[1]["outcome"], "unsolvable");
+    assert_eq!(results[1]["solvable"], false);
+    assert_eq!(results[1]["length"], Value::Null);
+    assert_eq!(results[2]["outcome"], "solved");
+    assert_eq!(results[2]["board"], "1 2 3 / 4 0 5");
+    assert_eq!(results[2]["moves"], "R");
+
+    let output = npuzzle(&["solve", "--batch", path]);
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("8 6 7 2 5 4 3 0 1: solved, 31 moves"));
+    assert!(lines[1].starts_with("1 2 3 4 5 6 8 7 0: unsolvable: the board has 1 inversions"));
+}
+
+#[test]
+fn batch_from_stdin_reports_malformed_lines_and_exits_2() {
+    let output = npuzzle_with_stdin(
+        &["solve", "--batch", "-", "--json"],
+        "1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 9\n1 2 0 3\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("line 2: tile 9 is out of range: a 3x3 board uses 0 to 8"));
+    let results = json_lines(&output);
+    assert_eq!(results.len(), 3, "one result a line, the bad one included");
+    assert_eq!(results[0]["length"], 1);
+    assert_eq!(results[1]["outcome"], "invalid");
+    assert_eq!(results[1]["line"], 2);
+    assert_eq!(results[2]["length"], 1);
+}
+
+#[test]
+fn malformed_input_exits_2_with_the_reason() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", ""],
+            "the board is empty: expected the tile numbers",
+        ),
+        (
+            &["solve", "1 2 x 4"],
+            "`x` is not a tile number: tiles are whole numbers, 0 for the blank",
+        ),
+        (
+            &["solve", "1 2 3 4 5 6 7 8 0", "--size", "4x4"],
+            "a 4x4 board has 16 cells, but 9 numbers were given",
+        ),
+        (
+            &["solve", "1 2 3 4 0"],
+            "5 numbers do not make a square board",
+        ),
+        (
+            &["solve", "1 2 3 / 4 0"],
+            "row 2 has 2 numbers, but row 1 has 3",
+        ),
+        (
+            &["solve", "1 2 3 4 5 6 7 8 9"],
+            "tile 9 is out of range: a 3x3 board uses 0 to 8",
+        ),
+        (
+            &["check", "1 1 3 4 5 6 7 8 0"],
+            "tile 1 appears more than once",
+        ),
+        (
+            &["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3 0"],
+            "size mismatch: the board is 3x3 but the goal is 2x2",
+        ),
+        (
+            &["solve", "1 2 3 4 5 6 7 8 0", "--goal", "spiralish"],
+            "unknown goal `spiralish`",
+        ),
+        (
+            &["solve", "1 2 3 0", "--size", "4by4"],
+            "`4by4` is not a board size",
+        ),
+        (
+            &["generate", "--size", "1x4"],
+            "a 1x4 board is not supported: each side must be from 2 to 16",
+        ),
+        (
+            &["solve", "1 2 3 0", "--algorithm", "dijkstra"],
+            "unknown algorithm `dijkstra`",
+        ),
+        (
+            &["solve", "1 2 3 0", "--heuristic", "euclid"],
+            "unknown heuristic `euclid`",
+        ),
+        (&["solve"], "required arguments were not provided"),
+        (
+            &["solve", "--file", "/nonexistent/board.txt"],
+            "cannot read `/nonexistent/board.txt`",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = npuzzle(args);
+        assert_eq!(output.status.code(), Some(2), "exit code of {args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: stderr `{}` lacks `{message}`",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty(), "{args:?} printed a result");
+    }
+}
+
+#[test]
+fn check_tells_solvable_from_unsolvable() {
+    let output = npuzzle(&["check", "6 1 7 3 0 4 5 8 2", "--goal", "snail"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("6 1 7 3 0 4 5 8 2: solvable: "));
+
+    let output = npuzzle(&["check", "1", "2", "3", "4", "5", "6", "8", "7", "0"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains(": unsolvable: the board has 1 inversions (odd)"));
+
+    let output = npuzzle(&["check", "1 2 3 / 5 4 0", "--json"]);
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["solvable"], false);
+    assert_eq!(json["board_inversions"], 1);
+    assert_eq!(json["width_is_even"], false);
+
+    // An even width: the blank's row enters the parity.
+    let output = npuzzle(&["check", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--json"]);
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["solvable"], true);
+    assert_eq!(json["width_is_even"], true);
+}
+
+#[test]
+fn generate_is_reproducible_with_a_seed() {
+    let args = ["generate", "--size", "4x4", "--seed", "42", "--count", "5"];
+    let first = stdout(&npuzzle(&args));
+    assert_eq!(first, stdout(&npuzzle(&args)));
+    assert_eq!(first.lines().count(), 5);
+    let other = stdout(&npuzzle(&[
+        "generate", "--size", "4", "--seed", "43", "--count", "5",
+    ]));
+    assert_ne!(first, other);
+    let goal = Goal::Standard.board("4x4".parse().unwrap()).unwrap();
+    for line in first.lines() {
+        let board: Board = line.parse().unwrap();
+        assert!(solvability(&board, &goal).unwrap().solvable);
+    }
+}
+
+#[test]
+fn generate_unsolvable_boards_really_are_unsolvable() {
+    for (size, goal) in [
+        ("3x3", "standard"),
+        ("4x4", "snail"),
+        ("3x2", "blank-first"),
+    ] {
+        for how in [&["--random"][..], &["--walk", "25"][..]] {
+            let mut args = vec![
+                "generate",
+                "--size",
+                size,
+                "--unsolvable",
+                "--seed",
+                "7",
+                "--count",
+                "10",
+                "--goal",
+                goal,
+            ];
+            args.extend_from_slice(how);
+            let output = npuzzle(&args);
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let text = stdout(&output);
+            assert_eq!(text.lines().count(), 10);
+            for line in text.lines() {
+                // Rectangles print with ` / ` so they parse without a size.
+                let board: Board = line.parse().unwrap();
+                let goal_board = Goal::parse(goal, None)
+                    .unwrap()
+                    .board(board.shape())
+                    .unwrap();
+                assert!(!solvability(&board, &goal_board).unwrap().solvable);
+                let check = npuzzle(&["check", line, "--goal", goal, "--json"]);
+                assert_eq!(json_lines(&check)[0]["solvable"], false);
+            }
+        }
+    }
+}
+
+#[test]
+fn generated_walks_solve_within_the_walk_length() {
+    let output = npuzzle(&["generate", "--size", "3", "--walk", "12", "--seed", "3"]);
+    let board = stdout(&output).trim().to_string();
+    let solved = npuzzle(&["solve", &board, "--json"]);
+    let json = &json_lines(&solved)[0];
+    assert_eq!(json["outcome"], "solved");
+    assert!(json["length"].as_u64().unwrap() <= 12);
+}
+
+#[test]
+fn generate_npuzzle_format_feeds_solve_file() {
+    let output = npuzzle(&[
+        "generate", "--size", "3", "--walk", "10", "--seed", "9", "--format", "npuzzle",
+    ]);
+    let text = stdout(&output);
+    assert!(text.starts_with("3\n"));
+    let path = scratch_file("generated.txt", &text);
+    let solved = npuzzle(&["solve", "--file", path.to_str().unwrap(), "--json"]);
+    assert_eq!(json_lines(&solved)[0]["outcome"], "solved");
+}
+
+#[test]
+fn small_budget_on_a_hard_4x4_is_budget_exhausted() {
+    let board = "14 15 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+    let output = npuzzle(&["solve", board, "-a", "bfs", "--max-nodes", "1000", "--json"]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a single solve without an answer"
+    );
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["outcome"], "budget-exhausted");
+    assert_eq!(json["solvable"], true);
+    assert_eq!(json["length"], Value::Null);
+    assert_eq!(json["moves"], Value::Null);
+    assert_eq!(json["heuristic"], Value::Null);
+    let expanded = json["expanded"].as_u64().unwrap();
+    assert!((1000..=1001).contains(&expanded), "expanded {expanded}");
+
+    let output = npuzzle(&["solve", board, "-a", "bfs", "--max-nodes", "1000"]);
+    assert!(stdout(&output).contains("budget-exhausted"));
+}
+
+#[test]
+fn file_in_npuzzle_format_with_comments() {
+    let path = scratch_file(
+        "npuzzle_format.txt",
+        "# This puzzle is solvable\n\
+         3 # the size\n\
+         8 6 7 # first row\n\
+         2 5 4\n\
+         # a comment line between rows\n\
+         3 0 1\n",
+    );
+    let output = npuzzle(&["solve", "--file", path.to_str().unwrap(), "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["board"], "8 6 7 2 5 4 3 0 1");
+    assert_eq!(json["length"], 31);
+}
+
+#[test]
+fn board_from_stdin_with_dash() {
+    let output = npuzzle_with_stdin(&["solve", "-", "--json"], "3\n1 2 3\n4 5 6\n7 0 8\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json_lines(&output)[0]["moves"], "R");
+    let output = npuzzle_with_stdin(&["check", "-"], "1 2 3 4 5 6 8 7 0");
+    assert!(stdout(&output).contains("unsolvable"));
+}
+
+#[test]
+fn rectangles_need_a_size_or_row_breaks() {
+    let output = npuzzle(&["solve", "1 2 3 4 0 5", "--size", "3x2", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["board"], "1 2 3 / 4 0 5");
+    assert_eq!(json["length"], 1);
+}
+
+#[test]
+fn dfs_respects_the_depth_limit() {
+    let output = npuzzle(&[
+        "solve",
+        "8 6 7 2 5 4 3 0 1",
+        "-a",
+        "dfs",
+        "--depth-limit",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(json_lines(&output)[0]["outcome"], "not-found");
+}
+
+#[test]
+fn help_documents_every_subcommand() {
+    let output = npuzzle(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    for word in ["solve", "generate", "check", "Examples", "Exit codes"] {
+        assert!(text.contains(word), "--help lacks `{word}`");
+    }
+    let expectations: &[(&str, &[&str])] = &[
+        (
+            "solve",
+            &[
+                "--file",
+                "--batch",
+                "--size",
+                "--goal",
+                "--algorithm",
+                "--heuristic",
+                "--depth-limit",
+                "--max-nodes",
+                "--json",
+                "Examples",
+            ],
+        ),
+        (
+            "generate",
+            &[
+                "--size",
+                "--walk",
+                "--random",
+                "--unsolvable",
+                "--seed",
+                "--count",
+                "--goal",
+                "--format",
+                "Examples",
+            ],
+        ),
+        ("check", &["--goal", "--size", "--json", "Examples"]),
+    ];
+    for (command, options) in expectations {
+        let text = stdout(&npuzzle(&[command, "--help"]));
+        for option in *options {
+            assert!(text.contains(option), "`{command} --help` lacks `{option}`");
+        }
+    }
+}
