@@ -182,6 +182,45 @@ impl Heuristic {
             .collect()
     }
 
+    /// Pairs of cells whose tiles are both in their goal row (or column) but in reverse order:
+    /// what linear conflict adds to Manhattan, for showing on the board.
+    pub fn conflict_pairs<B: Cells + ?Sized>(&self, board: &B) -> Vec<(usize, usize)> {
+        let shape = self.shape;
+        let (width, height) = (shape.width(), shape.height());
+        let rows = (0..height).map(|r| (0..width).map(|c| r * width + c).collect::<Vec<_>>());
+        let columns = (0..width).map(|c| (0..height).map(|r| r * width + c).collect::<Vec<_>>());
+        let mut pairs = Vec::new();
+        for (line, is_row) in rows.map(|l| (l, true)).chain(columns.map(|l| (l, false))) {
+            // Cells whose tile belongs to this line, with the tile's goal position along it.
+            let home: Vec<(usize, usize)> = line
+                .iter()
+                .filter_map(|&cell| {
+                    let tile = board.tile_at(cell);
+                    let goal = self.goal_cell[tile as usize] as usize;
+                    let same_line = if is_row {
+                        shape.row(goal) == shape.row(cell)
+                    } else {
+                        shape.column(goal) == shape.column(cell)
+                    };
+                    let along = if is_row {
+                        shape.column(goal)
+                    } else {
+                        shape.row(goal)
+                    };
+                    (tile != 0 && same_line).then_some((cell, along))
+                })
+                .collect();
+            for (i, &(a, goal_a)) in home.iter().enumerate() {
+                for &(b, goal_b) in &home[i + 1..] {
+                    if goal_a > goal_b {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
     fn misplaced(&self, tile: u8, cell: usize) -> bool {
         tile != 0 && self.goal_cell[tile as usize] as usize != cell
     }

@@ -22,6 +22,7 @@
 
 #![forbid(missing_docs)]
 
+pub mod analysis;
 pub mod board;
 pub mod error;
 pub mod generate;

@@ -155,3 +155,56 @@ fn incremental_heuristic_equals_full_evaluation_along_random_walks() {
         }
     }
 }
+
+#[test]
+fn distance_table_matches_the_oracle_and_its_hints_follow_optimal_paths() {
+    use puzzle_core::analysis::DistanceTable;
+    for goal_kind in GOALS {
+        let goal = goal3(goal_kind);
+        let distances = oracle(&goal);
+        let table = DistanceTable::build(&goal).unwrap();
+        assert_eq!(table.len(), distances.len());
+        assert_eq!(table.histogram().iter().sum::<usize>(), 181_440);
+        for seed in 0..50 {
+            // Following any hinted move from a random board reaches the goal in exactly the
+            // oracle's number of moves.
+            let mut b = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let exact = distances[&b.pack().unwrap()];
+            assert_eq!(table.distance(&b), Some(exact));
+            for _ in 0..exact {
+                let hints = table.optimal_moves(&b);
+                assert!(!hints.is_empty(), "no hint from {b}");
+                b = b.after(&hints[seed as usize % hints.len()..][..1]).unwrap();
+            }
+            assert_eq!(b, goal);
+            assert!(table.optimal_moves(&b).is_empty());
+        }
+        let unsolvable = scramble_seeded(&goal, Scramble::Uniform, false, 1);
+        assert_eq!(table.distance(&unsolvable), None);
+    }
+    let big = Goal::Standard.board("4".parse().unwrap()).unwrap();
+    assert_eq!(
+        DistanceTable::build(&big).unwrap_err().to_string(),
+        "an exact distance table covers boards of at most 10 cells; this one has 16"
+    );
+}
+
+#[test]
+fn conflict_pairs_account_for_the_linear_conflict_bonus() {
+    // Every board whose linear-conflict bonus is positive shows at least one pair, and a board
+    // with no pair gets no bonus.
+    let goal = goal3(Goal::Standard);
+    let lc = Heuristic::new(HeuristicKind::LinearConflict, &goal);
+    let md = Heuristic::new(HeuristicKind::Manhattan, &goal);
+    for seed in 0..300 {
+        let b = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        let bonus = lc.estimate(&b) - md.estimate(&b);
+        let pairs = lc.conflict_pairs(&b);
+        assert_eq!(bonus == 0, pairs.is_empty(), "{b}");
+        assert!(bonus as usize <= 2 * pairs.len(), "{b}");
+    }
+    let reversed = board("3 2 1 4 5 6 7 8 0");
+    assert_eq!(lc.conflict_pairs(&reversed), vec![(0, 1), (0, 2), (1, 2)]);
+    // Three reversed tiles: two must step aside, so +4, not +6.
+    assert_eq!(lc.estimate(&reversed) - md.estimate(&reversed), 4);
+}
