@@ -1,0 +1,57 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, board, shot, tile, STANDARD_3 } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('the page loads with a 3x3 grid of tile buttons and the main controls', async () => {
+  const page = await open(browser);
+  assert.equal(await page.title(), 'Sliding puzzle solver');
+  assert.deepEqual(await board(page), STANDARD_3);
+  for (let n = 1; n <= 8; n++) await tile(page, n).waitFor();
+  await tile(page, 0).waitFor({ state: 'attached' });
+  assert.equal(await page.getByRole('grid').locator('button').count(), 9);
+  for (const name of ['Scramble', 'Edit board', 'Solve']) {
+    assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
+  }
+  assert.ok(await page.locator('#solved').isVisible(), 'the goal board shows Solved!');
+  // The default method is the core's best for the size: A* with linear conflict on 3x3.
+  assert.equal(await page.locator('#algorithm').inputValue(), 'astar');
+  assert.equal(await page.locator('#heuristic').inputValue(), 'linear-conflict');
+  await shot(page, '01-load-desktop');
+  assert.deepEqual(page.problems, []);
+});
+
+test('the page works on a phone-sized viewport with touch', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  const { BASE_URL } = await import('./helpers.mjs');
+  await page.goto(`${BASE_URL}/?board=1,2,3,4,5,6,7,0,8`);
+  await page.getByRole('grid').waitFor();
+  const box = await page.getByRole('grid').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, `board fits the phone: ${box.width}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+  await tile(page, 8).tap();
+  assert.deepEqual(await board(page), STANDARD_3);
+  await page.locator('#solved').waitFor();
+  await shot(page, '01-load-phone');
+  await context.close();
+});
+
+test('a link opens the same puzzle', async () => {
+  const page = await open(browser, '?size=4x4&board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&goal=standard&method=idastar&heuristic=manhattan');
+  assert.equal((await board(page)).length, 16);
+  assert.equal(await page.locator('#size').inputValue(), '4x4');
+  assert.equal(await page.locator('#algorithm').inputValue(), 'idastar');
+  assert.equal(await page.locator('#heuristic').inputValue(), 'manhattan');
+  await tile(page, 15).click();
+  await page.waitForFunction(() => location.search.includes('board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0'));
+  await page.selectOption('#goal', 'snail');
+  await page.waitForFunction(() => location.search.includes('goal=snail'));
+  assert.deepEqual(page.problems, []);
+});

@@ -1,0 +1,108 @@
+// Shared set-up of the end-to-end tests: one headless Chromium, the base URL of the served
+// release build (BASE_URL), screenshots into artifacts/, and an independent BFS oracle.
+import { chromium } from 'playwright-core';
+import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ARTIFACTS = join(here, 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+export async function launch() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true, // Playwright gives each launch a fresh temporary profile (the --user-data-dir of the brief)
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browser;
+}
+
+/** A page at `query` whose console errors and page errors are collected in `page.problems`. */
+export async function open(browser, query = '', viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.problems = [];
+  // Every web worker the page starts, and whether it has been terminated.
+  page.workersSeen = [];
+  page.on('worker', (w) => {
+    const entry = { url: w.url(), closed: false };
+    w.on('close', () => { entry.closed = true; });
+    page.workersSeen.push(entry);
+  });
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(`console: ${m.text()}`);
+  });
+  await page.goto(`${BASE_URL}/${query}`);
+  await page.getByRole('grid').waitFor();
+  return page;
+}
+
+export async function board(page) {
+  const text = await page.getByRole('grid').getAttribute('data-board');
+  return text.split(' ').map(Number);
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Records a measurement in artifacts/metrics.json. */
+export function record(key, value) {
+  const file = join(ARTIFACTS, 'metrics.json');
+  const metrics = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  metrics[key] = value;
+  writeFileSync(file, JSON.stringify(metrics, null, 2) + '\n');
+}
+
+export function tile(page, n) {
+  return page.getByRole('button', { name: n === 0 ? 'blank' : `tile ${n}`, exact: true });
+}
+
+export const SNAIL_3 = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+export const STANDARD_3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+/** Length of a shortest solution by breadth-first search (independent of the app's code). */
+export function bfsDistance(start, goal, width) {
+  const key = (cells) => cells.join(',');
+  const target = key(goal);
+  if (key(start) === target) return 0;
+  const seen = new Set([key(start)]);
+  let frontier = [start];
+  for (let depth = 1; frontier.length; depth++) {
+    const next = [];
+    for (const cells of frontier) {
+      const blank = cells.indexOf(0);
+      const row = Math.floor(blank / width);
+      const col = blank % width;
+      const height = cells.length / width;
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+        const r = row + dr;
+        const c = col + dc;
+        if (r < 0 || c < 0 || r >= height || c >= width) continue;
+        const child = cells.slice();
+        child[blank] = child[r * width + c];
+        child[r * width + c] = 0;
+        const k = key(child);
+        if (k === target) return depth;
+        if (!seen.has(k)) {
+          seen.add(k);
+          next.push(child);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}

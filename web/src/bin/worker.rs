@@ -1,0 +1,5 @@
+//! The solver web worker.
+
+fn main() {
+    web::worker::run();
+}

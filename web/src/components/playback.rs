@@ -1,0 +1,75 @@
+//! Playback controls: restart, step back, play or pause, step, speed and a timeline to scrub.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::StateProps;
+use crate::state::Action;
+
+/// Speeds offered, as delays between moves in milliseconds.
+pub const SPEEDS: [(u32, &str); 4] = [
+    (700, "Slow"),
+    (350, "Normal"),
+    (150, "Fast"),
+    (50, "Very fast"),
+];
+
+/// The playback bar (shown while a solution can be played).
+#[function_component(PlaybackBar)]
+pub fn playback_bar(props: &StateProps) -> Html {
+    let state = &props.state;
+    let Some(playback) = &state.playback else {
+        return html! {};
+    };
+    let send = |action: Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+    };
+    let on_seek = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(step) = value.parse::<usize>() {
+                state.dispatch(Action::Seek(step));
+            }
+        })
+    };
+    let on_speed = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(ms) = value.parse::<u32>() {
+                state.dispatch(Action::SetSpeed(ms));
+            }
+        })
+    };
+    let total = playback.moves.len();
+    html! {
+        <div class="playback" role="group" aria-label="playback">
+            <div class="row buttons">
+                <button id="restart" onclick={send(Action::Restart)} disabled={playback.step == 0}>{ "Restart" }</button>
+                <button id="step-back" onclick={send(Action::StepBack)} disabled={playback.step == 0}>{ "Step back" }</button>
+                if playback.playing {
+                    <button id="pause" class="primary" onclick={send(Action::Pause)}>{ "Pause" }</button>
+                } else {
+                    <button id="play" class="primary" onclick={send(Action::Play)}>{ "Play" }</button>
+                }
+                <button id="step" onclick={send(Action::StepForward)} disabled={playback.at_end()}>{ "Step" }</button>
+                <label class="speed">{ "Speed" }
+                    <select id="speed" onchange={on_speed}>
+                        { for SPEEDS.into_iter().map(|(ms, label)| html! {
+                            <option value={ms.to_string()} selected={ms == state.speed_ms}>{ label }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <label class="timeline">
+                <span id="step-count" data-step={playback.step.to_string()} data-total={total.to_string()}>
+                    { format!("Step {} / {}", playback.step, total) }
+                </span>
+                <input id="timeline" type="range" min="0" max={total.to_string()}
+                    value={playback.step.to_string()} oninput={on_seek} aria-label="timeline" />
+            </label>
+        </div>
+    }
+}

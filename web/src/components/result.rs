@@ -1,0 +1,93 @@
+//! The answer: length, optimality, the search's counters, why it stopped, and the move list
+//! with the current playback step highlighted.
+
+use puzzle_core::SolveOutcome;
+use yew::prelude::*;
+
+use super::StateProps;
+use crate::format::{algorithm_short, count, duration, heuristic_label, stop_reason};
+use crate::state::Action;
+
+/// The result panel (empty until a solve finishes).
+#[function_component(ResultPanel)]
+pub fn result_panel(props: &StateProps) -> Html {
+    let state = &props.state;
+    let Some(finished) = &state.result else {
+        return html! {};
+    };
+    let solution = &finished.solution;
+    let stats = &solution.stats;
+    let method = match solution.heuristic {
+        Some(h) => format!(
+            "{} with {}",
+            algorithm_short(solution.algorithm),
+            heuristic_label(h).to_lowercase()
+        ),
+        None => algorithm_short(solution.algorithm).to_string(),
+    };
+    let step = state
+        .playback
+        .as_ref()
+        .filter(|p| p.moves == solution.moves)
+        .map(|p| p.step);
+    let moves = solution.moves.iter().enumerate().map(|(index, direction)| {
+        let current = step == Some(index + 1);
+        let done = step.is_some_and(|s| index < s);
+        let onclick = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::Seek(index + 1)))
+        };
+        html! {
+            <li>
+                <button class={classes!("move", current.then_some("current"), done.then_some("done"))}
+                    aria-current={current.then_some("step")}
+                    aria-label={format!("move {}: blank {}", index + 1, direction_word(*direction))}
+                    disabled={step.is_none()}
+                    {onclick}>{ direction.letter() }</button>
+            </li>
+        }
+    });
+    let reason = stop_reason(solution, finished.budget, state.config.depth_limit);
+    html! {
+        <section class="panel" aria-labelledby="result-title" id="result">
+            <h2 id="result-title">{ "Result" }</h2>
+            if solution.outcome == SolveOutcome::Solved {
+                <p class="headline">
+                    <span id="length" data-length={solution.moves.len().to_string()}>
+                        { format!("{} moves", solution.moves.len()) }
+                    </span>
+                    { " · " }
+                    if solution.is_optimal() {
+                        <span id="optimal" class="good">{ "guaranteed shortest" }</span>
+                    } else {
+                        <span id="optimal" class="warn">{ "not guaranteed shortest" }</span>
+                    }
+                </p>
+            } else if let Some(reason) = &reason {
+                <p id="stop-reason" class="error" role="alert">{ reason }</p>
+            }
+            <dl class="stats">
+                <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
+                <div><dt>{ "Nodes expanded" }</dt><dd id="expanded">{ count(stats.expanded) }</dd></div>
+                <div><dt>{ "Nodes generated" }</dt><dd>{ count(stats.generated) }</dd></div>
+                <div><dt>{ "Peak frontier" }</dt><dd>{ count(stats.max_frontier) }</dd></div>
+                <div><dt>{ "Time" }</dt><dd>{ duration(stats.elapsed_ms) }</dd></div>
+            </dl>
+            if !solution.moves.is_empty() {
+                <h3>{ "Moves of the blank" }</h3>
+                <ol class="moves" aria-label="solution moves">{ for moves }</ol>
+            } else if solution.outcome == SolveOutcome::Solved {
+                <p>{ "The board is already the goal: nothing to do." }</p>
+            }
+        </section>
+    }
+}
+
+fn direction_word(direction: puzzle_core::Direction) -> &'static str {
+    match direction {
+        puzzle_core::Direction::Up => "up",
+        puzzle_core::Direction::Down => "down",
+        puzzle_core::Direction::Left => "left",
+        puzzle_core::Direction::Right => "right",
+    }
+}

@@ -1,0 +1,178 @@
+//! Board set-up: size, goal, scramble and the edit field.
+
+use puzzle_core::{Goal, Shape};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::state::{goal_text, Action, ScrambleHow, State};
+
+/// Props of the set-up panel.
+#[derive(Properties, PartialEq)]
+pub struct SetupProps {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+    /// Makes a random board (randomness lives at the edge).
+    pub on_scramble: Callback<()>,
+}
+
+/// The set-up panel.
+#[function_component(Setup)]
+pub fn setup(props: &SetupProps) -> Html {
+    let state = &props.state;
+    let shape = state.shape();
+    let mut sizes: Vec<Shape> = [3, 4, 5]
+        .into_iter()
+        .filter_map(|n| Shape::square(n).ok())
+        .collect();
+    if !sizes.contains(&shape) {
+        sizes.push(shape);
+    }
+    let on_size = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(shape) = value.parse::<Shape>() {
+                state.dispatch(Action::SetShape(shape));
+            }
+        })
+    };
+    let goal_value = if state.goal_editor.open || matches!(state.goal, Goal::Custom(_)) {
+        "custom".to_string()
+    } else {
+        goal_text(&state.goal)
+    };
+    let on_goal = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            match value.as_str() {
+                "custom" => state.dispatch(Action::CustomGoal),
+                name => {
+                    if let Ok(goal) = name.parse::<Goal>() {
+                        state.dispatch(Action::SetGoal(goal));
+                    }
+                }
+            }
+        })
+    };
+    let on_goal_text = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            state.dispatch(Action::GoalText(value));
+        })
+    };
+    let on_how = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let how = if value == "walk" {
+                ScrambleHow::Walk
+            } else {
+                ScrambleHow::Uniform
+            };
+            state.dispatch(Action::SetScramble(how));
+        })
+    };
+    let on_walk = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(n) = value.trim().parse::<usize>() {
+                state.dispatch(Action::SetWalkLength(n));
+            }
+        })
+    };
+    let on_scramble = {
+        let on_scramble = props.on_scramble.clone();
+        Callback::from(move |_: MouseEvent| on_scramble.emit(()))
+    };
+    let toggle_editor = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::ToggleEditor))
+    };
+    let on_edit = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
+            state.dispatch(Action::EditText(value));
+        })
+    };
+    let on_apply = {
+        let state = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            state.dispatch(Action::ApplyEdit);
+        })
+    };
+    let walk = state.scramble == ScrambleHow::Walk;
+    html! {
+        <section class="panel" aria-labelledby="setup-title">
+            <h2 id="setup-title">{ "Board" }</h2>
+            <div class="row">
+                <label>{ "Size" }
+                    <select id="size" onchange={on_size}>
+                        { for sizes.iter().map(|s| html! {
+                            <option value={s.to_string()} selected={*s == shape}>{ s.to_string() }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ "Goal" }
+                    <select id="goal" onchange={on_goal}>
+                        { for [("standard", "Standard (1 2 3 … blank)"), ("blank-first", "Blank first"), ("snail", "Snail (spiral)"), ("custom", "Custom…")]
+                            .into_iter()
+                            .map(|(value, label)| html! {
+                                <option value={value} selected={goal_value == value}>{ label }</option>
+                            }) }
+                    </select>
+                </label>
+            </div>
+            if state.goal_editor.open {
+                <label class="stack">{ "Custom goal (tile numbers, 0 = blank)" }
+                    <input id="goal-text" type="text" spellcheck="false" autocomplete="off"
+                        value={state.goal_editor.text.clone()} oninput={on_goal_text}
+                        aria-invalid={state.goal_editor.error.is_some().to_string()}
+                        aria-describedby="goal-error" />
+                </label>
+                if let Some(error) = &state.goal_editor.error {
+                    <p id="goal-error" class="error" role="alert">{ error }</p>
+                }
+            }
+            <div class="row">
+                <label>{ "Scramble" }
+                    <select id="scramble-how" onchange={on_how}>
+                        <option value="uniform" selected={!walk}>{ "Uniformly random" }</option>
+                        <option value="walk" selected={walk}>{ "Random walk" }</option>
+                    </select>
+                </label>
+                if walk {
+                    <label>{ "Moves" }
+                        <input id="walk-length" class="narrow" type="number" min="1" max="500"
+                            value={state.walk_length.to_string()} onchange={on_walk} />
+                    </label>
+                }
+            </div>
+            <div class="row buttons">
+                <button id="scramble" class="primary" onclick={on_scramble}>{ "Scramble" }</button>
+                <button id="edit" onclick={toggle_editor} aria-expanded={state.editor.open.to_string()}>
+                    { if state.editor.open { "Close editor" } else { "Edit board" } }
+                </button>
+            </div>
+            if state.editor.open {
+                <form class="editor" onsubmit={on_apply}>
+                    <label class="help" for="board-text">
+                        { "Type or paste a board: " }<code>{ "6 1 7 3 0 4 5 8 2" }</code>{ ", rows split by / or new lines, or the n-puzzle file format" }
+                    </label>
+                    <textarea id="board-text" rows="4" spellcheck="false"
+                        value={state.editor.text.clone()} oninput={on_edit}
+                        aria-invalid={state.editor.error.is_some().to_string()}
+                        aria-describedby="board-error" />
+                    if let Some(error) = &state.editor.error {
+                        <p id="board-error" class="error" role="alert">{ error }</p>
+                    }
+                    <button type="submit" class="primary">{ "Use this board" }</button>
+                </form>
+            }
+        </section>
+    }
+}

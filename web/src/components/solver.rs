@@ -1,0 +1,137 @@
+//! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
+
+use puzzle_core::{Algorithm, HeuristicKind};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::format::{algorithm_label, heuristic_label, progress_line};
+use crate::state::{Action, State};
+
+/// Props of the solver panel.
+#[derive(Properties, PartialEq)]
+pub struct SolverProps {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+    /// Sends the board to the worker.
+    pub on_solve: Callback<()>,
+    /// Stops the worker.
+    pub on_cancel: Callback<()>,
+}
+
+/// The solver panel.
+#[function_component(SolverPanel)]
+pub fn solver_panel(props: &SolverProps) -> Html {
+    let state = &props.state;
+    let verdict = state.solvability();
+    let config = state.config;
+    let on_algorithm = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(algorithm) = value.parse::<Algorithm>() {
+                state.dispatch(Action::SetAlgorithm(algorithm));
+            }
+        })
+    };
+    let on_heuristic = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(heuristic) = value.parse::<HeuristicKind>() {
+                state.dispatch(Action::SetHeuristic(heuristic));
+            }
+        })
+    };
+    let on_depth = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(depth) = value.trim().parse::<usize>() {
+                state.dispatch(Action::SetDepthLimit(depth));
+            }
+        })
+    };
+    let on_fix = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
+    };
+    let on_solve = {
+        let on_solve = props.on_solve.clone();
+        Callback::from(move |_: MouseEvent| on_solve.emit(()))
+    };
+    let on_cancel = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
+    };
+    let running = state.running.as_ref();
+    let uses_depth = matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs);
+    html! {
+        <section class="panel" aria-labelledby="solve-title">
+            <h2 id="solve-title">{ "Solve" }</h2>
+            <div id="solvability" class={classes!("verdict", if verdict.solvable { "ok" } else { "bad" })} role="status">
+                if verdict.solvable {
+                    <strong>{ "Solvable. " }</strong>
+                } else {
+                    <strong>{ "Unsolvable. " }</strong>
+                }
+                <span>{ explanation(state) }</span>
+                if !verdict.solvable {
+                    <div><button id="fix" onclick={on_fix}>{ "Fix: swap two tiles" }</button></div>
+                }
+            </div>
+            <div class="row">
+                <label>{ "Method" }
+                    <select id="algorithm" onchange={on_algorithm}>
+                        { for Algorithm::ALL.into_iter().map(|a| html! {
+                            <option value={a.name()} selected={a == config.algorithm}>{ algorithm_label(a) }</option>
+                        }) }
+                    </select>
+                </label>
+                if config.algorithm.is_informed() {
+                    <label>{ "Heuristic" }
+                        <select id="heuristic" onchange={on_heuristic}>
+                            { for HeuristicKind::ALL.into_iter().map(|h| html! {
+                                <option value={h.name()} selected={h == config.heuristic}>{ heuristic_label(h) }</option>
+                            }) }
+                        </select>
+                    </label>
+                }
+                if uses_depth {
+                    <label>{ "Depth limit" }
+                        <input id="depth" class="narrow" type="number" min="1" max="200"
+                            value={config.depth_limit.to_string()} onchange={on_depth} />
+                    </label>
+                }
+            </div>
+            <div class="row buttons">
+                <button id="solve" class="primary" disabled={!state.can_solve()} onclick={on_solve}>{ "Solve" }</button>
+                if running.is_some() {
+                    <button id="cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                }
+            </div>
+            if let Some(running) = running {
+                <p id="progress" class="progress" role="status" aria-live="polite">
+                    <span class="spinner" aria-hidden="true"></span>
+                    { match &running.progress {
+                        Some(progress) => progress_line(running.config.algorithm, progress),
+                        None => "Starting the solver…".to_string(),
+                    } }
+                </p>
+            }
+        </section>
+    }
+}
+
+/// The verdict in plain words: the core's explanation, with a capital letter.
+fn explanation(state: &State) -> String {
+    let text = state.solvability().explain();
+    let text = text
+        .split_once(": ")
+        .map_or(text.as_str(), |(_, reason)| reason)
+        .to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => text,
+    }
+}

@@ -1,0 +1,880 @@
+//! The page's whole state and its pure reducer.
+//!
+//! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
+//! already made (see [`scrambled`]), worker answers arrive as actions tagged with the id of the
+//! solve they answer, so a late answer to a cancelled solve is ignored.
+
+use std::rc::Rc;
+
+use puzzle_core::generate::{scramble_seeded, Scramble};
+use puzzle_core::{
+    solvability, swap_fix, Algorithm, Board, Direction, Goal, HeuristicKind, Progress, Shape,
+    Solution, Solvability, SolveOutcome, SolverConfig,
+};
+use yew::Reducible;
+
+use crate::protocol::SolveRequest;
+
+/// Expansions allowed to blind methods (BFS, DFS, IDDFS) before they stop with a message.
+pub const BLIND_BUDGET: u64 = 2_000_000;
+/// Expansions allowed to the methods that keep every state in memory (greedy, A*).
+pub const MEMORY_BUDGET: u64 = 3_000_000;
+/// Default length of a random-walk scramble.
+pub const DEFAULT_WALK: usize = 30;
+/// Default delay between two playback moves, in milliseconds.
+pub const DEFAULT_SPEED_MS: u32 = 350;
+
+/// How the Scramble button makes a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScrambleHow {
+    /// Uniformly random among the solvable boards.
+    Uniform,
+    /// A random walk of `walk_length` moves from the goal.
+    Walk,
+}
+
+/// A text field whose content is parsed as the user types.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Editor {
+    /// Whether the field is shown.
+    pub open: bool,
+    /// What the user typed.
+    pub text: String,
+    /// The core's message for the text, if it does not parse.
+    pub error: Option<String>,
+}
+
+/// A solve in progress in the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Running {
+    /// Id of the request; answers with another id are stale.
+    pub id: u32,
+    /// The board that was sent.
+    pub start: Board,
+    /// The method that was sent.
+    pub config: SolverConfig,
+    /// The node budget that was sent.
+    pub budget: Option<u64>,
+    /// The last progress report.
+    pub progress: Option<Progress>,
+}
+
+/// The answer of the last finished solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The board that was solved.
+    pub start: Board,
+    /// The node budget it ran under.
+    pub budget: Option<u64>,
+    /// What the core answered.
+    pub solution: Solution,
+}
+
+/// Playing a solution back on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playback {
+    /// The board before the first move.
+    pub start: Board,
+    /// The moves of the blank.
+    pub moves: Vec<Direction>,
+    /// Moves applied so far (0 = at the start).
+    pub step: usize,
+    /// Whether the timer advances it.
+    pub playing: bool,
+}
+
+impl Playback {
+    /// Whether every move has been applied.
+    pub fn at_end(&self) -> bool {
+        self.step >= self.moves.len()
+    }
+}
+
+/// Everything the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The goal rule (a named layout or a custom board).
+    pub goal: Goal,
+    /// The goal for the current shape.
+    pub goal_board: Board,
+    /// The board on screen.
+    pub board: Board,
+    /// Moves made by hand since the board was last set.
+    pub hand_moves: usize,
+    /// The chosen method.
+    pub config: SolverConfig,
+    /// How Scramble works.
+    pub scramble: ScrambleHow,
+    /// Length of a random-walk scramble.
+    pub walk_length: usize,
+    /// The "edit board" field.
+    pub editor: Editor,
+    /// The custom-goal field.
+    pub goal_editor: Editor,
+    /// The solve in progress, if any.
+    pub running: Option<Running>,
+    /// The last finished solve.
+    pub result: Option<Finished>,
+    /// The solution being played back.
+    pub playback: Option<Playback>,
+    /// Delay between playback moves.
+    pub speed_ms: u32,
+    /// A one-line message about the last thing that happened (cancel, playback left, ...).
+    pub notice: Option<String>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        let shape = Shape::square(3).expect("3x3 is supported");
+        State::new(shape, Goal::Standard)
+    }
+}
+
+impl State {
+    /// A solved board of `shape` towards `goal` (standard if the goal does not fit the shape).
+    pub fn new(shape: Shape, goal: Goal) -> State {
+        let (goal, goal_board) = match goal.board(shape) {
+            Ok(board) => (goal, board),
+            Err(_) => (Goal::Standard, standard(shape)),
+        };
+        State {
+            goal_editor: Editor {
+                open: matches!(goal, Goal::Custom(_)),
+                text: goal_text(&goal),
+                error: None,
+            },
+            goal,
+            board: goal_board.clone(),
+            goal_board,
+            hand_moves: 0,
+            config: SolverConfig::best_for(shape),
+            scramble: ScrambleHow::Uniform,
+            walk_length: DEFAULT_WALK,
+            editor: Editor::default(),
+            running: None,
+            result: None,
+            playback: None,
+            speed_ms: DEFAULT_SPEED_MS,
+            notice: None,
+        }
+    }
+
+    /// The board's size.
+    pub fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+
+    /// The parity verdict for the board against the goal.
+    pub fn solvability(&self) -> Solvability {
+        solvability(&self.board, &self.goal_board).expect("board and goal share a shape")
+    }
+
+    /// Whether the board is the goal.
+    pub fn is_solved(&self) -> bool {
+        self.board == self.goal_board
+    }
+
+    /// Whether the Solve button can be pressed.
+    pub fn can_solve(&self) -> bool {
+        self.running.is_none() && self.solvability().solvable
+    }
+
+    /// The request the Solve button sends, tagged with `id`.
+    pub fn request(&self, id: u32) -> SolveRequest {
+        SolveRequest {
+            id,
+            board: self.board.clone(),
+            goal: self.goal_board.clone(),
+            config: self.config,
+            max_expanded: budget_for(self.config.algorithm),
+        }
+    }
+
+    /// The move of the blank that the arrow key for `tile_direction` makes: keys name the way a
+    /// tile slides, so the blank goes the opposite way.
+    pub fn key_move(tile_direction: Direction) -> Direction {
+        tile_direction.opposite()
+    }
+
+    /// Sets a new board (scramble, edit, URL): clears counters, results and playback.
+    fn set_board(&mut self, board: Board) {
+        if board.shape() != self.shape() {
+            let shape = board.shape();
+            match self.goal.board(shape) {
+                Ok(goal_board) => self.goal_board = goal_board,
+                Err(_) => {
+                    self.goal = Goal::Standard;
+                    self.goal_board = standard(shape);
+                    self.goal_editor = Editor {
+                        text: goal_text(&self.goal),
+                        ..Editor::default()
+                    };
+                    self.notice = Some(format!(
+                        "The custom goal does not fit a {shape} board: using the standard goal."
+                    ));
+                }
+            }
+            self.config = SolverConfig::best_for(shape);
+        }
+        self.board = board;
+        self.hand_moves = 0;
+        self.result = None;
+        self.playback = None;
+    }
+
+    /// A hand move of the blank; leaves playback. Returns whether the board changed.
+    fn hand_move(&mut self, moves: &[Direction]) -> bool {
+        match self.board.after(moves) {
+            Ok(board) if !moves.is_empty() => {
+                self.board = board;
+                self.hand_moves += moves.len();
+                if self.playback.take().is_some() {
+                    self.notice = Some(
+                        "Playback stopped because you moved a tile. Press Solve to solve from here."
+                            .to_string(),
+                    );
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Moves playback to `step` (clamped), pausing it if `pause`.
+    fn seek(&mut self, step: usize, pause: bool) {
+        if let Some(playback) = self.playback.as_mut() {
+            let step = step.min(playback.moves.len());
+            if let Ok(board) = playback.start.after(&playback.moves[..step]) {
+                playback.step = step;
+                if pause {
+                    playback.playing = false;
+                }
+                if playback.at_end() {
+                    playback.playing = false;
+                }
+                self.board = board;
+            }
+        }
+    }
+}
+
+/// Everything that can happen on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A click on the tile at this cell: slides it (and the tiles between) into the blank.
+    ClickCell(usize),
+    /// A move of the blank (from the keyboard).
+    MoveBlank(Direction),
+    /// A new board size: shows the solved board of that size.
+    SetShape(Shape),
+    /// A named goal (standard, blank-first, snail).
+    SetGoal(Goal),
+    /// Opens the custom-goal field.
+    CustomGoal,
+    /// Text typed into the custom-goal field.
+    GoalText(String),
+    /// How Scramble works.
+    SetScramble(ScrambleHow),
+    /// Length of a random-walk scramble.
+    SetWalkLength(usize),
+    /// A scrambled board, made at the edge (see [`scrambled`]).
+    Scramble(Board),
+    /// Opens or closes the edit field (filled with the current board when opened).
+    ToggleEditor,
+    /// Text typed into the edit field.
+    EditText(String),
+    /// Uses the edited board.
+    ApplyEdit,
+    /// Swaps two tiles so that an unsolvable board becomes solvable.
+    SwapFix,
+    /// The search method.
+    SetAlgorithm(Algorithm),
+    /// The heuristic.
+    SetHeuristic(HeuristicKind),
+    /// DFS depth limit.
+    SetDepthLimit(usize),
+    /// The request `id` was sent to the worker.
+    SolveStarted(u32),
+    /// Progress of request `id`.
+    Progress(u32, Progress),
+    /// The answer to request `id`.
+    Solved(u32, Box<Solution>),
+    /// The worker could not answer request `id`.
+    SolveFailed(u32, String),
+    /// The user cancelled the solve (the edge has terminated the worker).
+    Cancelled,
+    /// Starts or resumes playback (from the start if it had ended).
+    Play,
+    /// Pauses playback.
+    Pause,
+    /// One move forward (pauses).
+    StepForward,
+    /// One move back (pauses).
+    StepBack,
+    /// Back to the start of the solution (pauses).
+    Restart,
+    /// Jumps to a step of the solution (pauses).
+    Seek(usize),
+    /// The playback timer fired.
+    Tick,
+    /// Delay between playback moves.
+    SetSpeed(u32),
+    /// Hides the notice.
+    DismissNotice,
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        match reduce(&self, action) {
+            Some(next) => Rc::new(next),
+            None => self,
+        }
+    }
+}
+
+/// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
+pub fn reduce(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        Action::ClickCell(cell) => {
+            let moves = state.board.slide_moves(cell)?;
+            next.hand_move(&moves).then_some(())?;
+        }
+        Action::MoveBlank(direction) => {
+            next.hand_move(&[direction]).then_some(())?;
+        }
+        Action::SetShape(shape) => {
+            if shape == state.shape() {
+                return None;
+            }
+            let goal_board = match state.goal.board(shape) {
+                Ok(board) => board,
+                Err(_) => standard(shape),
+            };
+            next.set_board(goal_board);
+            next.config = SolverConfig::best_for(shape);
+        }
+        Action::SetGoal(goal) => {
+            let goal_board = goal.board(state.shape()).ok()?;
+            next.goal_editor = Editor {
+                open: false,
+                text: goal_text(&goal),
+                error: None,
+            };
+            next.goal = goal;
+            next.goal_board = goal_board;
+            next.result = None;
+            next.playback = None;
+        }
+        Action::CustomGoal => {
+            next.goal_editor.open = true;
+            next.goal_editor.text = state.goal_board.to_line();
+            next.goal_editor.error = None;
+        }
+        Action::GoalText(text) => {
+            match Goal::parse(&text, Some(state.shape())).and_then(|goal| {
+                let board = goal.board(state.shape())?;
+                Ok((goal, board))
+            }) {
+                Ok((goal, board)) => {
+                    next.goal = match goal {
+                        Goal::Custom(_) => goal,
+                        named => named,
+                    };
+                    next.goal_board = board;
+                    next.goal_editor.error = None;
+                    next.result = None;
+                    next.playback = None;
+                }
+                Err(error) => next.goal_editor.error = Some(error.to_string()),
+            }
+            next.goal_editor.text = text;
+        }
+        Action::SetScramble(how) => next.scramble = how,
+        Action::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
+        Action::Scramble(board) => {
+            next.set_board(board);
+            next.editor.open = false;
+            next.notice = None;
+        }
+        Action::ToggleEditor => {
+            next.editor = if state.editor.open {
+                Editor::default()
+            } else {
+                Editor {
+                    open: true,
+                    text: state.board.to_line(),
+                    error: None,
+                }
+            };
+        }
+        Action::EditText(text) => {
+            next.editor.error = Board::parse(&text, None).err().map(|e| e.to_string());
+            next.editor.text = text;
+        }
+        Action::ApplyEdit => match Board::parse(&state.editor.text, None) {
+            Ok(board) => {
+                next.set_board(board);
+                next.editor = Editor::default();
+                next.notice = None;
+            }
+            Err(error) => next.editor.error = Some(error.to_string()),
+        },
+        Action::SwapFix => {
+            if state.solvability().solvable {
+                return None;
+            }
+            let fixed = swap_fix(&state.board);
+            next.set_board(fixed);
+        }
+        Action::SetAlgorithm(algorithm) => next.config.algorithm = algorithm,
+        Action::SetHeuristic(heuristic) => next.config.heuristic = heuristic,
+        Action::SetDepthLimit(limit) => next.config.depth_limit = limit.clamp(1, 200),
+        Action::SolveStarted(id) => {
+            next.running = Some(Running {
+                id,
+                start: state.board.clone(),
+                config: state.config,
+                budget: budget_for(state.config.algorithm),
+                progress: None,
+            });
+            next.result = None;
+            next.notice = None;
+            if let Some(playback) = next.playback.as_mut() {
+                playback.playing = false;
+            }
+            next.playback = None;
+        }
+        Action::Progress(id, progress) => {
+            let running = next.running.as_mut().filter(|r| r.id == id)?;
+            running.progress = Some(progress);
+        }
+        Action::Solved(id, solution) => {
+            let running = state.running.as_ref().filter(|r| r.id == id)?;
+            next.running = None;
+            let start = running.start.clone();
+            if solution.outcome == SolveOutcome::Solved {
+                if state.board != start {
+                    next.notice = Some(
+                        "The board changed while the solver was running: press Solve again to solve the board on screen."
+                            .to_string(),
+                    );
+                } else if !solution.moves.is_empty() {
+                    next.playback = Some(Playback {
+                        start: start.clone(),
+                        moves: solution.moves.clone(),
+                        step: 0,
+                        playing: true,
+                    });
+                    // The first move is shown at once; the timer plays the rest.
+                    next.seek(1, false);
+                }
+            }
+            next.result = Some(Finished {
+                start,
+                budget: running.budget,
+                solution: *solution,
+            });
+        }
+        Action::SolveFailed(id, message) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.running = None;
+            next.notice = Some(format!("The solver failed: {message}"));
+        }
+        Action::Cancelled => {
+            let running = state.running.as_ref()?;
+            next.running = None;
+            let expanded = running.progress.as_ref().map_or(0, |p| p.expanded);
+            next.notice = Some(format!(
+                "Cancelled: the solver was stopped after expanding {} nodes.",
+                crate::format::count(expanded)
+            ));
+        }
+        Action::Play => {
+            let playback = next.playback.as_mut()?;
+            if playback.playing {
+                return None;
+            }
+            let from = if playback.at_end() { 0 } else { playback.step };
+            playback.playing = true;
+            next.seek(from + 1, false);
+        }
+        Action::Pause => {
+            let playback = next.playback.as_mut().filter(|p| p.playing)?;
+            playback.playing = false;
+        }
+        Action::StepForward => {
+            let step = state.playback.as_ref()?.step;
+            next.seek(step + 1, true);
+        }
+        Action::StepBack => {
+            let step = state.playback.as_ref()?.step;
+            next.seek(step.saturating_sub(1), true);
+        }
+        Action::Restart => {
+            state.playback.as_ref()?;
+            next.seek(0, true);
+        }
+        Action::Seek(step) => {
+            state.playback.as_ref()?;
+            next.seek(step, true);
+        }
+        Action::Tick => {
+            let playback = state.playback.as_ref().filter(|p| p.playing)?;
+            next.seek(playback.step + 1, false);
+        }
+        Action::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
+        Action::DismissNotice => {
+            state.notice.as_ref()?;
+            next.notice = None;
+        }
+    }
+    Some(next)
+}
+
+/// The node budget for a method: blind methods and memory-bound ones stop; IDA* runs until
+/// cancelled (it needs almost no memory).
+pub fn budget_for(algorithm: Algorithm) -> Option<u64> {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Dfs | Algorithm::Iddfs => Some(BLIND_BUDGET),
+        Algorithm::Greedy | Algorithm::AStar => Some(MEMORY_BUDGET),
+        Algorithm::IdaStar => None,
+    }
+}
+
+/// A solvable scrambled board for the state's goal, from a random `seed` chosen at the edge.
+pub fn scrambled(state: &State, seed: u64) -> Board {
+    let how = match state.scramble {
+        ScrambleHow::Uniform => Scramble::Uniform,
+        ScrambleHow::Walk => Scramble::Walk(state.walk_length),
+    };
+    scramble_seeded(&state.goal_board, how, true, seed)
+}
+
+/// The text naming a goal: its name, or its tiles for a custom one.
+pub fn goal_text(goal: &Goal) -> String {
+    match goal {
+        Goal::Custom(board) => board.to_line(),
+        named => named.to_string(),
+    }
+}
+
+fn standard(shape: Shape) -> Board {
+    Goal::Standard
+        .board(shape)
+        .expect("every supported shape has a standard goal")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::{Limits, Stats};
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    fn with_board(text: &str) -> State {
+        let mut state = State::default();
+        state.set_board(board(text));
+        state
+    }
+
+    fn apply(state: &State, action: Action) -> State {
+        reduce(state, action).unwrap_or_else(|| state.clone())
+    }
+
+    fn solution_for(start: &Board, goal: &Board) -> Solution {
+        puzzle_core::solve(
+            start,
+            goal,
+            &SolverConfig::best_for(start.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn clicking_a_tile_next_to_the_blank_slides_it() {
+        let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        let next = apply(&state, Action::ClickCell(5));
+        assert_eq!(next.board, board("1 2 3 / 4 5 0 / 7 8 6"));
+        assert_eq!(next.hand_moves, 1);
+    }
+
+    #[test]
+    fn clicking_a_far_tile_in_the_blank_row_slides_the_tiles_between() {
+        let state = with_board("0 1 2 / 3 4 5 / 6 7 8");
+        let next = apply(&state, Action::ClickCell(2));
+        assert_eq!(next.board, board("1 2 0 / 3 4 5 / 6 7 8"));
+        assert_eq!(next.hand_moves, 2);
+        let next = apply(&state, Action::ClickCell(6));
+        assert_eq!(next.board, board("3 1 2 / 6 4 5 / 0 7 8"));
+    }
+
+    #[test]
+    fn illegal_clicks_are_ignored() {
+        let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        // A corner is in neither the blank's row nor its column; the blank itself; off the board.
+        for cell in [0, 2, 6, 8, 4, 9, 100] {
+            assert_eq!(reduce(&state, Action::ClickCell(cell)), None, "cell {cell}");
+        }
+        let corner = with_board("0 1 2 / 3 4 5 / 6 7 8");
+        assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Up)), None);
+        assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Left)), None);
+    }
+
+    #[test]
+    fn arrow_keys_name_the_way_the_tile_slides() {
+        let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        // The tile below the blank slides up: the blank goes down.
+        let next = apply(&state, Action::MoveBlank(State::key_move(Direction::Up)));
+        assert_eq!(next.board, board("1 2 3 / 4 8 5 / 7 0 6"));
+    }
+
+    #[test]
+    fn reaching_the_goal_by_hand_is_solved() {
+        let state = with_board("1 2 3 / 4 5 6 / 7 0 8");
+        assert!(!state.is_solved());
+        assert!(apply(&state, Action::ClickCell(8)).is_solved());
+    }
+
+    #[test]
+    fn scrambles_are_solvable_for_every_goal_and_mode() {
+        for size in [2, 3, 4, 5] {
+            for goal in [Goal::Standard, Goal::BlankFirst, Goal::Snail] {
+                for how in [ScrambleHow::Uniform, ScrambleHow::Walk] {
+                    let mut state = State::new(Shape::square(size).unwrap(), goal.clone());
+                    state.scramble = how;
+                    for seed in 0..40 {
+                        let next = apply(&state, Action::Scramble(scrambled(&state, seed)));
+                        assert!(next.solvability().solvable, "{size} {goal} {how:?} {seed}");
+                        assert_eq!(next.shape(), state.shape());
+                        assert_eq!(next.hand_moves, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_walk_stays_close_to_the_goal() {
+        let mut state = State::default();
+        state = apply(&state, Action::SetScramble(ScrambleHow::Walk));
+        state = apply(&state, Action::SetWalkLength(1));
+        let next = apply(&state, Action::Scramble(scrambled(&state, 3)));
+        assert_ne!(next.board, next.goal_board);
+        assert!(Direction::ALL
+            .into_iter()
+            .any(|d| next.board.after(&[d]).ok().as_ref() == Some(&next.goal_board)));
+    }
+
+    #[test]
+    fn unsolvable_boards_block_solve_until_fixed() {
+        let state = with_board("1 2 3 / 4 5 6 / 8 7 0");
+        assert!(!state.can_solve());
+        assert!(state.solvability().explain().contains("unsolvable"));
+        let fixed = apply(&state, Action::SwapFix);
+        assert!(fixed.can_solve());
+        assert_eq!(reduce(&fixed, Action::SwapFix), None);
+    }
+
+    #[test]
+    fn editing_shows_the_core_message_and_keeps_the_board() {
+        let state = apply(&State::default(), Action::ToggleEditor);
+        assert!(state.editor.open);
+        let typed = apply(&state, Action::EditText("1 2 3 / 4 x 5".into()));
+        assert_eq!(
+            typed.editor.error.as_deref(),
+            Some("`x` is not a tile number: tiles are whole numbers, 0 for the blank")
+        );
+        let applied = apply(&typed, Action::ApplyEdit);
+        assert_eq!(applied.board, state.board);
+        assert!(applied.editor.error.is_some());
+        let good = apply(
+            &typed,
+            Action::EditText("2 1 3 4 0 5 6 7 8 9 10 11 12 13 14 15".into()),
+        );
+        let applied = apply(&good, Action::ApplyEdit);
+        assert_eq!(applied.shape(), Shape::square(4).unwrap());
+        assert_eq!(applied.goal_board.shape(), applied.shape());
+        assert_eq!(applied.config, SolverConfig::best_for(applied.shape()));
+        assert!(!applied.editor.open);
+    }
+
+    #[test]
+    fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
+        let state = apply(
+            &State::default(),
+            Action::SetShape(Shape::square(5).unwrap()),
+        );
+        assert_eq!(state.board.shape(), state.goal_board.shape());
+        assert!(state.is_solved());
+        assert_eq!(state.config.algorithm, Algorithm::IdaStar);
+        let snail = apply(&state, Action::SetGoal(Goal::Snail));
+        assert_eq!(snail.goal_board, Goal::Snail.board(snail.shape()).unwrap());
+        let custom = apply(
+            &State::default(),
+            Action::GoalText("8 7 6 5 4 3 2 1 0".into()),
+        );
+        assert_eq!(custom.goal_board, board("8 7 6 5 4 3 2 1 0"));
+        let wrong = apply(&custom, Action::GoalText("1 2 3 0".into()));
+        assert_eq!(
+            wrong.goal_editor.error.as_deref(),
+            Some("a 3x3 board has 9 cells, but 4 numbers were given")
+        );
+        assert_eq!(wrong.goal_board, custom.goal_board);
+        // A custom 3x3 goal cannot follow the board to 4x4.
+        let bigger = apply(&custom, Action::SetShape(Shape::square(4).unwrap()));
+        assert_eq!(bigger.goal, Goal::Standard);
+    }
+
+    fn solved_state() -> (State, Solution) {
+        let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
+        state.set_board(board("6 1 7 3 0 4 5 8 2"));
+        let state = apply(&state, Action::SolveStarted(7));
+        assert!(state.running.is_some());
+        assert!(!state.can_solve());
+        let solution = solution_for(&state.board, &state.goal_board);
+        let state = apply(&state, Action::Solved(7, Box::new(solution.clone())));
+        (state, solution)
+    }
+
+    #[test]
+    fn an_answer_starts_playback_with_the_first_move() {
+        let (state, solution) = solved_state();
+        assert_eq!(solution.moves.len(), 24);
+        let playback = state.playback.as_ref().unwrap();
+        assert!(playback.playing);
+        assert_eq!(playback.step, 1);
+        assert_eq!(
+            state.board,
+            playback.start.after(&solution.moves[..1]).unwrap()
+        );
+        assert!(state.running.is_none());
+        assert_eq!(state.result.as_ref().unwrap().solution.length(), Some(24));
+    }
+
+    #[test]
+    fn playback_steps_forward_and_back_and_ends_at_the_goal() {
+        let (mut state, solution) = solved_state();
+        for _ in 0..100 {
+            state = apply(&state, Action::Tick);
+        }
+        assert!(state.is_solved());
+        let playback = state.playback.clone().unwrap();
+        assert_eq!(playback.step, 24);
+        assert!(!playback.playing);
+        assert_eq!(reduce(&state, Action::Tick), None);
+
+        let back = apply(&state, Action::StepBack);
+        assert_eq!(back.playback.as_ref().unwrap().step, 23);
+        assert_eq!(
+            back.board,
+            playback.start.after(&solution.moves[..23]).unwrap()
+        );
+        let forward = apply(&back, Action::StepForward);
+        assert!(forward.is_solved());
+
+        let restarted = apply(&state, Action::Restart);
+        assert_eq!(restarted.board, playback.start);
+        assert_eq!(apply(&restarted, Action::StepBack).board, playback.start);
+        let scrubbed = apply(&restarted, Action::Seek(10));
+        assert_eq!(
+            scrubbed.board,
+            playback.start.after(&solution.moves[..10]).unwrap()
+        );
+        assert_eq!(apply(&restarted, Action::Seek(999)).board, state.goal_board);
+
+        // Play at the end starts over, showing the first move at once.
+        let replay = apply(&state, Action::Play);
+        let p = replay.playback.as_ref().unwrap();
+        assert!(p.playing);
+        assert_eq!(p.step, 1);
+        let paused = apply(&replay, Action::Pause);
+        assert!(!paused.playback.as_ref().unwrap().playing);
+        assert_eq!(reduce(&paused, Action::Tick), None);
+    }
+
+    #[test]
+    fn a_hand_move_during_playback_leaves_playback() {
+        let (state, _) = solved_state();
+        let blank = state.board.blank();
+        let neighbour = state
+            .board
+            .legal_moves()
+            .next()
+            .and_then(|d| state.shape().neighbour(blank, d))
+            .unwrap();
+        let moved = apply(&state, Action::ClickCell(neighbour));
+        assert!(moved.playback.is_none());
+        assert!(moved
+            .notice
+            .as_deref()
+            .unwrap()
+            .contains("Playback stopped"));
+        assert_eq!(reduce(&moved, Action::Tick), None);
+        assert_eq!(reduce(&moved, Action::StepForward), None);
+    }
+
+    #[test]
+    fn stale_and_cancelled_answers_are_ignored() {
+        let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+        state = apply(&state, Action::SolveStarted(1));
+        let progress = Progress {
+            expanded: 5000,
+            ..Progress::default()
+        };
+        assert_eq!(reduce(&state, Action::Progress(2, progress.clone())), None);
+        state = apply(&state, Action::Progress(1, progress));
+        state = apply(&state, Action::Cancelled);
+        assert!(state.running.is_none());
+        assert!(state.notice.as_deref().unwrap().contains("5,000"));
+        let late = solution_for(&state.board, &state.goal_board);
+        assert_eq!(reduce(&state, Action::Solved(1, Box::new(late))), None);
+        assert_eq!(reduce(&state, Action::SolveFailed(1, "x".into())), None);
+    }
+
+    #[test]
+    fn an_answer_for_a_board_moved_meanwhile_does_not_play() {
+        let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+        state = apply(&state, Action::SolveStarted(3));
+        let solution = solution_for(&state.board, &state.goal_board);
+        state = apply(&state, Action::MoveBlank(Direction::Up));
+        state = apply(&state, Action::Solved(3, Box::new(solution)));
+        assert!(state.playback.is_none());
+        assert!(state.result.is_some());
+        assert!(state.notice.as_deref().unwrap().contains("changed"));
+    }
+
+    #[test]
+    fn budget_stops_are_recorded_without_playback() {
+        let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+        state = apply(&state, Action::SetAlgorithm(Algorithm::Bfs));
+        state = apply(&state, Action::SolveStarted(4));
+        let stopped = Solution {
+            outcome: SolveOutcome::BudgetExhausted,
+            moves: Vec::new(),
+            stats: Stats::default(),
+            algorithm: Algorithm::Bfs,
+            heuristic: None,
+            solvability: state.solvability(),
+        };
+        state = apply(&state, Action::Solved(4, Box::new(stopped)));
+        assert!(state.playback.is_none());
+        assert_eq!(state.result.as_ref().unwrap().budget, Some(BLIND_BUDGET));
+    }
+
+    #[test]
+    fn requests_carry_the_budget_for_the_method() {
+        let mut state = State::default();
+        assert_eq!(state.request(1).max_expanded, Some(MEMORY_BUDGET));
+        state = apply(&state, Action::SetAlgorithm(Algorithm::Iddfs));
+        assert_eq!(state.request(1).max_expanded, Some(BLIND_BUDGET));
+        state = apply(&state, Action::SetAlgorithm(Algorithm::IdaStar));
+        assert_eq!(state.request(9).max_expanded, None);
+        assert_eq!(state.request(9).id, 9);
+    }
+}

@@ -1,0 +1,199 @@
+//! The share link: the board, goal, size and method in the query string, and back.
+//!
+//! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40`
+
+use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Shape};
+
+use crate::state::State;
+
+/// The query string (with its `?`) for a state.
+pub fn to_query(state: &State) -> String {
+    let cells = |board: &Board| {
+        board
+            .cells()
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let goal = match &state.goal {
+        Goal::Custom(board) => cells(board),
+        named => named.to_string(),
+    };
+    let mut query = format!(
+        "?size={}&board={}&goal={}&method={}",
+        state.shape(),
+        cells(&state.board),
+        goal,
+        state.config.algorithm.name(),
+    );
+    if state.config.algorithm.is_informed() {
+        query.push_str(&format!("&heuristic={}", state.config.heuristic.name()));
+    }
+    if matches!(state.config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
+        query.push_str(&format!("&depth={}", state.config.depth_limit));
+    }
+    query
+}
+
+/// The state a query string describes, and a message for each part that could not be read
+/// (those parts keep their defaults).
+pub fn from_query(query: &str) -> (State, Vec<String>) {
+    let mut errors = Vec::new();
+    let get = |key: &str| {
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| decode(v))
+    };
+    let mut shape = Shape::square(3).expect("3x3 is supported");
+    if let Some(text) = get("size") {
+        match text.parse::<Shape>() {
+            Ok(s) => shape = s,
+            Err(e) => errors.push(format!("size in the link: {e}")),
+        }
+    }
+    let board = get("board").and_then(|text| match Board::parse(&text, Some(shape)) {
+        Ok(board) => Some(board),
+        Err(e) => {
+            errors.push(format!("board in the link: {e}"));
+            None
+        }
+    });
+    let shape = board.as_ref().map_or(shape, Board::shape);
+    let goal = get("goal")
+        .and_then(|text| {
+            match Goal::parse(&text, Some(shape)).and_then(|g| g.board(shape).map(|_| g)) {
+                Ok(goal) => Some(goal),
+                Err(e) => {
+                    errors.push(format!("goal in the link: {e}"));
+                    None
+                }
+            }
+        })
+        .unwrap_or(Goal::Standard);
+    let mut state = State::new(shape, goal);
+    if let Some(board) = board {
+        state.board = board;
+    }
+    if let Some(text) = get("method") {
+        match text.parse::<Algorithm>() {
+            Ok(algorithm) => state.config.algorithm = algorithm,
+            Err(e) => errors.push(format!("method in the link: {e}")),
+        }
+    }
+    if let Some(text) = get("heuristic") {
+        match text.parse::<HeuristicKind>() {
+            Ok(heuristic) => state.config.heuristic = heuristic,
+            Err(e) => errors.push(format!("heuristic in the link: {e}")),
+        }
+    }
+    if let Some(text) = get("depth") {
+        match text.trim().parse::<usize>() {
+            Ok(depth) if (1..=200).contains(&depth) => state.config.depth_limit = depth,
+            _ => errors.push(format!(
+                "depth in the link: `{text}` is not a depth limit from 1 to 200"
+            )),
+        }
+    }
+    if !errors.is_empty() {
+        state.notice = Some(format!(
+            "Part of the link was not used: {}",
+            errors.join("; ")
+        ));
+    }
+    (state, errors)
+}
+
+/// Decodes `%XX` escapes and `+` (space) of a query value.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                match std::str::from_utf8(&bytes[i + 1..i + 3])
+                    .ok()
+                    .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+                {
+                    Some(byte) => {
+                        out.push(byte);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            byte => out.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::SolverConfig;
+
+    #[test]
+    fn a_state_survives_the_link() {
+        let (mut state, errors) = from_query("");
+        assert!(errors.is_empty());
+        state.board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        state.goal = Goal::Snail;
+        state.goal_board = Goal::Snail.board(state.shape()).unwrap();
+        state.config.algorithm = Algorithm::Dfs;
+        state.config.depth_limit = 25;
+        let query = to_query(&state);
+        assert_eq!(
+            query,
+            "?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=dfs&depth=25"
+        );
+        let (back, errors) = from_query(&query);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(back.board, state.board);
+        assert_eq!(back.goal_board, state.goal_board);
+        assert_eq!(back.config, state.config);
+    }
+
+    #[test]
+    fn custom_goals_and_rectangles_survive_the_link() {
+        let (mut state, _) = from_query("?board=1,2,3,4,0,5&size=3x2");
+        assert_eq!(state.shape(), Shape::new(3, 2).unwrap());
+        let goal: Board = "5 4 3 / 2 1 0".parse().unwrap();
+        state.goal = Goal::Custom(goal.clone());
+        state.goal_board = goal.clone();
+        let (back, errors) = from_query(&to_query(&state));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(back.goal_board, goal);
+        assert_eq!(back.board, state.board);
+    }
+
+    #[test]
+    fn bad_parts_fall_back_with_the_core_message() {
+        let (state, errors) = from_query("?board=1,2,2,0&method=quantum&goal=snail");
+        assert_eq!(state.board, state.goal_board);
+        assert_eq!(state.config, SolverConfig::best_for(state.shape()));
+        assert!(
+            errors[0].contains("a 3x3 board has 9 cells, but 4 numbers were given"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].contains("unknown algorithm `quantum`"),
+            "{errors:?}"
+        );
+        assert!(state.notice.is_some());
+    }
+
+    #[test]
+    fn escapes_are_decoded() {
+        assert_eq!(decode("1%2C2+3%"), "1,2 3%");
+        let (state, errors) = from_query("?board=1%2C2%2C3%2C0&size=2");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(state.board.to_line(), "1 2 / 3 0");
+    }
+}
