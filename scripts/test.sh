@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every check CI runs: formatting, lints, the core built for wasm32, all native tests
+# (unit, integration, property and doc tests), a small Korf subset with pattern databases,
+# and the web app's release build with its browser tests. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "set-up (skips what is installed)"
+bash scripts/setup.sh
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (all targets, warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "puzzle-core builds for wasm32 without web dependencies"
+cargo check -p puzzle-core --target wasm32-unknown-unknown
+if cargo tree -p puzzle-core --target wasm32-unknown-unknown -e normal | grep -E 'wasm-bindgen|web-sys|js-sys|yew'; then
+  echo "puzzle-core must not depend on web crates" >&2
+  exit 1
+fi
+
+step "native tests (unit, integration, property, doc)"
+cargo test --workspace
+
+step "web app: release build and browser tests"
+bash scripts/test-web.sh
