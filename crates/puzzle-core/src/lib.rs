@@ -29,9 +29,12 @@ pub mod generate;
 pub mod goal;
 pub mod heuristic;
 pub mod moves;
+pub mod pdb;
 pub mod search;
 pub mod solvability;
 pub mod solver;
+pub mod suboptimal;
+pub mod tuned;
 
 pub use board::{Board, Shape};
 pub use error::{BoardError, MoveError};

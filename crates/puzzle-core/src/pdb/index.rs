@@ -1,0 +1,83 @@
+//! A perfect index (ranking) of the cells occupied by the tiles of a pattern.
+//!
+//! A pattern of `k` distinct tiles on a board of `n` cells has `n (n-1) ... (n-k+1)` placements.
+//! The rank of a placement `p_0, ..., p_{k-1}` is the mixed-radix number whose `i`-th digit is
+//! `p_i` minus the number of earlier tiles on a smaller cell (a partial Lehmer code): every
+//! placement gets a distinct index in `0..size`, with no gaps, so a table needs exactly one
+//! entry per placement. Ranking is `k` popcounts.
+
+/// Ranks and unranks placements of `k` tiles on `n <= 16` cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternIndex {
+    cells: u8,
+    tiles: u8,
+    size: u64,
+}
+
+impl PatternIndex {
+    /// The index of `tiles` tiles on `cells` cells; `None` unless `1 <= tiles < cells <= 16`.
+    pub fn new(cells: usize, tiles: usize) -> Option<PatternIndex> {
+        if tiles == 0 || tiles >= cells || cells > 16 {
+            return None;
+        }
+        let size = (cells - tiles + 1..=cells).map(|f| f as u64).product();
+        Some(PatternIndex {
+            cells: cells as u8,
+            tiles: tiles as u8,
+            size,
+        })
+    }
+
+    /// Number of cells of the board.
+    pub fn cells(&self) -> usize {
+        self.cells as usize
+    }
+
+    /// Number of tiles of the pattern.
+    pub fn tiles(&self) -> usize {
+        self.tiles as usize
+    }
+
+    /// Number of placements, i.e. of table entries: `n! / (n-k)!`.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The rank of a placement (`positions[i]` is the cell of the pattern's `i`-th tile; the
+    /// cells must be distinct and below [`PatternIndex::cells`]).
+    #[inline]
+    pub fn rank(&self, positions: &[u8]) -> usize {
+        let n = self.cells as usize;
+        let mut used: u32 = 0;
+        let mut rank = 0usize;
+        for (i, &p) in positions[..self.tiles as usize].iter().enumerate() {
+            let below = (used & ((1u32 << p) - 1)).count_ones() as usize;
+            rank = rank * (n - i) + (p as usize - below);
+            used |= 1 << p;
+        }
+        rank
+    }
+
+    /// The placement of a rank, written to `positions[..k]`.
+    pub fn unrank(&self, mut rank: usize, positions: &mut [u8]) {
+        let n = self.cells as usize;
+        let k = self.tiles as usize;
+        let mut digits = [0u8; 16];
+        for i in (0..k).rev() {
+            let radix = n - i;
+            digits[i] = (rank % radix) as u8;
+            rank /= radix;
+        }
+        let mut used: u32 = 0;
+        for i in 0..k {
+            // The digits[i]-th free cell.
+            let mut free = !used & ((1u32 << n) - 1);
+            for _ in 0..digits[i] {
+                free &= free - 1;
+            }
+            let cell = free.trailing_zeros() as u8;
+            positions[i] = cell;
+            used |= 1 << cell;
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002) for boards of up to 16 cells, for
+//! any goal, with the reflected lookup of Felner, Korf & Hanan (2004).
+//!
+//! The tiles are split into disjoint groups ([`Partition`]); for each group a [`PatternTable`]
+//! stores, for every placement of its tiles, the fewest moves *of those tiles* that bring them
+//! home. A move moves one tile, so the entries of disjoint groups add up to an admissible
+//! estimate; the same tables looked up on the board's [`Reflection`] give a second one, and the
+//! larger is used. Tables are built by breadth-first search in the abstract space
+//! ([`AdditivePdb::build`]), which reports progress and can be cancelled through the same
+//! [`Limits`] as a search, and serialize to bytes ([`AdditivePdb::to_bytes`]) so a browser can
+//! cache them. Nothing here needs threads or a clock of its own.
+//!
+//! ```
+//! use puzzle_core::pdb::{AdditivePdb, Partition};
+//! use puzzle_core::{Board, Goal, Limits, Shape};
+//! let goal = Goal::Standard.board(Shape::new(4, 2).unwrap()).unwrap();
+//! let partition = Partition::by_reading_order(&goal, &[4, 3]).unwrap();
+//! let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+//! let board: Board = "1 2 3 4 / 5 6 0 7".parse().unwrap();
+//! assert_eq!(pdb.estimate(board.cells()), 1);
+//! assert_eq!(pdb.memory_bytes(), 1680 + 336 + 7);
+//! ```
+
+pub mod build;
+pub mod index;
+pub mod lookup;
+pub mod partition;
+
+use thiserror::Error;
+
+use crate::board::{Board, Shape};
+use crate::heuristic::Cells;
+use crate::search::{Limits, Meter, Stats, Stop};
+
+pub use build::PatternTable;
+pub use index::PatternIndex;
+pub use lookup::{Axis, Reflection};
+pub use partition::Partition;
+
+/// Largest table the builder accepts (the 8-tile table of the 7-8 partition fits).
+pub const MAX_TABLE_ENTRIES: u64 = 600_000_000;
+
+/// Why a database could not be built or read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PdbError {
+    /// The groups do not fit the board.
+    #[error("bad partition: {reason}")]
+    BadPartition {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A table would be too large.
+    #[error("a table of {entries} entries is too large (limit {limit})")]
+    TooLarge {
+        /// Entries the table would need.
+        entries: u64,
+        /// [`MAX_TABLE_ENTRIES`].
+        limit: u64,
+    },
+    /// The progress callback asked to stop.
+    #[error("the build was cancelled")]
+    Cancelled,
+    /// The node budget of the limits ran out.
+    #[error("the build ran out of its node budget")]
+    BudgetExhausted,
+    /// Bytes that are not a database written by [`AdditivePdb::to_bytes`].
+    #[error("not a valid pattern database: {reason}")]
+    Corrupt {
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl From<Stop> for PdbError {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::Budget => PdbError::BudgetExhausted,
+            Stop::Cancelled => PdbError::Cancelled,
+        }
+    }
+}
+
+/// A set of additive pattern tables for one goal and partition, plus the goal's reflection.
+#[derive(Clone, Debug)]
+pub struct AdditivePdb {
+    goal: Board,
+    partition: Partition,
+    tables: Vec<PatternTable>,
+    reflection: Option<Reflection>,
+    /// `group_of[t]`: the table holding tile `t` (`NO_GROUP` if none), `slot_of[t]` its place.
+    group_of: Vec<u8>,
+    slot_of: Vec<u8>,
+    build_stats: Option<Stats>,
+}
+
+/// Marks a tile in no group.
+pub(crate) const NO_GROUP: u8 = u8::MAX;
+
+const MAGIC: &[u8; 4] = b"NPDB";
+const VERSION: u8 = 1;
+
+impl AdditivePdb {
+    /// Builds one table per group of `partition` towards `goal`.
+    ///
+    /// Progress goes to `limits.on_progress` every `limits.report_every` abstract states
+    /// expanded: `Progress::generated` counts the table entries filled so far, out of
+    /// [`Partition::entries`] in all, and `Progress::bound` is the BFS level of the table being
+    /// built. Returning `Break` from the callback stops the build with [`PdbError::Cancelled`];
+    /// `limits.max_expanded` caps the abstract states expanded. Peak memory: the finished
+    /// tables plus 7 bytes an entry of the table being built ([`PatternTable::build_peak_bytes`]).
+    pub fn build(
+        goal: &Board,
+        partition: &Partition,
+        limits: &mut Limits,
+    ) -> Result<AdditivePdb, PdbError> {
+        partition.check(goal.shape())?;
+        for group in partition.groups() {
+            let index = PatternIndex::new(goal.cells().len(), group.len()).ok_or_else(|| {
+                PdbError::BadPartition {
+                    reason: "a group holds every cell".to_string(),
+                }
+            })?;
+            if index.size() > MAX_TABLE_ENTRIES {
+                return Err(PdbError::TooLarge {
+                    entries: index.size(),
+                    limit: MAX_TABLE_ENTRIES,
+                });
+            }
+        }
+        let clock = limits.clock;
+        let mut meter = Meter::new(limits, true);
+        let mut tables = Vec::with_capacity(partition.groups().len());
+        for group in partition.groups() {
+            match build::build_table(goal, group, &mut meter, clock) {
+                Ok(table) => tables.push(table),
+                Err(stop) => return Err(stop.into()),
+            }
+        }
+        let stats = meter
+            .finish::<(), ()>(crate::search::Outcome::NoSolution)
+            .stats;
+        let mut pdb = AdditivePdb::assemble(goal.clone(), partition.clone(), tables);
+        pdb.build_stats = Some(stats);
+        Ok(pdb)
+    }
+
+    fn assemble(goal: Board, partition: Partition, tables: Vec<PatternTable>) -> AdditivePdb {
+        let n = goal.cells().len();
+        let mut group_of = vec![NO_GROUP; n];
+        let mut slot_of = vec![0u8; n];
+        for (g, table) in tables.iter().enumerate() {
+            for (slot, &tile) in table.tiles().iter().enumerate() {
+                group_of[tile as usize] = g as u8;
+                slot_of[tile as usize] = slot as u8;
+            }
+        }
+        let reflection = Reflection::for_goal(&goal);
+        AdditivePdb {
+            goal,
+            partition,
+            tables,
+            reflection,
+            group_of,
+            slot_of,
+            build_stats: None,
+        }
+    }
+
+    /// The goal the tables lead to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The board size.
+    pub fn shape(&self) -> Shape {
+        self.goal.shape()
+    }
+
+    /// The partition the tables follow.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// One table per group, in the partition's order.
+    pub fn tables(&self) -> &[PatternTable] {
+        &self.tables
+    }
+
+    /// The reflection used for the second lookup, if the goal has one.
+    pub fn reflection(&self) -> Option<&Reflection> {
+        self.reflection.as_ref()
+    }
+
+    /// Counters and time of the build (`None` for a database read from bytes).
+    pub fn build_stats(&self) -> Option<&Stats> {
+        self.build_stats.as_ref()
+    }
+
+    /// The table index of `tile` and its slot there, or `None` if no group holds it.
+    pub fn group_of(&self, tile: u8) -> Option<(usize, usize)> {
+        let g = self.group_of[tile as usize];
+        (g != NO_GROUP).then(|| (g as usize, self.slot_of[tile as usize] as usize))
+    }
+
+    /// Bytes held by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.tables.iter().map(PatternTable::memory_bytes).sum()
+    }
+
+    /// Peak bytes allocated while building: the finished tables plus the working memory of the
+    /// largest table.
+    pub fn build_peak_bytes(&self) -> u64 {
+        let mut done = 0u64;
+        let mut peak = 0u64;
+        for table in &self.tables {
+            peak = peak.max(done + PatternTable::build_peak_bytes(table.index()));
+            done += table.values().len() as u64;
+        }
+        peak
+    }
+
+    /// The sum of the tables' entries for `board` (no reflection).
+    pub fn estimate_direct<B: Cells + ?Sized>(&self, board: &B) -> u32 {
+        self.sum(board, |cell| cell, |tile| tile)
+    }
+
+    /// The sum of the tables' entries for the reflected board, if the goal has a reflection.
+    pub fn estimate_reflected<B: Cells + ?Sized>(&self, board: &B) -> Option<u32> {
+        let reflection = self.reflection.as_ref()?;
+        Some(self.sum(
+            board,
+            |cell| reflection.cell(cell),
+            |tile| reflection.tile(tile),
+        ))
+    }
+
+    /// The admissible estimate: the larger of the direct and the reflected sum. Like the other
+    /// lookups, it expects a board of the database's shape (it panics on a smaller one).
+    pub fn estimate<B: Cells + ?Sized>(&self, board: &B) -> u32 {
+        let direct = self.estimate_direct(board);
+        self.estimate_reflected(board)
+            .map_or(direct, |r| r.max(direct))
+    }
+
+    fn sum<B: Cells + ?Sized>(
+        &self,
+        board: &B,
+        cell_map: impl Fn(usize) -> usize,
+        tile_map: impl Fn(u8) -> u8,
+    ) -> u32 {
+        let mut positions = [[0u8; 16]; 16];
+        for cell in 0..self.goal.cells().len() {
+            let tile = tile_map(board.tile_at(cell));
+            let g = self.group_of[tile as usize];
+            if g != NO_GROUP {
+                positions[g as usize][self.slot_of[tile as usize] as usize] = cell_map(cell) as u8;
+            }
+        }
+        self.tables
+            .iter()
+            .zip(&positions)
+            .map(|(table, p)| u32::from(table.value(p)))
+            .sum()
+    }
+
+    /// The database as bytes: a header (magic, version, shape, goal, groups), the tables one
+    /// byte an entry, and a 64-bit FNV-1a checksum; read back with [`AdditivePdb::from_bytes`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.memory_bytes() + 64);
+        out.extend_from_slice(MAGIC);
+        out.push(VERSION);
+        out.push(self.shape().width() as u8);
+        out.push(self.shape().height() as u8);
+        out.extend_from_slice(self.goal.cells());
+        out.push(self.tables.len() as u8);
+        for table in &self.tables {
+            out.push(table.tiles().len() as u8);
+            out.extend_from_slice(table.tiles());
+        }
+        for table in &self.tables {
+            out.extend_from_slice(table.values());
+        }
+        let checksum = fnv1a(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`AdditivePdb::to_bytes`], checking the header and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<AdditivePdb, PdbError> {
+        let corrupt = |reason: &str| PdbError::Corrupt {
+            reason: reason.to_string(),
+        };
+        if bytes.len() < MAGIC.len() + 4 + 8 || &bytes[..4] != MAGIC {
+            return Err(corrupt("missing header"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        if fnv1a(body) != stored {
+            return Err(corrupt("checksum mismatch"));
+        }
+        if body[4] != VERSION {
+            return Err(corrupt("unknown version"));
+        }
+        let shape = Shape::new(body[5] as usize, body[6] as usize)
+            .map_err(|_| corrupt("bad board size"))?;
+        let n = shape.cells();
+        let mut at = 7;
+        let take = |at: &mut usize, len: usize| -> Result<&[u8], PdbError> {
+            let slice = body
+                .get(*at..*at + len)
+                .ok_or_else(|| corrupt("truncated"))?;
+            *at += len;
+            Ok(slice)
+        };
+        let goal_cells = take(&mut at, n)?;
+        let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
+            .map_err(|_| corrupt("bad goal"))?;
+        let count = take(&mut at, 1)?[0] as usize;
+        let mut groups = Vec::with_capacity(count);
+        for _ in 0..count {
+            let k = take(&mut at, 1)?[0] as usize;
+            groups.push(take(&mut at, k)?.to_vec());
+        }
+        let partition = Partition::new(groups);
+        partition
+            .check(shape)
+            .map_err(|e| corrupt(&e.to_string()))?;
+        let mut tables = Vec::with_capacity(count);
+        for group in partition.groups() {
+            let index = PatternIndex::new(n, group.len()).ok_or_else(|| corrupt("bad group"))?;
+            let values = take(&mut at, index.size() as usize)?.to_vec();
+            tables.push(
+                PatternTable::from_parts(group.clone(), index, values)
+                    .ok_or_else(|| corrupt("bad table"))?,
+            );
+        }
+        if at != body.len() {
+            return Err(corrupt("trailing bytes"));
+        }
+        Ok(AdditivePdb::assemble(goal, partition, tables))
+    }
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
