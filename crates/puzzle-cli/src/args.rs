@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use puzzle_core::{Algorithm, HeuristicKind, Shape};
+use puzzle_core::{HeuristicKind, Shape};
+
+use crate::method::Method;
 
 const ABOUT: &str =
     "Solve, generate and check sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH board \
@@ -30,7 +32,7 @@ usage error, with the reason on stderr.";
 const MAIN_EXAMPLES: &str = "\
 Synopsis:
   npuzzle solve [BOARD] [--file F] [--size WxH] [--goal standard|blank-first|snail|\"<cells>\"]
-                [--algorithm bfs|dfs|iddfs|greedy|astar|idastar]
+                [--algorithm bfs|dfs|iddfs|greedy|astar|idastar|pdb|staged]
                 [--heuristic misplaced|manhattan|linear-conflict]
                 [--depth-limit N] [--max-nodes N] [--json]
   npuzzle solve --batch FILE [same options]     # one board a line, '#' comments
@@ -61,8 +63,12 @@ Examples:
   npuzzle solve --file puzzle.txt                  # n-puzzle format, `#` comments
   echo \"8 1 3 4 0 2 7 6 5\" | npuzzle solve -
   npuzzle solve --batch boards.txt --json          # one board a line, one result a line
+  npuzzle solve 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 --goal blank-first   # pdb, 57 moves
+  npuzzle generate --size 6 --seed 3 | npuzzle solve - -a staged
 
-Defaults: A* with linear conflict up to 12 cells, IDA* with linear conflict above.
+Defaults: A* with linear conflict up to 12 cells; IDA* over pattern databases (optimal) up to
+16 cells (the 4x4 databases take seconds to build once, then load from the cache folder);
+the staged near-optimal method above (its report gives a lower bound and the ratio to it).
 Unsolvable boards are answered at once from parity, without search.
 Single board: exit 0 when solved or unsolvable, 1 when stopped without an answer, 2 on bad input.
 Batch: exit 0 when every line was read (whatever the outcomes), 2 if a line was malformed.";
@@ -141,10 +147,21 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "GOAL", default_value = "standard")]
     pub goal: String,
 
-    /// Search method: bfs, dfs, iddfs, greedy, astar or idastar [default: astar up to 12 cells,
-    /// idastar above].
+    /// Method: bfs, dfs, iddfs, greedy, astar, idastar (generic searches), pdb (IDA* over
+    /// additive pattern databases, optimal, up to 16 cells) or staged (fast near-optimal
+    /// placement for big boards, with a quality bound) [default: astar with linear conflict up
+    /// to 12 cells, pdb up to 16, staged above].
     #[arg(short, long, value_name = "METHOD")]
-    pub algorithm: Option<Algorithm>,
+    pub algorithm: Option<Method>,
+
+    /// Folder where pattern databases are cached between runs [default: $NPUZZLE_CACHE_DIR,
+    /// $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle].
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+
+    /// Build pattern databases in memory only; read and write no cache files.
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
 
     /// Heuristic of greedy, astar and idastar: misplaced, manhattan or linear-conflict
     /// [default: linear-conflict]; ignored by blind methods.

@@ -6,6 +6,8 @@ mod args;
 mod check;
 mod generate;
 mod input;
+mod method;
+mod pdb_store;
 mod report;
 mod solve;
 

@@ -1,9 +1,10 @@
 //! Output: JSON objects and readable text reports of solutions and verdicts.
 
-use puzzle_core::{format_moves, Board, Solution, Solvability, SolveOutcome};
+use puzzle_core::{format_moves, Board, Solvability, SolveOutcome};
 use serde::Serialize;
 
 use crate::input::one_line;
+use crate::method::Answer;
 
 /// Solutions up to this many moves are shown board by board.
 pub const SHOW_STEPS_UP_TO: usize = 40;
@@ -34,19 +35,26 @@ pub struct SolveJson {
     pub max_frontier: u64,
     /// Wall time of the search in milliseconds.
     pub elapsed_ms: f64,
-    /// The search method.
-    pub algorithm: &'static str,
-    /// The heuristic, for informed methods.
-    pub heuristic: Option<&'static str>,
+    /// The method (`astar`, `idastar-pdb`, `staged`, ...).
+    pub algorithm: String,
+    /// The estimate, for informed methods.
+    pub heuristic: Option<String>,
     /// Whether the returned solution is guaranteed shortest.
     pub optimal: bool,
+    /// For near-optimal methods: an admissible lower bound on the optimal length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
+    /// For near-optimal methods: length / lower bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound_ratio: Option<f64>,
     /// The parity verdict in words.
     pub explanation: String,
 }
 
 impl SolveJson {
     /// The JSON view of a solution of `board` towards `goal`.
-    pub fn new(board: &Board, goal: &Board, solution: &Solution) -> SolveJson {
+    pub fn new(board: &Board, goal: &Board, answer: &Answer) -> SolveJson {
+        let solution = &answer.solution;
         let solved = solution.outcome == SolveOutcome::Solved;
         SolveJson {
             board: one_line(board),
@@ -59,9 +67,11 @@ impl SolveJson {
             generated: solution.stats.generated,
             max_frontier: solution.stats.max_frontier,
             elapsed_ms: round_ms(solution.stats.elapsed_ms),
-            algorithm: solution.algorithm.name(),
-            heuristic: solution.heuristic.map(|h| h.name()),
+            algorithm: answer.algorithm.clone(),
+            heuristic: answer.heuristic.clone(),
             optimal: solution.is_optimal(),
+            lower_bound: answer.lower_bound,
+            bound_ratio: answer.bound_ratio.map(|r| (r * 1000.0).round() / 1000.0),
             explanation: solution.solvability.explain(),
         }
     }
@@ -126,7 +136,8 @@ fn round_ms(ms: f64) -> f64 {
 }
 
 /// The full readable report of one solve.
-pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, solution: &Solution) -> String {
+pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, answer: &Answer) -> String {
+    let solution = &answer.solution;
     let mut out = side_by_side(&[
         (format!("Board {}", board.shape()), grid(board)),
         (format!("Goal ({goal_name})"), grid(goal)),
@@ -151,10 +162,16 @@ pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, solution: &Solut
                 "\nSolved in {} moves ({optimal}):\n",
                 solution.moves.len()
             ));
+            if let (Some(bound), Some(ratio)) = (answer.lower_bound, answer.bound_ratio) {
+                out.push_str(&format!(
+                    "  (an optimal solution needs at least {bound} moves: this one is at most \
+                     {ratio:.2} times as long)\n"
+                ));
+            }
             out.push_str(&wrap(&format_moves(&solution.moves), LINE_WIDTH, "  "));
             if !solution.moves.is_empty() && solution.moves.len() <= SHOW_STEPS_UP_TO {
                 out.push_str("\nBoards along the way:\n");
-                out.push_str(&steps(board, solution));
+                out.push_str(&steps(board, &solution.moves));
             }
         }
         outcome => {
@@ -163,12 +180,13 @@ pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, solution: &Solut
         }
     }
     out.push_str("\nStatistics:\n");
-    out.push_str(&stats_text(solution));
+    out.push_str(&stats_text(answer));
     out
 }
 
 /// One line of a batch report.
-pub fn solve_line(board: &Board, solution: &Solution) -> String {
+pub fn solve_line(board: &Board, answer: &Answer) -> String {
+    let solution = &answer.solution;
     let head = format!("{}: {}", one_line(board), solution.outcome.name());
     match solution.outcome {
         // The explanation starts with the verdict: `<board>: unsolvable: <why>`.
@@ -179,9 +197,9 @@ pub fn solve_line(board: &Board, solution: &Solution) -> String {
             "{head}, {} moves {}; {}",
             solution.moves.len(),
             format_moves(&solution.moves),
-            stats_line(solution)
+            stats_line(answer)
         ),
-        _ => format!("{head}; {}", stats_line(solution)),
+        _ => format!("{head}; {}", stats_line(answer)),
     }
 }
 
@@ -196,18 +214,18 @@ fn describe(outcome: SolveOutcome) -> &'static str {
     }
 }
 
-fn method(solution: &Solution) -> String {
-    match solution.heuristic {
-        Some(h) => format!("{} with {}", solution.algorithm.name(), h.name()),
-        None => solution.algorithm.name().to_string(),
+fn method(answer: &Answer) -> String {
+    match &answer.heuristic {
+        Some(h) => format!("{} with {h}", answer.algorithm),
+        None => answer.algorithm.clone(),
     }
 }
 
-fn stats_line(solution: &Solution) -> String {
-    let stats = &solution.stats;
+fn stats_line(answer: &Answer) -> String {
+    let stats = &answer.solution.stats;
     format!(
         "{}, expanded {}, generated {}, max frontier {}, {:.3} ms",
-        method(solution),
+        method(answer),
         stats.expanded,
         stats.generated,
         stats.max_frontier,
@@ -215,9 +233,9 @@ fn stats_line(solution: &Solution) -> String {
     )
 }
 
-fn stats_text(solution: &Solution) -> String {
-    let stats = &solution.stats;
-    let optimal = if solution.algorithm.is_optimal() {
+fn stats_text(answer: &Answer) -> String {
+    let stats = &answer.solution.stats;
+    let optimal = if answer.guarantees_optimal {
         "guarantees a shortest solution"
     } else {
         "does not guarantee a shortest solution"
@@ -225,7 +243,7 @@ fn stats_text(solution: &Solution) -> String {
     format!(
         "  method        {} ({optimal})\n  expanded      {}\n  generated     {}\n  \
          max frontier  {}\n  elapsed       {:.3} ms\n",
-        method(solution),
+        method(answer),
         stats.expanded,
         stats.generated,
         stats.max_frontier,
@@ -234,10 +252,10 @@ fn stats_text(solution: &Solution) -> String {
 }
 
 /// The boards from start to goal, several to a row.
-fn steps(board: &Board, solution: &Solution) -> String {
+fn steps(board: &Board, moves: &[puzzle_core::Direction]) -> String {
     let mut blocks = vec![("start".to_string(), grid(board))];
     let mut current = board.clone();
-    for (index, &direction) in solution.moves.iter().enumerate() {
+    for (index, &direction) in moves.iter().enumerate() {
         current.apply(direction);
         blocks.push((format!("{} {direction}", index + 1), grid(&current)));
     }

@@ -4,51 +4,65 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use puzzle_core::{solve, Board, BoardError, Limits, Solution, SolveOutcome, SolverConfig};
+use puzzle_core::{Board, Limits, SolveOutcome, SolverConfig};
 
 use crate::args::SolveArgs;
 use crate::input::{batch_lines, board_text, goal_board, read_source};
+use crate::method::{self, Answer, Method, MethodError};
+use crate::pdb_store::PdbStore;
 use crate::report::{solve_line, solve_text, InvalidJson, SolveJson};
 
 /// Runs `solve` with `args`, writing results to `out`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let cache = match (&args.cache_dir, args.no_cache) {
+        (_, true) => None,
+        (Some(dir), false) => Some(dir.clone()),
+        (None, false) => PdbStore::default_dir(),
+    };
+    let mut store = PdbStore::new(cache);
     if let Some(path) = &args.batch {
-        return run_batch(args, &read_source(path)?, out);
+        return run_batch(args, &read_source(path)?, &mut store, out);
     }
     let text = match &args.file {
         Some(path) => read_source(path)?,
         None => board_text(&args.board)?,
     };
     let board = Board::parse(&text, args.size)?;
-    let (goal, solution) = solve_one(args, &board)?;
+    let (goal, answer) = solve_one(args, &board, &mut store)?;
     if args.json {
         writeln!(
             out,
             "{}",
-            serde_json::to_string(&SolveJson::new(&board, &goal, &solution))?
+            serde_json::to_string(&SolveJson::new(&board, &goal, &answer))?
         )?;
     } else {
-        write!(out, "{}", solve_text(&board, &goal, &args.goal, &solution))?;
+        write!(out, "{}", solve_text(&board, &goal, &args.goal, &answer))?;
     }
-    Ok(match solution.outcome {
+    Ok(match answer.solution.outcome {
         SolveOutcome::Solved | SolveOutcome::Unsolvable => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
     })
 }
 
 /// Solves every board of a batch file; malformed lines are reported and make the exit code 2.
-fn run_batch(args: &SolveArgs, text: &str, out: &mut dyn Write) -> Result<ExitCode> {
+fn run_batch(
+    args: &SolveArgs,
+    text: &str,
+    store: &mut PdbStore,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
     let mut malformed = 0;
     for (number, line) in batch_lines(text) {
-        let result =
-            Board::parse(line, args.size).and_then(|board| Ok((solve_one(args, &board)?, board)));
+        let result = Board::parse(line, args.size)
+            .map_err(MethodError::from)
+            .and_then(|board| Ok((solve_one(args, &board, store)?, board)));
         match result {
-            Ok(((goal, solution), board)) => {
+            Ok(((goal, answer), board)) => {
                 if args.json {
-                    let json = SolveJson::new(&board, &goal, &solution);
+                    let json = SolveJson::new(&board, &goal, &answer);
                     writeln!(out, "{}", serde_json::to_string(&json)?)?;
                 } else {
-                    writeln!(out, "{}", solve_line(&board, &solution))?;
+                    writeln!(out, "{}", solve_line(&board, &answer))?;
                 }
             }
             Err(error) => {
@@ -76,13 +90,17 @@ fn run_batch(args: &SolveArgs, text: &str, out: &mut dyn Write) -> Result<ExitCo
     })
 }
 
-/// The goal board and the solution for one board, with the options of `args`.
-fn solve_one(args: &SolveArgs, board: &Board) -> Result<(Board, Solution), BoardError> {
+/// The goal board and the answer for one board, with the options of `args`.
+fn solve_one(
+    args: &SolveArgs,
+    board: &Board,
+    store: &mut PdbStore,
+) -> Result<(Board, Answer), MethodError> {
     let goal = goal_board(&args.goal, board.shape())?;
+    let method = args
+        .algorithm
+        .unwrap_or_else(|| Method::best_for(board.shape()));
     let mut config = SolverConfig::best_for(board.shape());
-    if let Some(algorithm) = args.algorithm {
-        config.algorithm = algorithm;
-    }
     if let Some(heuristic) = args.heuristic {
         config.heuristic = heuristic;
     }
@@ -93,6 +111,6 @@ fn solve_one(args: &SolveArgs, board: &Board) -> Result<(Board, Solution), Board
         Some(budget) => Limits::with_budget(budget),
         None => Limits::default(),
     };
-    let solution = solve(board, &goal, &config, &mut limits)?;
-    Ok((goal, solution))
+    let answer = method::run(method, config, board, &goal, store, &mut limits)?;
+    Ok((goal, answer))
 }

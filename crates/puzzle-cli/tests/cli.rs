@@ -7,9 +7,15 @@ use std::process::{Command, Output, Stdio};
 use puzzle_core::{parse_moves, solvability, Board, Goal};
 use serde_json::Value;
 
+/// Pattern databases built by the tests are cached here, never in the user's home.
+fn test_cache() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache")
+}
+
 /// Runs `npuzzle` with `args` and no standard input.
 fn npuzzle(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .env("NPUZZLE_CACHE_DIR", test_cache())
         .args(args)
         .stdin(Stdio::null())
         .output()
@@ -19,6 +25,7 @@ fn npuzzle(args: &[&str]) -> Output {
 /// Runs `npuzzle` with `args`, feeding `input` on standard input.
 fn npuzzle_with_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .env("NPUZZLE_CACHE_DIR", test_cache())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -530,4 +537,106 @@ fn help_documents_every_subcommand() {
             assert!(text.contains(option), "`{command} --help` lacks `{option}`");
         }
     }
+}
+
+#[test]
+fn korf_instance_1_is_57_moves_with_pattern_databases_built_once_then_cached() {
+    let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache-korf");
+    let _ = std::fs::remove_dir_all(&cache);
+    let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let run = || {
+        npuzzle(&[
+            "solve",
+            korf1,
+            "--goal",
+            "blank-first",
+            "--json",
+            "--cache-dir",
+            cache.to_str().unwrap(),
+        ])
+    };
+    let first = run();
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(stderr(&first).contains("building pattern databases"));
+    let json = &json_lines(&first)[0];
+    // The default for 4x4 is IDA* over the 6-6-3 databases; 57 is the published optimum.
+    assert_eq!(json["algorithm"], "idastar-pdb");
+    assert_eq!(json["heuristic"], "pdb-6-6-3+reflection");
+    assert_eq!(json["length"], 57);
+    assert_eq!(json["optimal"], true);
+    let start: Board = korf1.parse().unwrap();
+    let moves = parse_moves(json["moves"].as_str().unwrap()).unwrap();
+    let goal = Goal::BlankFirst.board(start.shape()).unwrap();
+    assert_eq!(start.after(&moves).unwrap(), goal);
+    // The second run loads the cached file instead of building.
+    let second = run();
+    assert!(!stderr(&second).contains("building"), "{}", stderr(&second));
+    assert_eq!(json_lines(&second)[0]["length"], 57);
+}
+
+#[test]
+fn a_damaged_cache_file_is_rebuilt_not_trusted() {
+    let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache-damaged");
+    let _ = std::fs::remove_dir_all(&cache);
+    let args = [
+        "solve",
+        "8 6 7 2 5 4 3 0 1",
+        "-a",
+        "pdb",
+        "--json",
+        "--cache-dir",
+        cache.to_str().unwrap(),
+    ];
+    assert_eq!(json_lines(&npuzzle(&args))[0]["length"], 31);
+    let file = std::fs::read_dir(&cache)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xFF;
+    std::fs::write(&file, bytes).unwrap();
+    let output = npuzzle(&args);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stderr(&output).contains("damaged"), "{}", stderr(&output));
+    assert_eq!(json_lines(&output)[0]["length"], 31);
+}
+
+#[test]
+fn big_boards_default_to_the_staged_method_with_an_honest_bound() {
+    let generated = npuzzle(&["generate", "--size", "6", "--seed", "11"]);
+    let board_text = stdout(&generated).trim().to_string();
+    let output = npuzzle(&["solve", &board_text, "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["algorithm"], "staged");
+    assert_eq!(json["outcome"], "solved");
+    assert_eq!(json["optimal"], false);
+    let length = json["length"].as_u64().unwrap();
+    let bound = json["lower_bound"].as_u64().unwrap();
+    assert!(bound > 0 && bound <= length);
+    let ratio = json["bound_ratio"].as_f64().unwrap();
+    assert!((ratio - length as f64 / bound as f64).abs() < 0.01);
+    let start: Board = board_text.parse().unwrap();
+    let moves = parse_moves(json["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        start.after(&moves).unwrap(),
+        Goal::Standard.board(start.shape()).unwrap()
+    );
+    let text = stdout(&npuzzle(&["solve", &board_text]));
+    assert!(text.contains("not guaranteed optimal"), "{text}");
+    assert!(text.contains("needs at least"), "{text}");
+}
+
+#[test]
+fn pattern_databases_on_a_too_large_board_are_a_clear_error() {
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    let output = npuzzle(&["solve", board, "-a", "pdb"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output).trim(),
+        "error: bad partition: pattern databases support boards of up to 16 cells, not 5x5"
+    );
 }

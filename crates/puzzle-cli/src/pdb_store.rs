@@ -1,0 +1,130 @@
+//! Pattern databases for the `pdb` method: built once per goal, kept in memory for a batch,
+//! and cached on disk so the next run loads them in milliseconds instead of rebuilding.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use puzzle_core::pdb::{AdditivePdb, Partition, PdbError};
+use puzzle_core::search::Progress;
+use puzzle_core::{Board, Limits};
+
+/// Built or loaded databases, by goal.
+pub struct PdbStore {
+    dir: Option<PathBuf>,
+    loaded: HashMap<String, (AdditivePdb, String)>,
+}
+
+impl PdbStore {
+    /// A store caching files in `dir` (none: build every time).
+    pub fn new(dir: Option<PathBuf>) -> PdbStore {
+        PdbStore {
+            dir,
+            loaded: HashMap::new(),
+        }
+    }
+
+    /// The default cache folder: `$NPUZZLE_CACHE_DIR`, else `$XDG_CACHE_HOME/npuzzle`, else
+    /// `~/.cache/npuzzle`.
+    pub fn default_dir() -> Option<PathBuf> {
+        let env = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+        env("NPUZZLE_CACHE_DIR")
+            .map(PathBuf::from)
+            .or_else(|| env("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("npuzzle")))
+            .or_else(|| env("HOME").map(|d| PathBuf::from(d).join(".cache/npuzzle")))
+    }
+
+    /// The database for `goal` and a name for reports (e.g. `pdb-6-6-3+reflection`).
+    pub fn get(&mut self, goal: &Board) -> Result<(&AdditivePdb, String), PdbError> {
+        let partition = Partition::default_for(goal)?;
+        let key = partition.cache_key(goal);
+        if !self.loaded.contains_key(&key) {
+            let pdb = self.load(&key, goal, &partition).map_or_else(
+                || {
+                    let pdb = build(goal, &partition)?;
+                    self.save(&key, &pdb);
+                    Ok::<_, PdbError>(pdb)
+                },
+                Ok,
+            )?;
+            let sizes: Vec<String> = partition
+                .groups()
+                .iter()
+                .map(|g| g.len().to_string())
+                .collect();
+            let reflected = if pdb.reflection().is_some() {
+                "+reflection"
+            } else {
+                ""
+            };
+            let name = format!("pdb-{}{reflected}", sizes.join("-"));
+            self.loaded.insert(key.clone(), (pdb, name));
+        }
+        let (pdb, name) = &self.loaded[&key];
+        Ok((pdb, name.clone()))
+    }
+
+    fn path(&self, key: &str) -> Option<PathBuf> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut hasher);
+        Some(
+            self.dir
+                .as_ref()?
+                .join(format!("pdb-{:016x}.bin", hasher.finish())),
+        )
+    }
+
+    /// A cached database, if its file exists and is intact and for this goal and partition.
+    fn load(&self, key: &str, goal: &Board, partition: &Partition) -> Option<AdditivePdb> {
+        let bytes = std::fs::read(self.path(key)?).ok()?;
+        match AdditivePdb::from_bytes(&bytes) {
+            Ok(pdb) if pdb.goal() == goal && pdb.partition() == partition => Some(pdb),
+            _ => {
+                eprintln!(
+                    "note: ignoring a damaged or foreign cached pattern database; rebuilding"
+                );
+                None
+            }
+        }
+    }
+
+    /// Writes the cache file; failing to cache is not an error.
+    fn save(&self, key: &str, pdb: &AdditivePdb) {
+        let Some(path) = self.path(key) else { return };
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, pdb.to_bytes()));
+        if let Err(error) = written {
+            eprintln!(
+                "note: could not cache the pattern database in {}: {error}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// Builds a database, telling the user on stderr (it takes seconds on 4x4).
+fn build(goal: &Board, partition: &Partition) -> Result<AdditivePdb, PdbError> {
+    let total = partition.entries(goal.shape()).max(1);
+    eprintln!(
+        "building pattern databases for this goal ({} entries, once; cached afterwards)...",
+        total
+    );
+    let mut last_percent = 0;
+    let mut report = |progress: &Progress| {
+        let percent = progress.generated * 100 / total;
+        if percent >= last_percent + 25 {
+            last_percent = percent - percent % 25;
+            eprintln!("  {last_percent}%");
+        }
+        ControlFlow::Continue(())
+    };
+    let mut limits = Limits {
+        report_every: 1 << 16,
+        on_progress: Some(&mut report),
+        ..Limits::default()
+    };
+    AdditivePdb::build(goal, partition, &mut limits)
+}
