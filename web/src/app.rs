@@ -4,20 +4,28 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_timers::callback::Interval;
-use puzzle_core::Direction;
+use gloo_timers::callback::{Interval, Timeout};
+use puzzle_core::analysis::DistanceTable;
+use puzzle_core::{Direction, SolverConfig};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::KeyboardEvent;
+use web_sys::{ClipboardEvent, DragEvent, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::client::{SolverWorker, WorkerEvent};
 use crate::components::board::BoardView;
+use crate::components::charts::DepthChart;
+use crate::components::coach::Coach;
+use crate::components::generator::GeneratorPanel;
 use crate::components::playback::PlaybackBar;
+use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
-use crate::protocol::FromWorker;
+use crate::download::read_text;
+use crate::insight::{insight, live_size, table_size, LIVE_BUDGET};
+use crate::protocol::{FromWorker, SolveRequest};
+use crate::race::{Race, RACE_BUDGET};
 use crate::state::{scrambled, Action, State};
 
 /// The worker slot shared by the callbacks.
@@ -29,7 +37,7 @@ pub fn app() -> Html {
     let state = use_reducer(initial_state);
     let worker: WorkerSlot = use_mut_ref(|| None);
     let next_id = use_mut_ref(|| 0u32);
-    let running_id = state.running.as_ref().map(|r| r.id);
+    let running_id = state.busy_id();
     let running_id_ref = use_mut_ref(|| None::<u32>);
     *running_id_ref.borrow_mut() = running_id;
 
@@ -46,6 +54,25 @@ pub fn app() -> Html {
             WorkerEvent::Reply(FromWorker::Failed { id, message }) => {
                 dispatcher.dispatch(Action::SolveFailed(id, message))
             }
+            WorkerEvent::Reply(FromWorker::Building { id, build }) => {
+                dispatcher.dispatch(Action::PdbBuilding(id, build))
+            }
+            WorkerEvent::Reply(FromWorker::PdbReady { id, info }) => {
+                dispatcher.dispatch(Action::PdbReady(id, info))
+            }
+            WorkerEvent::Reply(FromWorker::Approx {
+                id,
+                solution,
+                lower_bound,
+                bound_ratio,
+            }) => dispatcher.dispatch(Action::SolvedApprox(
+                id,
+                solution,
+                crate::methods::Quality {
+                    lower_bound,
+                    ratio: bound_ratio,
+                },
+            )),
             WorkerEvent::Reply(FromWorker::Ready) => {}
             WorkerEvent::Crashed(message) => {
                 if let Some(id) = *running_id.borrow() {
@@ -62,6 +89,135 @@ pub fn app() -> Html {
         use_effect_with((), move |_| {
             *worker.borrow_mut() = SolverWorker::spawn(on_event).ok();
             move || drop(worker.borrow_mut().take())
+        });
+    }
+
+    // The exact distance table of a small board's goal: built once per goal, after the page
+    // has painted (a timeout), never inside the reducer or a render.
+    let table = use_state(|| None::<Rc<DistanceTable>>);
+    {
+        let table = table.clone();
+        use_effect_with(state.goal_board.clone(), move |goal| {
+            let wanted = table_size(goal.cells().len())
+                && (*table).as_ref().is_none_or(|t| t.goal() != goal);
+            let timer = wanted.then(|| {
+                let goal = goal.clone();
+                Timeout::new(20, move || {
+                    if let Ok(built) = DistanceTable::build(&goal) {
+                        table.set(Some(Rc::new(built)));
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    // The live count on bigger boards: a second worker solves each new board; a request for a
+    // board the person has already left is stopped by terminating that worker.
+    let live_worker: WorkerSlot = use_mut_ref(|| None);
+    let live_next = use_mut_ref(|| 0u32);
+    {
+        let dispatcher = state.dispatcher();
+        let on_live_event = Callback::from(move |event: WorkerEvent| match event {
+            WorkerEvent::Reply(FromWorker::Done { id, solution }) => {
+                dispatcher.dispatch(Action::LiveSolved(id, solution))
+            }
+            WorkerEvent::Reply(FromWorker::Failed { id, .. }) => {
+                dispatcher.dispatch(Action::LiveFailed(id))
+            }
+            _ => {}
+        });
+        let needs = state.live_on
+            && live_size(state.board.cells().len())
+            && state.solvability().solvable
+            && !state.is_solved();
+        let pending = state.live.as_ref().is_some_and(|l| l.answer.is_none());
+        let known = state
+            .live
+            .as_ref()
+            .is_some_and(|l| l.is_for(&state.board, &state.goal_board));
+        let dispatcher = state.dispatcher();
+        let live_worker = live_worker.clone();
+        use_effect_with(
+            (state.board.clone(), state.goal_board.clone(), state.live_on),
+            move |(board, goal, _)| {
+                if !needs && pending {
+                    // Switched off or left for a board that needs no count: stop the search.
+                    drop(live_worker.borrow_mut().take());
+                }
+                if needs && !known {
+                    let id = {
+                        let mut next = live_next.borrow_mut();
+                        *next += 1;
+                        *next
+                    };
+                    let mut slot = live_worker.borrow_mut();
+                    if pending {
+                        drop(slot.take());
+                    }
+                    if slot.is_none() {
+                        *slot = SolverWorker::spawn(on_live_event).ok();
+                    }
+                    if let Some(worker) = slot.as_ref() {
+                        dispatcher.dispatch(Action::LiveStarted(id));
+                        worker.send(SolveRequest {
+                            id,
+                            board: board.clone(),
+                            goal: goal.clone(),
+                            config: SolverConfig::best_for(board.shape()),
+                            max_expanded: Some(LIVE_BUDGET),
+                        });
+                    }
+                }
+            },
+        );
+    }
+    {
+        let live_worker = live_worker.clone();
+        use_effect_with((), move |_| move || drop(live_worker.borrow_mut().take()));
+    }
+
+    // Paste a board anywhere outside a form field: imported like a file.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener =
+                Closure::<dyn FnMut(ClipboardEvent)>::new(move |event: ClipboardEvent| {
+                    let in_field = event
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|e| {
+                            matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        });
+                    if in_field {
+                        return;
+                    }
+                    let text = event
+                        .clipboard_data()
+                        .and_then(|d| d.get_data("text").ok())
+                        .unwrap_or_default();
+                    if !text.trim().is_empty() {
+                        event.prevent_default();
+                        dispatcher.dispatch(Action::Import(text));
+                    }
+                });
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(document) = &document {
+                document
+                    .add_event_listener_with_callback("paste", listener.as_ref().unchecked_ref())
+                    .ok();
+            }
+            move || {
+                if let Some(document) = document {
+                    document
+                        .remove_event_listener_with_callback(
+                            "paste",
+                            listener.as_ref().unchecked_ref(),
+                        )
+                        .ok();
+                }
+                drop(listener);
+            }
         });
     }
 
@@ -139,7 +295,7 @@ pub fn app() -> Html {
                 *next += 1;
                 *next
             };
-            let request = state.request(id);
+            let request = state.worker_message(id);
             state.dispatch(Action::SolveStarted(id));
             let mut slot = worker.borrow_mut();
             if slot.is_none() {
@@ -152,7 +308,44 @@ pub fn app() -> Html {
                 }
             }
             if let Some(worker) = slot.as_ref() {
-                worker.send(request);
+                worker.send_message(&request);
+            }
+        })
+    };
+    let on_race = {
+        let state = state.clone();
+        let worker = worker.clone();
+        let next_id = next_id.clone();
+        let on_event = on_event.clone();
+        Callback::from(move |()| {
+            if !state.can_race() {
+                return;
+            }
+            let methods = state.race_pick.iter().filter(|&&p| p).count() as u32;
+            let first = {
+                let mut next = next_id.borrow_mut();
+                let first = *next + 1;
+                *next += methods;
+                first
+            };
+            let race = Race::plan(
+                &state.board,
+                &state.goal_board,
+                &state.race_pick,
+                first,
+                RACE_BUDGET,
+            );
+            let requests = race.requests();
+            state.dispatch(Action::RaceStarted(Box::new(race)));
+            let mut slot = worker.borrow_mut();
+            if slot.is_none() {
+                *slot = SolverWorker::spawn(on_event.clone()).ok();
+            }
+            if let Some(worker) = slot.as_ref() {
+                // The worker answers one message at a time: the methods run in turn.
+                for request in requests {
+                    worker.send(request);
+                }
             }
         })
     };
@@ -174,6 +367,28 @@ pub fn app() -> Html {
     };
 
     let solved = state.is_solved();
+    let known = insight(&state, (*table).as_deref());
+    let on_dragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_drop = {
+        let state = state.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            let Some(data) = e.data_transfer() else {
+                return;
+            };
+            if let Some(file) = data.files().and_then(|files| files.get(0)) {
+                let state = state.clone();
+                read_text(
+                    &file,
+                    Callback::from(move |text| state.dispatch(Action::Import(text))),
+                );
+            } else if let Ok(text) = data.get_data("text/plain") {
+                if !text.trim().is_empty() {
+                    state.dispatch(Action::Import(text));
+                }
+            }
+        })
+    };
     html! {
         <>
         <header class="top">
@@ -188,8 +403,11 @@ pub fn app() -> Html {
                         <span id="solved" class="badge">{ "Solved!" }</span>
                     }
                 </div>
-                <BoardView state={state.clone()} />
+                <div id="drop-zone" class="drop-zone" ondragover={on_dragover} ondrop={on_drop}>
+                    <BoardView state={state.clone()} />
+                </div>
                 <PlaybackBar state={state.clone()} />
+                <Coach state={state.clone()} insight={known} />
                 <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
                 if let Some(notice) = &state.notice {
                     <p id="notice" class="notice" role="status">
@@ -200,8 +418,11 @@ pub fn app() -> Html {
             </section>
             <div class="side">
                 <Setup state={state.clone()} {on_scramble} />
-                <SolverPanel state={state.clone()} {on_solve} {on_cancel} />
+                <SolverPanel state={state.clone()} {on_solve} on_cancel={on_cancel.clone()} />
+                <RacePanel state={state.clone()} {on_race} {on_cancel} />
                 <ResultPanel state={state.clone()} />
+                <DepthChart state={state.clone()} />
+                <GeneratorPanel state={state.clone()} />
             </div>
         </main>
         </>

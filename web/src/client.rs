@@ -77,7 +77,12 @@ impl SolverWorker {
 
     /// Sends a solve request (queued until the worker is ready).
     pub fn send(&self, request: SolveRequest) {
-        let message = encode(&ToWorker::Solve(request));
+        self.send_message(&ToWorker::Solve(request));
+    }
+
+    /// Sends any message (queued until the worker is ready).
+    pub fn send_message(&self, message: &ToWorker) {
+        let message = encode(message);
         if self.ready.get() {
             self.worker.post_message(&message.into()).ok();
         } else {

@@ -1,7 +1,11 @@
 //! The page's parts. Each receives the reducer handle and dispatches actions; none does I/O.
 
 pub mod board;
+pub mod charts;
+pub mod coach;
+pub mod generator;
 pub mod playback;
+pub mod race;
 pub mod result;
 pub mod setup;
 pub mod solver;

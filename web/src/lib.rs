@@ -17,9 +17,14 @@
 pub mod app;
 pub mod client;
 pub mod components;
+pub mod download;
 pub mod format;
+pub mod idb;
+pub mod insight;
+pub mod methods;
 pub mod panic;
 pub mod protocol;
+pub mod race;
 pub mod state;
 pub mod url;
 pub mod worker;

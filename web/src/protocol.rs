@@ -31,6 +31,65 @@ pub struct SolveRequest {
 pub enum ToWorker {
     /// Solve a board.
     Solve(SolveRequest),
+    /// Solve a board of up to 16 cells optimally with IDA* on an additive pattern database
+    /// for its goal (built, or loaded from memory or IndexedDB, first); `config` is ignored.
+    SolvePdb(SolveRequest),
+    /// Solve a board near-optimally with the staged method (any size; meant for 5x5 and up);
+    /// `config` is ignored.
+    SolveStaged(SolveRequest),
+}
+
+/// Where the pattern database of a solve came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PdbSource {
+    /// Already in the worker's memory (an earlier solve).
+    Memory,
+    /// Read from the browser's IndexedDB (an earlier visit).
+    Cache,
+    /// Built now (not cached yet, or the cached copy was unreadable).
+    Built,
+}
+
+/// The pattern database is ready: where it came from and what it cost.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PdbInfo {
+    /// Where it came from.
+    pub source: PdbSource,
+    /// Milliseconds spent building or loading it (0 from memory).
+    pub ms: f64,
+    /// Size of its stored form (`AdditivePdb::to_bytes`).
+    pub bytes: u64,
+    /// Memory its tables hold.
+    pub memory_bytes: u64,
+    /// Whether a cached copy was found unreadable (and rebuilt).
+    pub repaired: bool,
+    /// Whether the built database was saved to IndexedDB (only meaningful when built).
+    pub saved: bool,
+}
+
+/// Progress of a pattern-database build.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BuildProgress {
+    /// Entries filled so far, over all tables.
+    pub filled: u64,
+    /// Entries of all tables.
+    pub total: u64,
+    /// The table being built (0-based).
+    pub table: usize,
+    /// Number of tables.
+    pub tables: usize,
+}
+
+impl BuildProgress {
+    /// Share done, from 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        if self.total == 0 {
+            1.0
+        } else {
+            (self.filled as f64 / self.total as f64).clamp(0.0, 1.0)
+        }
+    }
 }
 
 /// Worker to page.
@@ -52,6 +111,31 @@ pub enum FromWorker {
         id: u32,
         /// What the core answered.
         solution: Box<Solution>,
+    },
+    /// Request `id` is building its pattern database.
+    Building {
+        /// The request.
+        id: u32,
+        /// How far.
+        build: BuildProgress,
+    },
+    /// Request `id` has its pattern database; the search starts.
+    PdbReady {
+        /// The request.
+        id: u32,
+        /// Where it came from and what it cost.
+        info: PdbInfo,
+    },
+    /// The answer to a staged (near-optimal) request `id`, with its quality bound.
+    Approx {
+        /// The request.
+        id: u32,
+        /// What the core answered (not guaranteed optimal).
+        solution: Box<Solution>,
+        /// An admissible lower bound on the optimal length.
+        lower_bound: u32,
+        /// Length over the lower bound (`None` when there is no solution).
+        bound_ratio: Option<f64>,
     },
     /// Request `id` could not be answered.
     Failed {
@@ -116,6 +200,57 @@ mod tests {
             "a 10,000-move answer survives the round trip"
         );
         assert_eq!(SolveOutcome::Solved.name(), "solved");
+    }
+
+    #[test]
+    fn pdb_messages_round_trip() {
+        let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse().unwrap();
+        let request = SolveRequest {
+            id: 7,
+            goal: Goal::Standard.board(board.shape()).unwrap(),
+            config: SolverConfig::best_for(board.shape()),
+            board,
+            max_expanded: None,
+        };
+        for message in [
+            ToWorker::SolvePdb(request.clone()),
+            ToWorker::SolveStaged(request),
+        ] {
+            assert_eq!(decode::<ToWorker>(&encode(&message)), Ok(message));
+        }
+        let replies = [
+            FromWorker::Building {
+                id: 7,
+                build: BuildProgress {
+                    filled: 5,
+                    total: 10,
+                    table: 1,
+                    tables: 3,
+                },
+            },
+            FromWorker::PdbReady {
+                id: 7,
+                info: PdbInfo {
+                    source: PdbSource::Cache,
+                    ms: 250.0,
+                    bytes: 11_535_000,
+                    memory_bytes: 11_534_000,
+                    repaired: false,
+                    saved: false,
+                },
+            },
+        ];
+        for reply in replies {
+            assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+        }
+        assert!(encode(&ToWorker::SolvePdb(SolveRequest {
+            id: 1,
+            board: "1 0 2 3".parse().unwrap(),
+            goal: "1 2 3 0".parse().unwrap(),
+            config: SolverConfig::best_for(Shape::new(2, 2).unwrap()),
+            max_expanded: None,
+        }))
+        .contains(r#""type":"solve-pdb""#));
     }
 
     #[test]

@@ -14,6 +14,7 @@ use puzzle_core::{
 use yew::Reducible;
 
 use crate::protocol::SolveRequest;
+use crate::race::{Race, DEFAULT_PICK};
 
 /// Expansions allowed to blind methods (BFS, DFS, IDDFS) before they stop with a message.
 pub const BLIND_BUDGET: u64 = 2_000_000;
@@ -121,6 +122,43 @@ pub struct State {
     pub speed_ms: u32,
     /// A one-line message about the last thing that happened (cancel, playback left, ...).
     pub notice: Option<String>,
+    /// Which of [`crate::race::RACE_METHODS`] the Race button runs.
+    pub race_pick: Vec<bool>,
+    /// The last race (running or finished).
+    pub race: Option<Race>,
+    /// The cell of the tile a hint says to slide next (cleared by any move).
+    pub hint: Option<usize>,
+    /// Whether the board shows each tile's Manhattan share and the linear conflicts.
+    pub overlay: bool,
+    /// The background solve that counts the optimal moves left on boards too big for a table.
+    pub live: Option<LiveSolve>,
+    /// Whether boards too big for a table get the live count (a background solve per move).
+    pub live_on: bool,
+    /// The solver the Solve button uses (pattern database, staged, or `config`'s method).
+    pub method: crate::methods::Method,
+    /// The pattern-database and staged solves' progress and results.
+    pub engine: crate::methods::Engine,
+}
+
+/// A background solve for the live "optimal moves from here" count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveSolve {
+    /// Id of the request (answers with another id are stale).
+    pub id: u32,
+    /// The board it was asked about.
+    pub board: Board,
+    /// The goal it was asked about.
+    pub goal: Board,
+    /// `None` while computing; then the optimal length and first move, or `None` inside if the
+    /// solver gave up within its budget.
+    pub answer: Option<Option<(u32, Option<Direction>)>>,
+}
+
+impl LiveSolve {
+    /// Whether it answers for this board and goal.
+    pub fn is_for(&self, board: &Board, goal: &Board) -> bool {
+        &self.board == board && &self.goal == goal
+    }
 }
 
 impl Default for State {
@@ -156,6 +194,14 @@ impl State {
             playback: None,
             speed_ms: DEFAULT_SPEED_MS,
             notice: None,
+            race_pick: DEFAULT_PICK.to_vec(),
+            race: None,
+            hint: None,
+            overlay: false,
+            live: None,
+            live_on: false,
+            method: crate::methods::Method::default_for(shape),
+            engine: crate::methods::Engine::default(),
         }
     }
 
@@ -176,7 +222,25 @@ impl State {
 
     /// Whether the Solve button can be pressed.
     pub fn can_solve(&self) -> bool {
-        self.running.is_none() && self.solvability().solvable
+        self.running.is_none() && !self.race_running() && self.solvability().solvable
+    }
+
+    /// Whether a race is still running.
+    pub fn race_running(&self) -> bool {
+        self.race.as_ref().is_some_and(Race::is_running)
+    }
+
+    /// Whether the Race button can be pressed.
+    pub fn can_race(&self) -> bool {
+        self.can_solve() && self.race_pick.iter().any(|&p| p)
+    }
+
+    /// The request id the worker is busy with (a solve, or the current method of a race).
+    pub fn busy_id(&self) -> Option<u32> {
+        self.running.as_ref().map(|r| r.id).or_else(|| {
+            let race = self.race.as_ref()?;
+            race.current().map(|i| race.entries[i].id)
+        })
     }
 
     /// The request the Solve button sends, tagged with `id`.
@@ -220,6 +284,7 @@ impl State {
         self.hand_moves = 0;
         self.result = None;
         self.playback = None;
+        self.hint = None;
     }
 
     /// A hand move of the blank; leaves playback. Returns whether the board changed.
@@ -228,6 +293,7 @@ impl State {
             Ok(board) if !moves.is_empty() => {
                 self.board = board;
                 self.hand_moves += moves.len();
+                self.hint = None;
                 if self.playback.take().is_some() {
                     self.notice = Some(
                         "Playback stopped because you moved a tile. Press Solve to solve from here."
@@ -295,6 +361,14 @@ pub enum Action {
     SetDepthLimit(usize),
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
+    /// The solver: pattern database, staged, or generic (then `SetAlgorithm` picks which).
+    SetMethod(crate::methods::Method),
+    /// Build progress of the pattern database of request `id`.
+    PdbBuilding(u32, crate::protocol::BuildProgress),
+    /// The pattern database of request `id` is ready.
+    PdbReady(u32, crate::protocol::PdbInfo),
+    /// The near-optimal answer to request `id`, with its quality bound.
+    SolvedApprox(u32, Box<Solution>, crate::methods::Quality),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.
@@ -321,6 +395,28 @@ pub enum Action {
     SetSpeed(u32),
     /// Hides the notice.
     DismissNotice,
+    /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.
+    ToggleRaceMethod(usize),
+    /// A race was planned and its requests sent to the worker.
+    RaceStarted(Box<Race>),
+    /// Plays the solution of one race row back on the board (and shows it as the result).
+    PlayRaceEntry(usize),
+    /// Highlights the tile at this cell as the next one to slide (chosen at the edge).
+    ShowHint(usize),
+    /// Shows or hides the heuristic overlay.
+    ToggleOverlay,
+    /// Turns the live count on boards too big for a table on or off.
+    ToggleLive,
+    /// Request `id` asks the second worker for the optimal length from the board on screen.
+    LiveStarted(u32),
+    /// The second worker's answer to request `id`.
+    LiveSolved(u32, Box<Solution>),
+    /// The second worker could not answer request `id`.
+    LiveFailed(u32),
+    /// Text of an imported file, a drop or a paste: parsed like the edit field.
+    Import(String),
+    /// A board from the generator panel, with its goal.
+    Generated(Goal, Board),
 }
 
 impl Reducible for State {
@@ -336,8 +432,19 @@ impl Reducible for State {
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
+    let step = crate::methods::Step::of(&action);
+    let mut next = reduce_main(state, action)?;
+    crate::methods::after(state, &mut next, step);
+    Some(next)
+}
+
+fn reduce_main(state: &State, action: Action) -> Option<State> {
     let mut next = state.clone();
     match action {
+        Action::SetMethod(_)
+        | Action::PdbBuilding(..)
+        | Action::PdbReady(..)
+        | Action::SolvedApprox(..) => return crate::methods::reduce(state, action),
         Action::ClickCell(cell) => {
             let moves = state.board.slide_moves(cell)?;
             next.hand_move(&moves).then_some(())?;
@@ -367,6 +474,7 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
             next.goal_board = goal_board;
             next.result = None;
             next.playback = None;
+            next.hint = None;
         }
         Action::CustomGoal => {
             next.goal_editor.open = true;
@@ -448,10 +556,18 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
             next.playback = None;
         }
         Action::Progress(id, progress) => {
+            if let Some(entry) = next.race.as_mut().and_then(|r| r.waiting(id)) {
+                entry.progress = Some(progress);
+                return Some(next);
+            }
             let running = next.running.as_mut().filter(|r| r.id == id)?;
             running.progress = Some(progress);
         }
         Action::Solved(id, solution) => {
+            if let Some(entry) = next.race.as_mut().and_then(|r| r.waiting(id)) {
+                entry.answer = Some(Ok(*solution));
+                return Some(next);
+            }
             let running = state.running.as_ref().filter(|r| r.id == id)?;
             next.running = None;
             let start = running.start.clone();
@@ -479,11 +595,25 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
             });
         }
         Action::SolveFailed(id, message) => {
+            if let Some(entry) = next.race.as_mut().and_then(|r| r.waiting(id)) {
+                entry.answer = Some(Err(message));
+                return Some(next);
+            }
             state.running.as_ref().filter(|r| r.id == id)?;
             next.running = None;
             next.notice = Some(format!("The solver failed: {message}"));
         }
         Action::Cancelled => {
+            if state.race_running() {
+                let race = next.race.as_mut()?;
+                let stopped = race.entries.len() - race.done();
+                race.cancelled = true;
+                next.notice = Some(format!(
+                    "Race cancelled: {stopped} method{} did not run to the end.",
+                    if stopped == 1 { "" } else { "s" }
+                ));
+                return Some(next);
+            }
             let running = state.running.as_ref()?;
             next.running = None;
             let expanded = running.progress.as_ref().map_or(0, |p| p.expanded);
@@ -528,6 +658,112 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
         Action::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
         Action::DismissNotice => {
             state.notice.as_ref()?;
+            next.notice = None;
+        }
+        Action::ToggleRaceMethod(index) => {
+            let pick = next.race_pick.get_mut(index)?;
+            *pick = !*pick;
+        }
+        Action::RaceStarted(race) => {
+            if state.running.is_some() || state.race_running() {
+                return None;
+            }
+            next.race = Some(*race);
+            next.playback = None;
+            next.notice = None;
+        }
+        Action::PlayRaceEntry(index) => {
+            let race = state.race.as_ref()?;
+            let entry = race.entries.get(index)?;
+            let solution = entry.solution()?.clone();
+            if state.running.is_some() || race.goal != state.goal_board {
+                return None;
+            }
+            next.set_board(race.start.clone());
+            if solution.outcome == SolveOutcome::Solved && !solution.moves.is_empty() {
+                next.playback = Some(Playback {
+                    start: race.start.clone(),
+                    moves: solution.moves.clone(),
+                    step: 0,
+                    playing: true,
+                });
+                next.seek(1, false);
+            }
+            next.result = Some(Finished {
+                start: race.start.clone(),
+                budget: Some(race.budget),
+                solution,
+            });
+        }
+        Action::ShowHint(cell) => {
+            if cell >= state.board.cells().len() || cell == state.board.blank() {
+                return None;
+            }
+            next.hint = Some(cell);
+        }
+        Action::ToggleOverlay => next.overlay = !state.overlay,
+        Action::ToggleLive => {
+            next.live_on = !state.live_on;
+            // Switching off keeps a pending request visible to the edge, which then stops it.
+            if next.live_on {
+                next.live = None;
+            }
+        }
+        Action::LiveStarted(id) => {
+            next.live = Some(LiveSolve {
+                id,
+                board: state.board.clone(),
+                goal: state.goal_board.clone(),
+                answer: None,
+            });
+        }
+        Action::LiveSolved(id, solution) => {
+            let live = next
+                .live
+                .as_mut()
+                .filter(|l| l.id == id && l.answer.is_none())?;
+            live.answer = Some(
+                (solution.outcome == SolveOutcome::Solved && solution.is_optimal())
+                    .then(|| (solution.moves.len() as u32, solution.moves.first().copied())),
+            );
+        }
+        Action::LiveFailed(id) => {
+            let live = next
+                .live
+                .as_mut()
+                .filter(|l| l.id == id && l.answer.is_none())?;
+            live.answer = Some(None);
+        }
+        Action::Import(text) => {
+            next.editor = Editor {
+                open: true,
+                text: text.clone(),
+                error: None,
+            };
+            match Board::parse(&text, None) {
+                Ok(board) => {
+                    next.set_board(board);
+                    next.editor = Editor::default();
+                    next.notice = Some("Board imported.".to_string());
+                }
+                Err(error) => {
+                    next.editor.error = Some(error.to_string());
+                    next.notice = None;
+                }
+            }
+        }
+        Action::Generated(goal, board) => {
+            let goal_board = goal.board(board.shape()).ok()?;
+            next.goal_editor = Editor {
+                open: matches!(goal, Goal::Custom(_)),
+                text: goal_text(&goal),
+                error: None,
+            };
+            next.goal = goal;
+            next.goal_board = goal_board;
+            next.set_board(board);
+            next.config = SolverConfig::best_for(next.shape());
+            next.editor.open = false;
             next.notice = None;
         }
     }
@@ -865,6 +1101,165 @@ mod tests {
         state = apply(&state, Action::Solved(4, Box::new(stopped)));
         assert!(state.playback.is_none());
         assert_eq!(state.result.as_ref().unwrap().budget, Some(BLIND_BUDGET));
+    }
+
+    fn answer(state: &State, id: u32, config: SolverConfig, budget: u64) -> Solution {
+        puzzle_core::solve(
+            &state.board,
+            &state.goal_board,
+            &config,
+            &mut Limits {
+                max_expanded: Some(budget),
+                ..Limits::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("request {id}: {e}"))
+    }
+
+    #[test]
+    fn a_race_collects_answers_by_id_and_plays_a_row() {
+        use crate::race::{Race, RACE_BUDGET};
+        let (mut state, _) = solved_state();
+        state = apply(&state, Action::Restart);
+        let start = state.result.as_ref().unwrap().start.clone();
+        state.set_board(start.clone());
+        assert!(state.can_race());
+        let race = Race::plan(
+            &state.board,
+            &state.goal_board,
+            &state.race_pick,
+            20,
+            RACE_BUDGET,
+        );
+        let requests = race.requests();
+        state = apply(&state, Action::RaceStarted(Box::new(race)));
+        assert!(state.race_running());
+        assert!(!state.can_solve());
+        assert_eq!(state.busy_id(), Some(20));
+        // A second race cannot start while one runs.
+        let again = Race::plan(&state.board, &state.goal_board, &state.race_pick, 40, 10);
+        assert_eq!(reduce(&state, Action::RaceStarted(Box::new(again))), None);
+        for request in &requests {
+            let solution = answer(&state, request.id, request.config, RACE_BUDGET);
+            state = apply(&state, Action::Solved(request.id, Box::new(solution)));
+        }
+        assert!(!state.race_running());
+        let race = state.race.clone().unwrap();
+        let optimal: Vec<usize> = race
+            .entries
+            .iter()
+            .filter_map(|e| {
+                e.solution()
+                    .filter(|s| s.is_optimal())
+                    .map(|s| s.moves.len())
+            })
+            .collect();
+        assert_eq!(optimal, vec![24; 5]);
+        // A late duplicate answer is ignored.
+        let late = answer(&state, 20, requests[0].config, RACE_BUDGET);
+        assert_eq!(reduce(&state, Action::Solved(20, Box::new(late))), None);
+        // Playing the greedy row puts its solution on the board and in the result panel.
+        state = apply(&state, Action::MoveBlank(Direction::Up));
+        let played = apply(&state, Action::PlayRaceEntry(1));
+        assert_eq!(played.playback.as_ref().unwrap().start, start);
+        assert_eq!(
+            played.result.as_ref().unwrap().solution.algorithm,
+            Algorithm::Greedy
+        );
+        assert_eq!(played.playback.as_ref().unwrap().step, 1);
+    }
+
+    #[test]
+    fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
+        use crate::race::Race;
+        let mut state = with_board("8 1 3 4 0 2 7 6 5");
+        let race = Race::plan(&state.board, &state.goal_board, &state.race_pick, 1, 100);
+        state = apply(&state, Action::RaceStarted(Box::new(race)));
+        state = apply(&state, Action::Progress(1, Progress::default()));
+        assert!(state.race.as_ref().unwrap().entries[0].progress.is_some());
+        let bfs = answer(
+            &state,
+            1,
+            state.race.as_ref().unwrap().entries[0].config,
+            100,
+        );
+        assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
+        state = apply(&state, Action::Solved(1, Box::new(bfs)));
+        assert_eq!(state.busy_id(), Some(2));
+        state = apply(&state, Action::Cancelled);
+        assert!(!state.race_running());
+        assert!(state.notice.as_deref().unwrap().contains("5 methods"));
+        assert!(state.can_solve());
+        let late = answer(
+            &state,
+            2,
+            state.race.as_ref().unwrap().entries[1].config,
+            100,
+        );
+        assert_eq!(reduce(&state, Action::Solved(2, Box::new(late))), None);
+        assert_eq!(reduce(&state, Action::ToggleRaceMethod(99)), None);
+        let fewer = apply(&state, Action::ToggleRaceMethod(0));
+        assert!(!fewer.race_pick[0]);
+    }
+
+    #[test]
+    fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
+        let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        assert_eq!(reduce(&state, Action::ShowHint(4)), None, "the blank");
+        state = apply(&state, Action::ShowHint(5));
+        assert_eq!(state.hint, Some(5));
+        state = apply(&state, Action::ClickCell(5));
+        assert_eq!(state.hint, None);
+        state = apply(&state, Action::LiveStarted(3));
+        let solution = solution_for(&state.board, &state.goal_board);
+        // The board moves on: a newer request replaces the old one, whose answer is stale.
+        state = apply(&state, Action::MoveBlank(Direction::Left));
+        state = apply(&state, Action::LiveStarted(4));
+        assert_eq!(
+            reduce(&state, Action::LiveSolved(3, Box::new(solution))),
+            None
+        );
+        let fresh = solution_for(&state.board, &state.goal_board);
+        let length = fresh.moves.len() as u32;
+        let first = fresh.moves.first().copied();
+        state = apply(&state, Action::LiveSolved(4, Box::new(fresh)));
+        let live = state.live.as_ref().unwrap();
+        assert!(live.is_for(&state.board, &state.goal_board));
+        assert_eq!(live.answer, Some(Some((length, first))));
+        state = apply(&state, Action::LiveStarted(5));
+        state = apply(&state, Action::LiveFailed(5));
+        assert_eq!(state.live.as_ref().unwrap().answer, Some(None));
+        assert!(apply(&state, Action::ToggleOverlay).overlay);
+    }
+
+    #[test]
+    fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
+        let state = State::default();
+        let imported = apply(
+            &state,
+            Action::Import("# a file\n3\n6 1 7\n3 0 4\n5 8 2\n".into()),
+        );
+        assert_eq!(imported.board, board("6 1 7 3 0 4 5 8 2"));
+        assert!(!imported.editor.open);
+        let bad = apply(&state, Action::Import("3\n1 2 3\n4 5 6\n7 8 8\n".into()));
+        assert!(bad.editor.open);
+        assert!(bad.editor.error.is_some());
+        assert_eq!(bad.board, state.board);
+        let round = apply(&state, Action::Import(imported.board.to_npuzzle()));
+        assert_eq!(round.board, imported.board);
+        let spec = crate::race::GeneratorSpec {
+            shape: Shape::square(4).unwrap(),
+            goal: Goal::Snail,
+            solvable: true,
+            walk: Some(12),
+            seed: 7,
+        };
+        let (goal, generated) = crate::race::generate(&spec);
+        let next = apply(&state, Action::Generated(goal, generated.clone()));
+        assert_eq!(next.board, generated);
+        assert_eq!(next.goal, Goal::Snail);
+        assert_eq!(next.goal_board, Goal::Snail.board(next.shape()).unwrap());
+        assert_eq!(next.config, SolverConfig::best_for(next.shape()));
     }
 
     #[test]

@@ -25,12 +25,16 @@ pub fn to_query(state: &State) -> String {
         state.shape(),
         cells(&state.board),
         goal,
-        state.config.algorithm.name(),
+        state
+            .effective_method()
+            .name()
+            .unwrap_or(state.config.algorithm.name()),
     );
-    if state.config.algorithm.is_informed() {
+    let generic = state.effective_method() == crate::methods::Method::Generic;
+    if generic && state.config.algorithm.is_informed() {
         query.push_str(&format!("&heuristic={}", state.config.heuristic.name()));
     }
-    if matches!(state.config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
+    if generic && matches!(state.config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
         query.push_str(&format!("&depth={}", state.config.depth_limit));
     }
     query
@@ -79,8 +83,13 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         state.board = board;
     }
     if let Some(text) = get("method") {
+        let special = crate::methods::Method::from_name(&text).filter(|m| m.available(shape));
         match text.parse::<Algorithm>() {
-            Ok(algorithm) => state.config.algorithm = algorithm,
+            _ if special.is_some() => state.method = special.unwrap_or_default(),
+            Ok(algorithm) => {
+                state.config.algorithm = algorithm;
+                state.method = crate::methods::Method::Generic;
+            }
             Err(e) => errors.push(format!("method in the link: {e}")),
         }
     }

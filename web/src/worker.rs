@@ -2,14 +2,31 @@
 //! progress and the answer back. It runs on its own thread, so a long search never blocks the
 //! page; the page cancels by terminating it.
 
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
-use puzzle_core::{solve, Limits, Progress};
+use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
+use puzzle_core::suboptimal::{solve_staged, StagedConfig};
+use puzzle_core::tuned::{solve_pdb, TunedConfig};
+use puzzle_core::{solve, Board, Limits, Progress};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{decode, encode, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{
+    decode, encode, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
+};
+
+thread_local! {
+    /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
+    static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
+    /// Requests waiting while an asynchronous one (IndexedDB) is in flight.
+    static QUEUE: RefCell<VecDeque<ToWorker>> = const { RefCell::new(VecDeque::new()) };
+    /// Whether an asynchronous request is in flight.
+    static BUSY: Cell<bool> = const { Cell::new(false) };
+}
 
 /// Expansions between two calls of the progress callback.
 pub const REPORT_EVERY: u64 = 8192;
@@ -24,7 +41,10 @@ pub fn run() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
         match decode::<ToWorker>(&text) {
-            Ok(ToWorker::Solve(request)) => handle(&replies, request),
+            Ok(message) => {
+                QUEUE.with(|q| q.borrow_mut().push_back(message));
+                pump(&replies);
+            }
             Err(message) => post(&replies, &FromWorker::Failed { id: 0, message }),
         }
     });
@@ -37,6 +57,243 @@ pub fn run() {
 /// Milliseconds from the worker's clock (the standard clock does not exist on wasm32).
 pub fn clock() -> f64 {
     js_sys::Date::now()
+}
+
+/// Runs the queued requests in order; a pattern-database request may wait for IndexedDB, and
+/// the rest of the queue waits for it.
+fn pump(scope: &DedicatedWorkerGlobalScope) {
+    while !BUSY.with(Cell::get) {
+        let Some(message) = QUEUE.with(|q| q.borrow_mut().pop_front()) else {
+            return;
+        };
+        match message {
+            ToWorker::Solve(request) => handle(scope, request),
+            ToWorker::SolveStaged(request) => handle_staged(scope, request),
+            ToWorker::SolvePdb(request) => {
+                BUSY.with(|b| b.set(true));
+                let scope = scope.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    handle_pdb(&scope, request).await;
+                    BUSY.with(|b| b.set(false));
+                    pump(&scope);
+                });
+            }
+        }
+    }
+}
+
+/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
+fn progress_poster(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
+    let mut last_post = f64::NEG_INFINITY;
+    move |progress: &Progress| {
+        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+            last_post = progress.elapsed_ms;
+            post(
+                scope,
+                &FromWorker::Progress {
+                    id,
+                    progress: progress.clone(),
+                },
+            );
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The staged near-optimal solver.
+fn handle_staged(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
+    let id = request.id;
+    let mut report = progress_poster(scope, id);
+    let mut limits = Limits {
+        max_expanded: request.max_expanded,
+        report_every: REPORT_EVERY,
+        on_progress: Some(&mut report),
+        clock,
+    };
+    let answer = match solve_staged(
+        &request.board,
+        &request.goal,
+        &StagedConfig::default(),
+        &mut limits,
+    ) {
+        Ok(answer) => FromWorker::Approx {
+            id,
+            solution: Box::new(answer.solution),
+            lower_bound: answer.lower_bound,
+            bound_ratio: answer.bound_ratio.is_finite().then_some(answer.bound_ratio),
+        },
+        Err(error) => FromWorker::Failed {
+            id,
+            message: error.to_string(),
+        },
+    };
+    post(scope, &answer);
+}
+
+/// The optimal solver on a pattern database: from memory, IndexedDB, or built now.
+async fn handle_pdb(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
+    let id = request.id;
+    let pdb = match database(scope, id, &request.goal).await {
+        Ok(pdb) => pdb,
+        Err(message) => {
+            post(scope, &FromWorker::Failed { id, message });
+            return;
+        }
+    };
+    let mut report = progress_poster(scope, id);
+    let mut limits = Limits {
+        max_expanded: request.max_expanded,
+        report_every: REPORT_EVERY,
+        on_progress: Some(&mut report),
+        clock,
+    };
+    let answer = match solve_pdb(
+        &request.board,
+        &pdb,
+        &TunedConfig { reflection: true },
+        &mut limits,
+    ) {
+        Ok(solution) => FromWorker::Done {
+            id,
+            solution: Box::new(solution),
+        },
+        Err(error) => FromWorker::Failed {
+            id,
+            message: error.to_string(),
+        },
+    };
+    post(scope, &answer);
+}
+
+/// The database for `goal`, posting [`FromWorker::Building`] while building and
+/// [`FromWorker::PdbReady`] when it is there.
+async fn database(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Result<Rc<AdditivePdb>, String> {
+    let partition = Partition::default_for(goal).map_err(|e| e.to_string())?;
+    let key = partition.cache_key(goal);
+    let ready = |pdb: &AdditivePdb, source, ms, bytes, repaired, saved| {
+        post(
+            scope,
+            &FromWorker::PdbReady {
+                id,
+                info: PdbInfo {
+                    source,
+                    ms,
+                    bytes,
+                    memory_bytes: pdb.memory_bytes() as u64,
+                    repaired,
+                    saved,
+                },
+            },
+        );
+    };
+    if let Some(pdb) = DATABASES.with(|d| d.borrow().get(&key).cloned()) {
+        let bytes = (pdb.memory_bytes() + 64) as u64;
+        ready(&pdb, PdbSource::Memory, 0.0, bytes, false, false);
+        return Ok(pdb);
+    }
+    let start = clock();
+    let db = crate::idb::open().await.ok();
+    let mut repaired = false;
+    if let Some(db) = &db {
+        if let Ok(Some(bytes)) = crate::idb::get(db, &key).await {
+            match AdditivePdb::from_bytes(&bytes) {
+                Ok(pdb) if pdb.goal() == goal && pdb.partition() == &partition => {
+                    let pdb = Rc::new(pdb);
+                    DATABASES.with(|d| d.borrow_mut().insert(key.clone(), pdb.clone()));
+                    ready(
+                        &pdb,
+                        PdbSource::Cache,
+                        clock() - start,
+                        bytes.len() as u64,
+                        false,
+                        false,
+                    );
+                    return Ok(pdb);
+                }
+                // A corrupt or foreign entry: rebuilt and overwritten below.
+                _ => repaired = true,
+            }
+        }
+    }
+    let start = clock();
+    let pdb = build(scope, id, goal, &partition)?;
+    let ms = clock() - start;
+    let bytes = pdb.to_bytes();
+    let saved = match &db {
+        Some(db) => crate::idb::put(db, &key, &bytes).await.is_ok(),
+        None => false,
+    };
+    let pdb = Rc::new(pdb);
+    DATABASES.with(|d| d.borrow_mut().insert(key, pdb.clone()));
+    ready(
+        &pdb,
+        PdbSource::Built,
+        ms,
+        bytes.len() as u64,
+        repaired,
+        saved,
+    );
+    Ok(pdb)
+}
+
+/// Builds the tables, posting their progress about ten times a second.
+fn build(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+    partition: &Partition,
+) -> Result<AdditivePdb, String> {
+    let cells = goal.cells().len();
+    let sizes: Vec<u64> = partition
+        .groups()
+        .iter()
+        .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
+        .collect();
+    let total = partition.entries(goal.shape());
+    let tables = sizes.len();
+    let mut last_post = f64::NEG_INFINITY;
+    let mut report = |progress: &Progress| {
+        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+            last_post = progress.elapsed_ms;
+            let filled = progress.generated.min(total);
+            let mut before = 0;
+            let mut table = tables.saturating_sub(1);
+            for (i, size) in sizes.iter().enumerate() {
+                if filled < before + size {
+                    table = i;
+                    break;
+                }
+                before += size;
+            }
+            post(
+                scope,
+                &FromWorker::Building {
+                    id,
+                    build: BuildProgress {
+                        filled,
+                        total,
+                        table,
+                        tables,
+                    },
+                },
+            );
+        }
+        ControlFlow::Continue(())
+    };
+    let mut limits = Limits {
+        max_expanded: None,
+        report_every: 1 << 16,
+        on_progress: Some(&mut report),
+        clock,
+    };
+    AdditivePdb::build(goal, partition, &mut limits).map_err(|e| e.to_string())
 }
 
 fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {

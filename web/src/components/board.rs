@@ -1,6 +1,7 @@
 //! The grid of tiles. Tiles are buttons positioned by `transform`, rendered in tile order with
 //! stable keys, so a move only changes a transform and CSS slides the tile (no layout shift).
 
+use puzzle_core::{Heuristic, HeuristicKind};
 use yew::prelude::*;
 
 use super::StateProps;
@@ -33,6 +34,19 @@ pub fn board_view(props: &StateProps) -> Html {
             _ => 1.0,
         }
     );
+    let overlay = state.overlay.then(|| {
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &state.goal_board);
+        let conflict = Heuristic::new(HeuristicKind::LinearConflict, &state.goal_board);
+        (
+            manhattan.manhattan_by_cell(board),
+            conflict.conflict_pairs(board),
+        )
+    });
+    let in_conflict = |cell: usize| {
+        overlay
+            .as_ref()
+            .is_some_and(|(_, pairs)| pairs.iter().any(|&(a, b)| a == cell || b == cell))
+    };
     let tiles = (0..cell_of.len()).map(|tile| {
         let cell = cell_of[tile];
         let (row, column) = (shape.row(cell), shape.column(cell));
@@ -48,14 +62,20 @@ pub fn board_view(props: &StateProps) -> Html {
             }
         } else {
             let in_place = state.goal_board.tile(cell) as usize == tile;
+            let hinted = state.hint == Some(cell);
+            let badge = overlay.as_ref().map(|(by_cell, _)| by_cell[cell]);
             html! {
                 <button key={tile}
-                    class={classes!("tile", movable(cell).then_some("movable"), in_place.then_some("home"))}
+                    class={classes!("tile", movable(cell).then_some("movable"), in_place.then_some("home"),
+                        hinted.then_some("hinted"), in_conflict(cell).then_some("conflict"))}
                     style={position}
                     aria-label={format!("tile {tile}")}
                     data-cell={cell.to_string()}
                     {onclick}>
                     <span>{ tile }</span>
+                    if let Some(h) = badge {
+                        <i class="badge-h" data-h={h.to_string()} aria-hidden="true">{ h }</i>
+                    }
                 </button>
             }
         }
@@ -67,6 +87,15 @@ pub fn board_view(props: &StateProps) -> Html {
             data-board={board.to_flat()}
             {style}>
             { for tiles }
+            if let Some((_, pairs)) = &overlay {
+                <svg class="conflicts" viewBox={format!("0 0 {width} {height}")} preserveAspectRatio="none" aria-hidden="true">
+                    { for pairs.iter().map(|&(a, b)| {
+                        let centre = |c: usize| (shape.column(c) as f64 + 0.5, shape.row(c) as f64 + 0.5);
+                        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                        html! { <line class="conflict-line" x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} /> }
+                    }) }
+                </svg>
+            }
         </div>
     }
 }

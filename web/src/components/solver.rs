@@ -4,7 +4,7 @@ use puzzle_core::{Algorithm, HeuristicKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::format::{algorithm_label, heuristic_label, progress_line};
+use crate::format::{algorithm_label, heuristic_label};
 use crate::state::{Action, State};
 
 /// Props of the solver panel.
@@ -28,7 +28,9 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let state = state.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(algorithm) = value.parse::<Algorithm>() {
+            if let Some(method) = crate::methods::Method::from_name(&value) {
+                state.dispatch(Action::SetMethod(method));
+            } else if let Ok(algorithm) = value.parse::<Algorithm>() {
                 state.dispatch(Action::SetAlgorithm(algorithm));
             }
         })
@@ -64,7 +66,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
     let running = state.running.as_ref();
-    let uses_depth = matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs);
+    let generic = state.effective_method() == crate::methods::Method::Generic;
+    let uses_depth = generic && matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs);
     html! {
         <section class="panel" aria-labelledby="solve-title">
             <h2 id="solve-title">{ "Solve" }</h2>
@@ -82,12 +85,13 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             <div class="row">
                 <label>{ "Method" }
                     <select id="algorithm" onchange={on_algorithm}>
+                        { crate::methods::options(state) }
                         { for Algorithm::ALL.into_iter().map(|a| html! {
-                            <option value={a.name()} selected={a == config.algorithm}>{ algorithm_label(a) }</option>
+                            <option value={a.name()} selected={generic && a == config.algorithm}>{ algorithm_label(a) }</option>
                         }) }
                     </select>
                 </label>
-                if config.algorithm.is_informed() {
+                if generic && config.algorithm.is_informed() {
                     <label>{ "Heuristic" }
                         <select id="heuristic" onchange={on_heuristic}>
                             { for HeuristicKind::ALL.into_iter().map(|h| html! {
@@ -109,13 +113,11 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     <button id="cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
                 }
             </div>
-            if let Some(running) = running {
+            { crate::methods::status_view(state) }
+            if let Some(text) = crate::methods::progress_text(state) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
                     <span class="spinner" aria-hidden="true"></span>
-                    { match &running.progress {
-                        Some(progress) => progress_line(running.config.algorithm, progress),
-                        None => "Starting the solver…".to_string(),
-                    } }
+                    { text }
                 </p>
             }
         </section>

@@ -1,0 +1,104 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { launch, open, board, shot } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+async function downloadText(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
+  const path = await download.path();
+  return { path, name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+test('export the board, import the file back: the same board', async () => {
+  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail');
+  const original = await board(page);
+  const exported = await downloadText(page, '#export-board');
+  assert.equal(exported.name, 'puzzle.txt');
+  assert.match(exported.text, /^# .*\n3\n6 1 7\n3 0 4\n5 8 2\n$/);
+  await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+  assert.notDeepEqual(await board(page), original);
+  await page.locator('#import-file').setInputFiles(exported.path);
+  await page.waitForFunction((b) => document.querySelector('[role=grid]').dataset.board === b, original.join(' '));
+  assert.deepEqual(await board(page), original);
+  assert.match(await page.locator('#notice').textContent(), /imported/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('drop and paste import; a bad file shows the parser message inline; solutions export', async () => {
+  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail');
+  // Drop a 4x4 file on the board.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['# dropped\n4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n'], 'drop.txt', { type: 'text/plain' }));
+    document.querySelector('#drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board.split(' ').length === 16);
+  assert.deepEqual(await board(page), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]);
+  // Paste a 3x3 anywhere outside a field.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text', '3\n1 3 0\n8 2 4\n7 6 5');
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board === '1 3 0 8 2 4 7 6 5');
+  // A broken file: the edit field opens with the text and the core's message.
+  await page.locator('#import-file').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('3\n1 2 3\n4 5 6\n7 8 8\n') });
+  await page.locator('#board-error').waitFor();
+  assert.match(await page.locator('#board-error').textContent(), /8/);
+  assert.equal(await page.locator('#board-text').inputValue(), '3\n1 2 3\n4 5 6\n7 8 8\n');
+  assert.deepEqual(await board(page), [1, 3, 0, 8, 2, 4, 7, 6, 5], 'the board is kept');
+  await shot(page, '09-import-error');
+
+  // Solve, then export the solution both ways.
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#length').waitFor();
+  const length = Number(await page.locator('#length').getAttribute('data-length'));
+  const moves = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.textContent).join(''));
+  const string = await downloadText(page, '#export-moves');
+  assert.equal(string.text, `${moves}\n`);
+  assert.equal(moves.length, length);
+  const lines = await downloadText(page, '#export-lines');
+  assert.deepEqual(lines.text.trim().split('\n'), moves.split(''));
+  assert.deepEqual(page.problems, []);
+});
+
+test('the generator: the same seed gives the same board; unsolvable on request; snail preset', async () => {
+  const page = await open(browser);
+  await page.selectOption('#gen-size', '4x4');
+  await page.selectOption('#gen-how', 'walk');
+  await page.locator('#gen-walk').fill('40');
+  await page.locator('#gen-walk').dispatchEvent('change');
+  await page.locator('#gen-seed').fill('12345');
+  await page.locator('#gen-seed').dispatchEvent('change');
+  await page.locator('#generate').click();
+  const first = await board(page);
+  assert.equal(first.length, 16);
+  assert.match(await page.locator('#solvability').textContent(), /^Solvable/);
+  assert.equal(await page.locator('#goal').inputValue(), 'snail');
+  await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+  assert.notDeepEqual(await board(page), first);
+  await page.locator('#generate').click();
+  assert.deepEqual(await board(page), first, 'same seed, same board');
+  // Another student's page, same settings: the same board.
+  const other = await open(browser, '?size=5x5');
+  await other.selectOption('#gen-size', '4x4');
+  await other.selectOption('#gen-how', 'walk');
+  await other.locator('#gen-walk').fill('40');
+  await other.locator('#gen-walk').dispatchEvent('change');
+  await other.locator('#gen-seed').fill('12345');
+  await other.locator('#gen-seed').dispatchEvent('change');
+  await other.locator('#generate').click();
+  assert.deepEqual(await board(other), first);
+  await page.selectOption('#gen-solvable', 'unsolvable');
+  await page.locator('#generate').click();
+  assert.match(await page.locator('#solvability').textContent(), /^Unsolvable/);
+  assert.equal(await page.locator('#optimal-count').getAttribute('data-count'), 'unsolvable');
+  await page.locator('#generator').scrollIntoViewIfNeeded();
+  await shot(page, '09-generator');
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(other.problems, []);
+});

@@ -1,0 +1,179 @@
+//! Generate, import and export: a seeded board generator (the same settings and seed give
+//! every student the same board), and the n-puzzle text format in and out as files.
+
+use puzzle_core::{format_moves, Goal, Shape, SolveOutcome};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::download::{download, read_text};
+use crate::race::{generate, GeneratorSpec};
+use crate::state::{Action, State};
+
+/// Props of the generator and files panel.
+#[derive(Properties, PartialEq)]
+pub struct GeneratorProps {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The generator and files panel.
+#[function_component(GeneratorPanel)]
+pub fn generator_panel(props: &GeneratorProps) -> Html {
+    let state = &props.state;
+    let spec = use_state(|| GeneratorSpec {
+        shape: Shape::square(3).expect("3x3 is supported"),
+        goal: Goal::Snail,
+        solvable: true,
+        walk: None,
+        seed: 2026,
+    });
+    let update = |f: fn(&mut GeneratorSpec, String)| {
+        let spec = spec.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_dyn_into::<HtmlSelectElement>()
+                .map(|s| s.value())
+                .or_else(|| e.target_dyn_into::<HtmlInputElement>().map(|i| i.value()))
+                .unwrap_or_default();
+            let mut next = (*spec).clone();
+            f(&mut next, value);
+            spec.set(next);
+        })
+    };
+    let on_size = update(|s, v| {
+        if let Ok(shape) = v.parse::<Shape>() {
+            s.shape = shape;
+        }
+    });
+    let on_goal = update(|s, v| {
+        if let Ok(goal) = v.parse::<Goal>() {
+            s.goal = goal;
+        }
+    });
+    let on_solvable = update(|s, v| s.solvable = v == "solvable");
+    let on_how = update(|s, v| {
+        s.walk = (v == "walk").then_some(s.walk.unwrap_or(30));
+    });
+    let on_walk = update(|s, v| {
+        if let Ok(n) = v.trim().parse::<usize>() {
+            s.walk = Some(n.clamp(1, 500));
+        }
+    });
+    let on_seed = update(|s, v| {
+        if let Ok(n) = v.trim().parse::<u64>() {
+            s.seed = n;
+        }
+    });
+    let on_generate = {
+        let (state, spec) = (state.clone(), spec.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (goal, board) = generate(&spec);
+            state.dispatch(Action::Generated(goal, board));
+        })
+    };
+    let on_export_board = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = format!(
+                "# sliding puzzle, goal: {}\n{}",
+                crate::state::goal_text(&state.goal),
+                state.board.to_npuzzle()
+            );
+            download("puzzle.txt", &text).ok();
+        })
+    };
+    let moves = state
+        .result
+        .as_ref()
+        .filter(|f| f.solution.outcome == SolveOutcome::Solved)
+        .map(|f| f.solution.moves.clone());
+    let on_export_string = {
+        let moves = moves.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(moves) = &moves {
+                download("solution.txt", &format!("{}\n", format_moves(moves))).ok();
+            }
+        })
+    };
+    let on_export_lines = {
+        let moves = moves.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(moves) = &moves {
+                let text: String = moves.iter().map(|d| format!("{}\n", d.letter())).collect();
+                download("solution-lines.txt", &text).ok();
+            }
+        })
+    };
+    let on_file = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            if let Some(file) = input.files().and_then(|files| files.get(0)) {
+                let state = state.clone();
+                read_text(
+                    &file,
+                    Callback::from(move |text| state.dispatch(Action::Import(text))),
+                );
+            }
+            // Picking the same file again must fire `change` again.
+            input.set_value("");
+        })
+    };
+    let walk = spec.walk.is_some();
+    html! {
+        <section class="panel" aria-labelledby="gen-title" id="generator">
+            <h2 id="gen-title">{ "Generate, import, export" }</h2>
+            <div class="row">
+                <label>{ "Size" }
+                    <select id="gen-size" onchange={on_size}>
+                        { for [3, 4, 5].into_iter().filter_map(|n| Shape::square(n).ok()).map(|s| html! {
+                            <option value={s.to_string()} selected={s == spec.shape}>{ s.to_string() }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ "Goal" }
+                    <select id="gen-goal" onchange={on_goal}>
+                        { for [("snail", "Snail (spiral)"), ("standard", "Standard"), ("blank-first", "Blank first")].into_iter().map(|(v, l)| html! {
+                            <option value={v} selected={crate::state::goal_text(&spec.goal) == v}>{ l }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ "Kind" }
+                    <select id="gen-solvable" onchange={on_solvable}>
+                        <option value="solvable" selected={spec.solvable}>{ "Solvable" }</option>
+                        <option value="unsolvable" selected={!spec.solvable}>{ "Unsolvable" }</option>
+                    </select>
+                </label>
+            </div>
+            <div class="row">
+                <label>{ "Scramble" }
+                    <select id="gen-how" onchange={on_how}>
+                        <option value="uniform" selected={!walk}>{ "Uniformly random" }</option>
+                        <option value="walk" selected={walk}>{ "Random walk" }</option>
+                    </select>
+                </label>
+                if let Some(n) = spec.walk {
+                    <label>{ "Moves" }
+                        <input id="gen-walk" class="narrow" type="number" min="1" max="500" value={n.to_string()} onchange={on_walk} />
+                    </label>
+                }
+                <label>{ "Seed" }
+                    <input id="gen-seed" class="seed" type="number" min="0" value={spec.seed.to_string()} onchange={on_seed} />
+                </label>
+            </div>
+            <div class="row buttons">
+                <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
+            </div>
+            <div class="row buttons files">
+                <label class="file-pick">
+                    { "Import file…" }
+                    <input id="import-file" type="file" accept=".txt,.puzzle,text/plain" onchange={on_file} />
+                </label>
+                <button id="export-board" onclick={on_export_board}>{ "Export board" }</button>
+                <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()}>{ "Export solution" }</button>
+                <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()}>{ "Solution, one move a line" }</button>
+            </div>
+            <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
+        </section>
+    }
+}

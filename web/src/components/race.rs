@@ -1,0 +1,164 @@
+//! The race: pick methods, run them all on the board under one node budget, compare them in a
+//! table and a log-scale chart, and play any row back on the board.
+
+use puzzle_core::SolveOutcome;
+use yew::prelude::*;
+
+use super::charts::RaceChart;
+use crate::format::{count, duration, progress_line};
+use crate::race::{method_label, method_title, outcome_word, race_config, RACE_METHODS};
+use crate::state::{Action, State};
+
+/// Props of the race panel.
+#[derive(Properties, PartialEq)]
+pub struct RaceProps {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+    /// Starts a race (the edge plans it and sends the requests).
+    pub on_race: Callback<()>,
+    /// Stops the worker.
+    pub on_cancel: Callback<()>,
+}
+
+/// The race panel.
+#[function_component(RacePanel)]
+pub fn race_panel(props: &RaceProps) -> Html {
+    let state = &props.state;
+    let shape = state.shape();
+    let picks = RACE_METHODS.iter().enumerate().map(|(i, _)| {
+        let config = race_config(shape, i);
+        let onchange = {
+            let state = state.clone();
+            Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
+        };
+        html! {
+            <label class="pick" title={method_title(&config)}>
+                <input type="checkbox" checked={state.race_pick[i]} {onchange}
+                    disabled={state.race_running()} data-method={method_label(&config)} />
+                { method_label(&config) }
+            </label>
+        }
+    });
+    let on_race = {
+        let on_race = props.on_race.clone();
+        Callback::from(move |_: MouseEvent| on_race.emit(()))
+    };
+    let on_cancel = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
+    };
+    let race = state.race.as_ref();
+    let playing = state
+        .playback
+        .as_ref()
+        .map(|p| (p.start.clone(), p.moves.clone()));
+    let rows = race.map(|race| {
+        race.entries.iter().enumerate().map(|(i, entry)| {
+            let label = method_label(&entry.config);
+            let current = race.current() == Some(i);
+            let solution = entry.solution();
+            let cells = match (&entry.answer, solution) {
+                (_, Some(s)) => {
+                    let solved = s.outcome == SolveOutcome::Solved;
+                    html! {
+                        <>
+                        <td class="num" data-col="length">{ if solved { s.moves.len().to_string() } else { "—".to_string() } }</td>
+                        <td data-col="optimal">
+                            if s.is_optimal() {
+                                <span class="good" title="guaranteed shortest">{ "yes" }</span>
+                            } else if solved {
+                                <span class="warn" title="not guaranteed shortest">{ "no" }</span>
+                            } else {
+                                <span class={if s.outcome == SolveOutcome::BudgetExhausted { "budget-hit" } else { "warn" }}>{ outcome_word(s) }</span>
+                            }
+                        </td>
+                        <td class="num">{ count(s.stats.expanded) }</td>
+                        <td class="num">{ count(s.stats.generated) }</td>
+                        <td class="num">{ count(s.stats.max_frontier) }</td>
+                        <td class="num">{ duration(s.stats.elapsed_ms) }</td>
+                        </>
+                    }
+                }
+                (Some(Err(message)), None) => html! { <td colspan="6" class="error">{ message.clone() }</td> },
+                (_, None) => {
+                    let text = if race.cancelled {
+                        "cancelled".to_string()
+                    } else if current {
+                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.config.algorithm, p))
+                    } else {
+                        "waiting".to_string()
+                    };
+                    html! { <td colspan="6" class="muted">{ text }</td> }
+                }
+            };
+            let playable = solution.is_some_and(|s| s.outcome == SolveOutcome::Solved && !s.moves.is_empty());
+            let is_playing = solution.is_some_and(|s| {
+                playing.as_ref().is_some_and(|(start, moves)| start == &race.start && moves == &s.moves)
+            });
+            let onclick = {
+                let state = state.clone();
+                Callback::from(move |_: MouseEvent| state.dispatch(Action::PlayRaceEntry(i)))
+            };
+            html! {
+                <tr class={classes!(current.then_some("current"), is_playing.then_some("playing"))}
+                    data-method={label.clone()}
+                    data-outcome={solution.map(|s| s.outcome.name()).unwrap_or("pending")}
+                    data-length={solution.and_then(|s| s.length()).map(|l| l.to_string()).unwrap_or_default()}
+                    data-optimal={solution.is_some_and(|s| s.is_optimal()).to_string()}>
+                    <th scope="row">{ label.clone() }</th>
+                    { cells }
+                    <td>
+                        if playable {
+                            <button class="small" {onclick} aria-label={format!("play {label}")}
+                                disabled={state.running.is_some()}>{ "Play" }</button>
+                        }
+                    </td>
+                </tr>
+            }
+        }).collect::<Html>()
+    });
+    html! {
+        <section class="panel" aria-labelledby="race-title" id="race">
+            <h2 id="race-title">{ "Race the methods" }</h2>
+            <p class="muted small-print">{ format!("Every method solves the board on screen in turn, each allowed {} node expansions.", count(crate::race::RACE_BUDGET)) }</p>
+            <fieldset class="picks">
+                <legend>{ "Methods" }</legend>
+                { for picks }
+            </fieldset>
+            <div class="row buttons">
+                <button id="race-start" class="primary" disabled={!state.can_race()} onclick={on_race}>{ "Race" }</button>
+                if state.race_running() {
+                    <button id="race-cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                }
+            </div>
+            if let Some(race) = race {
+                if race.is_running() {
+                    <p id="race-progress" class="progress" role="status" aria-live="polite">
+                        <span class="spinner" aria-hidden="true"></span>
+                        { format!("Racing: {} of {} done, now {}", race.done(), race.entries.len(),
+                            race.current().map(|i| method_title(&race.entries[i].config)).unwrap_or_default()) }
+                    </p>
+                }
+                <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
+                <div class="table-wrap">
+                    <table id="race-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{ "Method" }</th>
+                                <th scope="col">{ "Moves" }</th>
+                                <th scope="col">{ "Optimal" }</th>
+                                <th scope="col">{ "Expanded" }</th>
+                                <th scope="col">{ "Generated" }</th>
+                                <th scope="col">{ "Peak held" }</th>
+                                <th scope="col">{ "Time" }</th>
+                                <th scope="col"><span class="sr-only">{ "Play" }</span></th>
+                            </tr>
+                        </thead>
+                        <tbody>{ rows.unwrap_or_default() }</tbody>
+                    </table>
+                </div>
+                <RaceChart race={race.clone()} />
+            }
+        </section>
+    }
+}

@@ -1,0 +1,263 @@
+//! Racing several methods on one board: the plan (which methods, which request ids), the
+//! answers as they arrive, and the pure helpers the race table and chart read.
+//!
+//! The requests of a race are all posted to the one solver worker at once; the worker answers
+//! them one after another (it handles one message at a time), so the methods run in turn under
+//! the same node budget, and Cancel (terminating the worker) stops the rest.
+
+use puzzle_core::generate::{scramble_seeded, Scramble};
+use puzzle_core::{
+    Algorithm, Board, Goal, HeuristicKind, Progress, Shape, Solution, SolveOutcome, SolverConfig,
+};
+
+use crate::format::{algorithm_short, heuristic_label};
+use crate::protocol::SolveRequest;
+
+/// The node budget every method of a race runs under.
+pub const RACE_BUDGET: u64 = 1_000_000;
+
+/// The methods a race can run, in table order.
+pub const RACE_METHODS: [(Algorithm, HeuristicKind); 7] = [
+    (Algorithm::Bfs, HeuristicKind::Manhattan),
+    (Algorithm::Iddfs, HeuristicKind::Manhattan),
+    (Algorithm::Greedy, HeuristicKind::LinearConflict),
+    (Algorithm::AStar, HeuristicKind::Misplaced),
+    (Algorithm::AStar, HeuristicKind::Manhattan),
+    (Algorithm::AStar, HeuristicKind::LinearConflict),
+    (Algorithm::IdaStar, HeuristicKind::LinearConflict),
+];
+
+/// Which of [`RACE_METHODS`] race by default: all but IDDFS.
+pub const DEFAULT_PICK: [bool; 7] = [true, false, true, true, true, true, true];
+
+/// The solver settings of one race method for a board of `shape`.
+pub fn race_config(shape: Shape, index: usize) -> SolverConfig {
+    let (algorithm, heuristic) = RACE_METHODS[index];
+    SolverConfig {
+        algorithm,
+        heuristic,
+        ..SolverConfig::best_for(shape)
+    }
+}
+
+/// A short name for a method: `A* · Manhattan`, `BFS`.
+pub fn method_label(config: &SolverConfig) -> String {
+    match config.heuristic_used() {
+        Some(h) => format!(
+            "{} · {}",
+            algorithm_short(config.algorithm),
+            match h {
+                HeuristicKind::Misplaced => "misplaced",
+                HeuristicKind::Manhattan => "Manhattan",
+                HeuristicKind::LinearConflict => "lin. conflict",
+            }
+        ),
+        None => algorithm_short(config.algorithm).to_string(),
+    }
+}
+
+/// A longer name, for titles.
+pub fn method_title(config: &SolverConfig) -> String {
+    match config.heuristic_used() {
+        Some(h) => format!(
+            "{} with {}",
+            algorithm_short(config.algorithm),
+            heuristic_label(h).to_lowercase()
+        ),
+        None => algorithm_short(config.algorithm).to_string(),
+    }
+}
+
+/// One method of a race.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaceEntry {
+    /// The method.
+    pub config: SolverConfig,
+    /// The request id of its solve.
+    pub id: u32,
+    /// Its last progress report.
+    pub progress: Option<Progress>,
+    /// Its answer, once in: the solution, or why the worker could not answer.
+    pub answer: Option<Result<Solution, String>>,
+}
+
+impl RaceEntry {
+    /// The solution, if the worker answered with one (solved or not).
+    pub fn solution(&self) -> Option<&Solution> {
+        self.answer.as_ref().and_then(|a| a.as_ref().ok())
+    }
+}
+
+/// A race on one board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Race {
+    /// The board raced on.
+    pub start: Board,
+    /// The goal.
+    pub goal: Board,
+    /// The node budget of every method.
+    pub budget: u64,
+    /// The methods, in running order.
+    pub entries: Vec<RaceEntry>,
+    /// Whether the user stopped it.
+    pub cancelled: bool,
+}
+
+impl Race {
+    /// A race of the picked methods, with request ids `first_id`, `first_id + 1`, ...
+    pub fn plan(start: &Board, goal: &Board, pick: &[bool], first_id: u32, budget: u64) -> Race {
+        let entries = (0..RACE_METHODS.len())
+            .filter(|&i| pick.get(i).copied().unwrap_or(false))
+            .enumerate()
+            .map(|(n, i)| RaceEntry {
+                config: race_config(start.shape(), i),
+                id: first_id + n as u32,
+                progress: None,
+                answer: None,
+            })
+            .collect();
+        Race {
+            start: start.clone(),
+            goal: goal.clone(),
+            budget,
+            entries,
+            cancelled: false,
+        }
+    }
+
+    /// The solve requests, in running order.
+    pub fn requests(&self) -> Vec<SolveRequest> {
+        self.entries
+            .iter()
+            .map(|e| SolveRequest {
+                id: e.id,
+                board: self.start.clone(),
+                goal: self.goal.clone(),
+                config: e.config,
+                max_expanded: Some(self.budget),
+            })
+            .collect()
+    }
+
+    /// The entry running now (the first without an answer), unless the race is over.
+    pub fn current(&self) -> Option<usize> {
+        if self.cancelled {
+            return None;
+        }
+        self.entries.iter().position(|e| e.answer.is_none())
+    }
+
+    /// Whether some method still has to answer.
+    pub fn is_running(&self) -> bool {
+        self.current().is_some()
+    }
+
+    /// The entry answering request `id`, if it is still waiting.
+    pub fn waiting(&mut self, id: u32) -> Option<&mut RaceEntry> {
+        if self.cancelled {
+            return None;
+        }
+        self.entries
+            .iter_mut()
+            .find(|e| e.id == id && e.answer.is_none())
+    }
+
+    /// Methods that finished, out of all.
+    pub fn done(&self) -> usize {
+        self.entries.iter().filter(|e| e.answer.is_some()).count()
+    }
+}
+
+/// What a race cell shows for how a run ended.
+pub fn outcome_word(solution: &Solution) -> &'static str {
+    match solution.outcome {
+        SolveOutcome::Solved => "solved",
+        SolveOutcome::BudgetExhausted => "budget hit",
+        SolveOutcome::Cancelled => "cancelled",
+        SolveOutcome::NotFound => "not found",
+        SolveOutcome::Unsolvable => "unsolvable",
+    }
+}
+
+/// The generator panel's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneratorSpec {
+    /// Board size.
+    pub shape: Shape,
+    /// The goal layout.
+    pub goal: Goal,
+    /// Whether the board must be able to reach the goal.
+    pub solvable: bool,
+    /// A random walk of this many moves, or uniformly random when `None`.
+    pub walk: Option<usize>,
+    /// The seed: the same settings and seed give the same board everywhere.
+    pub seed: u64,
+}
+
+/// The goal and board the generator makes (pure: the seed decides).
+pub fn generate(spec: &GeneratorSpec) -> (Goal, Board) {
+    let (goal, goal_board) = match spec.goal.board(spec.shape) {
+        Ok(board) => (spec.goal.clone(), board),
+        Err(_) => (
+            Goal::Standard,
+            Goal::Standard
+                .board(spec.shape)
+                .expect("every supported shape has a standard goal"),
+        ),
+    };
+    let how = match spec.walk {
+        Some(n) => Scramble::Walk(n),
+        None => Scramble::Uniform,
+    };
+    let board = scramble_seeded(&goal_board, how, spec.solvable, spec.seed);
+    (goal, board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::solvability;
+
+    #[test]
+    fn a_default_race_plans_six_methods_with_consecutive_ids() {
+        let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        let goal = Goal::Snail.board(board.shape()).unwrap();
+        let race = Race::plan(&board, &goal, &DEFAULT_PICK, 10, RACE_BUDGET);
+        assert_eq!(race.entries.len(), 6);
+        let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
+        assert_eq!(ids, vec![10, 11, 12, 13, 14, 15]);
+        let requests = race.requests();
+        assert!(requests
+            .iter()
+            .all(|r| r.max_expanded == Some(RACE_BUDGET) && r.board == board && r.goal == goal));
+        assert_eq!(requests[0].config.algorithm, Algorithm::Bfs);
+        assert_eq!(requests[5].config.algorithm, Algorithm::IdaStar);
+        assert_eq!(race.current(), Some(0));
+        assert_eq!(method_label(&requests[3].config), "A* · Manhattan");
+        assert_eq!(method_label(&requests[0].config), "BFS");
+    }
+
+    #[test]
+    fn the_generator_is_reproducible_and_honours_solvability() {
+        for size in [3, 4] {
+            for walk in [None, Some(20)] {
+                for solvable in [true, false] {
+                    let spec = GeneratorSpec {
+                        shape: Shape::square(size).unwrap(),
+                        goal: Goal::Snail,
+                        solvable,
+                        walk,
+                        seed: 42,
+                    };
+                    let (goal, a) = generate(&spec);
+                    let (_, b) = generate(&spec);
+                    assert_eq!(a, b, "same seed, same board");
+                    let goal_board = goal.board(spec.shape).unwrap();
+                    assert_eq!(solvability(&a, &goal_board).unwrap().solvable, solvable);
+                    let other = generate(&GeneratorSpec { seed: 43, ..spec });
+                    assert_ne!(other.1, a, "another seed, another board");
+                }
+            }
+        }
+    }
+}
