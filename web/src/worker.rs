@@ -298,20 +298,7 @@ fn build(
 
 fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
     let id = request.id;
-    let mut last_post = f64::NEG_INFINITY;
-    let mut report = |progress: &Progress| {
-        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = progress.elapsed_ms;
-            post(
-                scope,
-                &FromWorker::Progress {
-                    id,
-                    progress: progress.clone(),
-                },
-            );
-        }
-        ControlFlow::Continue(())
-    };
+    let mut report = progress_poster(scope, id);
     let mut limits = Limits {
         max_expanded: request.max_expanded,
         report_every: REPORT_EVERY,
