@@ -8,7 +8,7 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 // Korf's 100 instances: 16 cells (goal 0 1 ... 15, blank first), then the optimal length.
-const KORF = readFileSync(process.env.KORF100 || '/work/shared/data/korf100.txt', 'utf8')
+const KORF = readFileSync(process.env.KORF100 || new URL('../fixtures/korf100.txt', import.meta.url), 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#'))

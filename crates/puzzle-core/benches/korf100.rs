@@ -6,7 +6,7 @@
 //!     [--with-lc-baseline | --lc-instances 1,2,3 | --lc-shortest N] [--no-plain] [--verbose]
 //!     [--partition 78 | --partition CELLS/CELLS/...] [--estimates-only]
 //! ```
-//! The data file is `../shared/data/korf100.txt` from the workspace root, or `$KORF100`.
+//! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`.
 //! Every length must equal the listed optimum, or the process exits with status 1.
 //! The LC baseline (~37M nodes an instance on average, about a minute and a half for ten)
 //! runs by default on every 10th instance of the selection (1, 11, ..., 91 for all 100;
@@ -106,7 +106,7 @@ fn load() -> Vec<Instance> {
     let path = std::env::var("KORF100").unwrap_or_else(|_| {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/korf100.txt"
+            "/../../tests/fixtures/korf100.txt"
         )
         .to_string()
     });

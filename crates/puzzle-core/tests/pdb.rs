@@ -39,7 +39,7 @@ fn korf_path() -> std::path::PathBuf {
     std::env::var_os("KORF100").map_or_else(
         || {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/data/korf100.txt")
+                .join("../../tests/fixtures/korf100.txt")
         },
         Into::into,
     )
