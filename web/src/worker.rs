@@ -10,7 +10,7 @@ use std::rc::Rc;
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::tuned::{solve_pdb, TunedConfig};
-use puzzle_core::{solve, Board, Limits, Progress};
+use puzzle_core::{solve, Board, BoardError, Limits, Progress, Solution};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -150,22 +150,13 @@ async fn handle_pdb(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         on_progress: Some(&mut report),
         clock,
     };
-    let answer = match solve_pdb(
+    let solved = solve_pdb(
         &request.board,
         &pdb,
         &TunedConfig { reflection: true },
         &mut limits,
-    ) {
-        Ok(solution) => FromWorker::Done {
-            id,
-            solution: Box::new(solution),
-        },
-        Err(error) => FromWorker::Failed {
-            id,
-            message: error.to_string(),
-        },
-    };
-    post(scope, &answer);
+    );
+    post(scope, &answer(id, solved));
 }
 
 /// The database for `goal`, posting [`FromWorker::Building`] while building and
@@ -305,7 +296,13 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         on_progress: Some(&mut report),
         clock,
     };
-    let answer = match solve(&request.board, &request.goal, &request.config, &mut limits) {
+    let solved = solve(&request.board, &request.goal, &request.config, &mut limits);
+    post(scope, &answer(id, solved));
+}
+
+/// The reply to request `id`: its solution, or why there is none.
+fn answer(id: u32, solved: Result<Solution, BoardError>) -> FromWorker {
+    match solved {
         Ok(solution) => FromWorker::Done {
             id,
             solution: Box::new(solution),
@@ -314,8 +311,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
             id,
             message: error.to_string(),
         },
-    };
-    post(scope, &answer);
+    }
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
