@@ -82,21 +82,28 @@ test('budget hits show as such, and Cancel stops a race by terminating the worke
   // Korf's first 15-puzzle instance: blind BFS hits the budget.
   const page = await open(browser, '?size=4x4&board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=blank-first');
   for (let i = 0; i < 50 && page.workersSeen.length === 0; i++) await page.waitForTimeout(50);
-  // Only BFS and greedy: BFS stops at the budget, greedy solves (not shortest).
+  // BFS, greedy and, on 4x4 only, the pattern databases: BFS stops at the budget, greedy
+  // solves (not shortest), the databases solve to the published optimum (57).
   for (const m of ['A* · misplaced', 'A* · Manhattan', 'A* · lin. conflict', 'IDA* · lin. conflict']) {
     await page.locator(`.picks input[data-method="${m}"]`).uncheck();
   }
+  assert.ok(await page.locator('.picks input[data-method="IDA* · pattern DB"]').isChecked(), 'on by default on 4x4');
   await page.locator('#race-start').click();
   await waitForRaceEnd(page);
   const rows = await raceRows(page);
-  assert.deepEqual(rows.map((r) => r.method), ['BFS', 'greedy · lin. conflict']);
+  assert.deepEqual(rows.map((r) => r.method), ['BFS', 'greedy · lin. conflict', 'IDA* · pattern DB']);
   assert.equal(rows[0].outcome, 'budget-exhausted');
   assert.match(rows[0].cells[1], /budget hit/);
   assert.equal(rows[0].cells[2], '1,000,000');
   assert.equal(rows[1].outcome, 'solved');
+  assert.equal(rows[2].outcome, 'solved');
+  assert.equal(rows[2].length, 57);
+  assert.ok(rows[2].optimal, 'the pattern-database row is guaranteed shortest');
+  assert.ok(rows[1].length >= 57, 'greedy is never shorter than the optimum');
   assert.match(await page.locator('#race-chart').textContent(), /budget hit/);
   assert.equal(await page.locator('#race-chart rect.bar.budget').count(), 1);
   await shot(page, '06-race-budget');
+  await page.locator('.picks input[data-method="IDA* · pattern DB"]').uncheck();
 
   // Now all methods again, and cancel while BFS runs.
   await page.locator('.picks input[data-method="A* · lin. conflict"]').check();

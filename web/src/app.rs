@@ -343,8 +343,8 @@ pub fn app() -> Html {
             }
             if let Some(worker) = slot.as_ref() {
                 // The worker answers one message at a time: the methods run in turn.
-                for request in requests {
-                    worker.send(request);
+                for message in &requests {
+                    worker.send_message(message);
                 }
             }
         })

@@ -11,36 +11,89 @@ use puzzle_core::{
 };
 
 use crate::format::{algorithm_short, heuristic_label};
-use crate::protocol::SolveRequest;
+use crate::protocol::{SolveRequest, ToWorker};
 
 /// The node budget every method of a race runs under.
 pub const RACE_BUDGET: u64 = 1_000_000;
 
-/// The methods a race can run, in table order.
-pub const RACE_METHODS: [(Algorithm, HeuristicKind); 7] = [
-    (Algorithm::Bfs, HeuristicKind::Manhattan),
-    (Algorithm::Iddfs, HeuristicKind::Manhattan),
-    (Algorithm::Greedy, HeuristicKind::LinearConflict),
-    (Algorithm::AStar, HeuristicKind::Misplaced),
-    (Algorithm::AStar, HeuristicKind::Manhattan),
-    (Algorithm::AStar, HeuristicKind::LinearConflict),
-    (Algorithm::IdaStar, HeuristicKind::LinearConflict),
-];
+/// One method a race can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceMethod {
+    /// A generic search of the core with a heuristic (ignored by blind methods).
+    Search(Algorithm, HeuristicKind),
+    /// IDA* over the 6-6-3 pattern databases: 4x4 boards only.
+    PatternDatabase,
+}
 
-/// Which of [`RACE_METHODS`] race by default: all but IDDFS.
-pub const DEFAULT_PICK: [bool; 7] = [true, false, true, true, true, true, true];
+impl RaceMethod {
+    /// Whether the method can race on a board of `shape`.
+    pub fn available(self, shape: Shape) -> bool {
+        match self {
+            RaceMethod::Search(..) => true,
+            RaceMethod::PatternDatabase => shape.width() == 4 && shape.height() == 4,
+        }
+    }
 
-/// The solver settings of one race method for a board of `shape`.
-pub fn race_config(shape: Shape, index: usize) -> SolverConfig {
-    let (algorithm, heuristic) = RACE_METHODS[index];
-    SolverConfig {
-        algorithm,
-        heuristic,
-        ..SolverConfig::best_for(shape)
+    /// The solver settings sent with the request (the pattern-database path reads only the
+    /// boards and the budget).
+    pub fn config(self, shape: Shape) -> SolverConfig {
+        let (algorithm, heuristic) = match self {
+            RaceMethod::Search(algorithm, heuristic) => (algorithm, heuristic),
+            RaceMethod::PatternDatabase => (Algorithm::IdaStar, HeuristicKind::LinearConflict),
+        };
+        SolverConfig {
+            algorithm,
+            heuristic,
+            ..SolverConfig::best_for(shape)
+        }
+    }
+
+    /// A short name: `A* · Manhattan`, `BFS`, `IDA* · pattern DB`.
+    pub fn label(self) -> String {
+        match self {
+            RaceMethod::Search(algorithm, heuristic) => {
+                method_label(&search_config(algorithm, heuristic))
+            }
+            RaceMethod::PatternDatabase => "IDA* · pattern DB".to_string(),
+        }
+    }
+
+    /// A longer name, for titles.
+    pub fn title(self) -> String {
+        match self {
+            RaceMethod::Search(algorithm, heuristic) => {
+                method_title(&search_config(algorithm, heuristic))
+            }
+            RaceMethod::PatternDatabase => "IDA* with the 6-6-3 pattern databases".to_string(),
+        }
     }
 }
 
-/// A short name for a method: `A* · Manhattan`, `BFS`.
+fn search_config(algorithm: Algorithm, heuristic: HeuristicKind) -> SolverConfig {
+    SolverConfig {
+        algorithm,
+        heuristic,
+        depth_limit: puzzle_core::solver::DEFAULT_DEPTH_LIMIT,
+    }
+}
+
+/// The methods a race can run, in table order.
+pub const RACE_METHODS: [RaceMethod; 8] = [
+    RaceMethod::Search(Algorithm::Bfs, HeuristicKind::Manhattan),
+    RaceMethod::Search(Algorithm::Iddfs, HeuristicKind::Manhattan),
+    RaceMethod::Search(Algorithm::Greedy, HeuristicKind::LinearConflict),
+    RaceMethod::Search(Algorithm::AStar, HeuristicKind::Misplaced),
+    RaceMethod::Search(Algorithm::AStar, HeuristicKind::Manhattan),
+    RaceMethod::Search(Algorithm::AStar, HeuristicKind::LinearConflict),
+    RaceMethod::Search(Algorithm::IdaStar, HeuristicKind::LinearConflict),
+    RaceMethod::PatternDatabase,
+];
+
+/// Which of [`RACE_METHODS`] race by default: all but IDDFS (the pattern databases only
+/// where they are available, on 4x4).
+pub const DEFAULT_PICK: [bool; 8] = [true, false, true, true, true, true, true, true];
+
+/// A short name for a generic method: `A* · Manhattan`, `BFS`.
 pub fn method_label(config: &SolverConfig) -> String {
     match config.heuristic_used() {
         Some(h) => format!(
@@ -56,7 +109,7 @@ pub fn method_label(config: &SolverConfig) -> String {
     }
 }
 
-/// A longer name, for titles.
+/// A longer name for a generic method, for titles.
 pub fn method_title(config: &SolverConfig) -> String {
     match config.heuristic_used() {
         Some(h) => format!(
@@ -72,6 +125,8 @@ pub fn method_title(config: &SolverConfig) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RaceEntry {
     /// The method.
+    pub method: RaceMethod,
+    /// Its solver settings.
     pub config: SolverConfig,
     /// The request id of its solve.
     pub id: u32,
@@ -82,6 +137,16 @@ pub struct RaceEntry {
 }
 
 impl RaceEntry {
+    /// The method's short name.
+    pub fn label(&self) -> String {
+        self.method.label()
+    }
+
+    /// The method's long name.
+    pub fn title(&self) -> String {
+        self.method.title()
+    }
+
     /// The solution, if the worker answered with one (solved or not).
     pub fn solution(&self) -> Option<&Solution> {
         self.answer.as_ref().and_then(|a| a.as_ref().ok())
@@ -106,11 +171,15 @@ pub struct Race {
 impl Race {
     /// A race of the picked methods, with request ids `first_id`, `first_id + 1`, ...
     pub fn plan(start: &Board, goal: &Board, pick: &[bool], first_id: u32, budget: u64) -> Race {
-        let entries = (0..RACE_METHODS.len())
-            .filter(|&i| pick.get(i).copied().unwrap_or(false))
+        let shape = start.shape();
+        let entries = RACE_METHODS
+            .iter()
             .enumerate()
-            .map(|(n, i)| RaceEntry {
-                config: race_config(start.shape(), i),
+            .filter(|&(i, method)| pick.get(i).copied().unwrap_or(false) && method.available(shape))
+            .enumerate()
+            .map(|(n, (_, &method))| RaceEntry {
+                method,
+                config: method.config(shape),
                 id: first_id + n as u32,
                 progress: None,
                 answer: None,
@@ -125,16 +194,22 @@ impl Race {
         }
     }
 
-    /// The solve requests, in running order.
-    pub fn requests(&self) -> Vec<SolveRequest> {
+    /// The worker messages, in running order.
+    pub fn requests(&self) -> Vec<ToWorker> {
         self.entries
             .iter()
-            .map(|e| SolveRequest {
-                id: e.id,
-                board: self.start.clone(),
-                goal: self.goal.clone(),
-                config: e.config,
-                max_expanded: Some(self.budget),
+            .map(|e| {
+                let request = SolveRequest {
+                    id: e.id,
+                    board: self.start.clone(),
+                    goal: self.goal.clone(),
+                    config: e.config,
+                    max_expanded: Some(self.budget),
+                };
+                match e.method {
+                    RaceMethod::Search(..) => ToWorker::Solve(request),
+                    RaceMethod::PatternDatabase => ToWorker::SolvePdb(request),
+                }
             })
             .collect()
     }
@@ -218,23 +293,48 @@ mod tests {
     use super::*;
     use puzzle_core::solvability;
 
+    /// The request inside a worker message of a race.
+    fn request(message: &ToWorker) -> (&SolveRequest, bool) {
+        match message {
+            ToWorker::Solve(request) => (request, false),
+            ToWorker::SolvePdb(request) => (request, true),
+            other => panic!("a race sends solves only, not {other:?}"),
+        }
+    }
+
     #[test]
     fn a_default_race_plans_six_methods_with_consecutive_ids() {
         let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
         let goal = Goal::Snail.board(board.shape()).unwrap();
         let race = Race::plan(&board, &goal, &DEFAULT_PICK, 10, RACE_BUDGET);
-        assert_eq!(race.entries.len(), 6);
+        assert_eq!(race.entries.len(), 6, "no pattern databases on 3x3");
         let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
         assert_eq!(ids, vec![10, 11, 12, 13, 14, 15]);
         let requests = race.requests();
-        assert!(requests
-            .iter()
-            .all(|r| r.max_expanded == Some(RACE_BUDGET) && r.board == board && r.goal == goal));
-        assert_eq!(requests[0].config.algorithm, Algorithm::Bfs);
-        assert_eq!(requests[5].config.algorithm, Algorithm::IdaStar);
+        let requests: Vec<_> = requests.iter().map(request).collect();
+        assert!(requests.iter().all(|(r, pdb)| !pdb
+            && r.max_expanded == Some(RACE_BUDGET)
+            && r.board == board
+            && r.goal == goal));
+        assert_eq!(requests[0].0.config.algorithm, Algorithm::Bfs);
+        assert_eq!(requests[5].0.config.algorithm, Algorithm::IdaStar);
         assert_eq!(race.current(), Some(0));
-        assert_eq!(method_label(&requests[3].config), "A* · Manhattan");
-        assert_eq!(method_label(&requests[0].config), "BFS");
+        assert_eq!(race.entries[3].label(), "A* · Manhattan");
+        assert_eq!(race.entries[0].label(), "BFS");
+    }
+
+    #[test]
+    fn on_4x4_the_race_adds_the_pattern_database_solver() {
+        let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
+        let goal = Goal::BlankFirst.board(board.shape()).unwrap();
+        let race = Race::plan(&board, &goal, &DEFAULT_PICK, 1, RACE_BUDGET);
+        assert_eq!(race.entries.len(), 7);
+        assert_eq!(race.entries[6].label(), "IDA* · pattern DB");
+        let requests = race.requests();
+        let (last, pdb) = request(&requests[6]);
+        assert!(pdb, "sent as a pattern-database solve");
+        assert_eq!(last.id, 7);
+        assert!(requests[..6].iter().all(|m| !request(m).1));
     }
 
     #[test]

@@ -232,7 +232,12 @@ impl State {
 
     /// Whether the Race button can be pressed.
     pub fn can_race(&self) -> bool {
-        self.can_solve() && self.race_pick.iter().any(|&p| p)
+        let shape = self.shape();
+        self.can_solve()
+            && crate::race::RACE_METHODS
+                .iter()
+                .zip(&self.race_pick)
+                .any(|(method, &picked)| picked && method.available(shape))
     }
 
     /// The request id the worker is busy with (a solve, or the current method of a race).
@@ -1131,7 +1136,8 @@ mod tests {
             20,
             RACE_BUDGET,
         );
-        let requests = race.requests();
+        let requests: Vec<(u32, SolverConfig)> =
+            race.entries.iter().map(|e| (e.id, e.config)).collect();
         state = apply(&state, Action::RaceStarted(Box::new(race)));
         assert!(state.race_running());
         assert!(!state.can_solve());
@@ -1139,9 +1145,9 @@ mod tests {
         // A second race cannot start while one runs.
         let again = Race::plan(&state.board, &state.goal_board, &state.race_pick, 40, 10);
         assert_eq!(reduce(&state, Action::RaceStarted(Box::new(again))), None);
-        for request in &requests {
-            let solution = answer(&state, request.id, request.config, RACE_BUDGET);
-            state = apply(&state, Action::Solved(request.id, Box::new(solution)));
+        for &(id, config) in &requests {
+            let solution = answer(&state, id, config, RACE_BUDGET);
+            state = apply(&state, Action::Solved(id, Box::new(solution)));
         }
         assert!(!state.race_running());
         let race = state.race.clone().unwrap();
@@ -1156,7 +1162,7 @@ mod tests {
             .collect();
         assert_eq!(optimal, vec![24; 5]);
         // A late duplicate answer is ignored.
-        let late = answer(&state, 20, requests[0].config, RACE_BUDGET);
+        let late = answer(&state, 20, requests[0].1, RACE_BUDGET);
         assert_eq!(reduce(&state, Action::Solved(20, Box::new(late))), None);
         // Playing the greedy row puts its solution on the board and in the result panel.
         state = apply(&state, Action::MoveBlank(Direction::Up));

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::StateProps;
 use crate::format::count;
-use crate::race::{method_label, Race};
+use crate::race::Race;
 
 /// Position of `value` on a log scale from 1 to `max`, between 0 and 1.
 pub fn log_fraction(value: u64, max: u64) -> f64 {
@@ -77,7 +77,7 @@ pub fn race_chart(props: &RaceChartProps) -> Html {
             None if entry.answer.is_some() => ("bar stopped", " · failed".to_string()),
             None => ("bar pending", String::new()),
         };
-        let label = method_label(&entry.config);
+        let label = entry.label();
         html! {
             <g>
                 <text class="label" x={(label_w - 6.0).to_string()} y={(y + 16.0).to_string()} text-anchor="end">{ label.clone() }</text>

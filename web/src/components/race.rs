@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::charts::RaceChart;
 use crate::format::{count, duration, progress_line};
-use crate::race::{method_label, method_title, outcome_word, race_config, RACE_METHODS};
+use crate::race::{outcome_word, RACE_METHODS};
 use crate::state::{Action, State};
 
 /// Props of the race panel.
@@ -25,20 +25,23 @@ pub struct RaceProps {
 pub fn race_panel(props: &RaceProps) -> Html {
     let state = &props.state;
     let shape = state.shape();
-    let picks = RACE_METHODS.iter().enumerate().map(|(i, _)| {
-        let config = race_config(shape, i);
-        let onchange = {
-            let state = state.clone();
-            Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
-        };
-        html! {
-            <label class="pick" title={method_title(&config)}>
-                <input type="checkbox" checked={state.race_pick[i]} {onchange}
-                    disabled={state.race_running()} data-method={method_label(&config)} />
-                { method_label(&config) }
-            </label>
-        }
-    });
+    let picks = RACE_METHODS
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.available(shape))
+        .map(|(i, &method)| {
+            let onchange = {
+                let state = state.clone();
+                Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
+            };
+            html! {
+                <label class="pick" title={method.title()}>
+                    <input type="checkbox" checked={state.race_pick[i]} {onchange}
+                        disabled={state.race_running()} data-method={method.label()} />
+                    { method.label() }
+                </label>
+            }
+        });
     let on_race = {
         let on_race = props.on_race.clone();
         Callback::from(move |_: MouseEvent| on_race.emit(()))
@@ -54,7 +57,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
         .map(|p| (p.start.clone(), p.moves.clone()));
     let rows = race.map(|race| {
         race.entries.iter().enumerate().map(|(i, entry)| {
-            let label = method_label(&entry.config);
+            let label = entry.label();
             let current = race.current() == Some(i);
             let solution = entry.solution();
             let cells = match (&entry.answer, solution) {
@@ -136,7 +139,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     <p id="race-progress" class="progress" role="status" aria-live="polite">
                         <span class="spinner" aria-hidden="true"></span>
                         { format!("Racing: {} of {} done, now {}", race.done(), race.entries.len(),
-                            race.current().map(|i| method_title(&race.entries[i].config)).unwrap_or_default()) }
+                            race.current().map(|i| race.entries[i].title()).unwrap_or_default()) }
                     </p>
                 }
                 <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
