@@ -77,7 +77,7 @@ pub fn progress_line(algorithm: Algorithm, progress: &Progress) -> String {
 
 /// Why a search ended without a solution, in plain words, with what to try instead.
 pub fn stop_reason(solution: &Solution, budget: Option<u64>, depth_limit: usize) -> Option<String> {
-    let method = algorithm_short(solution.algorithm);
+    let method = algorithm_short(solution.method.algorithm());
     match solution.outcome {
         SolveOutcome::Solved => None,
         SolveOutcome::Unsolvable => Some(format!(
@@ -86,7 +86,7 @@ pub fn stop_reason(solution: &Solution, budget: Option<u64>, depth_limit: usize)
         )),
         SolveOutcome::BudgetExhausted => {
             let budget = count(budget.unwrap_or(solution.stats.expanded));
-            Some(if solution.algorithm.is_informed() {
+            Some(if solution.method.algorithm().is_informed() {
                 format!(
                     "Stopped after {budget} nodes, the limit for {method}, which keeps every board it sees in memory. \
                      Try IDA* with linear conflict: it needs almost no memory."

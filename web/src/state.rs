@@ -1099,8 +1099,8 @@ mod tests {
             outcome: SolveOutcome::BudgetExhausted,
             moves: Vec::new(),
             stats: Stats::default(),
-            algorithm: Algorithm::Bfs,
-            heuristic: None,
+            method: puzzle_core::Method::search(Algorithm::Bfs),
+            lower_bound: None,
             solvability: state.solvability(),
         };
         state = apply(&state, Action::Solved(4, Box::new(stopped)));
@@ -1169,7 +1169,7 @@ mod tests {
         let played = apply(&state, Action::PlayRaceEntry(1));
         assert_eq!(played.playback.as_ref().unwrap().start, start);
         assert_eq!(
-            played.result.as_ref().unwrap().solution.algorithm,
+            played.result.as_ref().unwrap().solution.method.algorithm(),
             Algorithm::Greedy
         );
         assert_eq!(played.playback.as_ref().unwrap().step, 1);

@@ -5,8 +5,6 @@ use std::path::PathBuf;
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use puzzle_core::{HeuristicKind, Shape};
 
-use crate::method::Method;
-
 const ABOUT: &str =
     "Solve, generate and check sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH board \
 from 2x2 to 16x16) with BFS, DFS, IDDFS, greedy best-first, A* or IDA*.";
@@ -152,7 +150,7 @@ pub struct SolveArgs {
     /// placement for big boards, with a quality bound) [default: astar with linear conflict up
     /// to 12 cells, pdb up to 16, staged above].
     #[arg(short, long, value_name = "METHOD")]
-    pub algorithm: Option<Method>,
+    pub algorithm: Option<puzzle_core::Method>,
 
     /// Folder where pattern databases are cached between runs [default: $NPUZZLE_CACHE_DIR,
     /// $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle].

@@ -35,8 +35,8 @@ pub struct SolveJson {
     pub max_frontier: u64,
     /// Wall time of the search in milliseconds.
     pub elapsed_ms: f64,
-    /// The method (`astar`, `idastar-pdb`, `staged`, ...).
-    pub algorithm: String,
+    /// The method's name (`astar`, `pdb`, `staged`, ...: [`puzzle_core::Method::name`]).
+    pub algorithm: &'static str,
     /// The estimate, for informed methods.
     pub heuristic: Option<String>,
     /// Whether the returned solution is guaranteed shortest.
@@ -67,11 +67,13 @@ impl SolveJson {
             generated: solution.stats.generated,
             max_frontier: solution.stats.max_frontier,
             elapsed_ms: round_ms(solution.stats.elapsed_ms),
-            algorithm: answer.algorithm.clone(),
-            heuristic: answer.heuristic.clone(),
+            algorithm: solution.method.name(),
+            heuristic: heuristic_name(answer),
             optimal: solution.is_optimal(),
-            lower_bound: answer.lower_bound,
-            bound_ratio: answer.bound_ratio.map(|r| (r * 1000.0).round() / 1000.0),
+            lower_bound: solved.then_some(solution.lower_bound).flatten(),
+            bound_ratio: solution
+                .bound_ratio()
+                .map(|r| (r * 1000.0).round() / 1000.0),
             explanation: solution.solvability.explain(),
         }
     }
@@ -162,7 +164,7 @@ pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, answer: &Answer)
                 "\nSolved in {} moves ({optimal}):\n",
                 solution.moves.len()
             ));
-            if let (Some(bound), Some(ratio)) = (answer.lower_bound, answer.bound_ratio) {
+            if let (Some(bound), Some(ratio)) = (solution.lower_bound, solution.bound_ratio()) {
                 out.push_str(&format!(
                     "  (an optimal solution needs at least {bound} moves: this one is at most \
                      {ratio:.2} times as long)\n"
@@ -215,9 +217,9 @@ fn describe(outcome: SolveOutcome) -> &'static str {
 }
 
 fn method(answer: &Answer) -> String {
-    match &answer.heuristic {
-        Some(h) => format!("{} with {h}", answer.algorithm),
-        None => answer.algorithm.clone(),
+    match heuristic_name(answer) {
+        Some(h) => format!("{} with {h}", answer.solution.method.name()),
+        None => answer.solution.method.name().to_string(),
     }
 }
 
@@ -235,7 +237,7 @@ fn stats_line(answer: &Answer) -> String {
 
 fn stats_text(answer: &Answer) -> String {
     let stats = &answer.solution.stats;
-    let optimal = if answer.guarantees_optimal {
+    let optimal = if answer.solution.method.is_optimal() {
         "guarantees a shortest solution"
     } else {
         "does not guarantee a shortest solution"
@@ -359,4 +361,14 @@ fn capitalise(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// The estimate a method used: the heuristic of a generic search, or the tables' name.
+fn heuristic_name(answer: &Answer) -> Option<String> {
+    answer
+        .solution
+        .method
+        .heuristic()
+        .map(|h| h.name().to_string())
+        .or_else(|| answer.tables.clone())
 }

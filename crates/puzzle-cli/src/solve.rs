@@ -4,11 +4,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use puzzle_core::{Board, Limits, SolveOutcome, SolverConfig};
+use puzzle_core::{Board, Limits, Method, SolveOutcome};
 
 use crate::args::SolveArgs;
 use crate::input::{batch_lines, board_text, goal_board, read_source};
-use crate::method::{self, Answer, Method, MethodError};
+use crate::method::{self, Answer, MethodError};
 use crate::pdb_store::PdbStore;
 use crate::report::{solve_line, solve_text, InvalidJson, SolveJson};
 
@@ -97,20 +97,19 @@ fn solve_one(
     store: &mut PdbStore,
 ) -> Result<(Board, Answer), MethodError> {
     let goal = goal_board(&args.goal, board.shape())?;
-    let method = args
+    let mut method = args
         .algorithm
-        .unwrap_or_else(|| Method::best_for(board.shape()));
-    let mut config = SolverConfig::best_for(board.shape());
+        .unwrap_or_else(|| Method::default_for(board.shape()));
     if let Some(heuristic) = args.heuristic {
-        config.heuristic = heuristic;
+        method = method.with_heuristic(heuristic);
     }
     if let Some(depth) = args.depth_limit {
-        config.depth_limit = depth;
+        method = method.with_depth_limit(depth);
     }
     let mut limits = match args.max_nodes {
         Some(budget) => Limits::with_budget(budget),
         None => Limits::default(),
     };
-    let answer = method::run(method, config, board, &goal, store, &mut limits)?;
+    let answer = method::run(&method, board, &goal, store, &mut limits)?;
     Ok((goal, answer))
 }

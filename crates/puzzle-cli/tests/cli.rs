@@ -292,7 +292,7 @@ fn malformed_input_exits_2_with_the_reason() {
         ),
         (
             &["solve", "1 2 3 0", "--algorithm", "dijkstra"],
-            "unknown algorithm `dijkstra`",
+            "unknown method `dijkstra`",
         ),
         (
             &["solve", "1 2 3 0", "--heuristic", "euclid"],
@@ -560,7 +560,7 @@ fn korf_instance_1_is_57_moves_with_pattern_databases_built_once_then_cached() {
     assert!(stderr(&first).contains("building pattern databases"));
     let json = &json_lines(&first)[0];
     // The default for 4x4 is IDA* over the 6-6-3 databases; 57 is the published optimum.
-    assert_eq!(json["algorithm"], "idastar-pdb");
+    assert_eq!(json["algorithm"], "pdb");
     assert_eq!(json["heuristic"], "pdb-6-6-3+reflection");
     assert_eq!(json["length"], 57);
     assert_eq!(json["optimal"], true);
@@ -637,6 +637,6 @@ fn pattern_databases_on_a_too_large_board_are_a_clear_error() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output).trim(),
-        "error: bad partition: pattern databases support boards of up to 16 cells, not 5x5"
+        "error: the pdb method cannot solve a 5x5 board: it takes boards of up to 16 cells (4x4, 3x5, 2x8, ...)"
     );
 }

@@ -102,7 +102,7 @@ impl FromStr for Shape {
     /// Reads `N` (square) or `WxH`.
     fn from_str(text: &str) -> Result<Shape, BoardError> {
         let bad = || BoardError::BadSize {
-            text: text.trim().to_string(),
+            text: crate::error::excerpt(text),
         };
         let number = |part: &str| part.trim().parse::<usize>().map_err(|_| bad());
         match text.trim().split_once(['x', 'X', '*']) {
@@ -489,7 +489,7 @@ fn parse_row(text: &str) -> Result<Vec<usize>, BoardError> {
         .filter(|token| !token.is_empty())
         .map(|token| {
             token.parse::<usize>().map_err(|_| BoardError::NotANumber {
-                token: token.to_string(),
+                token: crate::error::excerpt(token),
             })
         })
         .collect()

@@ -5,6 +5,25 @@ use thiserror::Error;
 use crate::board::Shape;
 use crate::moves::Direction;
 
+/// Most characters of a user's text an error message quotes.
+pub const EXCERPT_CHARS: usize = 32;
+
+/// `text`, trimmed and cut to [`EXCERPT_CHARS`] characters with `…` when longer, so that a
+/// message about a megabyte of input stays one short line.
+///
+/// ```
+/// use puzzle_core::error::excerpt;
+/// assert_eq!(excerpt(" 4x4 "), "4x4");
+/// assert_eq!(excerpt(&"9".repeat(1000)).chars().count(), 33);
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// Why a board (or a board size) could not be built or read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
@@ -14,7 +33,7 @@ pub enum BoardError {
     /// A token that is not a whole number.
     #[error("`{token}` is not a tile number: tiles are whole numbers, 0 for the blank")]
     NotANumber {
-        /// The offending text.
+        /// The offending text (shortened by [`excerpt`] if long).
         token: String,
     },
     /// A side outside the supported range.
@@ -32,7 +51,7 @@ pub enum BoardError {
     /// A size that could not be read, such as `4by4`.
     #[error("`{text}` is not a board size: write N (a square board) or WxH, e.g. 4 or 3x2")]
     BadSize {
-        /// The offending text.
+        /// The offending text (shortened by [`excerpt`] if long).
         text: String,
     },
     /// The count of numbers does not fit the size.
@@ -100,7 +119,7 @@ pub enum BoardError {
     /// An unknown goal name.
     #[error("unknown goal `{text}`: use standard, blank-first, snail, or the goal's tile numbers")]
     UnknownGoal {
-        /// The offending text.
+        /// The offending text (shortened by [`excerpt`] if long).
         text: String,
     },
 }

@@ -55,7 +55,7 @@ impl Goal {
                 Board::parse(text, shape).map(Goal::Custom)
             }
             _ => Err(BoardError::UnknownGoal {
-                text: text.trim().to_string(),
+                text: crate::error::excerpt(text),
             }),
         }
     }

@@ -2,7 +2,8 @@
 //!
 //! An exact sliding-tile puzzle engine: boards of any size from 2x2 to 16x16, any goal,
 //! solvability by parity, and a generic search library (BFS, DFS, IDDFS, greedy best-first,
-//! A*, IDA*) that the sliding puzzle uses through [`solve`].
+//! A*, IDA*) and solvers made for the sliding puzzle, all reached through [`solve_with`] and
+//! named by a [`Method`].
 //!
 //! Design decisions:
 //! - **Valid by construction.** A [`Board`] can only be built through checks ([`Board::new`],
@@ -28,6 +29,7 @@ pub mod error;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
+pub mod method;
 pub mod moves;
 pub mod pdb;
 pub mod search;
@@ -40,6 +42,7 @@ pub use board::{Board, Shape};
 pub use error::{BoardError, MoveError};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
+pub use method::{solve_with, Method, SolveError, TableKind, Tables};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
 pub use solvability::{solvability, swap_fix, Solvability};

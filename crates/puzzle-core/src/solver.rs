@@ -1,5 +1,6 @@
-//! The sliding puzzle as a search problem: compact states, incremental heuristics, and one
-//! entry point, [`solve`], over every algorithm of [`crate::search`].
+//! The sliding puzzle as a search problem: compact states, incremental heuristics, and
+//! [`solve`], which runs any algorithm of [`crate::search`] on it (callers go through
+//! [`crate::solve_with`], which also reaches the specialised solvers).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -8,6 +9,7 @@ use std::str::FromStr;
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
+use crate::method::Method;
 use crate::moves::Direction;
 use crate::search::{astar, bfs, dfs, greedy, idastar, Limits, Outcome, SearchResult, Stats};
 use crate::solvability::{solvability, Solvability};
@@ -171,10 +173,11 @@ pub struct Solution {
     pub moves: Vec<Direction>,
     /// Counters of the search.
     pub stats: Stats,
-    /// The method used.
-    pub algorithm: Algorithm,
-    /// The heuristic used, for informed methods.
-    pub heuristic: Option<HeuristicKind>,
+    /// The method that produced it.
+    pub method: Method,
+    /// An admissible lower bound on the optimal length, given by methods that do not prove
+    /// their answer optimal (`None` from the optimal ones, whose length is the optimum).
+    pub lower_bound: Option<u32>,
     /// The parity verdict, with its reasons.
     pub solvability: Solvability,
 }
@@ -188,6 +191,18 @@ impl Solution {
     /// Whether the solution is guaranteed to be a shortest one.
     pub fn is_optimal(&self) -> bool {
         self.outcome == SolveOutcome::Solved && self.stats.optimal
+    }
+
+    /// Length over the lower bound, when there is both (1 for a board already at the goal):
+    /// the solution is at most this many times longer than a shortest one.
+    pub fn bound_ratio(&self) -> Option<f64> {
+        let length = self.length()?;
+        let bound = self.lower_bound?;
+        Some(if length == 0 {
+            1.0
+        } else {
+            length as f64 / f64::from(bound.max(1))
+        })
     }
 }
 
@@ -217,8 +232,8 @@ pub fn solve(
             outcome: SolveOutcome::Unsolvable,
             moves: Vec::new(),
             stats: Stats::default(),
-            algorithm: config.algorithm,
-            heuristic: config.heuristic_used(),
+            method: Method::Search(*config),
+            lower_bound: None,
             solvability: verdict,
         });
     }
@@ -235,8 +250,8 @@ pub fn solve(
         outcome,
         moves,
         stats: result.stats,
-        algorithm: config.algorithm,
-        heuristic: config.heuristic_used(),
+        method: Method::Search(*config),
+        lower_bound: None,
         solvability: verdict,
     })
 }

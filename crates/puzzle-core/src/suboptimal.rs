@@ -18,6 +18,7 @@
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{astar, Limits, Outcome, Stats};
@@ -119,8 +120,8 @@ pub fn solve_staged(
         outcome: SolveOutcome::Unsolvable,
         moves: Vec::new(),
         stats: Stats::default(),
-        algorithm: Algorithm::AStar,
-        heuristic: Some(HeuristicKind::Manhattan),
+        method: Method::Staged,
+        lower_bound: Some(lower_bound),
         solvability: verdict,
     };
     if !solution.solvability.solvable {

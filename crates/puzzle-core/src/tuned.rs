@@ -13,11 +13,12 @@
 
 use crate::board::Board;
 use crate::error::BoardError;
+use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::{AdditivePdb, PatternTable};
 use crate::search::{Limits, Meter, Outcome, Stop};
 use crate::solvability::solvability;
-use crate::solver::{Algorithm, Solution, SolveOutcome};
+use crate::solver::{Solution, SolveOutcome};
 
 /// Options of the tuned search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +36,7 @@ impl Default for TunedConfig {
 
 /// Solves `board` optimally towards the goal of `pdb` with IDA* on the database's estimate.
 ///
-/// The [`Solution`] has `algorithm: IdaStar` and `heuristic: None`, since a pattern database
-/// is not one of the [`crate::HeuristicKind`]s; `stats.optimal` is true. Unsolvable boards
+/// The [`Solution`] names [`Method::PatternDatabase`]; `stats.optimal` is true. Unsolvable boards
 /// are answered from parity without search. The only error is a size mismatch.
 ///
 /// ```
@@ -63,8 +63,8 @@ pub fn solve_pdb(
         outcome: SolveOutcome::Unsolvable,
         moves: Vec::new(),
         stats: Default::default(),
-        algorithm: Algorithm::IdaStar,
-        heuristic: None,
+        method: Method::PatternDatabase,
+        lower_bound: None,
         solvability: verdict,
     };
     if !solution.solvability.solvable {

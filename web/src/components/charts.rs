@@ -146,8 +146,10 @@ pub fn depth_chart(props: &StateProps) -> Html {
             </g>
         }
     });
-    let kind = if solution.algorithm == Algorithm::IdaStar || solution.algorithm == Algorithm::Iddfs
-    {
+    let kind = if matches!(
+        solution.method.algorithm(),
+        Algorithm::IdaStar | Algorithm::Iddfs
+    ) {
         "all iterations together"
     } else {
         "each board counted once"
@@ -167,7 +169,7 @@ pub fn depth_chart(props: &StateProps) -> Html {
             </figure>
             if !bounds.is_empty() {
                 <p id="iterations" class="muted" data-count={bounds.len().to_string()}>
-                    { format!("{} iterations, {} bounds: ", bounds.len(), if solution.algorithm == Algorithm::IdaStar { "f" } else { "depth" }) }
+                    { format!("{} iterations, {} bounds: ", bounds.len(), if solution.method.algorithm() == Algorithm::IdaStar { "f" } else { "depth" }) }
                     { bounds.iter().map(|b| format!("{b}")).collect::<Vec<_>>().join(" → ") }
                 </p>
             }

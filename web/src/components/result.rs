@@ -17,13 +17,13 @@ pub fn result_panel(props: &StateProps) -> Html {
     };
     let solution = &finished.solution;
     let stats = &solution.stats;
-    let method = match solution.heuristic {
+    let method = match solution.method.heuristic() {
         Some(h) => format!(
             "{} with {}",
-            algorithm_short(solution.algorithm),
+            algorithm_short(solution.method.algorithm()),
             heuristic_label(h).to_lowercase()
         ),
-        None => algorithm_short(solution.algorithm).to_string(),
+        None => algorithm_short(solution.method.algorithm()).to_string(),
     };
     let method = crate::methods::result_method(state).map_or(method, str::to_string);
     let step = state

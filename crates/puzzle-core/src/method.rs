@@ -1,0 +1,341 @@
+//! Every way this library solves a sliding puzzle, under one name: the [`Method`] type, the
+//! default for a board size, and [`solve_with`], the one entry point the command line, the web
+//! worker and the page call.
+//!
+//! A method is either one of the generic searches of [`crate::search`] with its heuristic
+//! ([`Method::Search`]), or one of the solvers made for the sliding puzzle (pattern databases,
+//! staged placement). Some methods need tables built beforehand; the caller builds or loads
+//! them (they are costly, so it caches them) and lends them through [`Tables`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::board::{Board, Shape};
+use crate::error::BoardError;
+use crate::heuristic::HeuristicKind;
+use crate::pdb::AdditivePdb;
+use crate::search::Limits;
+use crate::solver::{solve, Algorithm, Solution, SolverConfig, DEFAULT_DEPTH_LIMIT};
+use crate::suboptimal::{solve_staged, StagedConfig};
+use crate::tuned::{solve_pdb, TunedConfig};
+
+/// Boards of at most this many cells get an optimal method by default.
+pub const OPTIMAL_DEFAULT_UP_TO: usize = 16;
+
+/// Boards of at most this many cells default to A* with linear conflict; larger ones of up to
+/// [`OPTIMAL_DEFAULT_UP_TO`] cells to pattern databases, whose tables pay off there.
+pub const ASTAR_DEFAULT_UP_TO: usize = 12;
+
+/// The most cells the pattern-database method takes (its tables index 4-bit cells).
+pub const PATTERN_DATABASE_MAX_CELLS: usize = 16;
+
+/// A way to solve a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+pub enum Method {
+    /// A generic search of [`crate::search`] over the puzzle, with its heuristic and depth limit.
+    Search(SolverConfig),
+    /// IDA* over additive pattern databases for the goal: optimal, boards of up to 16 cells.
+    /// Needs [`Tables::pattern_db`].
+    PatternDatabase,
+    /// Staged placement: fast and near-optimal on any board, with a lower bound.
+    Staged,
+}
+
+/// The names [`Method::from_str`] reads, in menu order.
+pub const METHOD_NAMES: [&str; 8] = [
+    "bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged",
+];
+
+impl Method {
+    /// A generic search with `algorithm`, linear conflict and the default depth limit.
+    pub fn search(algorithm: Algorithm) -> Method {
+        Method::Search(SolverConfig {
+            algorithm,
+            heuristic: HeuristicKind::LinearConflict,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+        })
+    }
+
+    /// The method used when none is chosen: A* with linear conflict up to 12 cells, IDA* over
+    /// pattern databases up to 16 (optimal), staged placement above (near-optimal).
+    pub fn default_for(shape: Shape) -> Method {
+        let cells = shape.cells();
+        if cells <= ASTAR_DEFAULT_UP_TO {
+            Method::search(Algorithm::AStar)
+        } else if cells <= OPTIMAL_DEFAULT_UP_TO {
+            Method::PatternDatabase
+        } else {
+            Method::Staged
+        }
+    }
+
+    /// Every method that can be picked for `shape`, generic searches with `heuristic`.
+    pub fn all_for(shape: Shape, heuristic: HeuristicKind) -> Vec<Method> {
+        let generic = Algorithm::ALL.into_iter().map(|algorithm| {
+            Method::Search(SolverConfig {
+                algorithm,
+                heuristic,
+                depth_limit: DEFAULT_DEPTH_LIMIT,
+            })
+        });
+        generic
+            .chain([Method::PatternDatabase, Method::Staged])
+            .filter(|method| method.fits(shape).is_ok())
+            .collect()
+    }
+
+    /// The short name used on the command line, in links and in JSON.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Search(config) => config.algorithm.name(),
+            Method::PatternDatabase => "pdb",
+            Method::Staged => "staged",
+        }
+    }
+
+    /// A label for people, with the heuristic of informed searches
+    /// (`"A* + linear conflict"`, `"IDA* + pattern databases"`, ...).
+    pub fn label(&self) -> String {
+        match self {
+            Method::Search(config) => match self.heuristic() {
+                Some(heuristic) => format!(
+                    "{} + {}",
+                    algorithm_label(config.algorithm),
+                    heuristic_label(heuristic)
+                ),
+                None => algorithm_label(config.algorithm).to_string(),
+            },
+            Method::PatternDatabase => "IDA* + pattern databases".to_string(),
+            Method::Staged => "staged placement".to_string(),
+        }
+    }
+
+    /// The heuristic an informed generic search uses (`None` for blind searches and for the
+    /// specialised solvers, whose estimates are their own).
+    pub fn heuristic(&self) -> Option<HeuristicKind> {
+        match self {
+            Method::Search(config) => config.heuristic_used(),
+            _ => None,
+        }
+    }
+
+    /// The search algorithm at the heart of the method (IDA* for pattern databases, A* for the
+    /// staged sub-searches): what a progress line's bound means.
+    pub fn algorithm(&self) -> Algorithm {
+        match self {
+            Method::Search(config) => config.algorithm,
+            Method::PatternDatabase => Algorithm::IdaStar,
+            Method::Staged => Algorithm::AStar,
+        }
+    }
+
+    /// The generic search's configuration, if this is one.
+    pub fn search_config(&self) -> Option<&SolverConfig> {
+        match self {
+            Method::Search(config) => Some(config),
+            _ => None,
+        }
+    }
+
+    /// Whether the method guarantees a shortest solution.
+    pub fn is_optimal(&self) -> bool {
+        match self {
+            Method::Search(config) => config.algorithm.is_optimal(),
+            Method::PatternDatabase => true,
+            Method::Staged => false,
+        }
+    }
+
+    /// Whether the method can solve boards of `shape`, and if not, why.
+    pub fn fits(&self, shape: Shape) -> Result<(), SolveError> {
+        let reason = match self {
+            Method::PatternDatabase if shape.cells() > PATTERN_DATABASE_MAX_CELLS => {
+                "it takes boards of up to 16 cells (4x4, 3x5, 2x8, ...)"
+            }
+            Method::Staged if shape.width() < 3 && shape.height() < 3 => {
+                "it needs a side of at least 3"
+            }
+            _ => return Ok(()),
+        };
+        Err(SolveError::DoesNotFit {
+            method: self.name(),
+            shape,
+            reason,
+        })
+    }
+
+    /// Which tables the method needs on boards of `shape`, if any.
+    pub fn needs(&self, _shape: Shape) -> Option<TableKind> {
+        match self {
+            Method::PatternDatabase => Some(TableKind::PatternDatabase),
+            _ => None,
+        }
+    }
+
+    /// The same method with `heuristic` (generic searches only; others are unchanged).
+    pub fn with_heuristic(self, heuristic: HeuristicKind) -> Method {
+        match self {
+            Method::Search(config) => Method::Search(SolverConfig {
+                heuristic,
+                ..config
+            }),
+            other => other,
+        }
+    }
+
+    /// The same method with `depth_limit` (generic searches only; others are unchanged).
+    pub fn with_depth_limit(self, depth_limit: usize) -> Method {
+        match self {
+            Method::Search(config) => Method::Search(SolverConfig {
+                depth_limit,
+                ..config
+            }),
+            other => other,
+        }
+    }
+}
+
+/// A label for an algorithm alone.
+pub fn algorithm_label(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Bfs => "BFS",
+        Algorithm::Dfs => "DFS",
+        Algorithm::Iddfs => "IDDFS",
+        Algorithm::Greedy => "greedy",
+        Algorithm::AStar => "A*",
+        Algorithm::IdaStar => "IDA*",
+    }
+}
+
+/// A label for a heuristic.
+pub fn heuristic_label(heuristic: HeuristicKind) -> &'static str {
+    match heuristic {
+        HeuristicKind::Misplaced => "misplaced tiles",
+        HeuristicKind::Manhattan => "Manhattan",
+        HeuristicKind::LinearConflict => "linear conflict",
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = SolveError;
+
+    /// Reads a method name (see [`METHOD_NAMES`]; `a*`, `ida*`, `pattern-database` and the like
+    /// too). Generic searches get linear conflict and the default depth limit.
+    fn from_str(text: &str) -> Result<Method, SolveError> {
+        let wanted = text.trim().to_ascii_lowercase();
+        match wanted.as_str() {
+            "pdb" | "idastar-pdb" | "pattern-database" | "pattern-databases" => {
+                Ok(Method::PatternDatabase)
+            }
+            "staged" => Ok(Method::Staged),
+            _ => wanted
+                .parse::<Algorithm>()
+                .map(Method::search)
+                .map_err(|_| SolveError::UnknownMethod {
+                    name: crate::error::excerpt(text),
+                }),
+        }
+    }
+}
+
+/// Tables a method needs, built (or loaded) by the caller for one goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum TableKind {
+    /// Additive pattern databases ([`AdditivePdb::build`] with [`crate::pdb::Partition::default_for`]).
+    PatternDatabase,
+}
+
+/// Tables lent to [`solve_with`]: each method takes what it needs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tables<'a> {
+    /// Pattern databases for the goal, for [`Method::PatternDatabase`].
+    pub pattern_db: Option<&'a AdditivePdb>,
+}
+
+/// Why [`solve_with`] could not run.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The board or goal is malformed, or they differ in size.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A name that is no method.
+    #[error("unknown method `{name}`: use bfs, dfs, iddfs, greedy, astar, idastar, pdb or staged")]
+    UnknownMethod {
+        /// What was asked for (shortened if long).
+        name: String,
+    },
+    /// The method exists but not for this board size.
+    #[error("the {method} method cannot solve a {shape} board: {reason}")]
+    DoesNotFit {
+        /// The method's name.
+        method: &'static str,
+        /// The board size.
+        shape: Shape,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// The method needs tables that were not given, or were built for another goal.
+    #[error("the {method} method needs its {table:?} tables for this goal; build them first")]
+    MissingTables {
+        /// The method's name.
+        method: &'static str,
+        /// Which tables.
+        table: TableKind,
+    },
+}
+
+/// Solves `board` towards `goal` with `method`, within `limits`: the one entry point callers use.
+///
+/// Unsolvable boards are answered from parity without searching. The [`Solution`] names the
+/// method and, when the method does not prove its answer optimal, carries a lower bound.
+///
+/// ```
+/// use puzzle_core::{solve_with, Board, Goal, Limits, Method, Tables};
+/// let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+/// let goal = Goal::Snail.board(board.shape()).unwrap();
+/// let method = Method::default_for(board.shape());
+/// let solution = solve_with(&board, &goal, &method, Tables::default(), &mut Limits::default()).unwrap();
+/// assert_eq!(solution.length(), Some(24));
+/// assert_eq!(solution.method, method);
+/// ```
+pub fn solve_with(
+    board: &Board,
+    goal: &Board,
+    method: &Method,
+    tables: Tables,
+    limits: &mut Limits,
+) -> Result<Solution, SolveError> {
+    if board.shape() != goal.shape() {
+        return Err(BoardError::ShapeMismatch {
+            board: board.shape(),
+            goal: goal.shape(),
+        }
+        .into());
+    }
+    method.fits(board.shape())?;
+    match method {
+        Method::Search(config) => Ok(solve(board, goal, config, limits)?),
+        Method::PatternDatabase => {
+            let pdb = tables.pattern_db.filter(|pdb| pdb.goal() == goal).ok_or(
+                SolveError::MissingTables {
+                    method: method.name(),
+                    table: TableKind::PatternDatabase,
+                },
+            )?;
+            Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
+        }
+        Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
+    }
+}

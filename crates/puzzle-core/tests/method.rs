@@ -1,0 +1,175 @@
+//! The one vocabulary of methods: names, defaults by size, fit, and `solve_with`'s errors.
+
+use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::search::Limits;
+use puzzle_core::solver::Algorithm;
+use puzzle_core::{
+    solve_with, Board, Goal, HeuristicKind, Method, Shape, SolveError, SolveOutcome, Tables,
+};
+
+fn shape(width: usize, height: usize) -> Shape {
+    Shape::new(width, height).unwrap()
+}
+
+#[test]
+fn every_name_reads_back_as_its_method() {
+    for name in puzzle_core::method::METHOD_NAMES {
+        let method: Method = name.parse().unwrap();
+        assert_eq!(method.name(), name);
+    }
+    assert_eq!("A*".parse::<Method>(), Ok(Method::search(Algorithm::AStar)));
+    assert_eq!("pattern-database".parse(), Ok(Method::PatternDatabase));
+    let error = "dijkstra".parse::<Method>().unwrap_err().to_string();
+    assert!(error.starts_with("unknown method `dijkstra`"), "{error}");
+    // A huge name is quoted short.
+    let error = "x"
+        .repeat(100_000)
+        .parse::<Method>()
+        .unwrap_err()
+        .to_string();
+    assert!(error.len() < 200, "{}", error.len());
+}
+
+#[test]
+fn defaults_follow_the_number_of_cells() {
+    let check = |w, h, name: &str| assert_eq!(Method::default_for(shape(w, h)).name(), name);
+    check(3, 3, "astar");
+    check(3, 4, "astar");
+    check(4, 4, "pdb");
+    check(3, 5, "pdb");
+    check(2, 8, "pdb");
+    check(4, 5, "staged");
+    check(5, 5, "staged");
+    check(8, 8, "staged");
+    assert!(Method::default_for(shape(3, 3)).is_optimal());
+    assert!(Method::default_for(shape(4, 4)).is_optimal());
+    assert!(!Method::default_for(shape(6, 6)).is_optimal());
+}
+
+#[test]
+fn a_method_that_does_not_fit_says_why() {
+    let error = Method::PatternDatabase.fits(shape(5, 5)).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the pdb method cannot solve a 5x5 board: it takes boards of up to 16 cells (4x4, 3x5, 2x8, ...)"
+    );
+    let menu = Method::all_for(shape(5, 5), HeuristicKind::Manhattan);
+    assert!(!menu.contains(&Method::PatternDatabase));
+    assert!(menu.contains(&Method::Staged));
+    assert_eq!(
+        Method::all_for(shape(4, 4), HeuristicKind::Manhattan).len(),
+        8
+    );
+}
+
+#[test]
+fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
+    let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let goal = Goal::Standard.board(board.shape()).unwrap();
+    let mut limits = Limits::default();
+    let missing = solve_with(
+        &board,
+        &goal,
+        &Method::PatternDatabase,
+        Tables::default(),
+        &mut limits,
+    );
+    assert!(matches!(missing, Err(SolveError::MissingTables { .. })));
+    let partition = Partition::default_for(&goal).unwrap();
+    let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+    let tables = Tables {
+        pattern_db: Some(&pdb),
+    };
+    let solution =
+        solve_with(&board, &goal, &Method::PatternDatabase, tables, &mut limits).unwrap();
+    assert_eq!(solution.length(), Some(31));
+    assert_eq!(solution.method, Method::PatternDatabase);
+    assert!(solution.is_optimal());
+    assert_eq!(solution.lower_bound, None);
+    // Tables built for another goal are not used for this one.
+    let snail = Goal::Snail.board(board.shape()).unwrap();
+    let other = solve_with(
+        &board,
+        &snail,
+        &Method::PatternDatabase,
+        tables,
+        &mut limits,
+    );
+    assert!(matches!(other, Err(SolveError::MissingTables { .. })));
+}
+
+#[test]
+fn near_optimal_answers_carry_a_lower_bound() {
+    let goal = Goal::Standard.board(shape(5, 5)).unwrap();
+    let board = puzzle_core::generate::scramble_seeded(
+        &goal,
+        puzzle_core::generate::Scramble::Uniform,
+        true,
+        7,
+    );
+    let solution = solve_with(
+        &board,
+        &goal,
+        &Method::Staged,
+        Tables::default(),
+        &mut Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(solution.outcome, SolveOutcome::Solved);
+    assert_eq!(solution.method, Method::Staged);
+    let bound = solution.lower_bound.expect("a bound");
+    assert!(solution.moves.len() as u32 >= bound);
+    let ratio = solution.bound_ratio().unwrap();
+    assert!((ratio - solution.moves.len() as f64 / f64::from(bound)).abs() < 1e-9);
+}
+
+#[test]
+fn shape_mismatch_is_an_error() {
+    let board: Board = "1 2 3 0".parse().unwrap();
+    let goal = Goal::Standard.board(shape(3, 3)).unwrap();
+    let result = solve_with(
+        &board,
+        &goal,
+        &Method::default_for(board.shape()),
+        Tables::default(),
+        &mut Limits::default(),
+    );
+    assert!(matches!(result, Err(SolveError::Board(_))));
+}
+
+#[test]
+fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
+    for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 5), (3, 3), (4, 3)] {
+        let goal = Goal::Standard.board(shape(w, h)).unwrap();
+        let board = puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Walk(12),
+            true,
+            3,
+        );
+        let partition = Partition::default_for(&goal).unwrap();
+        let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+        for method in Method::all_for(goal.shape(), HeuristicKind::Manhattan) {
+            // The walk is 12 moves: a depth limit of 12 keeps DFS within its budget.
+            let method = method.with_depth_limit(12);
+            let tables = Tables {
+                pattern_db: Some(&pdb),
+            };
+            let solution = solve_with(
+                &board,
+                &goal,
+                &method,
+                tables,
+                &mut Limits::with_budget(200_000),
+            )
+            .unwrap();
+            assert_eq!(solution.outcome, SolveOutcome::Solved, "{method} {w}x{h}");
+            assert_eq!(
+                board.after(&solution.moves).unwrap(),
+                goal,
+                "{method} {w}x{h}"
+            );
+            assert_eq!(solution.method, method);
+        }
+    }
+}
