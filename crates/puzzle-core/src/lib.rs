@@ -46,4 +46,6 @@ pub use method::{solve_with, Method, SolveError, TableKind, Tables};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
 pub use solvability::{solvability, swap_fix, Solvability};
-pub use solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig};
+pub use solver::{
+    solve, solve_traced, Algorithm, Solution, SolveOutcome, SolverConfig, TraceEvent,
+};

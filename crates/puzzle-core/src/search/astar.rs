@@ -7,7 +7,10 @@ use std::hash::Hash;
 use indexmap::map::Entry;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{walk_back, FxIndexMap, Limits, Meter, Outcome, SearchResult};
+use super::{
+    walk_back, Expansion, Fate, FxIndexMap, Generated, Limits, Meter, NoTrace, Observer, Outcome,
+    SearchResult,
+};
 
 /// Finds a cheapest path from `start` to a node satisfying `success`.
 ///
@@ -45,7 +48,38 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    best_first(start, successors, heuristic, success, true, limits)
+    best_first(
+        start,
+        successors,
+        heuristic,
+        success,
+        true,
+        limits,
+        &mut NoTrace,
+    )
+}
+
+/// [`astar`], reporting every expansion and generated child to `observer`.
+pub fn astar_traced<N, C, FN, IN, FH, FS, O>(
+    start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    limits: &mut Limits,
+    observer: &mut O,
+) -> SearchResult<N, C>
+where
+    N: Eq + Hash + Clone,
+    C: Zero + Ord + Copy + ToPrimitive,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+    O: Observer<N, C>,
+{
+    best_first(
+        start, successors, heuristic, success, true, limits, observer,
+    )
 }
 
 /// One open-list entry. Ordered so that the heap pops the smallest `f`, then the largest `g`
@@ -78,13 +112,14 @@ impl<C: Ord> Ord for Open<C> {
 }
 
 /// Shared loop of A* (`f = g + h`, `use_cost = true`) and greedy best-first (`f = h`).
-pub(crate) fn best_first<N, C, FN, IN, FH, FS>(
+pub(crate) fn best_first<N, C, FN, IN, FH, FS, O>(
     start: &N,
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
     use_cost: bool,
     limits: &mut Limits,
+    observer: &mut O,
 ) -> SearchResult<N, C>
 where
     N: Eq + Hash + Clone,
@@ -93,6 +128,7 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
+    O: Observer<N, C>,
 {
     let mut meter = Meter::new(limits, use_cost);
     // Every state seen: (parent index, best g so far, depth in moves).
@@ -110,6 +146,7 @@ where
             continue; // a stale entry: this node was re-queued with a lower cost
         }
         if success(node) {
+            observer.goal(node, g);
             let path = walk_back(index, |i| {
                 let (node, &(parent, _, _)) = seen.get_index(i).expect("index is in range");
                 (node.clone(), parent)
@@ -120,28 +157,55 @@ where
             return meter.finish(stop.outcome());
         }
         let node = node.clone();
+        if O::ACTIVE {
+            observer.expand(Expansion {
+                node: &node,
+                g,
+                h: heuristic(&node),
+                depth,
+                open: Some(open.len()),
+                closed: meter.stats.expanded as usize,
+            });
+        }
         let parent = seen.get_index(index).map(|(_, &(p, _, _))| p);
         for (child, step) in successors(&node) {
             meter.generated(1);
             let child_g = g + step;
-            let (child_index, h) = match seen.entry(child) {
+            let (child_index, h, fate) = match seen.entry(child) {
                 Entry::Vacant(entry) => {
                     let h = heuristic(entry.key());
                     let child_index = entry.index();
                     entry.insert((index, child_g, depth + 1));
-                    (child_index, h)
+                    (child_index, h, Fate::Opened)
                 }
                 Entry::Occupied(mut entry) => {
                     if !use_cost || Some(entry.index()) == parent || entry.get().1 <= child_g {
+                        if O::ACTIVE {
+                            observer.generated(Generated {
+                                node: entry.key(),
+                                g: child_g,
+                                h: C::zero(),
+                                fate: Fate::Skipped,
+                            });
+                        }
                         continue;
                     }
                     // A cheaper path to a known state: update it and queue it again (this
                     // re-opens it if it was already expanded).
                     let h = heuristic(entry.key());
                     *entry.get_mut() = (index, child_g, depth + 1);
-                    (entry.index(), h)
+                    (entry.index(), h, Fate::Reopened)
                 }
             };
+            if O::ACTIVE {
+                let (child, _) = seen.get_index(child_index).expect("index is in range");
+                observer.generated(Generated {
+                    node: child,
+                    g: child_g,
+                    h,
+                    fate,
+                });
+            }
             let f = if use_cost { child_g + h } else { h };
             open.push(Open {
                 f,

@@ -2,7 +2,10 @@
 
 use std::hash::Hash;
 
-use super::{walk_back, FxIndexMap, Limits, Meter, Outcome, SearchResult};
+use super::{
+    walk_back, Expansion, Fate, FxIndexMap, Generated, Limits, Meter, NoTrace, Observer, Outcome,
+    SearchResult,
+};
 
 /// Finds a shortest path (fewest moves) from `start` to a node satisfying `success`.
 ///
@@ -20,8 +23,8 @@ use super::{walk_back, FxIndexMap, Limits, Meter, Outcome, SearchResult};
 /// ```
 pub fn bfs<N, FN, IN, FS>(
     start: &N,
-    mut successors: FN,
-    mut success: FS,
+    successors: FN,
+    success: FS,
     limits: &mut Limits,
 ) -> SearchResult<N, usize>
 where
@@ -30,8 +33,28 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
+    bfs_traced(start, successors, success, limits, &mut NoTrace)
+}
+
+/// [`bfs`], reporting every expansion and generated child to `observer` (costs are depths,
+/// estimates zero).
+pub fn bfs_traced<N, FN, IN, FS, O>(
+    start: &N,
+    mut successors: FN,
+    mut success: FS,
+    limits: &mut Limits,
+    observer: &mut O,
+) -> SearchResult<N, usize>
+where
+    N: Eq + Hash + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+    O: Observer<N, usize>,
+{
     let mut meter = Meter::new(limits, true);
     if success(start) {
+        observer.goal(start, 0);
         return meter.finish(Outcome::Found {
             path: vec![start.clone()],
             cost: 0,
@@ -48,14 +71,44 @@ where
             return meter.finish(stop.outcome());
         }
         let parent = next;
+        if O::ACTIVE {
+            observer.expand(Expansion {
+                node,
+                g: depth,
+                h: 0,
+                depth,
+                open: Some(seen.len() - next - 1),
+                closed: next + 1,
+            });
+        }
         let children = successors(&node.clone());
         next += 1;
         for child in children {
             meter.generated(1);
             if seen.contains_key(&child) {
+                if O::ACTIVE {
+                    observer.generated(Generated {
+                        node: &child,
+                        g: depth + 1,
+                        h: 0,
+                        fate: Fate::Skipped,
+                    });
+                }
                 continue;
             }
             let found = success(&child);
+            if O::ACTIVE {
+                let fate = if found { Fate::Goal } else { Fate::Opened };
+                observer.generated(Generated {
+                    node: &child,
+                    g: depth + 1,
+                    h: 0,
+                    fate,
+                });
+                if found {
+                    observer.goal(&child, depth + 1);
+                }
+            }
             let (index, _) = seen.insert_full(child, (parent, depth + 1));
             if found {
                 meter.frontier(seen.len());

@@ -5,7 +5,7 @@ use std::hash::Hash;
 use num_traits::{ToPrimitive, Zero};
 
 use super::astar::best_first;
-use super::{Limits, SearchResult};
+use super::{Limits, NoTrace, Observer, SearchResult};
 
 /// Expands nodes in order of `heuristic` alone, never re-opening a state. Usually fast, but
 /// the path found is **not** guaranteed to be the cheapest.
@@ -36,5 +36,36 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    best_first(start, successors, heuristic, success, false, limits)
+    best_first(
+        start,
+        successors,
+        heuristic,
+        success,
+        false,
+        limits,
+        &mut NoTrace,
+    )
+}
+
+/// [`greedy`], reporting every expansion and generated child to `observer`.
+pub fn greedy_traced<N, C, FN, IN, FH, FS, O>(
+    start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    limits: &mut Limits,
+    observer: &mut O,
+) -> SearchResult<N, C>
+where
+    N: Eq + Hash + Clone,
+    C: Zero + Ord + Copy + ToPrimitive,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+    O: Observer<N, C>,
+{
+    best_first(
+        start, successors, heuristic, success, false, limits, observer,
+    )
 }

@@ -17,8 +17,11 @@ pub mod bfs;
 pub mod dfs;
 pub mod greedy;
 pub mod idastar;
+pub mod trace;
 
 use std::ops::ControlFlow;
+
+pub use trace::{Expansion, Fate, Generated, NoTrace, Observer};
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
