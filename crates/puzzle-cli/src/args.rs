@@ -116,6 +116,10 @@ pub enum Command {
     /// Tell whether a board can reach the goal, and why (permutation parity; no search).
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
+    /// Print every step of a generic search as CSV (or JSON lines), for a lab report: each
+    /// expansion with g, h, f and the OPEN and CLOSED sizes, each child with what became of it.
+    #[command(after_help = TRACE_EXAMPLES)]
+    Trace(TraceArgs),
 }
 
 /// Options of `npuzzle solve`.
@@ -227,6 +231,50 @@ pub enum Format {
     Line,
     /// The n-puzzle file format: the size, then one row a line.
     Npuzzle,
+}
+
+const TRACE_EXAMPLES: &str = "\
+Examples:
+  npuzzle trace 6 1 7 3 0 4 5 8 2 --goal snail -a astar -H manhattan > astar.csv
+  npuzzle trace 1 2 3 4 0 5 7 8 6 -a bfs --json
+Columns: step (expansions so far), action (iteration, expand, generate, goal), board, g, h,
+f = g + h, fate of a generated child (opened, reopened, skipped, cut-off, goal), OPEN size,
+CLOSED size.";
+
+/// Options of `npuzzle trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The board: tile numbers row by row, 0 for the blank; `-` reads it from standard input.
+    #[arg(value_name = "BOARD", num_args = 1.., required = true)]
+    pub board: Vec<String>,
+
+    /// Board size WxH (or N for NxN); needed for non-square boards given on one line.
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Option<Shape>,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// A generic search: bfs, dfs, iddfs, greedy, astar or idastar [default: astar].
+    #[arg(short, long, value_name = "METHOD", default_value = "astar")]
+    pub algorithm: puzzle_core::Method,
+
+    /// Heuristic of greedy, astar and idastar [default: linear-conflict].
+    #[arg(short = 'H', long, value_name = "NAME")]
+    pub heuristic: Option<HeuristicKind>,
+
+    /// Deepest path dfs explores and iddfs tries [default: 40].
+    #[arg(short, long, value_name = "N")]
+    pub depth_limit: Option<usize>,
+
+    /// Stop after expanding N nodes: a trace grows by every child generated.
+    #[arg(short, long, value_name = "N", default_value_t = 20_000)]
+    pub max_nodes: u64,
+
+    /// One JSON object a line instead of CSV.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `npuzzle check`.

@@ -10,6 +10,7 @@ mod method;
 mod pdb_store;
 mod report;
 mod solve;
+mod trace;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
+        Command::Trace(args) => trace::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

@@ -640,3 +640,80 @@ fn pattern_databases_on_a_too_large_board_are_a_clear_error() {
         "error: the pdb method cannot solve a 5x5 board: it takes boards of up to 16 cells (4x4, 3x5, 2x8, ...)"
     );
 }
+
+#[test]
+fn trace_writes_one_csv_row_per_step_for_a_lab_report() {
+    let output = npuzzle(&[
+        "trace",
+        "6",
+        "1",
+        "7",
+        "3",
+        "0",
+        "4",
+        "5",
+        "8",
+        "2",
+        "--goal",
+        "snail",
+        "-a",
+        "astar",
+        "-H",
+        "manhattan",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("step,action,board,g,h,f,fate,open,closed")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert!(rows.iter().all(|r| r.len() == 9));
+    let expansions = rows.iter().filter(|r| r[1] == "expand").count();
+    // The same search as `solve`: as many expansions as it reports.
+    let json = assert_solves(
+        "6 1 7 3 0 4 5 8 2",
+        Goal::Snail,
+        &["--goal", "snail", "-a", "astar", "-H", "manhattan"],
+        24,
+    );
+    assert_eq!(expansions as u64, json["expanded"].as_u64().unwrap());
+    let last = rows.last().unwrap();
+    assert_eq!(
+        (last[1], last[2], last[3]),
+        ("goal", "1 2 3 8 0 4 7 6 5", "24")
+    );
+    // f never decreases along A*'s expansions with a consistent heuristic.
+    let f: Vec<u32> = rows
+        .iter()
+        .filter(|r| r[1] == "expand")
+        .map(|r| r[5].parse().unwrap())
+        .collect();
+    assert!(f.windows(2).all(|w| w[0] <= w[1]));
+    assert!(stderr(&output).contains("24 moves"));
+}
+
+#[test]
+fn trace_refuses_methods_it_cannot_trace_and_stops_at_its_budget() {
+    let output = npuzzle(&["trace", "1 2 3 4 0 5 7 8 6", "-a", "pdb"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`pdb` cannot be traced"),
+        "{}",
+        stderr(&output)
+    );
+    let output = npuzzle(&[
+        "trace",
+        "8 6 7 2 5 4 3 0 1",
+        "-a",
+        "bfs",
+        "--max-nodes",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let lines = json_lines(&output);
+    let expansions = lines.iter().filter(|l| l["action"] == "expand").count();
+    assert_eq!(expansions, 50);
+}

@@ -36,6 +36,7 @@ pub mod search;
 pub mod solvability;
 pub mod solver;
 pub mod suboptimal;
+pub mod trace;
 pub mod tuned;
 
 pub use board::{Board, Shape};
@@ -46,6 +47,5 @@ pub use method::{solve_with, Method, SolveError, TableKind, Tables};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
 pub use solvability::{solvability, swap_fix, Solvability};
-pub use solver::{
-    solve, solve_traced, Algorithm, Solution, SolveOutcome, SolverConfig, TraceEvent,
-};
+pub use solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig};
+pub use trace::{solve_traced, TraceEvent};

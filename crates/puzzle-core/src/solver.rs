@@ -11,7 +11,7 @@ use crate::error::BoardError;
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
 use crate::method::Method;
 use crate::moves::Direction;
-use crate::search::trace::{Expansion, Fate, Generated, NoTrace, Observer};
+use crate::search::trace::{NoTrace, Observer};
 use crate::search::{astar, bfs, dfs, greedy, idastar, Limits, Outcome, SearchResult, Stats};
 use crate::solvability::{solvability, Solvability};
 
@@ -257,145 +257,11 @@ pub fn solve(
     })
 }
 
-/// One step of a traced solve ([`solve_traced`]), with boards for states.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
-pub enum TraceEvent {
-    /// An iteration of IDDFS (depth bound) or IDA* (f bound) starts.
-    Iteration {
-        /// The bound.
-        bound: u32,
-    },
-    /// A board is expanded (it leaves OPEN and enters CLOSED).
-    Expand {
-        /// The board.
-        board: Board,
-        /// Moves from the start along the path the search keeps.
-        g: u32,
-        /// The heuristic's estimate (0 for blind methods).
-        h: u32,
-        /// Entries in OPEN after it left (graph searches only).
-        open: Option<usize>,
-        /// States in CLOSED (graph searches) or on the current path (depth-first searches).
-        closed: usize,
-    },
-    /// A child of the board expanded last.
-    Generated {
-        /// The child.
-        board: Board,
-        /// Its cost through the board expanded last.
-        g: u32,
-        /// Its estimate (0 for blind methods and skipped children).
-        h: u32,
-        /// What became of it.
-        fate: Fate,
-    },
-    /// The goal is reached: the last event of a solved search.
-    Goal {
-        /// The goal board.
-        board: Board,
-        /// The solution's length.
-        g: u32,
-    },
-}
-
-/// [`solve`], telling `on_event` every step of the search (for teaching views and exports).
-///
-/// The search is the same as [`solve`]'s, node for node; turning states into boards for the
-/// events makes it several times slower, so trace small boards or set a budget.
-///
-/// ```
-/// use puzzle_core::solver::{solve_traced, TraceEvent};
-/// use puzzle_core::{Board, Limits, SolverConfig};
-/// let board: Board = "1 2 3 4 0 5 7 8 6".parse().unwrap();
-/// let goal: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
-/// let mut events = Vec::new();
-/// let config = SolverConfig::best_for(board.shape());
-/// let solution = solve_traced(&board, &goal, &config, &mut Limits::default(), &mut |e| events.push(e)).unwrap();
-/// assert_eq!(solution.length(), Some(2));
-/// assert!(matches!(events.last(), Some(TraceEvent::Goal { g: 2, .. })));
-/// ```
-pub fn solve_traced(
-    board: &Board,
-    goal: &Board,
-    config: &SolverConfig,
-    limits: &mut Limits,
-    on_event: &mut dyn FnMut(TraceEvent),
-) -> Result<Solution, BoardError> {
-    let verdict = solvability(board, goal)?;
-    if !verdict.solvable {
-        return solve(board, goal, config, limits);
-    }
-    let shape = board.shape();
-    let result = if board.cells().len() <= PACKED_CELLS {
-        let mut trace = BoardTrace { shape, on_event };
-        Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits, &mut trace)
-    } else {
-        let mut trace = BoardTrace { shape, on_event };
-        Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut trace)
-    };
-    let (outcome, moves) = match result.moves {
-        Ok(moves) => (SolveOutcome::Solved, moves),
-        Err(outcome) => (outcome, Vec::new()),
-    };
-    Ok(Solution {
-        outcome,
-        moves,
-        stats: result.stats,
-        method: Method::Search(*config),
-        lower_bound: None,
-        solvability: verdict,
-    })
-}
-
-/// Turns the search's events on internal states into [`TraceEvent`]s on boards.
-struct BoardTrace<'f> {
-    shape: Shape,
-    on_event: &'f mut dyn FnMut(TraceEvent),
-}
-
-fn cost<C: num_traits::ToPrimitive>(value: C) -> u32 {
-    value.to_u32().unwrap_or(u32::MAX)
-}
-
-impl<S: Store, C: num_traits::ToPrimitive + Copy> Observer<Node<S>, C> for BoardTrace<'_> {
-    fn iteration(&mut self, bound: C) {
-        (self.on_event)(TraceEvent::Iteration { bound: cost(bound) });
-    }
-
-    fn expand(&mut self, step: Expansion<'_, Node<S>, C>) {
-        (self.on_event)(TraceEvent::Expand {
-            board: step.node.cells.to_board(self.shape),
-            g: cost(step.g),
-            h: cost(step.h),
-            open: step.open,
-            closed: step.closed,
-        });
-    }
-
-    fn generated(&mut self, child: Generated<'_, Node<S>, C>) {
-        (self.on_event)(TraceEvent::Generated {
-            board: child.node.cells.to_board(self.shape),
-            g: cost(child.g),
-            h: cost(child.h),
-            fate: child.fate,
-        });
-    }
-
-    fn goal(&mut self, node: &Node<S>, g: C) {
-        (self.on_event)(TraceEvent::Goal {
-            board: node.cells.to_board(self.shape),
-            g: cost(g),
-        });
-    }
-}
-
 /// Boards with at most this many cells are packed 4 bits a cell into a `u64`.
 pub const PACKED_CELLS: usize = 16;
 
 /// Storage of a board's tiles inside a search state.
-trait Store: Cells + Clone + Eq + Hash {
+pub(crate) trait Store: Cells + Clone + Eq + Hash {
     fn from_board(board: &Board) -> Self;
     /// The board these cells make (states are always valid boards).
     fn to_board(&self, shape: Shape) -> Board;
@@ -405,7 +271,7 @@ trait Store: Cells + Clone + Eq + Hash {
 
 /// [`Board::pack`]'s 4 bits a cell in one word: copying, comparing and hashing a state is one integer operation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Packed(u64);
+pub(crate) struct Packed(u64);
 
 impl Cells for Packed {
     #[inline]
@@ -436,7 +302,7 @@ impl Store for Packed {
 
 /// A byte a cell, for boards of more than 16 cells.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Wide(Box<[u8]>);
+pub(crate) struct Wide(Box<[u8]>);
 
 impl Cells for Wide {
     #[inline]
@@ -463,8 +329,8 @@ impl Store for Wide {
 /// A search state: the tiles, the blank's cell and the heuristic value (kept up to date
 /// incrementally). Equality and hashing look at the tiles only.
 #[derive(Clone)]
-struct Node<S> {
-    cells: S,
+pub(crate) struct Node<S> {
+    pub(crate) cells: S,
     blank: u8,
     h: u32,
 }
@@ -482,7 +348,7 @@ impl<S: Store> Hash for Node<S> {
 }
 
 /// A board, its goal and heuristic, seen as a search problem.
-struct Puzzle<S> {
+pub(crate) struct Puzzle<S> {
     shape: Shape,
     start: Node<S>,
     goal: S,
@@ -490,13 +356,13 @@ struct Puzzle<S> {
 }
 
 /// A finished search, with the path turned into the blank's moves.
-struct Run {
-    moves: Result<Vec<Direction>, SolveOutcome>,
-    stats: Stats,
+pub(crate) struct Run {
+    pub(crate) moves: Result<Vec<Direction>, SolveOutcome>,
+    pub(crate) stats: Stats,
 }
 
 impl<S: Store> Puzzle<S> {
-    fn new(board: &Board, goal: &Board, kind: HeuristicKind) -> Self {
+    pub(crate) fn new(board: &Board, goal: &Board, kind: HeuristicKind) -> Self {
         let heuristic = Heuristic::new(kind, goal);
         let start = Node {
             cells: S::from_board(board),
@@ -533,7 +399,7 @@ impl<S: Store> Puzzle<S> {
             .flatten()
     }
 
-    fn run<O>(&self, config: &SolverConfig, limits: &mut Limits, observer: &mut O) -> Run
+    pub(crate) fn run<O>(&self, config: &SolverConfig, limits: &mut Limits, observer: &mut O) -> Run
     where
         O: Observer<Node<S>, u32> + Observer<Node<S>, usize>,
     {

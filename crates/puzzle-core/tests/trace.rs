@@ -3,7 +3,8 @@
 use puzzle_core::heuristic::Heuristic;
 use puzzle_core::search::astar::{astar, astar_traced};
 use puzzle_core::search::{Expansion, Fate, Generated, Limits, Observer};
-use puzzle_core::solver::{solve_traced, Algorithm, TraceEvent, DEFAULT_DEPTH_LIMIT};
+use puzzle_core::solver::{Algorithm, DEFAULT_DEPTH_LIMIT};
+use puzzle_core::trace::{solve_traced, TraceEvent};
 use puzzle_core::{solve, Board, Goal, HeuristicKind, SolveOutcome, SolverConfig};
 
 fn seed() -> (Board, Board) {
