@@ -25,6 +25,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod catalog;
 pub mod error;
 pub mod generate;
 pub mod goal;

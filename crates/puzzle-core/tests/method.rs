@@ -173,3 +173,41 @@ fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
         }
     }
 }
+
+#[test]
+fn the_catalog_of_hardest_positions_is_solvable_and_the_3x3_ones_need_31() {
+    use puzzle_core::analysis::DistanceTable;
+    let hardest = puzzle_core::catalog::hardest();
+    assert_eq!(hardest.len(), 19);
+    for famous in &hardest {
+        let goal = famous.goal.board(famous.board.shape()).unwrap();
+        assert!(
+            puzzle_core::solvability(&famous.board, &goal)
+                .unwrap()
+                .solvable,
+            "{}",
+            famous.name
+        );
+        // Manhattan + linear conflict never exceeds the optimum it claims.
+        let estimate = puzzle_core::Heuristic::new(HeuristicKind::LinearConflict, &goal)
+            .estimate(&famous.board);
+        assert!(estimate <= famous.optimal, "{}", famous.name);
+    }
+    let goal = Goal::Standard.board(shape(3, 3)).unwrap();
+    let table = DistanceTable::build(&goal).unwrap();
+    for famous in hardest.iter().filter(|f| f.board.shape() == shape(3, 3)) {
+        assert_eq!(table.distance(&famous.board), Some(31), "{}", famous.name);
+    }
+    // The 4x4 ones are distinct, and closed under the diagonal reflection of their goal.
+    let fours: Vec<&Board> = hardest
+        .iter()
+        .filter(|f| f.optimal == 80)
+        .map(|f| &f.board)
+        .collect();
+    let goal4 = Goal::BlankFirst.board(shape(4, 4)).unwrap();
+    let reflection = puzzle_core::pdb::Reflection::for_goal(&goal4).unwrap();
+    for board in &fours {
+        assert!(fours.contains(&&reflection.apply(board)));
+        assert_eq!(fours.iter().filter(|b| b == &board).count(), 1);
+    }
+}
