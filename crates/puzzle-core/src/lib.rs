@@ -23,6 +23,7 @@
 #![forbid(missing_docs)]
 
 pub mod analysis;
+pub mod anytime;
 pub mod board;
 pub mod error;
 pub mod generate;

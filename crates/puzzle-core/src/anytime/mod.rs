@@ -1,0 +1,328 @@
+//! Near-optimal, anytime solving of big boards (5x5 to 8x8, any rectangle, any goal).
+//!
+//! Optimal search is out of reach from 5x5 up, and the fast staged method
+//! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
+//! the staged answer (so the first solution comes as fast) and then keeps shortening it until
+//! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
+//! budget or the caller (through the progress callback) stops it. Each strictly shorter
+//! solution is passed to `on_improve` at once. The improvements, in order:
+//!
+//! 1. **Loops** are cut: when a board comes back, the moves in between go.
+//! 2. **Windows**: every stretch of `w` moves is replaced by a shortest path between its two end
+//!    boards (IDA* with Manhattan plus linear conflict toward that board; a stretch of 20-30
+//!    moves takes milliseconds). Windows grow from [`AnytimeConfig::min_window`] to
+//!    [`AnytimeConfig::max_window`] and slide by half their length, until a full round gains
+//!    nothing.
+//! 3. **Core search** (with [`BigTables`]): the board is reduced, by the staged answer, to the
+//!    5x5 (or smaller) core around the goal's blank; the core is then solved by weighted A*
+//!    with additive 5-tile pattern databases, weights decreasing (2.0, 1.6, ... 1.1), pruned by
+//!    the best length so far; every core solution is stitched behind the outer moves and
+//!    shortened by windows. On 5x5 and smaller the core is the whole board.
+//!
+//! Why this design: on big boards the staged method wastes most moves while tiles are brought
+//! home one line at a time; exact searches of short stretches remove much of that waste at any
+//! size without tables, and the pattern databases make a strong whole-board search possible
+//! where they fit (a 5x5 core: 25.8 MB).
+//!
+//! The lower bound is admissible: linear conflict of the start, or the pattern-database
+//! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
+
+mod budget;
+mod core;
+mod ida;
+mod pattern;
+mod shorten;
+mod tables;
+mod wastar;
+
+pub use tables::{total_entries, BigTables};
+
+use crate::board::Board;
+use crate::error::BoardError;
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::moves::Direction;
+use crate::search::{Limits, Stats};
+use crate::solvability::{solvability, Solvability};
+use crate::solver::{Algorithm, Solution, SolveOutcome};
+use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
+
+use budget::{Budget, Halt};
+
+/// How the anytime solver works.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnytimeConfig {
+    /// Time to spend improving, in milliseconds of [`Limits::clock`] (on wasm32 the caller must
+    /// set a clock, e.g. `performance.now()`, or the node budget is the only limit).
+    pub time_limit_ms: f64,
+    /// Seed for the randomised restarts (same seed, same budget: same answer).
+    pub seed: u64,
+    /// Smallest window of moves replaced by an optimal stretch.
+    pub min_window: usize,
+    /// Largest window.
+    pub max_window: usize,
+    /// Expansions allowed to the search of one window.
+    pub window_nodes: u64,
+    /// States the weighted A* of the core may hold (about 60 bytes each).
+    pub core_nodes: usize,
+    /// Weights of the successive core searches (each at least 1).
+    pub core_weights: Vec<f64>,
+}
+
+impl Default for AnytimeConfig {
+    fn default() -> Self {
+        AnytimeConfig {
+            time_limit_ms: 2000.0,
+            seed: 0,
+            min_window: 12,
+            max_window: 36,
+            window_nodes: 200_000,
+            core_nodes: 1_500_000,
+            core_weights: vec![2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1],
+        }
+    }
+}
+
+/// Solves `board` toward `goal` near-optimally (see the module documentation), calling
+/// `on_improve` with each strictly shorter solution, the first one included.
+///
+/// Stops at the time limit of `config`, when `limits.max_expanded` expansions are spent, or when
+/// the progress callback returns `Break`; the best solution so far is returned (outcome
+/// [`SolveOutcome::Solved`]) if one was found. `tables` must be built for `goal` (others are
+/// ignored). Unsolvable boards are answered from parity; the only error is a size mismatch.
+pub fn solve_anytime(
+    board: &Board,
+    goal: &Board,
+    tables: Option<&BigTables>,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Result<Approximate, BoardError> {
+    let verdict = solvability(board, goal)?;
+    let tables = tables.filter(|t| t.goal() == goal);
+    let lower_bound = lower_bound(board, goal, tables);
+    if !verdict.solvable {
+        return Ok(unsolved(SolveOutcome::Unsolvable, verdict, lower_bound));
+    }
+    let mut run = Run {
+        start: board.clone(),
+        goal: goal.clone(),
+        verdict,
+        lower_bound,
+        best: None,
+        on_improve,
+        budget: Budget::new(limits, config.time_limit_ms),
+    };
+    let halt = run.improve(tables, config).err();
+    let outcome = match (&run.best, halt) {
+        (Some(_), _) => SolveOutcome::Solved,
+        (None, Some(Halt::Cancelled)) => SolveOutcome::Cancelled,
+        (None, _) => SolveOutcome::BudgetExhausted,
+    };
+    match run.best.take() {
+        Some(moves) => Ok(run.answer(moves)),
+        None => Ok(unsolved(outcome, run.verdict, lower_bound)),
+    }
+}
+
+/// An admissible lower bound: linear conflict of `board`, or the tables' estimate when they
+/// cover the whole board, whichever is larger.
+pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u32 {
+    let lc = if board.shape() == goal.shape() {
+        Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board)
+    } else {
+        0
+    };
+    let pdb = tables
+        .filter(|t| t.goal() == goal && t.covers_whole_board())
+        .map_or(0, |t| t.estimate_whole(board));
+    lc.max(pdb)
+}
+
+fn unsolved(outcome: SolveOutcome, verdict: Solvability, lower_bound: u32) -> Approximate {
+    Approximate {
+        solution: Solution {
+            outcome,
+            moves: Vec::new(),
+            stats: Stats::default(),
+            algorithm: Algorithm::AStar,
+            heuristic: Some(HeuristicKind::LinearConflict),
+            solvability: verdict,
+        },
+        lower_bound,
+        bound_ratio: f64::NAN,
+    }
+}
+
+/// One anytime solve in progress.
+struct Run<'r, 'l, 'a> {
+    start: Board,
+    goal: Board,
+    verdict: Solvability,
+    lower_bound: u32,
+    best: Option<Vec<Direction>>,
+    on_improve: &'r mut dyn FnMut(&Approximate),
+    budget: Budget<'l, 'a>,
+}
+
+impl Run<'_, '_, '_> {
+    fn best_len(&self) -> usize {
+        self.best.as_ref().map_or(usize::MAX, Vec::len)
+    }
+
+    fn is_optimal(&self) -> bool {
+        self.best_len() as u32 <= self.lower_bound
+    }
+
+    /// Keeps `moves` if they solve the board and are shorter than the best so far.
+    fn offer(&mut self, moves: Vec<Direction>) {
+        if moves.len() >= self.best_len() {
+            return;
+        }
+        if self.start.after(&moves).ok().as_ref() != Some(&self.goal) {
+            debug_assert!(false, "an improvement that does not solve the board");
+            return;
+        }
+        self.budget.best = Some(moves.len());
+        let answer = self.answer(moves.clone());
+        self.best = Some(moves);
+        (self.on_improve)(&answer);
+    }
+
+    fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
+        let length = moves.len() as u32;
+        let stats = Stats {
+            expanded: self.budget.expanded(),
+            generated: self.budget.expanded(),
+            elapsed_ms: self.budget.elapsed_ms(),
+            optimal: length <= self.lower_bound,
+            ..Stats::default()
+        };
+        let bound_ratio = if length == 0 {
+            1.0
+        } else {
+            f64::from(length) / f64::from(self.lower_bound.max(1))
+        };
+        Approximate {
+            solution: Solution {
+                outcome: SolveOutcome::Solved,
+                moves,
+                stats,
+                algorithm: Algorithm::AStar,
+                heuristic: Some(HeuristicKind::LinearConflict),
+                solvability: self.verdict.clone(),
+            },
+            lower_bound: self.lower_bound,
+            bound_ratio,
+        }
+    }
+
+    /// The whole schedule; `Err` says why it stopped early.
+    fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
+        self.first_answer()?;
+        self.windows(config.min_window, config.min_window / 2, config)?;
+        if let Some(tables) = tables {
+            self.core_search(tables, config)?;
+        }
+        self.window_rounds(config)
+    }
+
+    /// The staged answer, loops cut.
+    fn first_answer(&mut self) -> Result<(), Halt> {
+        let staged = solve_staged(
+            &self.start,
+            &self.goal,
+            &StagedConfig::default(),
+            self.budget.limits(),
+        );
+        let answer = staged.map_err(|_| Halt::Budget)?;
+        self.budget.add(answer.solution.stats.expanded);
+        match answer.solution.outcome {
+            SolveOutcome::Solved => {
+                let moves = shorten::cut_loops(&self.start, &answer.solution.moves);
+                self.offer(moves);
+                self.budget.report()
+            }
+            SolveOutcome::Cancelled => Err(self.budget.halt(Halt::Cancelled)),
+            _ => Err(self.budget.halt(Halt::Budget)),
+        }
+    }
+
+    /// One window pass over the best solution.
+    fn windows(&mut self, window: usize, step: usize, config: &AnytimeConfig) -> Result<bool, Halt> {
+        let Some(best) = self.best.clone() else {
+            return Ok(false);
+        };
+        if self.is_optimal() {
+            return Ok(false);
+        }
+        let (moves, halt) = shorten::window_pass(
+            &self.start,
+            &best,
+            window,
+            step,
+            config.window_nodes,
+            &mut self.budget,
+        );
+        let before = self.best_len();
+        self.offer(shorten::cut_loops(&self.start, &moves));
+        let improved = self.best_len() < before;
+        match halt {
+            Some(halt) => Err(halt),
+            None => Ok(improved),
+        }
+    }
+
+    /// Window passes of growing sizes and shifted starts, until a full round gains nothing.
+    fn window_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        let min = config.min_window.max(2);
+        let max = config.max_window.max(min);
+        loop {
+            let mut improved = false;
+            let mut window = min;
+            while window <= max {
+                if self.is_optimal() {
+                    return Ok(());
+                }
+                improved |= self.windows(window, (window / 3).max(1), config)?;
+                window += 6;
+            }
+            if !improved {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Weighted A* on the core with the pattern databases, weights decreasing.
+    fn core_search(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+        let Some(best) = self.best.clone() else {
+            return Ok(());
+        };
+        let Some(split) = core::split(&self.start, &best, tables) else {
+            return Ok(());
+        };
+        for &weight in &config.core_weights {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let allowed = self.best_len().saturating_sub(split.prefix.len());
+            let found = wastar::search(
+                &split.core_start,
+                tables,
+                weight,
+                allowed,
+                config.core_nodes,
+                &mut self.budget,
+            )?;
+            match found {
+                wastar::Found::Path(core_moves) => {
+                    let moves = split.stitch(&core_moves);
+                    self.offer(moves);
+                    self.windows(config.min_window, config.min_window / 2, config)?;
+                }
+                wastar::Found::NoneShorter => {}
+                wastar::Found::OutOfMemory => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+}

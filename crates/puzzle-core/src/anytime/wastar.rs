@@ -1,0 +1,197 @@
+//! Weighted A* on the core with the pattern databases: `f = g + weight * h`, the best `f`
+//! first (deeper first on ties), no re-opening, and pruning of every state whose admissible
+//! `g + h` cannot beat the best solution so far. States are packed 5 bits a cell in two words.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap;
+
+use crate::board::Board;
+use crate::moves::Direction;
+
+use super::budget::{Budget, Halt};
+use super::tables::{BigTables, GROUP_SIZE, NO_GROUP};
+
+/// What one weighted search ended with.
+pub(crate) enum Found {
+    /// A solution shorter than asked.
+    Path(Vec<Direction>),
+    /// The search space holds no shorter solution (proved by the pruning).
+    NoneShorter,
+    /// The state cap was reached first.
+    OutOfMemory,
+}
+
+type State = [u64; 2];
+
+fn get(state: &State, cell: usize) -> u8 {
+    let bit = 5 * cell;
+    ((state[bit / 64] >> (bit % 64)) & 0x1F) as u8
+}
+
+fn set(state: &mut State, cell: usize, tile: u8) {
+    let bit = 5 * cell;
+    let word = &mut state[bit / 64];
+    *word = (*word & !(0x1F << (bit % 64))) | (u64::from(tile) << (bit % 64));
+}
+
+fn pack(cells: &[u8]) -> State {
+    let mut state = [0u64; 2];
+    for (cell, &tile) in cells.iter().enumerate() {
+        set(&mut state, cell, tile);
+    }
+    state
+}
+
+struct Node {
+    state: State,
+    parent: u32,
+    g: u16,
+    blank: u8,
+}
+
+/// Searches the core from `start` (core labels) for a solution of fewer than `shorter_than`
+/// moves, with `weight` on the tables' estimate and at most `max_nodes` states held.
+pub(crate) fn search(
+    start: &Board,
+    tables: &BigTables,
+    weight: f64,
+    shorter_than: usize,
+    max_nodes: usize,
+    budget: &mut Budget,
+) -> Result<Found, Halt> {
+    let layout = tables.layout();
+    let shape = start.shape();
+    let n = shape.cells();
+    if n > 25 || shape != layout.core_goal.shape() {
+        return Ok(Found::OutOfMemory);
+    }
+    let goal = pack(layout.core_goal.cells());
+    let scale = (weight.max(1.0) * 16.0).round() as u32;
+    let f_of = |g: u32, h: u32| 16 * g + scale * h;
+    let h0 = tables.estimate_core(start.cells());
+    if h0 as usize >= shorter_than {
+        return Ok(Found::NoneShorter);
+    }
+    let root = pack(start.cells());
+    if root == goal {
+        return Ok(Found::Path(Vec::new()));
+    }
+    let mut nodes = vec![Node {
+        state: root,
+        parent: 0,
+        g: 0,
+        blank: start.blank() as u8,
+    }];
+    let mut seen: FxHashMap<State, u32> = FxHashMap::default();
+    seen.insert(root, 0);
+    let mut open = BinaryHeap::new();
+    open.push((Reverse(f_of(0, h0)), 0u16, h0 as u16, 0u32));
+    let groups = layout.groups.len();
+    let mut cells = [0u8; 25];
+    let mut where_is = [0u8; 25];
+    let mut positions = [[0u8; GROUP_SIZE]; 5];
+    while let Some((_, _, h, index)) = open.pop() {
+        budget.tick()?;
+        let node = &nodes[index as usize];
+        let (state, g, blank, parent) = (
+            node.state,
+            u32::from(node.g),
+            node.blank as usize,
+            nodes[node.parent as usize].blank,
+        );
+        if g + u32::from(h) >= shorter_than as u32 {
+            continue;
+        }
+        for (cell, slot) in cells[..n].iter_mut().enumerate() {
+            *slot = get(&state, cell);
+            where_is[*slot as usize] = cell as u8;
+        }
+        let mut group_values = [0u32; 5];
+        for (gi, group) in layout.groups.iter().enumerate().take(groups) {
+            for (slot, &label) in group.iter().enumerate() {
+                positions[gi][slot] = where_is[label as usize];
+            }
+            group_values[gi] = u32::from(tables.value(gi, &positions[gi]));
+        }
+        for direction in Direction::ALL {
+            let Some(from) = shape.neighbour(blank, direction) else {
+                continue;
+            };
+            if index != 0 && from == parent as usize {
+                continue;
+            }
+            let tile = cells[from];
+            let gi = layout.group_of[tile as usize];
+            if gi == NO_GROUP {
+                continue;
+            }
+            let gi = gi as usize;
+            let slot = layout.slot_of[tile as usize] as usize;
+            let mut moved = positions[gi];
+            moved[slot] = blank as u8;
+            let value = u32::from(tables.value(gi, &moved));
+            let h_child = u32::from(h) + value - group_values[gi];
+            let g_child = g + 1;
+            if g_child + h_child >= shorter_than as u32 {
+                continue;
+            }
+            let mut child = state;
+            set(&mut child, blank, tile);
+            set(&mut child, from, 0);
+            if h_child == 0 && child == goal {
+                nodes.push(Node {
+                    state: child,
+                    parent: index,
+                    g: g_child as u16,
+                    blank: from as u8,
+                });
+                return Ok(Found::Path(walk_back(&nodes, shape)));
+            }
+            if seen.contains_key(&child) {
+                continue;
+            }
+            if nodes.len() >= max_nodes {
+                return Ok(Found::OutOfMemory);
+            }
+            let child_index = nodes.len() as u32;
+            seen.insert(child, child_index);
+            nodes.push(Node {
+                state: child,
+                parent: index,
+                g: g_child as u16,
+                blank: from as u8,
+            });
+            open.push((
+                Reverse(f_of(g_child, h_child)),
+                g_child as u16,
+                h_child as u16,
+                child_index,
+            ));
+        }
+    }
+    Ok(Found::NoneShorter)
+}
+
+/// The blank's moves from the root to the last node.
+fn walk_back(nodes: &[Node], shape: crate::board::Shape) -> Vec<Direction> {
+    let mut blanks = Vec::new();
+    let mut at = nodes.len() - 1;
+    loop {
+        blanks.push(nodes[at].blank as usize);
+        if at == 0 {
+            break;
+        }
+        at = nodes[at].parent as usize;
+    }
+    blanks.reverse();
+    blanks
+        .windows(2)
+        .filter_map(|pair| {
+            Direction::ALL
+                .into_iter()
+                .find(|&d| shape.neighbour(pair[0], d) == Some(pair[1]))
+        })
+        .collect()
+}
