@@ -135,6 +135,7 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     let pdb = tables
         .filter(|t| t.goal() == goal && t.covers_whole_board())
         .map_or(0, |t| t.estimate_whole(board));
+    if std::env::var("AT_DEBUG").is_ok() { eprintln!("lc {lc} pdb {pdb}"); }
     lc.max(pdb)
 }
 
@@ -219,10 +220,13 @@ impl Run<'_, '_, '_> {
     /// The whole schedule; `Err` says why it stopped early.
     fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
         self.first_answer()?;
+        if std::env::var("AT_DEBUG").is_ok() { eprintln!("first {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.windows(config.min_window, config.min_window / 2, config)?;
+        if std::env::var("AT_DEBUG").is_ok() { eprintln!("win {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         if let Some(tables) = tables {
             self.core_search(tables, config)?;
         }
+        if std::env::var("AT_DEBUG").is_ok() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.window_rounds(config)
     }
 
@@ -313,6 +317,7 @@ impl Run<'_, '_, '_> {
                 config.core_nodes,
                 &mut self.budget,
             )?;
+            if std::env::var("AT_DEBUG").is_ok() { eprintln!("  w {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_))); }
             match found {
                 wastar::Found::Path(core_moves) => {
                     let moves = split.stitch(&core_moves);

@@ -1,6 +1,6 @@
 //! Weighted A* on the core with the pattern databases: `f = g + weight * h`, the best `f`
 //! first (deeper first on ties), no re-opening, and pruning of every state whose admissible
-//! `g + h` cannot beat the best solution so far. States are packed 5 bits a cell in two words.
+//! `g + h` cannot beat the best solution so far. States are packed 5 bits a cell in a `u128`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -23,21 +23,19 @@ pub(crate) enum Found {
     OutOfMemory,
 }
 
-type State = [u64; 2];
+type State = u128;
 
 fn get(state: &State, cell: usize) -> u8 {
-    let bit = 5 * cell;
-    ((state[bit / 64] >> (bit % 64)) & 0x1F) as u8
+    ((state >> (5 * cell)) & 0x1F) as u8
 }
 
 fn set(state: &mut State, cell: usize, tile: u8) {
-    let bit = 5 * cell;
-    let word = &mut state[bit / 64];
-    *word = (*word & !(0x1F << (bit % 64))) | (u64::from(tile) << (bit % 64));
+    let shift = 5 * cell;
+    *state = (*state & !(0x1F << shift)) | (u128::from(tile) << shift);
 }
 
 fn pack(cells: &[u8]) -> State {
-    let mut state = [0u64; 2];
+    let mut state = 0u128;
     for (cell, &tile) in cells.iter().enumerate() {
         set(&mut state, cell, tile);
     }
