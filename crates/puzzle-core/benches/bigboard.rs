@@ -4,6 +4,8 @@
 //! ```text
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
+//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--tail-nodes N] [--window-nodes N]
+//!     [--max-window N]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -11,7 +13,9 @@
 //! (`--time-limit` sets one for all sizes); default 10 boards a size (`--full`: 50).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
-//! Table build time and memory are printed for each goal.
+//! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
+//! (`BigTables::to_bytes`) and reads them back on the next run. The other options set the
+//! solver's knobs (`AnytimeConfig`).
 
 use std::time::Instant;
 
@@ -29,6 +33,8 @@ struct Options {
     tables: bool,
     full: bool,
     verbose: bool,
+    cache: Option<String>,
+    config: AnytimeConfig,
 }
 
 fn options() -> Options {
@@ -41,6 +47,8 @@ fn options() -> Options {
         tables: true,
         full: false,
         verbose: false,
+        cache: None,
+        config: AnytimeConfig::default(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -63,6 +71,19 @@ fn options() -> Options {
             "--no-tables" => options.tables = false,
             "--full" => options.full = true,
             "--verbose" => options.verbose = true,
+            "--cache" => options.cache = args.next(),
+            "--tail-nodes" => options.config.tail_nodes = number(args.next()),
+            "--core-nodes" => options.config.core_nodes = number(args.next()),
+            "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
+            "--max-window" => options.config.max_window = number(args.next()),
+            "--weights" => {
+                options.config.core_weights = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
@@ -70,9 +91,23 @@ fn options() -> Options {
     options
 }
 
-fn build_tables(goal: &Board, use_tables: bool) -> Option<BigTables> {
-    if !use_tables {
+fn number(arg: Option<String>) -> usize {
+    arg.and_then(|n| n.parse().ok()).expect("a number")
+}
+
+fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
+    if !options.tables {
         return None;
+    }
+    let file = options
+        .cache
+        .as_ref()
+        .map(|dir| format!("{dir}/{}", BigTables::cache_key(goal)));
+    if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+        if let Ok(tables) = BigTables::from_bytes(&bytes) {
+            println!("tables for the {} goal read from the cache", goal.shape());
+            return Some(tables);
+        }
     }
     let start = Instant::now();
     let tables = BigTables::build(goal, &mut Limits::default()).expect("tables build");
@@ -83,6 +118,9 @@ fn build_tables(goal: &Board, use_tables: bool) -> Option<BigTables> {
         start.elapsed().as_secs_f64(),
         tables.memory_bytes() as f64 / 1e6
     );
+    if let Some(file) = file {
+        let _ = std::fs::write(file, tables.to_bytes());
+    }
     Some(tables)
 }
 
@@ -105,10 +143,16 @@ impl Run {
     }
 }
 
-fn run_anytime(board: &Board, goal: &Board, tables: Option<&BigTables>, limit_ms: f64) -> Run {
+fn run_anytime(
+    board: &Board,
+    goal: &Board,
+    tables: Option<&BigTables>,
+    limit_ms: f64,
+    options: &Options,
+) -> Run {
     let config = AnytimeConfig {
         time_limit_ms: limit_ms,
-        ..AnytimeConfig::default()
+        ..options.config.clone()
     };
     let start = Instant::now();
     let mut improvements = Vec::new();
@@ -157,7 +201,7 @@ fn random_boards(options: &Options) {
             continue;
         };
         let goal = Goal::Standard.board(shape).unwrap();
-        let tables = build_tables(&goal, options.tables);
+        let tables = build_tables(&goal, options);
         let limit = options.time_limit.unwrap_or(default_limit(side));
         let (mut s_len, mut s_ratio, mut s_ms) = (0.0, 0.0, 0.0);
         let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
@@ -167,7 +211,7 @@ fn random_boards(options: &Options) {
             s_len += length as f64;
             s_ratio += length as f64 / f64::from(bound.max(1));
             s_ms += ms;
-            let run = run_anytime(&board, &goal, tables.as_ref(), limit);
+            let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
             a_len += run.length as f64;
             a_ratio += run.length as f64 / f64::from(run.lower_bound.max(1));
             a_first += run.improvements.first().map_or(0.0, |i| i.0);
@@ -207,7 +251,7 @@ fn korf24(options: &Options) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     let shape = Shape::square(5).unwrap();
     let goal = Goal::BlankFirst.board(shape).unwrap();
-    let tables = build_tables(&goal, options.tables);
+    let tables = build_tables(&goal, options);
     let limit = options.time_limit.unwrap_or(1000.0);
     let marks = [100.0, limit];
     let mut staged = (0.0, 0.0, 0f64);
@@ -225,7 +269,7 @@ fn korf24(options: &Options) {
         staged.0 += length as f64;
         staged.1 += length as f64 / optimal;
         staged.2 = staged.2.max(length as f64 / optimal);
-        let run = run_anytime(&board, &goal, tables.as_ref(), limit);
+        let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
         bound_ok &= f64::from(run.lower_bound) <= optimal;
         for (slot, &mark) in at_mark.iter_mut().zip(&marks) {
             let length = run.length_at(mark).unwrap_or(run.length) as f64;

@@ -66,6 +66,8 @@ pub struct AnytimeConfig {
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
     pub core_weights: Vec<f64>,
+    /// States the optimal search of one tail may hold.
+    pub tail_nodes: usize,
 }
 
 impl Default for AnytimeConfig {
@@ -76,8 +78,9 @@ impl Default for AnytimeConfig {
             min_window: 12,
             max_window: 36,
             window_nodes: 200_000,
-            core_nodes: 1_500_000,
-            core_weights: vec![2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1],
+            core_nodes: 1_000_000,
+            core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
+            tail_nodes: 200_000,
         }
     }
 }
@@ -135,7 +138,7 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     let pdb = tables
         .filter(|t| t.goal() == goal && t.covers_whole_board())
         .map_or(0, |t| t.estimate_whole(board));
-    if std::env::var("AT_DEBUG").is_ok() { eprintln!("lc {lc} pdb {pdb}"); }
+    if debug() { eprintln!("lc {lc} pdb {pdb}"); }
     lc.max(pdb)
 }
 
@@ -220,13 +223,13 @@ impl Run<'_, '_, '_> {
     /// The whole schedule; `Err` says why it stopped early.
     fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
         self.first_answer()?;
-        if std::env::var("AT_DEBUG").is_ok() { eprintln!("first {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
+        if debug() { eprintln!("first {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.windows(config.min_window, config.min_window / 2, config)?;
-        if std::env::var("AT_DEBUG").is_ok() { eprintln!("win {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
+        if debug() { eprintln!("win {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         if let Some(tables) = tables {
             self.core_search(tables, config)?;
         }
-        if std::env::var("AT_DEBUG").is_ok() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
+        if debug() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.window_rounds(config)
     }
 
@@ -296,18 +299,16 @@ impl Run<'_, '_, '_> {
         }
     }
 
-    /// Weighted A* on the core with the pattern databases, weights decreasing.
+    /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
+    /// is shortened by windows and by optimal tails.
     fn core_search(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
-        let Some(best) = self.best.clone() else {
-            return Ok(());
-        };
-        let Some(split) = core::split(&self.start, &best, tables) else {
-            return Ok(());
-        };
         for &weight in &config.core_weights {
             if self.is_optimal() {
                 return Ok(());
             }
+            let Some(split) = self.split(tables) else {
+                return Ok(());
+            };
             let allowed = self.best_len().saturating_sub(split.prefix.len());
             let found = wastar::search(
                 &split.core_start,
@@ -317,17 +318,71 @@ impl Run<'_, '_, '_> {
                 config.core_nodes,
                 &mut self.budget,
             )?;
-            if std::env::var("AT_DEBUG").is_ok() { eprintln!("  w {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_))); }
+            if debug() {
+                eprintln!("  w {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
+            }
             match found {
                 wastar::Found::Path(core_moves) => {
-                    let moves = split.stitch(&core_moves);
-                    self.offer(moves);
+                    self.offer(split.stitch(&core_moves));
                     self.windows(config.min_window, config.min_window / 2, config)?;
+                    self.tails(tables, config)?;
+                }
+                wastar::Found::NoneShorter => return Ok(()),
+                wastar::Found::OutOfMemory => break,
+            }
+        }
+        self.tails(tables, config)
+    }
+
+    fn split(&self, tables: &BigTables) -> Option<core::Split> {
+        core::split(&self.start, self.best.as_deref()?, tables)
+    }
+
+    /// Replaces the last `d` core moves by an optimal path (A* with the tables) for growing
+    /// `d`, until a search exceeds its cap.
+    fn tails(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+        let mut tail = config.min_window.max(2) * 2;
+        loop {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let Some(split) = self.split(tables) else {
+                return Ok(());
+            };
+            let core_moves = &self.best.as_deref().unwrap_or(&[])[split.prefix.len()..];
+            if tail >= core_moves.len() {
+                return Ok(());
+            }
+            let cut = core_moves.len() - tail;
+            let Ok(from) = split.core_start.after(&core_moves[..cut]) else {
+                return Ok(());
+            };
+            let found = wastar::search(
+                &from,
+                tables,
+                1.0,
+                tail,
+                config.tail_nodes,
+                &mut self.budget,
+            )?;
+            if debug() {
+                eprintln!("  tail {tail} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
+            }
+            match found {
+                wastar::Found::Path(end) => {
+                    let mut moves = split.prefix.clone();
+                    moves.extend_from_slice(&core_moves[..cut]);
+                    moves.extend(end);
+                    self.offer(moves);
                 }
                 wastar::Found::NoneShorter => {}
                 wastar::Found::OutOfMemory => return Ok(()),
             }
+            tail += config.min_window.max(2);
         }
-        Ok(())
     }
+}
+
+fn debug() -> bool {
+    std::env::var("AT_DEBUG").is_ok()
 }

@@ -19,7 +19,7 @@ pub(crate) const CORE_SIDE: usize = 5;
 pub(crate) const GROUP_SIZE: usize = 5;
 
 const MAGIC: &[u8; 4] = b"NBIG";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 
 /// A rectangle of cells: top row, left column, height, width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,8 @@ pub(crate) struct Layout {
     pub(crate) group_of: Vec<u8>,
     pub(crate) slot_of: Vec<u8>,
     pub(crate) indexes: Vec<Index>,
+    /// The transposed lookup, when the core is square with the goal blank on its diagonal.
+    pub(crate) reflection: Option<Reflection>,
 }
 
 /// Marks a label in no group (the blank).
@@ -114,8 +116,7 @@ impl Layout {
             core_cells.push(label as usize);
         }
         let core_goal = Board::new(Shape::new(width, height).ok()?, core_cells).ok()?;
-        let labels: Vec<u8> = core_goal.cells().iter().copied().filter(|&t| t != 0).collect();
-        let groups: Vec<Vec<u8>> = labels.chunks(GROUP_SIZE).map(<[u8]>::to_vec).collect();
+        let groups = band_groups(&core_goal);
         let mut group_of = vec![NO_GROUP; height * width];
         let mut slot_of = vec![0u8; height * width];
         let mut indexes = Vec::with_capacity(groups.len());
@@ -126,6 +127,7 @@ impl Layout {
             }
             indexes.push(Index::new(height * width, group.len())?);
         }
+        let reflection = Reflection::for_core(&core_goal);
         Some(Layout {
             rect,
             core_goal,
@@ -134,7 +136,64 @@ impl Layout {
             group_of,
             slot_of,
             indexes,
+            reflection,
         })
+    }
+}
+
+/// The core's tiles in groups of at most 5 that are compact: the core is cut into bands of two
+/// rows, each band is read column by column, and its tiles are split into near-equal groups
+/// (2x3 and 2x2 blocks on 5x5). With the transposed lookup (columns instead of rows) the two
+/// estimates see different interactions, and their maximum is stronger than either.
+fn band_groups(core_goal: &Board) -> Vec<Vec<u8>> {
+    let shape = core_goal.shape();
+    let mut groups = Vec::new();
+    for top in (0..shape.height()).step_by(2) {
+        let rows = top..(top + 2).min(shape.height());
+        let band: Vec<u8> = (0..shape.width())
+            .flat_map(|column| rows.clone().map(move |row| row * shape.width() + column))
+            .map(|cell| core_goal.tile(cell))
+            .filter(|&tile| tile != 0)
+            .collect();
+        let pieces = band.len().div_ceil(GROUP_SIZE);
+        let mut at = 0;
+        for piece in 0..pieces {
+            let take = (band.len() - at).div_ceil(pieces - piece);
+            groups.push(band[at..at + take].to_vec());
+            at += take;
+        }
+    }
+    groups
+}
+
+/// The transposition of a square core whose goal blank is on the diagonal: it maps the core's
+/// goal to itself once tiles are relabelled, so the same tables give a second admissible
+/// estimate (Felner, Korf & Hanan 2004).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reflection {
+    /// `cell[c]`: the transposed cell.
+    pub(crate) cell: Vec<u8>,
+    /// `label[l]`: the label at the transposed goal cell of `l` (an involution).
+    pub(crate) label: Vec<u8>,
+}
+
+impl Reflection {
+    fn for_core(core_goal: &Board) -> Option<Reflection> {
+        let shape = core_goal.shape();
+        let side = shape.width();
+        if shape.height() != side {
+            return None;
+        }
+        let transpose = |c: usize| (c % side) * side + c / side;
+        if transpose(core_goal.blank()) != core_goal.blank() {
+            return None;
+        }
+        let cell: Vec<u8> = (0..side * side).map(|c| transpose(c) as u8).collect();
+        let mut label = vec![0u8; side * side];
+        for (c, &l) in core_goal.cells().iter().enumerate() {
+            label[l as usize] = core_goal.tile(transpose(c));
+        }
+        Some(Reflection { cell, label })
     }
 }
 
@@ -195,13 +254,28 @@ impl BigTables {
         &self.layout
     }
 
-    /// The estimate of a core board (core labels, core shape): the sum of the groups' entries.
+    /// The estimate of a core board (core labels, core shape): the sum of the groups' entries,
+    /// and the larger of the direct and the transposed sums when there is a reflection.
     pub(crate) fn estimate_core(&self, cells: &[u8]) -> u32 {
+        let direct = self.sum(cells, |cell| cell, |label| label);
+        match &self.layout.reflection {
+            Some(r) => direct.max(self.sum(
+                cells,
+                |cell| r.cell.get(cell).map_or(0, |&c| c as usize),
+                |label| r.label.get(label as usize).copied().unwrap_or(0),
+            )),
+            None => direct,
+        }
+    }
+
+    fn sum(&self, cells: &[u8], cell_map: impl Fn(usize) -> usize, label_map: impl Fn(u8) -> u8) -> u32 {
         let mut positions = [[0u8; GROUP_SIZE]; CORE_SIDE * CORE_SIDE];
         for (cell, &label) in cells.iter().enumerate() {
+            let label = label_map(label);
             let g = self.layout.group_of.get(label as usize).copied();
             if let Some(g) = g.filter(|&g| g != NO_GROUP) {
-                positions[g as usize][self.layout.slot_of[label as usize] as usize] = cell as u8;
+                positions[g as usize][self.layout.slot_of[label as usize] as usize] =
+                    cell_map(cell) as u8;
             }
         }
         (0..self.tables.len())

@@ -13,6 +13,9 @@ use crate::moves::Direction;
 use super::budget::{Budget, Halt};
 use super::tables::{BigTables, GROUP_SIZE, NO_GROUP};
 
+/// Most groups a core has (5 on 5x5).
+const MAX_GROUPS: usize = 6;
+
 /// What one weighted search ended with.
 pub(crate) enum Found {
     /// A solution shorter than asked.
@@ -85,12 +88,14 @@ pub(crate) fn search(
     let mut seen: FxHashMap<State, u32> = FxHashMap::default();
     seen.insert(root, 0);
     let mut open = BinaryHeap::new();
-    open.push((Reverse(f_of(0, h0)), 0u16, h0 as u16, 0u32));
-    let groups = layout.groups.len();
+    open.push((Reverse(f_of(0, h0)), 0u16, 0u32));
+    let groups = layout.groups.len().min(MAX_GROUPS);
+    let reflection = layout.reflection.as_ref();
     let mut cells = [0u8; 25];
     let mut where_is = [0u8; 25];
-    let mut positions = [[0u8; GROUP_SIZE]; 5];
-    while let Some((_, _, h, index)) = open.pop() {
+    let mut direct = [[0u8; GROUP_SIZE]; MAX_GROUPS];
+    let mut mirrored = [[0u8; GROUP_SIZE]; MAX_GROUPS];
+    while let Some((_, _, index)) = open.pop() {
         budget.tick()?;
         let node = &nodes[index as usize];
         let (state, g, blank, parent) = (
@@ -99,19 +104,30 @@ pub(crate) fn search(
             node.blank as usize,
             nodes[node.parent as usize].blank,
         );
-        if g + u32::from(h) >= shorter_than as u32 {
-            continue;
-        }
         for (cell, slot) in cells[..n].iter_mut().enumerate() {
             *slot = get(&state, cell);
             where_is[*slot as usize] = cell as u8;
         }
-        let mut group_values = [0u32; 5];
+        // The groups' entries, direct and transposed.
+        let mut direct_values = [0u32; MAX_GROUPS];
+        let mut mirrored_values = [0u32; MAX_GROUPS];
         for (gi, group) in layout.groups.iter().enumerate().take(groups) {
             for (slot, &label) in group.iter().enumerate() {
-                positions[gi][slot] = where_is[label as usize];
+                direct[gi][slot] = where_is[label as usize];
+                if let Some(r) = reflection {
+                    let twin = r.label[label as usize] as usize;
+                    mirrored[gi][slot] = r.cell[where_is[twin] as usize];
+                }
             }
-            group_values[gi] = u32::from(tables.value(gi, &positions[gi]));
+            direct_values[gi] = u32::from(tables.value(gi, &direct[gi]));
+            if reflection.is_some() {
+                mirrored_values[gi] = u32::from(tables.value(gi, &mirrored[gi]));
+            }
+        }
+        let direct_sum: u32 = direct_values.iter().sum();
+        let mirrored_sum: u32 = mirrored_values.iter().sum();
+        if g + direct_sum.max(mirrored_sum) >= shorter_than as u32 {
+            continue;
         }
         for direction in Direction::ALL {
             let Some(from) = shape.neighbour(blank, direction) else {
@@ -122,15 +138,25 @@ pub(crate) fn search(
             }
             let tile = cells[from];
             let gi = layout.group_of[tile as usize];
-            if gi == NO_GROUP {
+            if gi == NO_GROUP || gi as usize >= groups {
                 continue;
             }
             let gi = gi as usize;
-            let slot = layout.slot_of[tile as usize] as usize;
-            let mut moved = positions[gi];
-            moved[slot] = blank as u8;
-            let value = u32::from(tables.value(gi, &moved));
-            let h_child = u32::from(h) + value - group_values[gi];
+            let mut moved = direct[gi];
+            moved[layout.slot_of[tile as usize] as usize] = blank as u8;
+            let mut h_child =
+                direct_sum + u32::from(tables.value(gi, &moved)) - direct_values[gi];
+            if let Some(r) = reflection {
+                let twin = r.label[tile as usize] as usize;
+                let gj = layout.group_of[twin] as usize;
+                if gj < groups {
+                    let mut moved = mirrored[gj];
+                    moved[layout.slot_of[twin] as usize] = r.cell[blank];
+                    let h_mirrored =
+                        mirrored_sum + u32::from(tables.value(gj, &moved)) - mirrored_values[gj];
+                    h_child = h_child.max(h_mirrored);
+                }
+            }
             let g_child = g + 1;
             if g_child + h_child >= shorter_than as u32 {
                 continue;
@@ -164,7 +190,6 @@ pub(crate) fn search(
             open.push((
                 Reverse(f_of(g_child, h_child)),
                 g_child as u16,
-                h_child as u16,
                 child_index,
             ));
         }
