@@ -4,7 +4,7 @@
 //! ```text
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
-//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--tail-nodes N] [--window-nodes N]
+//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--window-nodes N]
 //!     [--max-window N]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
@@ -72,7 +72,6 @@ fn options() -> Options {
             "--full" => options.full = true,
             "--verbose" => options.verbose = true,
             "--cache" => options.cache = args.next(),
-            "--tail-nodes" => options.config.tail_nodes = number(args.next()),
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),

@@ -66,8 +66,6 @@ pub struct AnytimeConfig {
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
     pub core_weights: Vec<f64>,
-    /// States the optimal search of one tail may hold.
-    pub tail_nodes: usize,
 }
 
 impl Default for AnytimeConfig {
@@ -78,9 +76,8 @@ impl Default for AnytimeConfig {
             min_window: 12,
             max_window: 36,
             window_nodes: 200_000,
-            core_nodes: 1_000_000,
+            core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
-            tail_nodes: 200_000,
         }
     }
 }
@@ -300,7 +297,7 @@ impl Run<'_, '_, '_> {
     }
 
     /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
-    /// is shortened by windows and by optimal tails.
+    /// is shortened by windows.
     fn core_search(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
         for &weight in &config.core_weights {
             if self.is_optimal() {
@@ -325,61 +322,16 @@ impl Run<'_, '_, '_> {
                 wastar::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
                     self.windows(config.min_window, config.min_window / 2, config)?;
-                    self.tails(tables, config)?;
                 }
                 wastar::Found::NoneShorter => return Ok(()),
-                wastar::Found::OutOfMemory => break,
+                wastar::Found::OutOfMemory => return Ok(()),
             }
         }
-        self.tails(tables, config)
+        Ok(())
     }
 
     fn split(&self, tables: &BigTables) -> Option<core::Split> {
         core::split(&self.start, self.best.as_deref()?, tables)
-    }
-
-    /// Replaces the last `d` core moves by an optimal path (A* with the tables) for growing
-    /// `d`, until a search exceeds its cap.
-    fn tails(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
-        let mut tail = config.min_window.max(2) * 2;
-        loop {
-            if self.is_optimal() {
-                return Ok(());
-            }
-            let Some(split) = self.split(tables) else {
-                return Ok(());
-            };
-            let core_moves = &self.best.as_deref().unwrap_or(&[])[split.prefix.len()..];
-            if tail >= core_moves.len() {
-                return Ok(());
-            }
-            let cut = core_moves.len() - tail;
-            let Ok(from) = split.core_start.after(&core_moves[..cut]) else {
-                return Ok(());
-            };
-            let found = wastar::search(
-                &from,
-                tables,
-                1.0,
-                tail,
-                config.tail_nodes,
-                &mut self.budget,
-            )?;
-            if debug() {
-                eprintln!("  tail {tail} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
-            }
-            match found {
-                wastar::Found::Path(end) => {
-                    let mut moves = split.prefix.clone();
-                    moves.extend_from_slice(&core_moves[..cut]);
-                    moves.extend(end);
-                    self.offer(moves);
-                }
-                wastar::Found::NoneShorter => {}
-                wastar::Found::OutOfMemory => return Ok(()),
-            }
-            tail += config.min_window.max(2);
-        }
     }
 }
 

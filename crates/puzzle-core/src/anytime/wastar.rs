@@ -5,8 +5,6 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashMap;
-
 use crate::board::Board;
 use crate::moves::Direction;
 
@@ -85,8 +83,8 @@ pub(crate) fn search(
         g: 0,
         blank: start.blank() as u8,
     }];
-    let mut seen: FxHashMap<State, u32> = FxHashMap::default();
-    seen.insert(root, 0);
+    let mut seen = Seen::with_capacity(1 << 16);
+    seen.insert(&nodes, 0);
     let mut open = BinaryHeap::new();
     open.push((Reverse(f_of(0, h0)), 0u16, 0u32));
     let groups = layout.groups.len().min(MAX_GROUPS);
@@ -173,20 +171,20 @@ pub(crate) fn search(
                 });
                 return Ok(Found::Path(walk_back(&nodes, shape)));
             }
-            if seen.contains_key(&child) {
+            if seen.contains(&nodes, child) {
                 continue;
             }
             if nodes.len() >= max_nodes {
                 return Ok(Found::OutOfMemory);
             }
             let child_index = nodes.len() as u32;
-            seen.insert(child, child_index);
             nodes.push(Node {
                 state: child,
                 parent: index,
                 g: g_child as u16,
                 blank: from as u8,
             });
+            seen.insert(&nodes, child_index);
             open.push((
                 Reverse(f_of(g_child, h_child)),
                 g_child as u16,
@@ -195,6 +193,66 @@ pub(crate) fn search(
         }
     }
     Ok(Found::NoneShorter)
+}
+
+/// The states seen: an open-addressing set of node numbers (4 bytes a slot, at most half
+/// full), the states themselves being read from the node list. Half the memory of a map.
+struct Seen {
+    slots: Vec<u32>,
+    count: usize,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+fn slot_of(state: State, mask: usize) -> usize {
+    let mixed = (state as u64 ^ (state >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 20) as usize & mask
+}
+
+impl Seen {
+    fn with_capacity(slots: usize) -> Seen {
+        Seen {
+            slots: vec![EMPTY; slots.next_power_of_two()],
+            count: 0,
+        }
+    }
+
+    fn contains(&self, nodes: &[Node], state: State) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut at = slot_of(state, mask);
+        loop {
+            match self.slots[at] {
+                EMPTY => return false,
+                index if nodes[index as usize].state == state => return true,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    /// Adds node `index` (its state must not be in the set yet).
+    fn insert(&mut self, nodes: &[Node], index: u32) {
+        if 2 * (self.count + 1) > self.slots.len() {
+            let mut bigger = Seen::with_capacity(self.slots.len() * 2);
+            for &old in self.slots.iter().filter(|&&i| i != EMPTY) {
+                bigger.place(nodes, old);
+            }
+            *self = Seen {
+                slots: bigger.slots,
+                count: self.count,
+            };
+        }
+        self.place(nodes, index);
+        self.count += 1;
+    }
+
+    fn place(&mut self, nodes: &[Node], index: u32) {
+        let mask = self.slots.len() - 1;
+        let mut at = slot_of(nodes[index as usize].state, mask);
+        while self.slots[at] != EMPTY {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = index;
+    }
 }
 
 /// The blank's moves from the root to the last node.
