@@ -75,6 +75,14 @@ fn options() -> Options {
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
+            "--wide-weights" => {
+                options.config.wide_weights = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
             "--weights" => {
                 options.config.core_weights = args
                     .next()

@@ -27,7 +27,7 @@ impl TargetEstimate {
         }
     }
 
-    fn manhattan(&self, tile: u8, cell: usize) -> u32 {
+    pub(crate) fn manhattan(&self, tile: u8, cell: usize) -> u32 {
         if tile == 0 {
             0
         } else {
@@ -52,7 +52,7 @@ impl TargetEstimate {
     }
 
     /// Conflicts of the lines a move of the tile between `from` and `to` touches.
-    fn touched_conflicts(&self, cells: &[u8], from: usize, to: usize) -> u32 {
+    pub(crate) fn touched_conflicts(&self, cells: &[u8], from: usize, to: usize) -> u32 {
         let shape = self.shape;
         if shape.row(from) != shape.row(to) {
             self.row_conflicts(cells, shape.row(from)) + self.row_conflicts(cells, shape.row(to))

@@ -34,6 +34,7 @@ mod pattern;
 mod shorten;
 mod tables;
 mod wastar;
+mod widestar;
 
 pub use tables::{total_entries, BigTables};
 
@@ -66,6 +67,8 @@ pub struct AnytimeConfig {
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
     pub core_weights: Vec<f64>,
+    /// Weights of the successive whole-board searches (linear conflict).
+    pub wide_weights: Vec<f64>,
 }
 
 impl Default for AnytimeConfig {
@@ -78,6 +81,7 @@ impl Default for AnytimeConfig {
             window_nodes: 200_000,
             core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
+            wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
         }
     }
 }
@@ -226,6 +230,9 @@ impl Run<'_, '_, '_> {
         if let Some(tables) = tables {
             self.core_search(tables, config)?;
         }
+        if self.goal.cells().len() > 25 || tables.is_none() {
+            self.wide_search(config)?;
+        }
         if debug() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.window_rounds(config)
     }
@@ -307,6 +314,9 @@ impl Run<'_, '_, '_> {
                 return Ok(());
             };
             let allowed = self.best_len().saturating_sub(split.prefix.len());
+            if debug() {
+                eprintln!("  prefix {} core {}", split.prefix.len(), allowed);
+            }
             let found = wastar::search(
                 &split.core_start,
                 tables,
@@ -321,6 +331,35 @@ impl Run<'_, '_, '_> {
             match found {
                 wastar::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
+                    self.windows(config.min_window, config.min_window / 2, config)?;
+                }
+                wastar::Found::NoneShorter => return Ok(()),
+                wastar::Found::OutOfMemory => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Weighted A* on the whole board with linear conflict, weights decreasing.
+    fn wide_search(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        for &weight in &config.wide_weights {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let found = widestar::search(
+                &self.start,
+                &self.goal,
+                weight,
+                self.best_len(),
+                config.core_nodes,
+                &mut self.budget,
+            )?;
+            if debug() {
+                eprintln!("  wide {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
+            }
+            match found {
+                wastar::Found::Path(moves) => {
+                    self.offer(moves);
                     self.windows(config.min_window, config.min_window / 2, config)?;
                 }
                 wastar::Found::NoneShorter => return Ok(()),
