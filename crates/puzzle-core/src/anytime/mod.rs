@@ -32,6 +32,7 @@ mod core;
 mod ida;
 mod pattern;
 mod shorten;
+mod symmetry;
 mod tables;
 mod wastar;
 mod widestar;
@@ -67,7 +68,11 @@ pub struct AnytimeConfig {
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
     pub core_weights: Vec<f64>,
-    /// Weights of the successive whole-board searches (linear conflict).
+    /// Share of the time limit during which the symmetric views of the board are tried for a
+    /// shorter path to the core (boards larger than the core only).
+    pub views_share: f64,
+    /// Weights of the successive whole-board searches (linear conflict; boards of at most
+    /// 25 cells solved without tables).
     pub wide_weights: Vec<f64>,
 }
 
@@ -82,6 +87,7 @@ impl Default for AnytimeConfig {
             core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
+            views_share: 0.25,
         }
     }
 }
@@ -226,15 +232,61 @@ impl Run<'_, '_, '_> {
         self.first_answer()?;
         if debug() { eprintln!("first {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.windows(config.min_window, config.min_window / 2, config)?;
-        if debug() { eprintln!("win {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         if let Some(tables) = tables {
-            self.core_search(tables, config)?;
-        }
-        if self.goal.cells().len() > 25 || tables.is_none() {
+            let base = if tables.covers_whole_board() {
+                self.best.clone().unwrap_or_default()
+            } else {
+                self.shortest_prefix(tables, config)?
+            };
+            self.core_search(tables, &base, config)?;
+        } else if self.goal.cells() .len() <= 25 {
             self.wide_search(config)?;
         }
         if debug() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.window_rounds(config)
+    }
+
+    /// The staged answers of the board's symmetric views (while a share of the time is left
+    /// unspent), each offered; returns the one with the fewest moves outside the core.
+    fn shortest_prefix(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<Vec<Direction>, Halt> {
+        let prefix_of = |run: &Self, moves: &[Direction]| {
+            core::split(&run.start, moves, tables).map_or(usize::MAX, |s| s.prefix.len())
+        };
+        let mut base = self.best.clone().unwrap_or_default();
+        let mut shortest = prefix_of(self, &base);
+        for view in symmetry::View::others() {
+            if self.budget.elapsed_ms() > config.time_limit_ms * config.views_share {
+                break;
+            }
+            let (Some(board), Some(goal)) = (view.board(&self.start), view.board(&self.goal))
+            else {
+                continue;
+            };
+            let staged = solve_staged(&board, &goal, &StagedConfig::default(), self.budget.limits());
+            let Ok(answer) = staged else {
+                continue;
+            };
+            self.budget.add(answer.solution.stats.expanded);
+            match answer.solution.outcome {
+                SolveOutcome::Solved => {}
+                SolveOutcome::Cancelled => return Err(self.budget.halt(Halt::Cancelled)),
+                _ => continue,
+            }
+            let moves = shorten::cut_loops(&self.start, &view.moves_back(&answer.solution.moves));
+            let prefix = prefix_of(self, &moves);
+            if debug() { eprintln!("  view {view:?} {} prefix {prefix}", moves.len()); }
+            self.offer(moves.clone());
+            if prefix < shortest {
+                shortest = prefix;
+                base = moves;
+            }
+            self.budget.report()?;
+        }
+        Ok(base)
     }
 
     /// The staged answer, loops cut.
@@ -305,14 +357,19 @@ impl Run<'_, '_, '_> {
 
     /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
     /// is shortened by windows.
-    fn core_search(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+    fn core_search(
+        &mut self,
+        tables: &BigTables,
+        base: &[Direction],
+        config: &AnytimeConfig,
+    ) -> Result<(), Halt> {
+        let Some(split) = core::split(&self.start, base, tables) else {
+            return Ok(());
+        };
         for &weight in &config.core_weights {
             if self.is_optimal() {
                 return Ok(());
             }
-            let Some(split) = self.split(tables) else {
-                return Ok(());
-            };
             let allowed = self.best_len().saturating_sub(split.prefix.len());
             if debug() {
                 eprintln!("  prefix {} core {}", split.prefix.len(), allowed);
