@@ -124,7 +124,11 @@ fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
     println!(
         "tables for the {} goal `{}`: built in {:.2} s, {:.1} MB",
         goal.shape(),
-        if goal.cells().len() > 25 { "standard".to_string() } else { goal.to_string() },
+        if goal.cells().len() > 25 {
+            "standard".to_string()
+        } else {
+            goal.to_string()
+        },
         start.elapsed().as_secs_f64(),
         tables.memory_bytes() as f64 / 1e6
     );
@@ -149,7 +153,7 @@ impl Run {
             .iter()
             .filter(|(t, _)| *t <= ms)
             .map(|&(_, l)| l)
-            .last()
+            .next_back()
     }
 }
 
@@ -172,8 +176,15 @@ fn run_anytime(
             answer.solution.moves.len(),
         ));
     };
-    let answer =
-        solve_anytime(board, goal, tables, &config, &mut Limits::default(), &mut record).unwrap();
+    let answer = solve_anytime(
+        board,
+        goal,
+        tables,
+        &config,
+        &mut Limits::default(),
+        &mut record,
+    )
+    .unwrap();
     let final_ms = start.elapsed().as_secs_f64() * 1e3;
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
@@ -187,8 +198,13 @@ fn run_anytime(
 
 fn run_staged(board: &Board, goal: &Board) -> (usize, u32, f64) {
     let start = Instant::now();
-    let answer =
-        solve_staged(board, goal, &StagedConfig::default(), &mut Limits::default()).unwrap();
+    let answer = solve_staged(
+        board,
+        goal,
+        &StagedConfig::default(),
+        &mut Limits::default(),
+    )
+    .unwrap();
     let ms = start.elapsed().as_secs_f64() * 1e3;
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
     (answer.solution.moves.len(), answer.lower_bound, ms)

@@ -12,9 +12,7 @@ use puzzle_core::anytime::{lower_bound, solve_anytime, total_entries, AnytimeCon
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::search::Progress;
 use puzzle_core::suboptimal::Approximate;
-use puzzle_core::{
-    solve, swap_fix, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig,
-};
+use puzzle_core::{solve, swap_fix, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -38,8 +36,15 @@ fn check(
         assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
         lengths.push(answer.solution.moves.len());
     };
-    let answer =
-        solve_anytime(board, goal, tables, config, &mut Limits::default(), &mut record).unwrap();
+    let answer = solve_anytime(
+        board,
+        goal,
+        tables,
+        config,
+        &mut Limits::default(),
+        &mut record,
+    )
+    .unwrap();
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved, "{board}");
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
@@ -62,7 +67,10 @@ fn solves_rectangles_and_goals_without_tables() {
         for goal in goals(shape) {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
             check(&board, &goal, None, &quick(30.0));
-            assert!(check(&goal, &goal, None, &quick(30.0)).solution.moves.is_empty());
+            assert!(check(&goal, &goal, None, &quick(30.0))
+                .solution
+                .moves
+                .is_empty());
         }
     }
 }
@@ -143,7 +151,10 @@ fn korf24() -> Vec<(Board, u32)> {
                 .split_whitespace()
                 .map(|t| t.parse().unwrap())
                 .collect();
-            (Board::new(shape, numbers[..25].to_vec()).unwrap(), numbers[25] as u32)
+            (
+                Board::new(shape, numbers[..25].to_vec()).unwrap(),
+                numbers[25] as u32,
+            )
         })
         .collect()
 }
@@ -156,7 +167,10 @@ fn lower_bound_is_admissible_on_korf_and_felners_50() {
     assert_eq!(instances.len(), 50);
     for (board, optimal) in &instances {
         let bound = lower_bound(board, &goal, Some(tables));
-        assert!(bound <= *optimal, "{board}: bound {bound} > optimum {optimal}");
+        assert!(
+            bound <= *optimal,
+            "{board}: bound {bound} > optimum {optimal}"
+        );
         assert!(bound >= lower_bound(board, &goal, None));
     }
     // And a few solves with the real 5x5 tables.
@@ -205,8 +219,15 @@ fn cancel_before_any_answer_says_cancelled() {
         ..Limits::default()
     };
     let mut on_improve = |_: &Approximate| panic!("no answer expected");
-    let answer =
-        solve_anytime(&board, &goal, None, &quick(1000.0), &mut limits, &mut on_improve).unwrap();
+    let answer = solve_anytime(
+        &board,
+        &goal,
+        None,
+        &quick(1000.0),
+        &mut limits,
+        &mut on_improve,
+    )
+    .unwrap();
     assert_eq!(answer.solution.outcome, SolveOutcome::Cancelled);
     assert!(answer.solution.moves.is_empty());
 }
@@ -226,7 +247,8 @@ fn time_comes_from_the_limits_clock_and_the_node_budget_stops() {
         clock: ticking_clock,
         ..Limits::default()
     };
-    let answer = solve_anytime(&board, &goal, None, &quick(50.0), &mut limits, &mut |_| {}).unwrap();
+    let answer =
+        solve_anytime(&board, &goal, None, &quick(50.0), &mut limits, &mut |_| {}).unwrap();
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
     // A clock that never moves: only the node budget stops the improvements.
     fn frozen() -> f64 {
@@ -248,16 +270,29 @@ fn unsolvable_boards_are_answered_by_parity() {
         let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
         let board = swap_fix(&scramble_seeded(&goal, Scramble::Uniform, true, 1));
         let mut on_improve = |_: &Approximate| panic!("no answer expected");
-        let answer =
-            solve_anytime(&board, &goal, None, &quick(100.0), &mut Limits::default(), &mut on_improve)
-                .unwrap();
+        let answer = solve_anytime(
+            &board,
+            &goal,
+            None,
+            &quick(100.0),
+            &mut Limits::default(),
+            &mut on_improve,
+        )
+        .unwrap();
         assert_eq!(answer.solution.outcome, SolveOutcome::Unsolvable);
         assert!(!answer.solution.solvability.solvable);
     }
     let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
     let other = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
-    assert!(solve_anytime(&other, &goal, None, &quick(10.0), &mut Limits::default(), &mut |_| {})
-        .is_err());
+    assert!(solve_anytime(
+        &other,
+        &goal,
+        None,
+        &quick(10.0),
+        &mut Limits::default(),
+        &mut |_| {}
+    )
+    .is_err());
 }
 
 fn small_tables() -> &'static BigTables {

@@ -64,11 +64,6 @@ impl<'l, 'a> Budget<'l, 'a> {
         self.limits
     }
 
-    /// Why the budget stopped, once it has.
-    pub(crate) fn halted(&self) -> Option<Halt> {
-        self.halted
-    }
-
     /// Stops for good with `halt`.
     pub(crate) fn halt(&mut self, halt: Halt) -> Halt {
         self.halted.get_or_insert(halt);

@@ -64,10 +64,12 @@ impl TargetEstimate {
 
     fn row_conflicts(&self, cells: &[u8], row: usize) -> u32 {
         let width = self.shape.width();
-        let homes = cells[row * width..(row + 1) * width].iter().filter_map(|&t| {
-            let home = self.home[t as usize] as usize;
-            (t != 0 && self.shape.row(home) == row).then(|| self.shape.column(home) as u8)
-        });
+        let homes = cells[row * width..(row + 1) * width]
+            .iter()
+            .filter_map(|&t| {
+                let home = self.home[t as usize] as usize;
+                (t != 0 && self.shape.row(home) == row).then(|| self.shape.column(home) as u8)
+            });
         line_conflicts(homes)
     }
 

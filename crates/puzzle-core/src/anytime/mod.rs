@@ -145,7 +145,6 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     let pdb = tables
         .filter(|t| t.goal() == goal && t.covers_whole_board())
         .map_or(0, |t| t.estimate_whole(board));
-    if debug() { eprintln!("lc {lc} pdb {pdb}"); }
     lc.max(pdb)
 }
 
@@ -230,7 +229,6 @@ impl Run<'_, '_, '_> {
     /// The whole schedule; `Err` says why it stopped early.
     fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
         self.first_answer()?;
-        if debug() { eprintln!("first {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.windows(config.min_window, config.min_window / 2, config)?;
         if let Some(tables) = tables {
             let base = if tables.covers_whole_board() {
@@ -239,10 +237,9 @@ impl Run<'_, '_, '_> {
                 self.shortest_prefix(tables, config)?
             };
             self.core_search(tables, &base, config)?;
-        } else if self.goal.cells() .len() <= 25 {
+        } else if self.goal.cells().len() <= 25 {
             self.wide_search(config)?;
         }
-        if debug() { eprintln!("core {:.1} {}", self.budget.elapsed_ms(), self.best_len()); }
         self.window_rounds(config)
     }
 
@@ -266,7 +263,12 @@ impl Run<'_, '_, '_> {
             else {
                 continue;
             };
-            let staged = solve_staged(&board, &goal, &StagedConfig::default(), self.budget.limits());
+            let staged = solve_staged(
+                &board,
+                &goal,
+                &StagedConfig::default(),
+                self.budget.limits(),
+            );
             let Ok(answer) = staged else {
                 continue;
             };
@@ -278,7 +280,6 @@ impl Run<'_, '_, '_> {
             }
             let moves = shorten::cut_loops(&self.start, &view.moves_back(&answer.solution.moves));
             let prefix = prefix_of(self, &moves);
-            if debug() { eprintln!("  view {view:?} {} prefix {prefix}", moves.len()); }
             self.offer(moves.clone());
             if prefix < shortest {
                 shortest = prefix;
@@ -311,7 +312,12 @@ impl Run<'_, '_, '_> {
     }
 
     /// One window pass over the best solution.
-    fn windows(&mut self, window: usize, step: usize, config: &AnytimeConfig) -> Result<bool, Halt> {
+    fn windows(
+        &mut self,
+        window: usize,
+        step: usize,
+        config: &AnytimeConfig,
+    ) -> Result<bool, Halt> {
         let Some(best) = self.best.clone() else {
             return Ok(false);
         };
@@ -371,9 +377,6 @@ impl Run<'_, '_, '_> {
                 return Ok(());
             }
             let allowed = self.best_len().saturating_sub(split.prefix.len());
-            if debug() {
-                eprintln!("  prefix {} core {}", split.prefix.len(), allowed);
-            }
             let found = wastar::search(
                 &split.core_start,
                 tables,
@@ -382,9 +385,6 @@ impl Run<'_, '_, '_> {
                 config.core_nodes,
                 &mut self.budget,
             )?;
-            if debug() {
-                eprintln!("  w {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
-            }
             match found {
                 wastar::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
@@ -411,9 +411,6 @@ impl Run<'_, '_, '_> {
                 config.core_nodes,
                 &mut self.budget,
             )?;
-            if debug() {
-                eprintln!("  wide {weight} {:.1} {} {}", self.budget.elapsed_ms(), self.budget.expanded(), matches!(found, wastar::Found::Path(_)));
-            }
             match found {
                 wastar::Found::Path(moves) => {
                     self.offer(moves);
@@ -425,12 +422,4 @@ impl Run<'_, '_, '_> {
         }
         Ok(())
     }
-
-    fn split(&self, tables: &BigTables) -> Option<core::Split> {
-        core::split(&self.start, self.best.as_deref()?, tables)
-    }
-}
-
-fn debug() -> bool {
-    std::env::var("AT_DEBUG").is_ok()
 }

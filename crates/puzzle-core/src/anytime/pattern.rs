@@ -103,7 +103,11 @@ pub(crate) fn build(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Vec
     while pending {
         meter.iteration(f64::from(level));
         pending = false;
-        let (now, later) = if level % 2 == 0 { (1, 2) } else { (2, 1) };
+        let (now, later) = if level.is_multiple_of(2) {
+            (1, 2)
+        } else {
+            (2, 1)
+        };
         for rank in 0..size {
             let mut frontier = marks[rank][now];
             if frontier == 0 {

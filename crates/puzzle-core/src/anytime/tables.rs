@@ -90,10 +90,7 @@ fn kept_interval(mut low: usize, mut high: usize, target: usize, keep: usize) ->
 impl Layout {
     pub(crate) fn for_goal(goal: &Board) -> Option<Layout> {
         let shape = goal.shape();
-        let (height, width) = (
-            shape.height().min(CORE_SIDE),
-            shape.width().min(CORE_SIDE),
-        );
+        let (height, width) = (shape.height().min(CORE_SIDE), shape.width().min(CORE_SIDE));
         let blank = goal.blank();
         let rect = Rect {
             row: kept_interval(0, shape.height() - 1, shape.row(blank), height),
@@ -268,7 +265,12 @@ impl BigTables {
         }
     }
 
-    fn sum(&self, cells: &[u8], cell_map: impl Fn(usize) -> usize, label_map: impl Fn(u8) -> u8) -> u32 {
+    fn sum(
+        &self,
+        cells: &[u8],
+        cell_map: impl Fn(usize) -> usize,
+        label_map: impl Fn(u8) -> u8,
+    ) -> u32 {
         let mut positions = [[0u8; GROUP_SIZE]; CORE_SIDE * CORE_SIDE];
         for (cell, &label) in cells.iter().enumerate() {
             let label = label_map(label);
@@ -350,7 +352,11 @@ impl BigTables {
         for index in &layout.indexes {
             let size = usize::try_from(index.size()).map_err(|_| corrupt("too large"))?;
             let end = at.checked_add(size).ok_or_else(|| corrupt("truncated"))?;
-            tables.push(body.get(at..end).ok_or_else(|| corrupt("truncated"))?.to_vec());
+            tables.push(
+                body.get(at..end)
+                    .ok_or_else(|| corrupt("truncated"))?
+                    .to_vec(),
+            );
             at = end;
         }
         if at != body.len() {

@@ -11,6 +11,9 @@ use crate::moves::Direction;
 use super::budget::{Budget, Halt};
 use super::tables::{BigTables, GROUP_SIZE, NO_GROUP};
 
+/// Whether a state reached again by a shorter path is searched again from there.
+const REOPEN: bool = false;
+
 /// Most groups a core has (5 on 5x5).
 const MAX_GROUPS: usize = 6;
 
@@ -142,8 +145,7 @@ pub(crate) fn search(
             let gi = gi as usize;
             let mut moved = direct[gi];
             moved[layout.slot_of[tile as usize] as usize] = blank as u8;
-            let mut h_child =
-                direct_sum + u32::from(tables.value(gi, &moved)) - direct_values[gi];
+            let mut h_child = direct_sum + u32::from(tables.value(gi, &moved)) - direct_values[gi];
             if let Some(r) = reflection {
                 let twin = r.label[tile as usize] as usize;
                 let gj = layout.group_of[twin] as usize;
@@ -171,7 +173,15 @@ pub(crate) fn search(
                 });
                 return Ok(Found::Path(walk_back(&nodes, shape)));
             }
-            if seen.contains(&nodes, child) {
+            if let Some(old) = seen.find(&nodes, child) {
+                // Reached by a shorter path: re-open it from here.
+                let node = &mut nodes[old as usize];
+                if REOPEN && u32::from(node.g) > g_child {
+                    node.g = g_child as u16;
+                    node.parent = index;
+                    node.blank = from as u8;
+                    open.push((Reverse(f_of(g_child, h_child)), g_child as u16, old));
+                }
                 continue;
             }
             if nodes.len() >= max_nodes {
@@ -185,11 +195,7 @@ pub(crate) fn search(
                 blank: from as u8,
             });
             seen.insert(&nodes, child_index);
-            open.push((
-                Reverse(f_of(g_child, h_child)),
-                g_child as u16,
-                child_index,
-            ));
+            open.push((Reverse(f_of(g_child, h_child)), g_child as u16, child_index));
         }
     }
     Ok(Found::NoneShorter)
@@ -217,13 +223,13 @@ impl Seen {
         }
     }
 
-    fn contains(&self, nodes: &[Node], state: State) -> bool {
+    fn find(&self, nodes: &[Node], state: State) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut at = slot_of(state, mask);
         loop {
             match self.slots[at] {
-                EMPTY => return false,
-                index if nodes[index as usize].state == state => return true,
+                EMPTY => return None,
+                index if nodes[index as usize].state == state => return Some(index),
                 _ => at = (at + 1) & mask,
             }
         }

@@ -151,9 +151,9 @@ struct Seen {
 const EMPTY: u32 = u32::MAX;
 
 fn slot_of(state: &State, mask: usize) -> usize {
-    let mixed = state
-        .iter()
-        .fold(0u64, |h, &w| (h.rotate_left(5) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mixed = state.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    });
     (mixed >> 20) as usize & mask
 }
 
