@@ -5,7 +5,7 @@
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
 //!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--window-nodes N]
-//!     [--max-window N] [--views-share F]
+//!     [--max-window N] [--extra-rounds N] [--views-share F]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -75,6 +75,7 @@ fn options() -> Options {
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
+            "--extra-rounds" => options.config.extra_rounds = number(args.next()),
             "--views-share" => {
                 options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }

@@ -64,6 +64,9 @@ pub struct AnytimeConfig {
     pub max_window: usize,
     /// Expansions allowed to the search of one window.
     pub window_nodes: u64,
+    /// Passes after the windows converge, each with windows 12 moves longer and a budget
+    /// three times larger (they use the time left).
+    pub extra_rounds: usize,
     /// States the weighted A* of the core may hold (about 60 bytes each).
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
@@ -84,6 +87,7 @@ impl Default for AnytimeConfig {
             min_window: 12,
             max_window: 36,
             window_nodes: 200_000,
+            extra_rounds: 6,
             core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
@@ -229,7 +233,11 @@ impl Run<'_, '_, '_> {
     /// The whole schedule; `Err` says why it stopped early.
     fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
         self.first_answer()?;
-        self.windows(config.min_window, config.min_window / 2, config)?;
+        self.windows(
+            config.min_window,
+            config.min_window / 2,
+            config.window_nodes,
+        )?;
         if let Some(tables) = tables {
             let base = if tables.covers_whole_board() {
                 self.best.clone().unwrap_or_default()
@@ -312,26 +320,15 @@ impl Run<'_, '_, '_> {
     }
 
     /// One window pass over the best solution.
-    fn windows(
-        &mut self,
-        window: usize,
-        step: usize,
-        config: &AnytimeConfig,
-    ) -> Result<bool, Halt> {
+    fn windows(&mut self, window: usize, step: usize, nodes: u64) -> Result<bool, Halt> {
         let Some(best) = self.best.clone() else {
             return Ok(false);
         };
         if self.is_optimal() {
             return Ok(false);
         }
-        let (moves, halt) = shorten::window_pass(
-            &self.start,
-            &best,
-            window,
-            step,
-            config.window_nodes,
-            &mut self.budget,
-        );
+        let (moves, halt) =
+            shorten::window_pass(&self.start, &best, window, step, nodes, &mut self.budget);
         let before = self.best_len();
         self.offer(shorten::cut_loops(&self.start, &moves));
         let improved = self.best_len() < before;
@@ -345,6 +342,7 @@ impl Run<'_, '_, '_> {
     fn window_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         let min = config.min_window.max(2);
         let max = config.max_window.max(min);
+        let mut nodes = config.window_nodes;
         loop {
             let mut improved = false;
             let mut window = min;
@@ -352,13 +350,24 @@ impl Run<'_, '_, '_> {
                 if self.is_optimal() {
                     return Ok(());
                 }
-                improved |= self.windows(window, (window / 3).max(1), config)?;
+                improved |= self.windows(window, (window / 3).max(1), nodes)?;
                 window += 6;
             }
             if !improved {
-                return Ok(());
+                break;
             }
         }
+        // Converged: larger windows with larger budgets while time is left.
+        let mut window = max;
+        for _ in 0..config.extra_rounds {
+            window += 12;
+            nodes = nodes.saturating_mul(3);
+            if self.is_optimal() {
+                break;
+            }
+            self.windows(window, (window / 3).max(1), nodes)?;
+        }
+        Ok(())
     }
 
     /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
@@ -388,7 +397,11 @@ impl Run<'_, '_, '_> {
             match found {
                 wastar::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
-                    self.windows(config.min_window, config.min_window / 2, config)?;
+                    self.windows(
+                        config.min_window,
+                        config.min_window / 2,
+                        config.window_nodes,
+                    )?;
                 }
                 wastar::Found::NoneShorter => return Ok(()),
                 wastar::Found::OutOfMemory => return Ok(()),
@@ -414,7 +427,11 @@ impl Run<'_, '_, '_> {
             match found {
                 wastar::Found::Path(moves) => {
                     self.offer(moves);
-                    self.windows(config.min_window, config.min_window / 2, config)?;
+                    self.windows(
+                        config.min_window,
+                        config.min_window / 2,
+                        config.window_nodes,
+                    )?;
                 }
                 wastar::Found::NoneShorter => return Ok(()),
                 wastar::Found::OutOfMemory => return Ok(()),
