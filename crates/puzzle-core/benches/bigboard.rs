@@ -5,12 +5,13 @@
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
 //!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--window-nodes N]
-//!     [--max-window N] [--extra-rounds N] [--views-share F]
+//!     [--max-window N] [--extra-rounds N] [--no-weighted-windows] [--views-share F]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
-//! (`--time-limit` sets one for all sizes); default 10 boards a size (`--full`: 50).
+//! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
+//! (`--full`: 50 and 20; `--boards N` sets N for all).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
@@ -76,6 +77,7 @@ fn options() -> Options {
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
             "--extra-rounds" => options.config.extra_rounds = number(args.next()),
+            "--no-weighted-windows" => options.config.weighted_windows.clear(),
             "--views-share" => {
                 options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
@@ -220,9 +222,8 @@ fn default_limit(side: usize) -> f64 {
 }
 
 fn random_boards(options: &Options) {
-    println!("| board | method | time limit | mean length | mean ratio to bound | first answer ms | final answer ms |");
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
-    let boards = options.boards.unwrap_or(if options.full { 50 } else { 10 });
+    println!("| board | boards | method | time limit | mean length | mean ratio to bound | first answer ms | final answer ms |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for &side in &options.sizes {
         let Ok(shape) = Shape::square(side) else {
             continue;
@@ -230,6 +231,12 @@ fn random_boards(options: &Options) {
         let goal = Goal::Standard.board(shape).unwrap();
         let tables = build_tables(&goal, options);
         let limit = options.time_limit.unwrap_or(default_limit(side));
+        let boards = options.boards.unwrap_or(match (options.full, side) {
+            (true, 0..=6) => 50,
+            (true, _) => 20,
+            (false, 0..=6) => 10,
+            (false, _) => 5,
+        });
         let (mut s_len, mut s_ratio, mut s_ms) = (0.0, 0.0, 0.0);
         let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
         for seed in 0..boards {
@@ -252,14 +259,14 @@ fn random_boards(options: &Options) {
         }
         let n = boards as f64;
         println!(
-            "| {side}x{side} | staged (default) | - | {:.1} | {:.2} | {:.1} | {:.1} |",
+            "| {side}x{side} | {boards} | staged (default) | - | {:.1} | {:.2} | {:.1} | {:.1} |",
             s_len / n,
             s_ratio / n,
             s_ms / n,
             s_ms / n
         );
         println!(
-            "| {side}x{side} | anytime{} | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
+            "| {side}x{side} | {boards} | anytime{} | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
             if tables.is_some() { " + tables" } else { "" },
             a_len / n,
             a_ratio / n,
@@ -267,7 +274,7 @@ fn random_boards(options: &Options) {
             a_final / n
         );
     }
-    println!("\n{boards} seeded uniformly random solvable boards a size (seeds 0..{boards}), standard goal.");
+    println!("\nSeeded uniformly random solvable boards (seeds 0..N), standard goal.");
 }
 
 fn korf24(options: &Options) {

@@ -4,28 +4,55 @@
 //! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
 //! the staged answer (so the first solution comes as fast) and then keeps shortening it until
 //! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
-//! budget or the caller (through the progress callback) stops it. Each strictly shorter
-//! solution is passed to `on_improve` at once. The improvements, in order:
+//! budget or the caller (through the progress callback) stops it, or nothing more is found.
+//! Each strictly shorter solution goes to `on_improve` at once. The steps, in order:
 //!
 //! 1. **Loops** are cut: when a board comes back, the moves in between go.
-//! 2. **Windows**: every stretch of `w` moves is replaced by a shortest path between its two end
-//!    boards (IDA* with Manhattan plus linear conflict toward that board; a stretch of 20-30
-//!    moves takes milliseconds). Windows grow from [`AnytimeConfig::min_window`] to
-//!    [`AnytimeConfig::max_window`] and slide by half their length, until a full round gains
-//!    nothing.
-//! 3. **Core search** (with [`BigTables`]): the board is reduced, by the staged answer, to the
-//!    5x5 (or smaller) core around the goal's blank; the core is then solved by weighted A*
-//!    with additive 5-tile pattern databases, weights decreasing (2.0, 1.6, ... 1.1), pruned by
-//!    the best length so far; every core solution is stitched behind the outer moves and
-//!    shortened by windows. On 5x5 and smaller the core is the whole board.
+//! 2. **Windows**: stretches of `w` moves are replaced by a shortest path between their two
+//!    end boards (IDA* with Manhattan plus linear conflict toward that board, explicit stack).
+//! 3. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
+//!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
+//!    last; the core is then solved by weighted A* with additive 5-tile pattern databases
+//!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
+//!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
+//!    and smaller the core is the whole board; on larger boards the staged answers of the
+//!    board's 8 symmetric views are tried first and the one with the shortest way to the core
+//!    is kept. Without tables, boards of at most 25 cells get weighted A* with linear
+//!    conflict on the whole board instead.
+//! 4. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
+//!    [`AnytimeConfig::max_window`] until a round gains nothing, then
+//!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
+//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*.
 //!
-//! Why this design: on big boards the staged method wastes most moves while tiles are brought
-//! home one line at a time; exact searches of short stretches remove much of that waste at any
-//! size without tables, and the pattern databases make a strong whole-board search possible
-//! where they fit (a 5x5 core: 25.8 MB).
+//! Why: the staged method wastes most moves where tiles are brought home a line at a time;
+//! exact searches of short stretches remove local waste at any size without tables, and the
+//! pattern databases make a strong whole-board search possible where they fit. Measured and
+//! dropped: optimal "tails" (A* with the tables from a late board of the solution: little
+//! gain for the time), weighted A* with linear conflict on 6x6 and up (finds nothing within
+//! 2M states at weight 3), core searches from several outer paths (no gain).
+//!
+//! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
+//! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
+//! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
+//! search about 80 (lower [`AnytimeConfig::core_nodes`] for a browser if needed).
 //!
 //! The lower bound is admissible: linear conflict of the start, or the pattern-database
 //! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
+//!
+//! ```
+//! use puzzle_core::anytime::{solve_anytime, AnytimeConfig};
+//! use puzzle_core::generate::{scramble_seeded, Scramble};
+//! use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
+//! let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+//! let board = scramble_seeded(&goal, Scramble::Uniform, true, 1);
+//! let config = AnytimeConfig { time_limit_ms: 200.0, ..AnytimeConfig::default() };
+//! let mut lengths = Vec::new();
+//! let answer = solve_anytime(&board, &goal, None, &config, &mut Limits::default(),
+//!     &mut |better| lengths.push(better.solution.moves.len())).unwrap();
+//! assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+//! assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+//! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
+//! ```
 
 mod budget;
 mod core;
@@ -56,7 +83,8 @@ pub struct AnytimeConfig {
     /// Time to spend improving, in milliseconds of [`Limits::clock`] (on wasm32 the caller must
     /// set a clock, e.g. `performance.now()`, or the node budget is the only limit).
     pub time_limit_ms: f64,
-    /// Seed for the randomised restarts (same seed, same budget: same answer).
+    /// Seed for randomised restarts. The current schedule is deterministic and does not use
+    /// it (kept so callers can pass one; same limits and clock readings, same answer).
     pub seed: u64,
     /// Smallest window of moves replaced by an optimal stretch.
     pub min_window: usize,
@@ -67,6 +95,10 @@ pub struct AnytimeConfig {
     /// Passes after the windows converge, each with windows 12 moves longer and a budget
     /// three times larger (they use the time left).
     pub extra_rounds: usize,
+    /// Then long windows by weighted A*: (window length, weight) pairs, in order.
+    pub weighted_windows: Vec<(usize, f64)>,
+    /// States the weighted search of one long window may hold.
+    pub weighted_window_nodes: usize,
     /// States the weighted A* of the core may hold (about 60 bytes each).
     pub core_nodes: usize,
     /// Weights of the successive core searches (each at least 1).
@@ -87,7 +119,9 @@ impl Default for AnytimeConfig {
             min_window: 12,
             max_window: 36,
             window_nodes: 200_000,
-            extra_rounds: 6,
+            extra_rounds: 3,
+            weighted_windows: vec![(60, 1.5), (90, 1.5), (120, 1.3)],
+            weighted_window_nodes: 200_000,
             core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
@@ -366,6 +400,31 @@ impl Run<'_, '_, '_> {
                 break;
             }
             self.windows(window, (window / 3).max(1), nodes)?;
+        }
+        self.weighted_windows(config)
+    }
+
+    /// Long windows searched by weighted A* (linear conflict toward the window's end board).
+    fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        for &(window, weight) in &config.weighted_windows {
+            let Some(best) = self.best.clone() else {
+                return Ok(());
+            };
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let (moves, halt) = shorten::weighted_window_pass(
+                &self.start,
+                &best,
+                window,
+                weight,
+                config.weighted_window_nodes,
+                &mut self.budget,
+            );
+            self.offer(shorten::cut_loops(&self.start, &moves));
+            if let Some(halt) = halt {
+                return Err(halt);
+            }
         }
         Ok(())
     }

@@ -8,6 +8,8 @@ use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
 use super::ida::shortest_within;
+use super::wastar::Found;
+use super::widestar;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
 pub(crate) fn cut_loops(start: &Board, moves: &[Direction]) -> Vec<Direction> {
@@ -45,6 +47,47 @@ pub(crate) fn window_pass(
     node_cap: u64,
     budget: &mut Budget,
 ) -> (Vec<Direction>, Option<Halt>) {
+    let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
+        shortest_within(at, target, max_len, node_cap, budget)
+    };
+    slide(start, moves, window, step, budget, exact)
+}
+
+/// Like [`window_pass`], but each window is searched by weighted A* (`weight`, at most
+/// `node_cap` states): shorter, not necessarily shortest, so long windows stay affordable.
+pub(crate) fn weighted_window_pass(
+    start: &Board,
+    moves: &[Direction],
+    window: usize,
+    weight: f64,
+    node_cap: usize,
+    budget: &mut Budget,
+) -> (Vec<Direction>, Option<Halt>) {
+    let weighted =
+        |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| match widestar::search(
+            at,
+            target,
+            weight,
+            max_len + 1,
+            node_cap,
+            budget,
+        )? {
+            Found::Path(path) => Ok(Some(path)),
+            _ => Ok(None),
+        };
+    slide(start, moves, window, window / 2, budget, weighted)
+}
+
+/// Slides a window over `moves`, replacing each stretch by what `shorter` finds (a path of at
+/// most the given length between the stretch's two end boards).
+fn slide(
+    start: &Board,
+    moves: &[Direction],
+    window: usize,
+    step: usize,
+    budget: &mut Budget,
+    mut shorter: impl FnMut(&Board, &Board, usize, &mut Budget) -> Result<Option<Vec<Direction>>, Halt>,
+) -> (Vec<Direction>, Option<Halt>) {
     let mut moves = moves.to_vec();
     let mut at = start.clone();
     let mut i = 0;
@@ -55,7 +98,7 @@ pub(crate) fn window_pass(
         let Ok(target) = at.after(&moves[i..end]) else {
             break;
         };
-        match shortest_within(&at, &target, end - i - 1, node_cap, budget) {
+        match shorter(&at, &target, end - i - 1, budget) {
             Ok(Some(shorter)) => {
                 moves.splice(i..end, shorter);
             }

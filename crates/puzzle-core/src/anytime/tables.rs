@@ -1,11 +1,12 @@
 //! [`BigTables`]: additive pattern databases for the core of a big board.
 //!
 //! The core is the rectangle of at most 5x5 cells around the goal's blank that the staged
-//! method leaves last (the whole board when both sides are at most 5). Its tiles are split, in
-//! the goal's reading order, into groups of 5 (the last group takes the rest), and each group
-//! gets a table of one byte per placement: 25·24·23·22·21 = 6.4M entries for a 5-tile group on
-//! 5x5, 25.8 MB for the whole 5x5 core (5-5-5-5-4). Larger boards use the same 5x5 core tables,
-//! so no goal needs more than 26 MB.
+//! method leaves last (the whole board when both sides are at most 5). Its tiles are split into
+//! compact groups of at most 5 (two-row bands read column by column: 2x3 and 2x2 blocks on
+//! 5x5), and each group gets a table of one byte per placement of its tiles:
+//! 25·24·23·22·21 = 6.4M entries for a 5-tile group on 5x5, 25.8 MB for the whole 5x5 core.
+//! Larger boards use the same 5x5 core tables, so no goal needs more than 26 MB. Building
+//! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core).
 
 use crate::board::{Board, Shape};
 use crate::pdb::PdbError;
