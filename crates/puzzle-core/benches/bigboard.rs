@@ -5,7 +5,8 @@
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
 //!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--window-nodes N]
-//!     [--max-window N] [--extra-rounds N] [--no-weighted-windows] [--views-share F]
+//!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
+//!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -78,6 +79,18 @@ fn options() -> Options {
             "--max-window" => options.config.max_window = number(args.next()),
             "--extra-rounds" => options.config.extra_rounds = number(args.next()),
             "--no-weighted-windows" => options.config.weighted_windows.clear(),
+            "--weighted-windows" => {
+                options.config.weighted_windows = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|pair| {
+                        let (w, x) = pair.split_once(':')?;
+                        Some((w.trim().parse().ok()?, x.trim().parse().ok()?))
+                    })
+                    .collect()
+            }
+            "--weighted-window-nodes" => options.config.weighted_window_nodes = number(args.next()),
             "--views-share" => {
                 options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }

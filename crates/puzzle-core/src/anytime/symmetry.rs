@@ -94,3 +94,35 @@ impl View {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::random_walk;
+    use crate::goal::Goal;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// A path solving the view, mapped back, solves the original.
+    #[test]
+    fn moves_map_back_onto_the_original_board() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for (w, h) in [(5, 5), (6, 4), (3, 7)] {
+            let goal = Goal::Snail.board(Shape::new(w, h).unwrap()).unwrap();
+            let board = random_walk(&goal, 60, &mut rng);
+            for view in View::others() {
+                let (seen, seen_goal) = (view.board(&board).unwrap(), view.board(&goal).unwrap());
+                let config = crate::suboptimal::StagedConfig::default();
+                let answer = crate::suboptimal::solve_staged(
+                    &seen,
+                    &seen_goal,
+                    &config,
+                    &mut crate::search::Limits::default(),
+                )
+                .unwrap();
+                let back = view.moves_back(&answer.solution.moves);
+                assert_eq!(board.after(&back).unwrap(), goal, "{view:?}");
+            }
+        }
+    }
+}
