@@ -4,7 +4,7 @@
 //! ```text
 //! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
 //!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
-//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--window-nodes N]
+//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--wide-nodes N] [--window-nodes N]
 //!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
 //! ```
@@ -75,6 +75,7 @@ fn options() -> Options {
             "--verbose" => options.verbose = true,
             "--cache" => options.cache = args.next(),
             "--core-nodes" => options.config.core_nodes = number(args.next()),
+            "--wide-nodes" => options.config.wide_nodes = number(args.next()),
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
             "--extra-rounds" => options.config.extra_rounds = number(args.next()),

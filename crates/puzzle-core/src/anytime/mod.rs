@@ -34,7 +34,8 @@
 //! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
 //! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
 //! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
-//! search about 80 (lower [`AnytimeConfig::core_nodes`] for a browser if needed).
+//! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
+//! needed.
 //!
 //! The lower bound is admissible: linear conflict of the start, or the pattern-database
 //! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
@@ -109,6 +110,8 @@ pub struct AnytimeConfig {
     /// Weights of the successive whole-board searches (linear conflict; boards of at most
     /// 25 cells solved without tables).
     pub wide_weights: Vec<f64>,
+    /// States a whole-board search may hold (about 80 bytes each).
+    pub wide_nodes: usize,
 }
 
 impl Default for AnytimeConfig {
@@ -125,6 +128,7 @@ impl Default for AnytimeConfig {
             core_nodes: 2_000_000,
             core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
+            wide_nodes: 1_000_000,
             views_share: 0.25,
         }
     }
@@ -480,7 +484,7 @@ impl Run<'_, '_, '_> {
                 &self.goal,
                 weight,
                 self.best_len(),
-                config.core_nodes,
+                config.wide_nodes,
                 &mut self.budget,
             )?;
             match found {
