@@ -24,6 +24,7 @@
 #![forbid(missing_docs)]
 
 pub mod analysis;
+pub mod anytime;
 pub mod board;
 pub mod catalog;
 pub mod error;

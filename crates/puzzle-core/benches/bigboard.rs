@@ -1,0 +1,369 @@
+//! The anytime big-board solver (`anytime::solve_anytime`) against the staged method
+//! (`suboptimal::solve_staged`, default configuration), in the same run.
+//!
+//! ```text
+//! cargo bench -p puzzle-core --bench bigboard -- [--sizes 5,6,7,8] [--boards N]
+//!     [--time-limit MS] [--korf24] [--korf-only] [--no-tables] [--full] [--verbose]
+//!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--wide-nodes N] [--window-nodes N]
+//!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
+//!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
+//! ```
+//! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
+//! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
+//! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
+//! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
+//! (`--full`: 50 and 20; `--boards N` sets N for all).
+//! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
+//! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
+//! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
+//! (`BigTables::to_bytes`) and reads them back on the next run. The other options set the
+//! solver's knobs (`AnytimeConfig`).
+
+use std::time::Instant;
+
+use puzzle_core::anytime::{solve_anytime, AnytimeConfig, BigTables};
+use puzzle_core::generate::{scramble_seeded, Scramble};
+use puzzle_core::suboptimal::{solve_staged, StagedConfig};
+use puzzle_core::{Board, Goal, Limits, Shape, SolveOutcome};
+
+struct Options {
+    sizes: Vec<usize>,
+    boards: Option<u64>,
+    time_limit: Option<f64>,
+    korf: bool,
+    random: bool,
+    tables: bool,
+    full: bool,
+    verbose: bool,
+    cache: Option<String>,
+    config: AnytimeConfig,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        sizes: vec![5, 6, 7, 8],
+        boards: None,
+        time_limit: None,
+        korf: false,
+        random: true,
+        tables: true,
+        full: false,
+        verbose: false,
+        cache: None,
+        config: AnytimeConfig::default(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--sizes" => {
+                options.sizes = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
+            "--boards" => options.boards = args.next().and_then(|n| n.parse().ok()),
+            "--time-limit" => options.time_limit = args.next().and_then(|n| n.parse().ok()),
+            "--korf24" => options.korf = true,
+            "--korf-only" => {
+                options.korf = true;
+                options.random = false;
+            }
+            "--no-tables" => options.tables = false,
+            "--full" => options.full = true,
+            "--verbose" => options.verbose = true,
+            "--cache" => options.cache = args.next(),
+            "--core-nodes" => options.config.core_nodes = number(args.next()),
+            "--wide-nodes" => options.config.wide_nodes = number(args.next()),
+            "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
+            "--max-window" => options.config.max_window = number(args.next()),
+            "--extra-rounds" => options.config.extra_rounds = number(args.next()),
+            "--no-weighted-windows" => options.config.weighted_windows.clear(),
+            "--weighted-windows" => {
+                options.config.weighted_windows = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|pair| {
+                        let (w, x) = pair.split_once(':')?;
+                        Some((w.trim().parse().ok()?, x.trim().parse().ok()?))
+                    })
+                    .collect()
+            }
+            "--weighted-window-nodes" => options.config.weighted_window_nodes = number(args.next()),
+            "--views-share" => {
+                options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--wide-weights" => {
+                options.config.wide_weights = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
+            "--weights" => {
+                options.config.core_weights = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
+            // `cargo bench` passes `--bench`; ignore it and any filter.
+            _ => {}
+        }
+    }
+    options
+}
+
+fn number(arg: Option<String>) -> usize {
+    arg.and_then(|n| n.parse().ok()).expect("a number")
+}
+
+fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
+    if !options.tables {
+        return None;
+    }
+    let file = options
+        .cache
+        .as_ref()
+        .map(|dir| format!("{dir}/{}", BigTables::cache_key(goal)));
+    if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+        if let Ok(tables) = BigTables::from_bytes(&bytes) {
+            println!("tables for the {} goal read from the cache", goal.shape());
+            return Some(tables);
+        }
+    }
+    let start = Instant::now();
+    let tables = BigTables::build(goal, &mut Limits::default()).expect("tables build");
+    println!(
+        "tables for the {} goal `{}`: built in {:.2} s, {:.1} MB",
+        goal.shape(),
+        if goal.cells().len() > 25 {
+            "standard".to_string()
+        } else {
+            goal.to_string()
+        },
+        start.elapsed().as_secs_f64(),
+        tables.memory_bytes() as f64 / 1e6
+    );
+    if let Some(file) = file {
+        let _ = std::fs::write(file, tables.to_bytes());
+    }
+    Some(tables)
+}
+
+/// One anytime run: (ms, length) of every improvement, and the final answer's length and
+/// lower bound.
+struct Run {
+    improvements: Vec<(f64, usize)>,
+    length: usize,
+    lower_bound: u32,
+    final_ms: f64,
+}
+
+impl Run {
+    fn length_at(&self, ms: f64) -> Option<usize> {
+        self.improvements
+            .iter()
+            .filter(|(t, _)| *t <= ms)
+            .map(|&(_, l)| l)
+            .next_back()
+    }
+}
+
+fn run_anytime(
+    board: &Board,
+    goal: &Board,
+    tables: Option<&BigTables>,
+    limit_ms: f64,
+    options: &Options,
+) -> Run {
+    let config = AnytimeConfig {
+        time_limit_ms: limit_ms,
+        ..options.config.clone()
+    };
+    let start = Instant::now();
+    let mut improvements = Vec::new();
+    let mut record = |answer: &puzzle_core::suboptimal::Approximate| {
+        improvements.push((
+            start.elapsed().as_secs_f64() * 1e3,
+            answer.solution.moves.len(),
+        ));
+    };
+    let answer = solve_anytime(
+        board,
+        goal,
+        tables,
+        &config,
+        &mut Limits::default(),
+        &mut record,
+    )
+    .unwrap();
+    let final_ms = start.elapsed().as_secs_f64() * 1e3;
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+    Run {
+        improvements,
+        length: answer.solution.moves.len(),
+        lower_bound: answer.lower_bound,
+        final_ms,
+    }
+}
+
+fn run_staged(board: &Board, goal: &Board) -> (usize, u32, f64) {
+    let start = Instant::now();
+    let answer = solve_staged(
+        board,
+        goal,
+        &StagedConfig::default(),
+        &mut Limits::default(),
+    )
+    .unwrap();
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+    (answer.solution.moves.len(), answer.lower_bound, ms)
+}
+
+fn default_limit(side: usize) -> f64 {
+    match side {
+        0..=5 => 1000.0,
+        6 => 5000.0,
+        _ => 15000.0,
+    }
+}
+
+fn random_boards(options: &Options) {
+    println!("| board | boards | method | time limit | mean length | mean ratio to bound | first answer ms | final answer ms |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for &side in &options.sizes {
+        let Ok(shape) = Shape::square(side) else {
+            continue;
+        };
+        let goal = Goal::Standard.board(shape).unwrap();
+        let tables = build_tables(&goal, options);
+        let limit = options.time_limit.unwrap_or(default_limit(side));
+        let boards = options.boards.unwrap_or(match (options.full, side) {
+            (true, 0..=6) => 50,
+            (true, _) => 20,
+            (false, 0..=6) => 10,
+            (false, _) => 5,
+        });
+        let (mut s_len, mut s_ratio, mut s_ms) = (0.0, 0.0, 0.0);
+        let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
+        for seed in 0..boards {
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let (length, bound, ms) = run_staged(&board, &goal);
+            s_len += length as f64;
+            s_ratio += length as f64 / f64::from(bound.max(1));
+            s_ms += ms;
+            let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
+            a_len += run.length as f64;
+            a_ratio += run.length as f64 / f64::from(run.lower_bound.max(1));
+            a_first += run.improvements.first().map_or(0.0, |i| i.0);
+            a_final += run.improvements.last().map_or(0.0, |i| i.0);
+            if options.verbose {
+                println!(
+                    "seed {seed}: staged {length}, anytime {} (bound {}, {:.0} ms, steps {:?})",
+                    run.length, run.lower_bound, run.final_ms, run.improvements
+                );
+            }
+        }
+        let n = boards as f64;
+        println!(
+            "| {side}x{side} | {boards} | staged (default) | - | {:.1} | {:.2} | {:.1} | {:.1} |",
+            s_len / n,
+            s_ratio / n,
+            s_ms / n,
+            s_ms / n
+        );
+        println!(
+            "| {side}x{side} | {boards} | anytime{} | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
+            if tables.is_some() { " + tables" } else { "" },
+            a_len / n,
+            a_ratio / n,
+            a_first / n,
+            a_final / n
+        );
+    }
+    println!("\nSeeded uniformly random solvable boards (seeds 0..N), standard goal.");
+}
+
+fn korf24(options: &Options) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/korf24_50.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let shape = Shape::square(5).unwrap();
+    let goal = Goal::BlankFirst.board(shape).unwrap();
+    let tables = build_tables(&goal, options);
+    let limit = options.time_limit.unwrap_or(1000.0);
+    let marks = [100.0, limit];
+    let mut staged = (0.0, 0.0, 0f64);
+    let mut at_mark = vec![(0.0, 0.0, 0f64); marks.len()];
+    let mut bound_ok = true;
+    let mut count = 0.0;
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let numbers: Vec<usize> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let board = Board::new(shape, numbers[..25].to_vec()).unwrap();
+        let optimal = numbers[25] as f64;
+        let (length, _, _) = run_staged(&board, &goal);
+        staged.0 += length as f64;
+        staged.1 += length as f64 / optimal;
+        staged.2 = staged.2.max(length as f64 / optimal);
+        let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
+        bound_ok &= f64::from(run.lower_bound) <= optimal;
+        for (slot, &mark) in at_mark.iter_mut().zip(&marks) {
+            let length = run.length_at(mark).unwrap_or(run.length) as f64;
+            slot.0 += length;
+            slot.1 += length / optimal;
+            slot.2 = slot.2.max(length / optimal);
+        }
+        if options.verbose {
+            println!(
+                "#{}: optimal {optimal}, staged {length}, anytime {:?}",
+                i + 1,
+                run.improvements
+            );
+        }
+        count += 1.0;
+    }
+    println!("\nKorf & Felner's 50 random 24-puzzles (optimal mean 100.78), blank-first goal:");
+    println!("| method | mean length | mean ratio to optimal | max ratio |");
+    println!("| --- | --- | --- | --- |");
+    println!(
+        "| staged (default) | {:.1} | {:.3} | {:.3} |",
+        staged.0 / count,
+        staged.1 / count,
+        staged.2
+    );
+    for (slot, mark) in at_mark.iter().zip(&marks) {
+        println!(
+            "| anytime{}, at {mark:.0} ms | {:.1} | {:.3} | {:.3} |",
+            if tables.is_some() { " + tables" } else { "" },
+            slot.0 / count,
+            slot.1 / count,
+            slot.2
+        );
+    }
+    println!(
+        "lower bound <= optimal on all {count} instances: {}",
+        if bound_ok { "yes" } else { "NO" }
+    );
+}
+
+fn main() {
+    let options = options();
+    if options.random {
+        random_boards(&options);
+    }
+    if options.korf {
+        korf24(&options);
+    }
+}

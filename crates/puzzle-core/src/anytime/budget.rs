@@ -1,0 +1,128 @@
+//! One budget for a whole anytime solve: the time limit (read from `limits.clock` only), the
+//! node budget of the limits, and the progress callback that may cancel.
+
+use std::ops::ControlFlow;
+
+use crate::search::{Limits, Progress};
+
+/// Why the anytime solver stops improving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// The time limit of the configuration passed.
+    Time,
+    /// The node budget of the limits ran out.
+    Budget,
+    /// The progress callback returned `Break`.
+    Cancelled,
+}
+
+/// Expansions between two reads of the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// Counts expansions of every sub-search, reports progress and enforces the limits.
+pub(crate) struct Budget<'l, 'a> {
+    limits: &'l mut Limits<'a>,
+    start_ms: f64,
+    time_limit_ms: f64,
+    expanded: u64,
+    next_report: u64,
+    next_clock: u64,
+    /// Length of the best solution so far, reported as the progress bound.
+    pub(crate) best: Option<usize>,
+    halted: Option<Halt>,
+}
+
+impl<'l, 'a> Budget<'l, 'a> {
+    /// A budget starting now, with `time_limit_ms` to run.
+    pub(crate) fn new(limits: &'l mut Limits<'a>, time_limit_ms: f64) -> Self {
+        let start_ms = (limits.clock)();
+        let next_report = limits.report_every.max(1);
+        Budget {
+            limits,
+            start_ms,
+            time_limit_ms,
+            expanded: 0,
+            next_report,
+            next_clock: CLOCK_EVERY,
+            best: None,
+            halted: None,
+        }
+    }
+
+    /// Milliseconds since the start.
+    pub(crate) fn elapsed_ms(&self) -> f64 {
+        (self.limits.clock)() - self.start_ms
+    }
+
+    /// Expansions counted so far.
+    pub(crate) fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// The limits, for a sub-solver that takes them directly.
+    pub(crate) fn limits(&mut self) -> &mut Limits<'a> {
+        self.limits
+    }
+
+    /// Stops for good with `halt`.
+    pub(crate) fn halt(&mut self, halt: Halt) -> Halt {
+        self.halted.get_or_insert(halt);
+        halt
+    }
+
+    /// Adds `count` expansions done by a sub-solver that kept its own count.
+    pub(crate) fn add(&mut self, count: u64) {
+        self.expanded += count;
+    }
+
+    /// Whether the time limit has passed (reads the clock).
+    pub(crate) fn out_of_time(&mut self) -> bool {
+        if self.elapsed_ms() >= self.time_limit_ms {
+            self.halt(Halt::Time);
+        }
+        self.halted.is_some()
+    }
+
+    /// Records one expansion; `Err` once the time, the node budget or the caller says stop.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), Halt> {
+        if let Some(halt) = self.halted {
+            return Err(halt);
+        }
+        self.expanded += 1;
+        if let Some(max) = self.limits.max_expanded {
+            if self.expanded > max {
+                return Err(self.halt(Halt::Budget));
+            }
+        }
+        if self.expanded >= self.next_clock {
+            self.next_clock += CLOCK_EVERY;
+            if self.out_of_time() {
+                return Err(Halt::Time);
+            }
+        }
+        if self.expanded >= self.next_report {
+            self.next_report += self.limits.report_every.max(1);
+            self.report()?;
+        }
+        Ok(())
+    }
+
+    /// Calls the progress callback now.
+    pub(crate) fn report(&mut self) -> Result<(), Halt> {
+        let elapsed_ms = self.elapsed_ms();
+        let progress = Progress {
+            expanded: self.expanded,
+            generated: self.expanded,
+            frontier: 0,
+            bound: self.best.map(|b| b as f64),
+            elapsed_ms,
+        };
+        if let Some(callback) = self.limits.on_progress.as_mut() {
+            if let ControlFlow::Break(()) = callback(&progress) {
+                return Err(self.halt(Halt::Cancelled));
+            }
+        }
+        Ok(())
+    }
+}

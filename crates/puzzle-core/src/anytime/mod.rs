@@ -1,0 +1,505 @@
+//! Near-optimal, anytime solving of big boards (5x5 to 8x8, any rectangle, any goal).
+//!
+//! Optimal search is out of reach from 5x5 up, and the fast staged method
+//! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
+//! the staged answer (so the first solution comes as fast) and then keeps shortening it until
+//! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
+//! budget or the caller (through the progress callback) stops it, or nothing more is found.
+//! Each strictly shorter solution goes to `on_improve` at once. The steps, in order:
+//!
+//! 1. **Loops** are cut: when a board comes back, the moves in between go.
+//! 2. **Windows**: stretches of `w` moves are replaced by a shortest path between their two
+//!    end boards (IDA* with Manhattan plus linear conflict toward that board, explicit stack).
+//! 3. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
+//!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
+//!    last; the core is then solved by weighted A* with additive 5-tile pattern databases
+//!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
+//!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
+//!    and smaller the core is the whole board; on larger boards the staged answers of the
+//!    board's 8 symmetric views are tried first and the one with the shortest way to the core
+//!    is kept. Without tables, boards of at most 25 cells get weighted A* with linear
+//!    conflict on the whole board instead.
+//! 4. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
+//!    [`AnytimeConfig::max_window`] until a round gains nothing, then
+//!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
+//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*.
+//!
+//! Why: the staged method wastes most moves where tiles are brought home a line at a time;
+//! exact searches of short stretches remove local waste at any size without tables, and the
+//! pattern databases make a strong whole-board search possible where they fit. Measured and
+//! dropped: optimal "tails" (A* with the tables from a late board of the solution: little
+//! gain for the time), weighted A* with linear conflict on 6x6 and up (finds nothing within
+//! 2M states at weight 3), core searches from several outer paths (no gain).
+//!
+//! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
+//! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
+//! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
+//! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
+//! needed.
+//!
+//! The lower bound is admissible: linear conflict of the start, or the pattern-database
+//! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
+//!
+//! ```
+//! use puzzle_core::anytime::{solve_anytime, AnytimeConfig};
+//! use puzzle_core::generate::{scramble_seeded, Scramble};
+//! use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
+//! let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+//! let board = scramble_seeded(&goal, Scramble::Uniform, true, 1);
+//! let config = AnytimeConfig { time_limit_ms: 200.0, ..AnytimeConfig::default() };
+//! let mut lengths = Vec::new();
+//! let answer = solve_anytime(&board, &goal, None, &config, &mut Limits::default(),
+//!     &mut |better| lengths.push(better.solution.moves.len())).unwrap();
+//! assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+//! assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+//! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
+//! ```
+
+mod budget;
+mod core;
+mod ida;
+mod pattern;
+mod shorten;
+mod symmetry;
+mod tables;
+mod wastar;
+mod widestar;
+
+pub use tables::{total_entries, BigTables};
+
+use crate::board::Board;
+use crate::error::BoardError;
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::moves::Direction;
+use crate::search::{Limits, Stats};
+use crate::solvability::{solvability, Solvability};
+use crate::solver::{Algorithm, Solution, SolveOutcome};
+use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
+
+use budget::{Budget, Halt};
+
+/// How the anytime solver works.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnytimeConfig {
+    /// Time to spend improving, in milliseconds of [`Limits::clock`] (on wasm32 the caller must
+    /// set a clock, e.g. `performance.now()`, or the node budget is the only limit).
+    pub time_limit_ms: f64,
+    /// Seed for randomised restarts. The current schedule is deterministic and does not use
+    /// it (kept so callers can pass one; same limits and clock readings, same answer).
+    pub seed: u64,
+    /// Smallest window of moves replaced by an optimal stretch.
+    pub min_window: usize,
+    /// Largest window.
+    pub max_window: usize,
+    /// Expansions allowed to the search of one window.
+    pub window_nodes: u64,
+    /// Passes after the windows converge, each with windows 12 moves longer and a budget
+    /// three times larger (they use the time left).
+    pub extra_rounds: usize,
+    /// Then long windows by weighted A*: (window length, weight) pairs, in order.
+    pub weighted_windows: Vec<(usize, f64)>,
+    /// States the weighted search of one long window may hold.
+    pub weighted_window_nodes: usize,
+    /// States the weighted A* of the core may hold (about 60 bytes each).
+    pub core_nodes: usize,
+    /// Weights of the successive core searches (each at least 1).
+    pub core_weights: Vec<f64>,
+    /// Share of the time limit during which the symmetric views of the board are tried for a
+    /// shorter path to the core (boards larger than the core only).
+    pub views_share: f64,
+    /// Weights of the successive whole-board searches (linear conflict; boards of at most
+    /// 25 cells solved without tables).
+    pub wide_weights: Vec<f64>,
+    /// States a whole-board search may hold (about 80 bytes each).
+    pub wide_nodes: usize,
+}
+
+impl Default for AnytimeConfig {
+    fn default() -> Self {
+        AnytimeConfig {
+            time_limit_ms: 2000.0,
+            seed: 0,
+            min_window: 12,
+            max_window: 36,
+            window_nodes: 200_000,
+            extra_rounds: 3,
+            weighted_windows: vec![(60, 1.5), (90, 1.5), (120, 1.3)],
+            weighted_window_nodes: 200_000,
+            core_nodes: 2_000_000,
+            core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
+            wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
+            wide_nodes: 1_000_000,
+            views_share: 0.25,
+        }
+    }
+}
+
+/// Solves `board` toward `goal` near-optimally (see the module documentation), calling
+/// `on_improve` with each strictly shorter solution, the first one included.
+///
+/// Stops at the time limit of `config`, when `limits.max_expanded` expansions are spent, or when
+/// the progress callback returns `Break`; the best solution so far is returned (outcome
+/// [`SolveOutcome::Solved`]) if one was found. `tables` must be built for `goal` (others are
+/// ignored). Unsolvable boards are answered from parity; the only error is a size mismatch.
+pub fn solve_anytime(
+    board: &Board,
+    goal: &Board,
+    tables: Option<&BigTables>,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Result<Approximate, BoardError> {
+    let verdict = solvability(board, goal)?;
+    let tables = tables.filter(|t| t.goal() == goal);
+    let lower_bound = lower_bound(board, goal, tables);
+    if !verdict.solvable {
+        return Ok(unsolved(SolveOutcome::Unsolvable, verdict, lower_bound));
+    }
+    let mut run = Run {
+        start: board.clone(),
+        goal: goal.clone(),
+        verdict,
+        lower_bound,
+        best: None,
+        on_improve,
+        budget: Budget::new(limits, config.time_limit_ms),
+    };
+    let halt = run.improve(tables, config).err();
+    let outcome = match (&run.best, halt) {
+        (Some(_), _) => SolveOutcome::Solved,
+        (None, Some(Halt::Cancelled)) => SolveOutcome::Cancelled,
+        (None, _) => SolveOutcome::BudgetExhausted,
+    };
+    match run.best.take() {
+        Some(moves) => Ok(run.answer(moves)),
+        None => Ok(unsolved(outcome, run.verdict, lower_bound)),
+    }
+}
+
+/// An admissible lower bound: linear conflict of `board`, or the tables' estimate when they
+/// cover the whole board, whichever is larger.
+pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u32 {
+    let lc = if board.shape() == goal.shape() {
+        Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board)
+    } else {
+        0
+    };
+    let pdb = tables
+        .filter(|t| t.goal() == goal && t.covers_whole_board())
+        .map_or(0, |t| t.estimate_whole(board));
+    lc.max(pdb)
+}
+
+fn unsolved(outcome: SolveOutcome, verdict: Solvability, lower_bound: u32) -> Approximate {
+    Approximate {
+        solution: Solution {
+            outcome,
+            moves: Vec::new(),
+            stats: Stats::default(),
+            algorithm: Algorithm::AStar,
+            heuristic: Some(HeuristicKind::LinearConflict),
+            solvability: verdict,
+        },
+        lower_bound,
+        bound_ratio: f64::NAN,
+    }
+}
+
+/// One anytime solve in progress.
+struct Run<'r, 'l, 'a> {
+    start: Board,
+    goal: Board,
+    verdict: Solvability,
+    lower_bound: u32,
+    best: Option<Vec<Direction>>,
+    on_improve: &'r mut dyn FnMut(&Approximate),
+    budget: Budget<'l, 'a>,
+}
+
+impl Run<'_, '_, '_> {
+    fn best_len(&self) -> usize {
+        self.best.as_ref().map_or(usize::MAX, Vec::len)
+    }
+
+    fn is_optimal(&self) -> bool {
+        self.best_len() as u32 <= self.lower_bound
+    }
+
+    /// Keeps `moves` if they solve the board and are shorter than the best so far.
+    fn offer(&mut self, moves: Vec<Direction>) {
+        if moves.len() >= self.best_len() {
+            return;
+        }
+        if self.start.after(&moves).ok().as_ref() != Some(&self.goal) {
+            debug_assert!(false, "an improvement that does not solve the board");
+            return;
+        }
+        self.budget.best = Some(moves.len());
+        let answer = self.answer(moves.clone());
+        self.best = Some(moves);
+        (self.on_improve)(&answer);
+    }
+
+    fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
+        let length = moves.len() as u32;
+        let stats = Stats {
+            expanded: self.budget.expanded(),
+            generated: self.budget.expanded(),
+            elapsed_ms: self.budget.elapsed_ms(),
+            optimal: length <= self.lower_bound,
+            ..Stats::default()
+        };
+        let bound_ratio = if length == 0 {
+            1.0
+        } else {
+            f64::from(length) / f64::from(self.lower_bound.max(1))
+        };
+        Approximate {
+            solution: Solution {
+                outcome: SolveOutcome::Solved,
+                moves,
+                stats,
+                algorithm: Algorithm::AStar,
+                heuristic: Some(HeuristicKind::LinearConflict),
+                solvability: self.verdict.clone(),
+            },
+            lower_bound: self.lower_bound,
+            bound_ratio,
+        }
+    }
+
+    /// The whole schedule; `Err` says why it stopped early.
+    fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
+        self.first_answer()?;
+        self.windows(
+            config.min_window,
+            config.min_window / 2,
+            config.window_nodes,
+        )?;
+        if let Some(tables) = tables {
+            let base = if tables.covers_whole_board() {
+                self.best.clone().unwrap_or_default()
+            } else {
+                self.shortest_prefix(tables, config)?
+            };
+            self.core_search(tables, &base, config)?;
+        } else if self.goal.cells().len() <= 25 {
+            self.wide_search(config)?;
+        }
+        self.window_rounds(config)
+    }
+
+    /// The staged answers of the board's symmetric views (while a share of the time is left
+    /// unspent), each offered; returns the one with the fewest moves outside the core.
+    fn shortest_prefix(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<Vec<Direction>, Halt> {
+        let prefix_of = |run: &Self, moves: &[Direction]| {
+            core::split(&run.start, moves, tables).map_or(usize::MAX, |s| s.prefix.len())
+        };
+        let mut base = self.best.clone().unwrap_or_default();
+        let mut shortest = prefix_of(self, &base);
+        for view in symmetry::View::others() {
+            if self.budget.elapsed_ms() > config.time_limit_ms * config.views_share {
+                break;
+            }
+            let (Some(board), Some(goal)) = (view.board(&self.start), view.board(&self.goal))
+            else {
+                continue;
+            };
+            let staged = solve_staged(
+                &board,
+                &goal,
+                &StagedConfig::default(),
+                self.budget.limits(),
+            );
+            let Ok(answer) = staged else {
+                continue;
+            };
+            self.budget.add(answer.solution.stats.expanded);
+            match answer.solution.outcome {
+                SolveOutcome::Solved => {}
+                SolveOutcome::Cancelled => return Err(self.budget.halt(Halt::Cancelled)),
+                _ => continue,
+            }
+            let moves = shorten::cut_loops(&self.start, &view.moves_back(&answer.solution.moves));
+            let prefix = prefix_of(self, &moves);
+            self.offer(moves.clone());
+            if prefix < shortest {
+                shortest = prefix;
+                base = moves;
+            }
+            self.budget.report()?;
+        }
+        Ok(base)
+    }
+
+    /// The staged answer, loops cut.
+    fn first_answer(&mut self) -> Result<(), Halt> {
+        let staged = solve_staged(
+            &self.start,
+            &self.goal,
+            &StagedConfig::default(),
+            self.budget.limits(),
+        );
+        let answer = staged.map_err(|_| Halt::Budget)?;
+        self.budget.add(answer.solution.stats.expanded);
+        match answer.solution.outcome {
+            SolveOutcome::Solved => {
+                let moves = shorten::cut_loops(&self.start, &answer.solution.moves);
+                self.offer(moves);
+                self.budget.report()
+            }
+            SolveOutcome::Cancelled => Err(self.budget.halt(Halt::Cancelled)),
+            _ => Err(self.budget.halt(Halt::Budget)),
+        }
+    }
+
+    /// One window pass over the best solution.
+    fn windows(&mut self, window: usize, step: usize, nodes: u64) -> Result<bool, Halt> {
+        let Some(best) = self.best.clone() else {
+            return Ok(false);
+        };
+        if self.is_optimal() {
+            return Ok(false);
+        }
+        let (moves, halt) =
+            shorten::window_pass(&self.start, &best, window, step, nodes, &mut self.budget);
+        let before = self.best_len();
+        self.offer(shorten::cut_loops(&self.start, &moves));
+        let improved = self.best_len() < before;
+        match halt {
+            Some(halt) => Err(halt),
+            None => Ok(improved),
+        }
+    }
+
+    /// Window passes of growing sizes and shifted starts, until a full round gains nothing.
+    fn window_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        let min = config.min_window.max(2);
+        let max = config.max_window.max(min);
+        let mut nodes = config.window_nodes;
+        loop {
+            let mut improved = false;
+            let mut window = min;
+            while window <= max {
+                if self.is_optimal() {
+                    return Ok(());
+                }
+                improved |= self.windows(window, (window / 3).max(1), nodes)?;
+                window += 6;
+            }
+            if !improved {
+                break;
+            }
+        }
+        // Converged: larger windows with larger budgets while time is left.
+        let mut window = max;
+        for _ in 0..config.extra_rounds {
+            window += 12;
+            nodes = nodes.saturating_mul(3);
+            if self.is_optimal() {
+                break;
+            }
+            self.windows(window, (window / 3).max(1), nodes)?;
+        }
+        self.weighted_windows(config)
+    }
+
+    /// Long windows searched by weighted A* (linear conflict toward the window's end board).
+    fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        for &(window, weight) in &config.weighted_windows {
+            let Some(best) = self.best.clone() else {
+                return Ok(());
+            };
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let (moves, halt) = shorten::weighted_window_pass(
+                &self.start,
+                &best,
+                window,
+                weight,
+                config.weighted_window_nodes,
+                &mut self.budget,
+            );
+            self.offer(shorten::cut_loops(&self.start, &moves));
+            if let Some(halt) = halt {
+                return Err(halt);
+            }
+        }
+        Ok(())
+    }
+
+    /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
+    /// is shortened by windows.
+    fn core_search(
+        &mut self,
+        tables: &BigTables,
+        base: &[Direction],
+        config: &AnytimeConfig,
+    ) -> Result<(), Halt> {
+        let Some(split) = core::split(&self.start, base, tables) else {
+            return Ok(());
+        };
+        for &weight in &config.core_weights {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let allowed = self.best_len().saturating_sub(split.prefix.len());
+            let found = wastar::search(
+                &split.core_start,
+                tables,
+                weight,
+                allowed,
+                config.core_nodes,
+                &mut self.budget,
+            )?;
+            match found {
+                wastar::Found::Path(core_moves) => {
+                    self.offer(split.stitch(&core_moves));
+                    self.windows(
+                        config.min_window,
+                        config.min_window / 2,
+                        config.window_nodes,
+                    )?;
+                }
+                wastar::Found::NoneShorter => return Ok(()),
+                wastar::Found::OutOfMemory => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Weighted A* on the whole board with linear conflict, weights decreasing.
+    fn wide_search(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        for &weight in &config.wide_weights {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let found = widestar::search(
+                &self.start,
+                &self.goal,
+                weight,
+                self.best_len(),
+                config.wide_nodes,
+                &mut self.budget,
+            )?;
+            match found {
+                wastar::Found::Path(moves) => {
+                    self.offer(moves);
+                    self.windows(
+                        config.min_window,
+                        config.min_window / 2,
+                        config.window_nodes,
+                    )?;
+                }
+                wastar::Found::NoneShorter => return Ok(()),
+                wastar::Found::OutOfMemory => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,118 @@
+//! Path shortening: cut loops (a board met twice), then replace stretches ("windows") of the
+//! solution by shortest paths between their two ends.
+
+use rustc_hash::FxHashMap;
+
+use crate::board::Board;
+use crate::moves::Direction;
+
+use super::budget::{Budget, Halt};
+use super::ida::shortest_within;
+use super::wastar::Found;
+use super::widestar;
+
+/// The moves with every loop cut out: when a board comes back, the moves between go.
+pub(crate) fn cut_loops(start: &Board, moves: &[Direction]) -> Vec<Direction> {
+    let mut seen: FxHashMap<Vec<u8>, usize> = FxHashMap::default();
+    let mut boards: Vec<Vec<u8>> = vec![start.cells().to_vec()];
+    let mut kept: Vec<Direction> = Vec::with_capacity(moves.len());
+    seen.insert(start.cells().to_vec(), 0);
+    let mut current = start.clone();
+    for &direction in moves {
+        if !current.apply(direction) {
+            return moves.to_vec();
+        }
+        if let Some(&index) = seen.get(current.cells()) {
+            for cells in boards.drain(index + 1..) {
+                seen.remove(&cells);
+            }
+            kept.truncate(index);
+        } else {
+            kept.push(direction);
+            seen.insert(current.cells().to_vec(), boards.len());
+            boards.push(current.cells().to_vec());
+        }
+    }
+    kept
+}
+
+/// One pass of windows of `window` moves, `step` apart, each replaced by a shortest path
+/// between its ends when that is shorter (the search of one window is capped at `node_cap`
+/// expansions). Returns the new moves; stops early, keeping what was gained, on a halt.
+pub(crate) fn window_pass(
+    start: &Board,
+    moves: &[Direction],
+    window: usize,
+    step: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> (Vec<Direction>, Option<Halt>) {
+    let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
+        shortest_within(at, target, max_len, node_cap, budget)
+    };
+    slide(start, moves, window, step, budget, exact)
+}
+
+/// Like [`window_pass`], but each window is searched by weighted A* (`weight`, at most
+/// `node_cap` states): shorter, not necessarily shortest, so long windows stay affordable.
+pub(crate) fn weighted_window_pass(
+    start: &Board,
+    moves: &[Direction],
+    window: usize,
+    weight: f64,
+    node_cap: usize,
+    budget: &mut Budget,
+) -> (Vec<Direction>, Option<Halt>) {
+    let weighted =
+        |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| match widestar::search(
+            at,
+            target,
+            weight,
+            max_len + 1,
+            node_cap,
+            budget,
+        )? {
+            Found::Path(path) => Ok(Some(path)),
+            _ => Ok(None),
+        };
+    slide(start, moves, window, window / 2, budget, weighted)
+}
+
+/// Slides a window over `moves`, replacing each stretch by what `shorter` finds (a path of at
+/// most the given length between the stretch's two end boards).
+fn slide(
+    start: &Board,
+    moves: &[Direction],
+    window: usize,
+    step: usize,
+    budget: &mut Budget,
+    mut shorter: impl FnMut(&Board, &Board, usize, &mut Budget) -> Result<Option<Vec<Direction>>, Halt>,
+) -> (Vec<Direction>, Option<Halt>) {
+    let mut moves = moves.to_vec();
+    let mut at = start.clone();
+    let mut i = 0;
+    let step = step.max(1);
+    while i + 2 <= moves.len() {
+        let end = (i + window).min(moves.len());
+        let last = end == moves.len();
+        let Ok(target) = at.after(&moves[i..end]) else {
+            break;
+        };
+        match shorter(&at, &target, end - i - 1, budget) {
+            Ok(Some(shorter)) => {
+                moves.splice(i..end, shorter);
+            }
+            Ok(None) => {}
+            Err(halt) => return (moves, Some(halt)),
+        }
+        if last || i + step >= moves.len() {
+            break;
+        }
+        let advance = step.min(moves.len() - i);
+        for &direction in &moves[i..i + advance] {
+            at.apply(direction);
+        }
+        i += advance;
+    }
+    (moves, None)
+}

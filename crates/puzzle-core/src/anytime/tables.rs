@@ -1,0 +1,379 @@
+//! [`BigTables`]: additive pattern databases for the core of a big board.
+//!
+//! The core is the rectangle of at most 5x5 cells around the goal's blank that the staged
+//! method leaves last (the whole board when both sides are at most 5). Its tiles are split into
+//! compact groups of at most 5 (two-row bands read column by column: 2x3 and 2x2 blocks on
+//! 5x5), and each group gets a table of one byte per placement of its tiles:
+//! 25·24·23·22·21 = 6.4M entries for a 5-tile group on 5x5, 25.8 MB for the whole 5x5 core.
+//! Larger boards use the same 5x5 core tables, so no goal needs more than 26 MB. Building
+//! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core).
+
+use crate::board::{Board, Shape};
+use crate::pdb::PdbError;
+use crate::search::{Limits, Meter, Outcome};
+
+use super::pattern::{self, Index};
+
+/// Longest side of the core.
+pub(crate) const CORE_SIDE: usize = 5;
+/// Tiles a group holds at most.
+pub(crate) const GROUP_SIZE: usize = 5;
+
+const MAGIC: &[u8; 4] = b"NBIG";
+const VERSION: u8 = 2;
+
+/// A rectangle of cells: top row, left column, height, width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rect {
+    pub(crate) row: usize,
+    pub(crate) column: usize,
+    pub(crate) height: usize,
+    pub(crate) width: usize,
+}
+
+impl Rect {
+    /// Whether the cell `(row, column)` is inside.
+    pub(crate) fn contains(&self, row: usize, column: usize) -> bool {
+        (self.row..self.row + self.height).contains(&row)
+            && (self.column..self.column + self.width).contains(&column)
+    }
+
+    /// The board cell of the `i`-th core cell (reading order).
+    pub(crate) fn cell(&self, full: Shape, i: usize) -> usize {
+        (self.row + i / self.width) * full.width() + self.column + i % self.width
+    }
+}
+
+/// Pattern databases for the core of one goal (see the module documentation of
+/// [`crate::anytime`]). Built once per goal with [`BigTables::build`], cached by the caller
+/// through [`BigTables::to_bytes`] / [`BigTables::from_bytes`] under [`BigTables::cache_key`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BigTables {
+    goal: Board,
+    layout: Layout,
+    tables: Vec<Vec<u8>>,
+}
+
+/// Where the core is and how its tiles are grouped: a function of the goal only.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Layout {
+    pub(crate) rect: Rect,
+    /// The core's goal with tiles relabelled `1..` in reading order (blank 0).
+    pub(crate) core_goal: Board,
+    /// `label_of[t]`: the core label of the goal's tile `t` (0 for the blank, `u8::MAX` outside).
+    pub(crate) label_of: Vec<u8>,
+    /// Groups of core labels.
+    pub(crate) groups: Vec<Vec<u8>>,
+    /// `group_of[label]` and `slot_of[label]`: where a core tile's entry is.
+    pub(crate) group_of: Vec<u8>,
+    pub(crate) slot_of: Vec<u8>,
+    pub(crate) indexes: Vec<Index>,
+    /// The transposed lookup, when the core is square with the goal blank on its diagonal.
+    pub(crate) reflection: Option<Reflection>,
+}
+
+/// Marks a label in no group (the blank).
+pub(crate) const NO_GROUP: u8 = u8::MAX;
+
+/// The interval of `keep` sides out of `low..=high` that the staged method keeps: it drops the
+/// end farther from `target` first.
+fn kept_interval(mut low: usize, mut high: usize, target: usize, keep: usize) -> usize {
+    while high - low + 1 > keep {
+        if target <= low || (target < high && target - low < high - target) {
+            high -= 1;
+        } else {
+            low += 1;
+        }
+    }
+    low
+}
+
+impl Layout {
+    pub(crate) fn for_goal(goal: &Board) -> Option<Layout> {
+        let shape = goal.shape();
+        let (height, width) = (shape.height().min(CORE_SIDE), shape.width().min(CORE_SIDE));
+        let blank = goal.blank();
+        let rect = Rect {
+            row: kept_interval(0, shape.height() - 1, shape.row(blank), height),
+            column: kept_interval(0, shape.width() - 1, shape.column(blank), width),
+            height,
+            width,
+        };
+        let mut label_of = vec![u8::MAX; shape.cells()];
+        let mut core_cells = Vec::with_capacity(height * width);
+        let mut next = 1u8;
+        for i in 0..height * width {
+            let tile = goal.tile(rect.cell(shape, i));
+            let label = if tile == 0 {
+                0
+            } else {
+                next += 1;
+                next - 1
+            };
+            label_of[tile as usize] = label;
+            core_cells.push(label as usize);
+        }
+        let core_goal = Board::new(Shape::new(width, height).ok()?, core_cells).ok()?;
+        let groups = band_groups(&core_goal);
+        let mut group_of = vec![NO_GROUP; height * width];
+        let mut slot_of = vec![0u8; height * width];
+        let mut indexes = Vec::with_capacity(groups.len());
+        for (g, group) in groups.iter().enumerate() {
+            for (slot, &label) in group.iter().enumerate() {
+                group_of[label as usize] = g as u8;
+                slot_of[label as usize] = slot as u8;
+            }
+            indexes.push(Index::new(height * width, group.len())?);
+        }
+        let reflection = Reflection::for_core(&core_goal);
+        Some(Layout {
+            rect,
+            core_goal,
+            label_of,
+            groups,
+            group_of,
+            slot_of,
+            indexes,
+            reflection,
+        })
+    }
+}
+
+/// The core's tiles in groups of at most 5 that are compact: the core is cut into bands of two
+/// rows, each band is read column by column, and its tiles are split into near-equal groups
+/// (2x3 and 2x2 blocks on 5x5). With the transposed lookup (columns instead of rows) the two
+/// estimates see different interactions, and their maximum is stronger than either.
+fn band_groups(core_goal: &Board) -> Vec<Vec<u8>> {
+    let shape = core_goal.shape();
+    let mut groups = Vec::new();
+    for top in (0..shape.height()).step_by(2) {
+        let rows = top..(top + 2).min(shape.height());
+        let band: Vec<u8> = (0..shape.width())
+            .flat_map(|column| rows.clone().map(move |row| row * shape.width() + column))
+            .map(|cell| core_goal.tile(cell))
+            .filter(|&tile| tile != 0)
+            .collect();
+        let pieces = band.len().div_ceil(GROUP_SIZE);
+        let mut at = 0;
+        for piece in 0..pieces {
+            let take = (band.len() - at).div_ceil(pieces - piece);
+            groups.push(band[at..at + take].to_vec());
+            at += take;
+        }
+    }
+    groups
+}
+
+/// The transposition of a square core whose goal blank is on the diagonal: it maps the core's
+/// goal to itself once tiles are relabelled, so the same tables give a second admissible
+/// estimate (Felner, Korf & Hanan 2004).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reflection {
+    /// `cell[c]`: the transposed cell.
+    pub(crate) cell: Vec<u8>,
+    /// `label[l]`: the label at the transposed goal cell of `l` (an involution).
+    pub(crate) label: Vec<u8>,
+}
+
+impl Reflection {
+    fn for_core(core_goal: &Board) -> Option<Reflection> {
+        let shape = core_goal.shape();
+        let side = shape.width();
+        if shape.height() != side {
+            return None;
+        }
+        let transpose = |c: usize| (c % side) * side + c / side;
+        if transpose(core_goal.blank()) != core_goal.blank() {
+            return None;
+        }
+        let cell: Vec<u8> = (0..side * side).map(|c| transpose(c) as u8).collect();
+        let mut label = vec![0u8; side * side];
+        for (c, &l) in core_goal.cells().iter().enumerate() {
+            label[l as usize] = core_goal.tile(transpose(c));
+        }
+        Some(Reflection { cell, label })
+    }
+}
+
+/// Table entries [`BigTables::build`] fills for `goal`: the total behind its progress reports
+/// (`Progress::generated` counts entries filled so far). 0 if the goal cannot have tables.
+pub fn total_entries(goal: &Board) -> u64 {
+    Layout::for_goal(goal).map_or(0, |l| l.indexes.iter().map(Index::size).sum())
+}
+
+impl BigTables {
+    /// Builds the tables for `goal` by breadth-first search, group after group (about 1.5 s a
+    /// 5-tile group natively; 12 bytes an entry of working memory while a table is built, i.e.
+    /// 77 MB for a 5-tile group on 5x5, on top of the finished tables).
+    ///
+    /// Progress goes to `limits.on_progress` every `limits.report_every` abstract states:
+    /// `Progress::generated` counts the entries filled, out of [`total_entries`]. `Break` stops
+    /// the build with [`PdbError::Cancelled`]; `limits.max_expanded` caps the states expanded.
+    pub fn build(goal: &Board, limits: &mut Limits) -> Result<BigTables, PdbError> {
+        let layout = Layout::for_goal(goal).ok_or_else(|| PdbError::BadPartition {
+            reason: "the goal's core has no tiles to group".to_string(),
+        })?;
+        let mut meter = Meter::new(limits, true);
+        let mut tables = Vec::with_capacity(layout.groups.len());
+        for group in &layout.groups {
+            tables.push(pattern::build(&layout.core_goal, group, &mut meter)?);
+        }
+        meter.finish::<(), ()>(Outcome::NoSolution);
+        Ok(BigTables {
+            goal: goal.clone(),
+            layout,
+            tables,
+        })
+    }
+
+    /// The goal the tables lead to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// Bytes held by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.tables.iter().map(Vec::len).sum()
+    }
+
+    /// A stable name for caching the tables of `goal`: the format version, the shape and the
+    /// goal's tiles, e.g. `bigtables-v1-5x5-0-1-2-...-24`.
+    pub fn cache_key(goal: &Board) -> String {
+        let tiles: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
+        format!("bigtables-v{VERSION}-{}-{}", goal.shape(), tiles.join("-"))
+    }
+
+    /// Whether the core is the whole board (then the estimate bounds the whole solution).
+    pub fn covers_whole_board(&self) -> bool {
+        self.layout.core_goal.shape() == self.goal.shape()
+    }
+
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The estimate of a core board (core labels, core shape): the sum of the groups' entries,
+    /// and the larger of the direct and the transposed sums when there is a reflection.
+    pub(crate) fn estimate_core(&self, cells: &[u8]) -> u32 {
+        let direct = self.sum(cells, |cell| cell, |label| label);
+        match &self.layout.reflection {
+            Some(r) => direct.max(self.sum(
+                cells,
+                |cell| r.cell.get(cell).map_or(0, |&c| c as usize),
+                |label| r.label.get(label as usize).copied().unwrap_or(0),
+            )),
+            None => direct,
+        }
+    }
+
+    fn sum(
+        &self,
+        cells: &[u8],
+        cell_map: impl Fn(usize) -> usize,
+        label_map: impl Fn(u8) -> u8,
+    ) -> u32 {
+        let mut positions = [[0u8; GROUP_SIZE]; CORE_SIDE * CORE_SIDE];
+        for (cell, &label) in cells.iter().enumerate() {
+            let label = label_map(label);
+            let g = self.layout.group_of.get(label as usize).copied();
+            if let Some(g) = g.filter(|&g| g != NO_GROUP) {
+                positions[g as usize][self.layout.slot_of[label as usize] as usize] =
+                    cell_map(cell) as u8;
+            }
+        }
+        (0..self.tables.len())
+            .map(|g| u32::from(self.value(g, &positions[g])))
+            .sum()
+    }
+
+    /// The entry of group `g` for the placement `positions`.
+    #[inline]
+    pub(crate) fn value(&self, g: usize, positions: &[u8]) -> u8 {
+        let rank = self.layout.indexes[g].rank(positions);
+        self.tables[g].get(rank).copied().unwrap_or(0)
+    }
+
+    /// The admissible estimate of a whole board when the core is the whole board (else 0).
+    pub(crate) fn estimate_whole(&self, board: &Board) -> u32 {
+        if !self.covers_whole_board() || board.shape() != self.goal.shape() {
+            return 0;
+        }
+        let cells: Vec<u8> = board
+            .cells()
+            .iter()
+            .map(|&t| self.layout.label_of[t as usize])
+            .collect();
+        self.estimate_core(&cells)
+    }
+
+    /// The tables as bytes: magic, version, shape, goal tiles, the tables one byte an entry,
+    /// and a 64-bit FNV-1a checksum. The layout is a function of the goal, so it is not stored.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.memory_bytes() + 64);
+        out.extend_from_slice(MAGIC);
+        out.push(VERSION);
+        out.push(self.goal.shape().width() as u8);
+        out.push(self.goal.shape().height() as u8);
+        out.extend_from_slice(self.goal.cells());
+        for table in &self.tables {
+            out.extend_from_slice(table);
+        }
+        let checksum = fnv1a(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`BigTables::to_bytes`]; any other bytes give
+    /// [`PdbError::Corrupt`] (never a panic).
+    pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
+        let corrupt = |reason: &str| PdbError::Corrupt {
+            reason: reason.to_string(),
+        };
+        if bytes.len() < MAGIC.len() + 3 + 8 || &bytes[..4] != MAGIC {
+            return Err(corrupt("missing header"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(tail);
+        if fnv1a(body) != u64::from_le_bytes(stored) {
+            return Err(corrupt("checksum mismatch"));
+        }
+        if body[4] != VERSION {
+            return Err(corrupt("unknown version"));
+        }
+        let shape = Shape::new(body[5] as usize, body[6] as usize)
+            .map_err(|_| corrupt("bad board size"))?;
+        let n = shape.cells();
+        let goal_cells = body.get(7..7 + n).ok_or_else(|| corrupt("truncated"))?;
+        let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
+            .map_err(|_| corrupt("bad goal"))?;
+        let layout = Layout::for_goal(&goal).ok_or_else(|| corrupt("no core"))?;
+        let mut at = 7 + n;
+        let mut tables = Vec::with_capacity(layout.indexes.len());
+        for index in &layout.indexes {
+            let size = usize::try_from(index.size()).map_err(|_| corrupt("too large"))?;
+            let end = at.checked_add(size).ok_or_else(|| corrupt("truncated"))?;
+            tables.push(
+                body.get(at..end)
+                    .ok_or_else(|| corrupt("truncated"))?
+                    .to_vec(),
+            );
+            at = end;
+        }
+        if at != body.len() {
+            return Err(corrupt("trailing bytes"));
+        }
+        Ok(BigTables {
+            goal,
+            layout,
+            tables,
+        })
+    }
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

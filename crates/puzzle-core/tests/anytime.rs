@@ -1,0 +1,367 @@
+//! The anytime big-board solver: legal solutions on every shape and goal, strictly shorter
+//! improvements, an admissible lower bound (against exact optima on 3x3 and 4x4 and against
+//! Korf & Felner's optimal lengths on 5x5), prompt cancellation with the best so far, parity,
+//! and tables that survive serialization and reject garbage.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use puzzle_core::anytime::{lower_bound, solve_anytime, total_entries, AnytimeConfig, BigTables};
+use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
+use puzzle_core::search::Progress;
+use puzzle_core::suboptimal::Approximate;
+use puzzle_core::{solve, swap_fix, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+fn quick(time_limit_ms: f64) -> AnytimeConfig {
+    AnytimeConfig {
+        time_limit_ms,
+        ..AnytimeConfig::default()
+    }
+}
+
+/// Solves and checks: legal, reaching the goal, improvements strictly shorter, the answer the
+/// last improvement, never below the lower bound. Returns the answer.
+fn check(
+    board: &Board,
+    goal: &Board,
+    tables: Option<&BigTables>,
+    config: &AnytimeConfig,
+) -> Approximate {
+    let mut lengths = Vec::new();
+    let mut record = |answer: &Approximate| {
+        assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+        lengths.push(answer.solution.moves.len());
+    };
+    let answer = solve_anytime(
+        board,
+        goal,
+        tables,
+        config,
+        &mut Limits::default(),
+        &mut record,
+    )
+    .unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved, "{board}");
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+    assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+    assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
+    assert!(answer.solution.moves.len() as u32 >= answer.lower_bound);
+    answer
+}
+
+fn goals(shape: Shape) -> Vec<Board> {
+    [Goal::Standard, Goal::BlankFirst, Goal::Snail]
+        .iter()
+        .map(|g| g.board(shape).unwrap())
+        .collect()
+}
+
+#[test]
+fn solves_rectangles_and_goals_without_tables() {
+    for (w, h) in [(5, 4), (4, 6), (6, 5), (5, 5), (3, 3), (7, 7)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in goals(shape) {
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
+            check(&board, &goal, None, &quick(30.0));
+            assert!(check(&goal, &goal, None, &quick(30.0))
+                .solution
+                .moves
+                .is_empty());
+        }
+    }
+}
+
+#[test]
+fn solves_with_tables_on_core_and_whole_board() {
+    // 4x5 (the core is the whole board) and 4x6 (a 4x5 core behind one outer row): groups of
+    // at most 4 tiles on 20 cells, built in a blink.
+    for (w, h) in [(4, 5), (4, 6)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in goals(shape) {
+            let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+            for seed in 0..3 {
+                let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+                let with = check(&board, &goal, Some(&tables), &quick(60.0));
+                let bound = lower_bound(&board, &goal, Some(&tables));
+                assert_eq!(with.lower_bound, bound);
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_for_another_goal_are_ignored() {
+    let shape = Shape::new(4, 5).unwrap();
+    let standard = Goal::Standard.board(shape).unwrap();
+    let snail = Goal::Snail.board(shape).unwrap();
+    let tables = BigTables::build(&standard, &mut Limits::default()).unwrap();
+    let board = scramble_seeded(&snail, Scramble::Uniform, true, 1);
+    check(&board, &snail, Some(&tables), &quick(30.0));
+}
+
+/// Exact optimum by the generic solver (IDA* with linear conflict).
+fn optimum(board: &Board, goal: &Board) -> u32 {
+    let config = SolverConfig::best_for(board.shape());
+    let solution = solve(board, goal, &config, &mut Limits::default()).unwrap();
+    solution.length().unwrap() as u32
+}
+
+#[test]
+fn lower_bound_is_admissible_on_3x3_and_4x4() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for side in [3, 4] {
+        let shape = Shape::square(side).unwrap();
+        for goal in goals(shape) {
+            let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+            for i in 0..12 {
+                let board = if side == 3 {
+                    scramble_seeded(&goal, Scramble::Uniform, true, i)
+                } else {
+                    random_walk(&goal, 40, &mut rng)
+                };
+                let best = optimum(&board, &goal);
+                let bound = lower_bound(&board, &goal, Some(&tables));
+                assert!(bound <= best, "{board}: bound {bound} > optimum {best}");
+                let answer = check(&board, &goal, Some(&tables), &quick(20.0));
+                assert!(answer.solution.moves.len() as u32 >= best);
+            }
+        }
+    }
+}
+
+fn korf_tables() -> &'static BigTables {
+    static TABLES: OnceLock<BigTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let goal = Goal::BlankFirst.board(Shape::square(5).unwrap()).unwrap();
+        BigTables::build(&goal, &mut Limits::default()).unwrap()
+    })
+}
+
+fn korf24() -> Vec<(Board, u32)> {
+    let text = include_str!("../../../tests/fixtures/korf24_50.txt");
+    let shape = Shape::square(5).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<usize> = line
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            (
+                Board::new(shape, numbers[..25].to_vec()).unwrap(),
+                numbers[25] as u32,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lower_bound_is_admissible_on_korf_and_felners_50() {
+    let tables = korf_tables();
+    let goal = tables.goal().clone();
+    let instances = korf24();
+    assert_eq!(instances.len(), 50);
+    for (board, optimal) in &instances {
+        let bound = lower_bound(board, &goal, Some(tables));
+        assert!(
+            bound <= *optimal,
+            "{board}: bound {bound} > optimum {optimal}"
+        );
+        assert!(bound >= lower_bound(board, &goal, None));
+    }
+    // And a few solves with the real 5x5 tables.
+    for (board, optimal) in instances.iter().take(3) {
+        let answer = check(board, &goal, Some(tables), &quick(150.0));
+        assert!(answer.solution.moves.len() as u32 >= *optimal);
+    }
+}
+
+#[test]
+fn cancel_returns_promptly_with_the_best_so_far() {
+    let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+    let board = scramble_seeded(&goal, Scramble::Uniform, true, 5);
+    // Cancel at the first progress report after the first answer.
+    let improved = std::cell::Cell::new(false);
+    let mut on_improve = |_: &Approximate| improved.set(true);
+    let mut cancel = |_: &Progress| {
+        if improved.get() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let mut limits = Limits {
+        report_every: 1000,
+        on_progress: Some(&mut cancel),
+        ..Limits::default()
+    };
+    let config = quick(60_000.0);
+    let started = std::time::Instant::now();
+    let answer = solve_anytime(&board, &goal, None, &config, &mut limits, &mut on_improve).unwrap();
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    assert!(improved.get());
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+}
+
+#[test]
+fn cancel_before_any_answer_says_cancelled() {
+    let goal = Goal::Standard.board(Shape::square(8).unwrap()).unwrap();
+    let board = scramble_seeded(&goal, Scramble::Uniform, true, 2);
+    let mut cancel = |_: &Progress| ControlFlow::Break(());
+    let mut limits = Limits {
+        report_every: 1,
+        on_progress: Some(&mut cancel),
+        ..Limits::default()
+    };
+    let mut on_improve = |_: &Approximate| panic!("no answer expected");
+    let answer = solve_anytime(
+        &board,
+        &goal,
+        None,
+        &quick(1000.0),
+        &mut limits,
+        &mut on_improve,
+    )
+    .unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Cancelled);
+    assert!(answer.solution.moves.is_empty());
+}
+
+static TICKS: AtomicU64 = AtomicU64::new(0);
+
+/// A clock that advances 10 ms at every read.
+fn ticking_clock() -> f64 {
+    TICKS.fetch_add(10, Ordering::Relaxed) as f64
+}
+
+#[test]
+fn time_comes_from_the_limits_clock_and_the_node_budget_stops() {
+    let goal = Goal::Standard.board(Shape::square(7).unwrap()).unwrap();
+    let board = scramble_seeded(&goal, Scramble::Uniform, true, 4);
+    let mut limits = Limits {
+        clock: ticking_clock,
+        ..Limits::default()
+    };
+    let answer =
+        solve_anytime(&board, &goal, None, &quick(50.0), &mut limits, &mut |_| {}).unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    // A clock that never moves: only the node budget stops the improvements.
+    fn frozen() -> f64 {
+        0.0
+    }
+    let mut limits = Limits {
+        clock: frozen,
+        max_expanded: Some(400_000),
+        ..Limits::default()
+    };
+    let answer = solve_anytime(&board, &goal, None, &quick(1.0), &mut limits, &mut |_| {}).unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+}
+
+#[test]
+fn unsolvable_boards_are_answered_by_parity() {
+    for (w, h) in [(5, 5), (4, 6), (8, 8)] {
+        let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
+        let board = swap_fix(&scramble_seeded(&goal, Scramble::Uniform, true, 1));
+        let mut on_improve = |_: &Approximate| panic!("no answer expected");
+        let answer = solve_anytime(
+            &board,
+            &goal,
+            None,
+            &quick(100.0),
+            &mut Limits::default(),
+            &mut on_improve,
+        )
+        .unwrap();
+        assert_eq!(answer.solution.outcome, SolveOutcome::Unsolvable);
+        assert!(!answer.solution.solvability.solvable);
+    }
+    let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+    let other = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+    assert!(solve_anytime(
+        &other,
+        &goal,
+        None,
+        &quick(10.0),
+        &mut Limits::default(),
+        &mut |_| {}
+    )
+    .is_err());
+}
+
+fn small_tables() -> &'static BigTables {
+    static TABLES: OnceLock<BigTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let goal = Goal::Snail.board(Shape::new(4, 6).unwrap()).unwrap();
+        BigTables::build(&goal, &mut Limits::default()).unwrap()
+    })
+}
+
+#[test]
+fn tables_round_trip_and_report_their_size() {
+    let tables = small_tables();
+    let bytes = tables.to_bytes();
+    let back = BigTables::from_bytes(&bytes).unwrap();
+    assert_eq!(&back, tables);
+    assert_eq!(back.to_bytes(), bytes);
+    assert_eq!(tables.memory_bytes() as u64, total_entries(tables.goal()));
+    let key = BigTables::cache_key(tables.goal());
+    assert_eq!(key, BigTables::cache_key(&back.goal().clone()));
+    assert!(key.starts_with("bigtables-v"));
+    assert_eq!(
+        total_entries(&Goal::Standard.board(Shape::square(5).unwrap()).unwrap()),
+        4 * 25 * 24 * 23 * 22 * 21 + 25 * 24 * 23 * 22
+    );
+}
+
+#[test]
+fn tables_build_reports_progress_and_cancels() {
+    let goal = Goal::Standard.board(Shape::new(4, 5).unwrap()).unwrap();
+    let mut last = 0;
+    let mut seen = |p: &Progress| {
+        last = p.generated;
+        ControlFlow::Continue(())
+    };
+    let mut limits = Limits {
+        report_every: 1000,
+        on_progress: Some(&mut seen),
+        ..Limits::default()
+    };
+    BigTables::build(&goal, &mut limits).unwrap();
+    assert!(last > 0 && last <= total_entries(&goal));
+    let mut stop = |_: &Progress| ControlFlow::Break(());
+    let mut limits = Limits {
+        report_every: 1000,
+        on_progress: Some(&mut stop),
+        ..Limits::default()
+    };
+    assert!(BigTables::build(&goal, &mut limits).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn garbage_bytes_are_rejected(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        prop_assert!(BigTables::from_bytes(&bytes).is_err());
+    }
+
+    #[test]
+    fn damaged_tables_are_rejected(cut in 0usize..1_000_000, flip in 0usize..1_000_000, bit in 0u8..8) {
+        let bytes = small_tables().to_bytes();
+        let cut = cut % bytes.len();
+        prop_assert!(BigTables::from_bytes(&bytes[..cut]).is_err());
+        let mut flipped = bytes.clone();
+        flipped[flip % bytes.len()] ^= 1 << bit;
+        prop_assert!(BigTables::from_bytes(&flipped).is_err());
+        let mut header = b"NBIG".to_vec();
+        header.extend_from_slice(&bytes[4..(4 + cut % 64).min(bytes.len())]);
+        prop_assert!(BigTables::from_bytes(&header).is_err());
+    }
+}
