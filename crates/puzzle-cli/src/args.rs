@@ -30,7 +30,8 @@ usage error, with the reason on stderr.";
 const MAIN_EXAMPLES: &str = "\
 Synopsis:
   npuzzle solve [BOARD] [--file F] [--size WxH] [--goal standard|blank-first|snail|\"<cells>\"]
-                [--algorithm bfs|dfs|iddfs|greedy|astar|idastar|pdb|staged]
+                [--algorithm bfs|dfs|iddfs|greedy|astar|idastar|pdb|staged|anytime]
+                [--time-limit SECONDS]
                 [--heuristic misplaced|manhattan|linear-conflict]
                 [--depth-limit N] [--max-nodes N] [--json]
   npuzzle solve --batch FILE [same options]     # one board a line, '#' comments
@@ -150,9 +151,9 @@ pub struct SolveArgs {
     pub goal: String,
 
     /// Method: bfs, dfs, iddfs, greedy, astar, idastar (generic searches), pdb (IDA* over
-    /// additive pattern databases, optimal, up to 16 cells) or staged (fast near-optimal
-    /// placement for big boards, with a quality bound) [default: astar with linear conflict up
-    /// to 12 cells, pdb up to 16, staged above].
+    /// additive pattern databases, optimal, up to 16 cells), staged (fast near-optimal
+    /// placement, with a quality bound) or anytime (near-optimal, improving until --time-limit)
+    /// [default: astar with linear conflict up to 12 cells, pdb up to 16, anytime above].
     #[arg(short, long, value_name = "METHOD")]
     pub algorithm: Option<puzzle_core::Method>,
 
@@ -178,9 +179,24 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "N")]
     pub max_nodes: Option<u64>,
 
+    /// Seconds the anytime method spends improving its answer, 0.001 to 3600 [default: 2].
+    #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<u32>,
+
     /// Print one JSON object per board (one a line) instead of the readable report.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Reads `--time-limit` seconds as whole milliseconds.
+fn parse_seconds(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.001..=3600.0).contains(&seconds) => Ok((seconds * 1000.0).round() as u32),
+        _ => Err(format!(
+            "`{}` is not a time limit: give seconds from 0.001 to 3600, e.g. 2 or 0.5",
+            puzzle_core::error::excerpt(text)
+        )),
+    }
 }
 
 /// Options of `npuzzle generate`.

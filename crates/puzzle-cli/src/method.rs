@@ -1,4 +1,4 @@
-//! Runs the core's [`Method`]s for `solve`: fetches the tables a method needs from the store,
+//! Runs the core's [`Method`]s for `solve`: fetches the tables a method uses from the store,
 //! calls [`solve_with`], and keeps the name of those tables for the report.
 
 use puzzle_core::pdb::PdbError;
@@ -51,10 +51,17 @@ pub fn run(
     method.fits(board.shape())?;
     let mut tables = Tables::default();
     let mut name = None;
-    if let Some(TableKind::PatternDatabase) = method.needs(board.shape()) {
-        let (pdb, pdb_name) = store.get(goal)?;
-        tables.pattern_db = Some(pdb);
-        name = Some(pdb_name);
+    match method.needs(board.shape()) {
+        Some(TableKind::PatternDatabase) => {
+            let (pdb, pdb_name) = store.get(goal)?;
+            tables.pattern_db = Some(pdb);
+            name = Some(pdb_name);
+        }
+        Some(TableKind::BigBoard) => {
+            tables.big_board = Some(store.get_big(goal)?);
+            name = Some("big-board-tables".to_string());
+        }
+        None => {}
     }
     let solution = solve_with(board, goal, method, tables, limits)?;
     Ok(Answer {

@@ -1,11 +1,13 @@
-//! Pattern databases for the `pdb` method: built once per goal, kept in memory for a batch,
-//! and cached on disk so the next run loads them in milliseconds instead of rebuilding.
+//! Tables the methods need (pattern databases for `pdb`, big-board tables for `anytime`):
+//! built once per goal, kept in memory for a batch, and cached on disk so the next run loads
+//! them in milliseconds instead of rebuilding.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PdbError};
 use puzzle_core::search::Progress;
 use puzzle_core::{Board, Limits};
@@ -14,6 +16,7 @@ use puzzle_core::{Board, Limits};
 pub struct PdbStore {
     dir: Option<PathBuf>,
     loaded: HashMap<String, (AdditivePdb, String)>,
+    big: HashMap<String, BigTables>,
 }
 
 impl PdbStore {
@@ -22,6 +25,7 @@ impl PdbStore {
         PdbStore {
             dir,
             loaded: HashMap::new(),
+            big: HashMap::new(),
         }
     }
 
@@ -65,6 +69,35 @@ impl PdbStore {
         Ok((pdb, name.clone()))
     }
 
+    /// The big-board tables for `goal` (the anytime method), built or loaded once.
+    pub fn get_big(&mut self, goal: &Board) -> Result<&BigTables, PdbError> {
+        let key = BigTables::cache_key(goal);
+        if !self.big.contains_key(&key) {
+            let cached = self
+                .path(&key)
+                .and_then(|path| std::fs::read(path).ok())
+                .and_then(|bytes| match BigTables::from_bytes(&bytes) {
+                    Ok(tables) if tables.goal() == goal => Some(tables),
+                    _ => {
+                        eprintln!(
+                            "note: ignoring damaged or foreign cached big-board tables; rebuilding"
+                        );
+                        None
+                    }
+                });
+            let tables = match cached {
+                Some(tables) => tables,
+                None => {
+                    let tables = build_big(goal)?;
+                    self.write(&key, &tables.to_bytes(), "big-board tables");
+                    tables
+                }
+            };
+            self.big.insert(key.clone(), tables);
+        }
+        Ok(&self.big[&key])
+    }
+
     fn path(&self, key: &str) -> Option<PathBuf> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         key.hash(&mut hasher);
@@ -73,6 +106,21 @@ impl PdbStore {
                 .as_ref()?
                 .join(format!("pdb-{:016x}.bin", hasher.finish())),
         )
+    }
+
+    /// Writes a cache file; failing to cache is not an error.
+    fn write(&self, key: &str, bytes: &[u8], what: &str) {
+        let Some(path) = self.path(key) else { return };
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, bytes));
+        if let Err(error) = written {
+            eprintln!(
+                "note: could not cache the {what} in {}: {error}",
+                path.display()
+            );
+        }
     }
 
     /// A cached database, if its file exists and is intact and for this goal and partition.
@@ -89,19 +137,8 @@ impl PdbStore {
         }
     }
 
-    /// Writes the cache file; failing to cache is not an error.
     fn save(&self, key: &str, pdb: &AdditivePdb) {
-        let Some(path) = self.path(key) else { return };
-        let written = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&path, pdb.to_bytes()));
-        if let Err(error) = written {
-            eprintln!(
-                "note: could not cache the pattern database in {}: {error}",
-                path.display()
-            );
-        }
+        self.write(key, &pdb.to_bytes(), "pattern database");
     }
 }
 
@@ -112,6 +149,20 @@ fn build(goal: &Board, partition: &Partition) -> Result<AdditivePdb, PdbError> {
         "building pattern databases for this goal ({} entries, once; cached afterwards)...",
         total
     );
+    with_progress(total, |limits| AdditivePdb::build(goal, partition, limits))
+}
+
+/// Builds big-board tables, telling the user on stderr (about 10 s for a 5x5 core).
+fn build_big(goal: &Board) -> Result<BigTables, PdbError> {
+    let total = total_entries(goal).max(1);
+    eprintln!(
+        "building big-board tables for this goal ({total} entries, once; cached afterwards)..."
+    );
+    with_progress(total, |limits| BigTables::build(goal, limits))
+}
+
+/// Runs a build with a progress report on stderr every quarter of `total` entries.
+fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
     let mut last_percent = 0;
     let mut report = |progress: &Progress| {
         let percent = progress.generated * 100 / total;
@@ -126,5 +177,5 @@ fn build(goal: &Board, partition: &Partition) -> Result<AdditivePdb, PdbError> {
         on_progress: Some(&mut report),
         ..Limits::default()
     };
-    AdditivePdb::build(goal, partition, &mut limits)
+    build(&mut limits)
 }

@@ -106,6 +106,9 @@ fn solve_one(
     if let Some(depth) = args.depth_limit {
         method = method.with_depth_limit(depth);
     }
+    if let Some(ms) = args.time_limit {
+        method = method.with_time_limit(ms);
+    }
     let mut limits = match args.max_nodes {
         Some(budget) => Limits::with_budget(budget),
         None => Limits::default(),

@@ -605,13 +605,13 @@ fn a_damaged_cache_file_is_rebuilt_not_trusted() {
 }
 
 #[test]
-fn big_boards_default_to_the_staged_method_with_an_honest_bound() {
+fn big_boards_default_to_the_anytime_method_with_an_honest_bound() {
     let generated = npuzzle(&["generate", "--size", "6", "--seed", "11"]);
     let board_text = stdout(&generated).trim().to_string();
-    let output = npuzzle(&["solve", &board_text, "--json"]);
+    let output = npuzzle(&["solve", &board_text, "--json", "--time-limit", "0.5"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let json = &json_lines(&output)[0];
-    assert_eq!(json["algorithm"], "staged");
+    assert_eq!(json["algorithm"], "anytime");
     assert_eq!(json["outcome"], "solved");
     assert_eq!(json["optimal"], false);
     let length = json["length"].as_u64().unwrap();
@@ -625,9 +625,21 @@ fn big_boards_default_to_the_staged_method_with_an_honest_bound() {
         start.after(&moves).unwrap(),
         Goal::Standard.board(start.shape()).unwrap()
     );
-    let text = stdout(&npuzzle(&["solve", &board_text]));
+    // It starts from the staged answer, so it is never longer.
+    let staged = npuzzle(&["solve", &board_text, "--json", "-a", "staged"]);
+    let staged = &json_lines(&staged)[0];
+    assert_eq!(staged["algorithm"], "staged");
+    assert!(length <= staged["length"].as_u64().unwrap());
+    let text = stdout(&npuzzle(&["solve", &board_text, "-t", "0.2"]));
     assert!(text.contains("not guaranteed optimal"), "{text}");
     assert!(text.contains("needs at least"), "{text}");
+    let bad = npuzzle(&["solve", &board_text, "--time-limit=-1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("is not a time limit"),
+        "{}",
+        stderr(&bad)
+    );
 }
 
 #[test]

@@ -45,7 +45,7 @@ pub use board::{Board, Shape};
 pub use error::{BoardError, MoveError};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
-pub use method::{solve_with, Method, SolveError, TableKind, Tables};
+pub use method::{solve_improving, solve_with, Method, SolveError, TableKind, Tables};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
 pub use solvability::{solvability, swap_fix, Solvability};

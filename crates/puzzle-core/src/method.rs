@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::anytime::{solve_anytime, AnytimeConfig, BigTables};
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
 use crate::heuristic::HeuristicKind;
@@ -43,11 +44,23 @@ pub enum Method {
     PatternDatabase,
     /// Staged placement: fast and near-optimal on any board, with a lower bound.
     Staged,
+    /// Near-optimal and improving: the staged answer at once, then shorter ones until the time
+    /// limit (boards of 20 cells and up). Much stronger with [`Tables::big_tables`].
+    Anytime {
+        /// Milliseconds spent improving (of [`Limits::clock`]).
+        time_limit_ms: u32,
+    },
 }
 
+/// How long [`Method::Anytime`] improves by default, in milliseconds.
+pub const DEFAULT_ANYTIME_MS: u32 = 2_000;
+
+/// The fewest cells [`Method::Anytime`] takes (below, optimal methods answer in moments).
+pub const ANYTIME_MIN_CELLS: usize = 12;
+
 /// The names [`Method::from_str`] reads, in menu order.
-pub const METHOD_NAMES: [&str; 8] = [
-    "bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged",
+pub const METHOD_NAMES: [&str; 9] = [
+    "bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged", "anytime",
 ];
 
 impl Method {
@@ -60,8 +73,15 @@ impl Method {
         })
     }
 
+    /// The anytime method with its default time limit.
+    pub fn anytime() -> Method {
+        Method::Anytime {
+            time_limit_ms: DEFAULT_ANYTIME_MS,
+        }
+    }
+
     /// The method used when none is chosen: A* with linear conflict up to 12 cells, IDA* over
-    /// pattern databases up to 16 (optimal), staged placement above (near-optimal).
+    /// pattern databases up to 16 (optimal), the anytime method above (near-optimal).
     pub fn default_for(shape: Shape) -> Method {
         let cells = shape.cells();
         if cells <= ASTAR_DEFAULT_UP_TO {
@@ -69,7 +89,7 @@ impl Method {
         } else if cells <= OPTIMAL_DEFAULT_UP_TO {
             Method::PatternDatabase
         } else {
-            Method::Staged
+            Method::anytime()
         }
     }
 
@@ -83,7 +103,7 @@ impl Method {
             })
         });
         generic
-            .chain([Method::PatternDatabase, Method::Staged])
+            .chain([Method::PatternDatabase, Method::Staged, Method::anytime()])
             .filter(|method| method.fits(shape).is_ok())
             .collect()
     }
@@ -94,6 +114,7 @@ impl Method {
             Method::Search(config) => config.algorithm.name(),
             Method::PatternDatabase => "pdb",
             Method::Staged => "staged",
+            Method::Anytime { .. } => "anytime",
         }
     }
 
@@ -111,6 +132,7 @@ impl Method {
             },
             Method::PatternDatabase => "IDA* + pattern databases".to_string(),
             Method::Staged => "staged placement".to_string(),
+            Method::Anytime { .. } => "near-optimal, improving (anytime)".to_string(),
         }
     }
 
@@ -129,7 +151,7 @@ impl Method {
         match self {
             Method::Search(config) => config.algorithm,
             Method::PatternDatabase => Algorithm::IdaStar,
-            Method::Staged => Algorithm::AStar,
+            Method::Staged | Method::Anytime { .. } => Algorithm::AStar,
         }
     }
 
@@ -146,7 +168,7 @@ impl Method {
         match self {
             Method::Search(config) => config.algorithm.is_optimal(),
             Method::PatternDatabase => true,
-            Method::Staged => false,
+            Method::Staged | Method::Anytime { .. } => false,
         }
     }
 
@@ -159,6 +181,9 @@ impl Method {
             Method::Staged if shape.width() < 3 && shape.height() < 3 => {
                 "it needs a side of at least 3"
             }
+            Method::Anytime { .. } if shape.cells() < ANYTIME_MIN_CELLS => {
+                "it is made for boards of 12 cells and more (smaller ones solve optimally at once)"
+            }
             _ => return Ok(()),
         };
         Err(SolveError::DoesNotFit {
@@ -168,11 +193,22 @@ impl Method {
         })
     }
 
-    /// Which tables the method needs on boards of `shape`, if any.
+    /// Which tables the method uses on boards of `shape`, if any: required by
+    /// [`Method::PatternDatabase`]; for [`Method::Anytime`] they make the answers much shorter
+    /// (it runs without them too).
     pub fn needs(&self, _shape: Shape) -> Option<TableKind> {
         match self {
             Method::PatternDatabase => Some(TableKind::PatternDatabase),
+            Method::Anytime { .. } => Some(TableKind::BigBoard),
             _ => None,
+        }
+    }
+
+    /// The same method with `time_limit_ms` (the anytime method only; others are unchanged).
+    pub fn with_time_limit(self, time_limit_ms: u32) -> Method {
+        match self {
+            Method::Anytime { .. } => Method::Anytime { time_limit_ms },
+            other => other,
         }
     }
 
@@ -238,6 +274,7 @@ impl FromStr for Method {
                 Ok(Method::PatternDatabase)
             }
             "staged" => Ok(Method::Staged),
+            "anytime" | "near-optimal" => Ok(Method::anytime()),
             _ => wanted
                 .parse::<Algorithm>()
                 .map(Method::search)
@@ -255,6 +292,8 @@ impl FromStr for Method {
 pub enum TableKind {
     /// Additive pattern databases ([`AdditivePdb::build`] with [`crate::pdb::Partition::default_for`]).
     PatternDatabase,
+    /// The anytime method's tables for the goal's core ([`BigTables::build`]).
+    BigBoard,
 }
 
 /// Tables lent to [`solve_with`]: each method takes what it needs.
@@ -262,6 +301,8 @@ pub enum TableKind {
 pub struct Tables<'a> {
     /// Pattern databases for the goal, for [`Method::PatternDatabase`].
     pub pattern_db: Option<&'a AdditivePdb>,
+    /// Big-board tables for the goal, for [`Method::Anytime`].
+    pub big_board: Option<&'a BigTables>,
 }
 
 /// Why [`solve_with`] could not run.
@@ -271,7 +312,9 @@ pub enum SolveError {
     #[error(transparent)]
     Board(#[from] BoardError),
     /// A name that is no method.
-    #[error("unknown method `{name}`: use bfs, dfs, iddfs, greedy, astar, idastar, pdb or staged")]
+    #[error(
+        "unknown method `{name}`: use bfs, dfs, iddfs, greedy, astar, idastar, pdb, staged or anytime"
+    )]
     UnknownMethod {
         /// What was asked for (shortened if long).
         name: String,
@@ -317,6 +360,20 @@ pub fn solve_with(
     tables: Tables,
     limits: &mut Limits,
 ) -> Result<Solution, SolveError> {
+    solve_improving(board, goal, method, tables, limits, &mut |_| {})
+}
+
+/// [`solve_with`], telling `on_improve` each strictly shorter solution an improving method
+/// ([`Method::Anytime`]) finds before its final answer, the first one included. Other methods
+/// find one answer and do not call it.
+pub fn solve_improving(
+    board: &Board,
+    goal: &Board,
+    method: &Method,
+    tables: Tables,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Solution),
+) -> Result<Solution, SolveError> {
     if board.shape() != goal.shape() {
         return Err(BoardError::ShapeMismatch {
             board: board.shape(),
@@ -337,5 +394,16 @@ pub fn solve_with(
             Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
         }
         Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
+        Method::Anytime { time_limit_ms } => {
+            let config = AnytimeConfig {
+                time_limit_ms: f64::from(*time_limit_ms),
+                ..AnytimeConfig::default()
+            };
+            let tables = tables.big_board.filter(|t| t.goal() == goal);
+            let answer = solve_anytime(board, goal, tables, &config, limits, &mut |better| {
+                on_improve(&better.solution)
+            })?;
+            Ok(answer.solution)
+        }
     }
 }

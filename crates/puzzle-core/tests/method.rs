@@ -38,9 +38,9 @@ fn defaults_follow_the_number_of_cells() {
     check(4, 4, "pdb");
     check(3, 5, "pdb");
     check(2, 8, "pdb");
-    check(4, 5, "staged");
-    check(5, 5, "staged");
-    check(8, 8, "staged");
+    check(4, 5, "anytime");
+    check(5, 5, "anytime");
+    check(8, 8, "anytime");
     assert!(Method::default_for(shape(3, 3)).is_optimal());
     assert!(Method::default_for(shape(4, 4)).is_optimal());
     assert!(!Method::default_for(shape(6, 6)).is_optimal());
@@ -58,8 +58,9 @@ fn a_method_that_does_not_fit_says_why() {
     assert!(menu.contains(&Method::Staged));
     assert_eq!(
         Method::all_for(shape(4, 4), HeuristicKind::Manhattan).len(),
-        8
+        9
     );
+    assert!(!Method::all_for(shape(3, 3), HeuristicKind::Manhattan).contains(&Method::anytime()));
 }
 
 #[test]
@@ -79,6 +80,7 @@ fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
     let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
     let tables = Tables {
         pattern_db: Some(&pdb),
+        big_board: None,
     };
     let solution =
         solve_with(&board, &goal, &Method::PatternDatabase, tables, &mut limits).unwrap();
@@ -139,7 +141,7 @@ fn shape_mismatch_is_an_error() {
 
 #[test]
 fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
-    for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 5), (3, 3), (4, 3)] {
+    for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 5), (3, 3), (4, 3), (2, 6)] {
         let goal = Goal::Standard.board(shape(w, h)).unwrap();
         let board = puzzle_core::generate::scramble_seeded(
             &goal,
@@ -151,9 +153,10 @@ fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
         let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
         for method in Method::all_for(goal.shape(), HeuristicKind::Manhattan) {
             // The walk is 12 moves: a depth limit of 12 keeps DFS within its budget.
-            let method = method.with_depth_limit(12);
+            let method = method.with_depth_limit(12).with_time_limit(50);
             let tables = Tables {
                 pattern_db: Some(&pdb),
+                big_board: None,
             };
             let solution = solve_with(
                 &board,

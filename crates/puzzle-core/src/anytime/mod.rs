@@ -70,10 +70,11 @@ pub use tables::{total_entries, BigTables};
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::method::Method;
 use crate::moves::Direction;
 use crate::search::{Limits, Stats};
 use crate::solvability::{solvability, Solvability};
-use crate::solver::{Algorithm, Solution, SolveOutcome};
+use crate::solver::{Solution, SolveOutcome};
 use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
 
 use budget::{Budget, Halt};
@@ -152,10 +153,19 @@ pub fn solve_anytime(
     let verdict = solvability(board, goal)?;
     let tables = tables.filter(|t| t.goal() == goal);
     let lower_bound = lower_bound(board, goal, tables);
+    let method = Method::Anytime {
+        time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
+    };
     if !verdict.solvable {
-        return Ok(unsolved(SolveOutcome::Unsolvable, verdict, lower_bound));
+        return Ok(unsolved(
+            method,
+            SolveOutcome::Unsolvable,
+            verdict,
+            lower_bound,
+        ));
     }
     let mut run = Run {
+        method,
         start: board.clone(),
         goal: goal.clone(),
         verdict,
@@ -172,7 +182,7 @@ pub fn solve_anytime(
     };
     match run.best.take() {
         Some(moves) => Ok(run.answer(moves)),
-        None => Ok(unsolved(outcome, run.verdict, lower_bound)),
+        None => Ok(unsolved(method, outcome, run.verdict, lower_bound)),
     }
 }
 
@@ -190,14 +200,19 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     lc.max(pdb)
 }
 
-fn unsolved(outcome: SolveOutcome, verdict: Solvability, lower_bound: u32) -> Approximate {
+fn unsolved(
+    method: Method,
+    outcome: SolveOutcome,
+    verdict: Solvability,
+    lower_bound: u32,
+) -> Approximate {
     Approximate {
         solution: Solution {
             outcome,
             moves: Vec::new(),
             stats: Stats::default(),
-            algorithm: Algorithm::AStar,
-            heuristic: Some(HeuristicKind::LinearConflict),
+            method,
+            lower_bound: Some(lower_bound),
             solvability: verdict,
         },
         lower_bound,
@@ -207,6 +222,7 @@ fn unsolved(outcome: SolveOutcome, verdict: Solvability, lower_bound: u32) -> Ap
 
 /// One anytime solve in progress.
 struct Run<'r, 'l, 'a> {
+    method: Method,
     start: Board,
     goal: Board,
     verdict: Solvability,
@@ -259,8 +275,8 @@ impl Run<'_, '_, '_> {
                 outcome: SolveOutcome::Solved,
                 moves,
                 stats,
-                algorithm: Algorithm::AStar,
-                heuristic: Some(HeuristicKind::LinearConflict),
+                method: self.method,
+                lower_bound: Some(self.lower_bound),
                 solvability: self.verdict.clone(),
             },
             lower_bound: self.lower_bound,
