@@ -150,12 +150,12 @@ fn tables_equal_an_independent_abstract_bfs() {
             let naive = naive_pattern_distances(&goal, table.tiles());
             assert!(naive.len() as u64 <= table.index().size());
             let mut positions = [0u8; 16];
-            for rank in 0..table.values().len() {
+            for rank in 0..table.len() {
                 table.index().unrank(rank, &mut positions);
                 let k = table.tiles().len();
                 // Placements the abstract BFS never reaches hold 0.
                 assert_eq!(
-                    u32::from(table.values()[rank]),
+                    u32::from(table.value_at(rank)),
                     naive.get(&positions[..k]).copied().unwrap_or(0),
                     "{shape} goal {goal} tiles {:?} placement {:?}",
                     table.tiles(),
@@ -294,7 +294,7 @@ fn reflection_exists_only_when_the_goal_blank_is_on_a_diagonal() {
 #[test]
 fn korf_663_tables_bound_every_korf_instance() {
     let pdb = blank_first_663();
-    let sizes: Vec<usize> = pdb.tables().iter().map(|t| t.values().len()).collect();
+    let sizes: Vec<usize> = pdb.tables().iter().map(|t| t.len()).collect();
     assert_eq!(sizes, [5_765_760, 5_765_760, 3_360]);
     assert_eq!(pdb.memory_bytes(), 5_765_760 * 2 + 3_360 + 15);
     let goal = pdb.goal().clone();

@@ -26,13 +26,16 @@ pub mod index;
 pub mod lookup;
 pub mod partition;
 
+use std::sync::OnceLock;
+
 use thiserror::Error;
 
 use crate::board::{Board, Shape};
 use crate::heuristic::Cells;
 use crate::search::{Limits, Meter, Stats, Stop};
+use crate::tuned::pruning::MovePruning;
 
-pub use build::PatternTable;
+pub use build::{Encoding, PatternTable, NIBBLES_FROM_ENTRIES};
 pub use index::PatternIndex;
 pub use lookup::{Axis, Reflection};
 pub use partition::Partition;
@@ -91,13 +94,18 @@ pub struct AdditivePdb {
     group_of: Vec<u8>,
     slot_of: Vec<u8>,
     build_stats: Option<Stats>,
+    /// The move-pruning automata of the board (with and without redundant sequences), built
+    /// on first use by the tuned search and shared by its threads.
+    move_pruning: OnceLock<MovePruning>,
+    no_move_pruning: OnceLock<MovePruning>,
 }
 
 /// Marks a tile in no group.
 pub(crate) const NO_GROUP: u8 = u8::MAX;
 
 const MAGIC: &[u8; 4] = b"NPDB";
-const VERSION: u8 = 1;
+/// Version 2 adds an encoding byte per table; version 1 (bytes only) is still read.
+const VERSION: u8 = 2;
 
 impl AdditivePdb {
     /// Builds one table per group of `partition` towards `goal`.
@@ -163,6 +171,8 @@ impl AdditivePdb {
             group_of,
             slot_of,
             build_stats: None,
+            move_pruning: OnceLock::new(),
+            no_move_pruning: OnceLock::new(),
         }
     }
 
@@ -191,6 +201,19 @@ impl AdditivePdb {
         self.reflection.as_ref()
     }
 
+    /// The automaton of redundant move sequences of the board
+    /// ([`MovePruning::DEFAULT_LENGTH`] moves), built on first call (a few tens of ms on 4x4).
+    pub fn move_pruning(&self) -> &MovePruning {
+        self.move_pruning
+            .get_or_init(|| MovePruning::new(self.shape(), MovePruning::DEFAULT_LENGTH))
+    }
+
+    /// The automaton that prunes nothing, for the same board.
+    pub fn no_move_pruning(&self) -> &MovePruning {
+        self.no_move_pruning
+            .get_or_init(|| MovePruning::none(self.shape()))
+    }
+
     /// Counters and time of the build (`None` for a database read from bytes).
     pub fn build_stats(&self) -> Option<&Stats> {
         self.build_stats.as_ref()
@@ -214,7 +237,7 @@ impl AdditivePdb {
         let mut peak = 0u64;
         for table in &self.tables {
             peak = peak.max(done + PatternTable::build_peak_bytes(table.index()));
-            done += table.values().len() as u64;
+            done += table.memory_bytes() as u64;
         }
         peak
     }
@@ -263,8 +286,20 @@ impl AdditivePdb {
             .sum()
     }
 
-    /// The database as bytes: a header (magic, version, shape, goal, groups), the tables one
-    /// byte an entry, and a 64-bit FNV-1a checksum; read back with [`AdditivePdb::from_bytes`].
+    /// The same database with every table stored as `encoding` where its entries fit
+    /// ([`PatternTable::to_encoding`]); other tables are kept as they are.
+    pub fn with_encoding(mut self, encoding: Encoding) -> AdditivePdb {
+        for table in &mut self.tables {
+            if let Some(converted) = table.to_encoding(encoding) {
+                *table = converted;
+            }
+        }
+        self
+    }
+
+    /// The database as bytes: a header (magic, version, shape, goal, groups with each table's
+    /// [`Encoding`]), the tables' stored bytes, and a 64-bit FNV-1a checksum; read back with
+    /// [`AdditivePdb::from_bytes`].
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.memory_bytes() + 64);
         out.extend_from_slice(MAGIC);
@@ -276,16 +311,18 @@ impl AdditivePdb {
         for table in &self.tables {
             out.push(table.tiles().len() as u8);
             out.extend_from_slice(table.tiles());
+            out.push(table.encoding().code());
         }
         for table in &self.tables {
-            out.extend_from_slice(table.values());
+            out.extend_from_slice(table.data());
         }
         let checksum = fnv1a(&out);
         out.extend_from_slice(&checksum.to_le_bytes());
         out
     }
 
-    /// Reads bytes written by [`AdditivePdb::to_bytes`], checking the header and checksum.
+    /// Reads bytes written by [`AdditivePdb::to_bytes`] (this version or version 1), checking
+    /// the header and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<AdditivePdb, PdbError> {
         let corrupt = |reason: &str| PdbError::Corrupt {
             reason: reason.to_string(),
@@ -298,7 +335,8 @@ impl AdditivePdb {
         if fnv1a(body) != stored {
             return Err(corrupt("checksum mismatch"));
         }
-        if body[4] != VERSION {
+        let version = body[4];
+        if version != 1 && version != VERSION {
             return Err(corrupt("unknown version"));
         }
         let shape = Shape::new(body[5] as usize, body[6] as usize)
@@ -317,20 +355,29 @@ impl AdditivePdb {
             .map_err(|_| corrupt("bad goal"))?;
         let count = take(&mut at, 1)?[0] as usize;
         let mut groups = Vec::with_capacity(count);
+        let mut encodings = Vec::with_capacity(count);
         for _ in 0..count {
             let k = take(&mut at, 1)?[0] as usize;
             groups.push(take(&mut at, k)?.to_vec());
+            encodings.push(if version == 1 {
+                Encoding::Bytes
+            } else {
+                Encoding::from_code(take(&mut at, 1)?[0])
+                    .ok_or_else(|| corrupt("unknown table encoding"))?
+            });
         }
         let partition = Partition::new(groups);
         partition
             .check(shape)
             .map_err(|e| corrupt(&e.to_string()))?;
         let mut tables = Vec::with_capacity(count);
-        for group in partition.groups() {
+        for (group, &encoding) in partition.groups().iter().zip(&encodings) {
             let index = PatternIndex::new(n, group.len()).ok_or_else(|| corrupt("bad group"))?;
-            let values = take(&mut at, index.size() as usize)?.to_vec();
+            let len = usize::try_from(encoding.bytes_for(index.size()))
+                .map_err(|_| corrupt("table too large"))?;
+            let data = take(&mut at, len)?.to_vec();
             tables.push(
-                PatternTable::from_parts(group.clone(), index, values)
+                PatternTable::from_parts(group.clone(), index, encoding, data, &goal)
                     .ok_or_else(|| corrupt("bad table"))?,
             );
         }
