@@ -8,7 +8,7 @@ use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::search::bfs::bfs_distances;
 use puzzle_core::search::idastar::idastar;
 use puzzle_core::search::{Progress, Stats};
-use puzzle_core::tuned::{solve_pdb, TunedConfig};
+use puzzle_core::tuned::{solve_pdb, solve_pdb_with, TunedConfig, TunedOptions};
 use puzzle_core::{
     solve, swap_fix, Algorithm, Board, Goal, HeuristicKind, Limits, Shape, SolveOutcome,
     SolverConfig,
@@ -62,8 +62,17 @@ fn same_counts(tuned: &Stats, generic: &Stats) {
 
 fn check_board(board: &Board, pdb: &AdditivePdb, distance: Option<usize>) {
     for reflection in [true, false] {
+        let options = TunedOptions {
+            reflection,
+            prune_redundant: false,
+        };
+        let solution = solve_pdb_with(board, pdb, &options, &mut Limits::default()).unwrap();
+        // With redundant sequences pruned: a solution as short, from fewer nodes.
         let config = TunedConfig { reflection };
-        let solution = solve_pdb(board, pdb, &config, &mut Limits::default()).unwrap();
+        let pruned = solve_pdb(board, pdb, &config, &mut Limits::default()).unwrap();
+        assert_eq!(pruned.length(), solution.length(), "{board}");
+        assert_eq!(board.after(&pruned.moves).unwrap(), *pdb.goal());
+        assert!(pruned.stats.generated <= solution.stats.generated);
         assert_eq!(solution.outcome, SolveOutcome::Solved);
         assert!(solution.is_optimal());
         assert_eq!(board.after(&solution.moves).unwrap(), *pdb.goal());
