@@ -264,13 +264,6 @@ fn main() -> ExitCode {
         None => Partition::default_for(&goal).unwrap(),
     };
 
-    let sizes: Vec<usize> = partition.groups().iter().map(Vec::len).collect();
-    let name = sizes
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join("-");
-    let (published_plain, published_reflected) = published(&sizes);
     if options.hardest.is_some() {
         println!("The 80-move positions: {} selected", selected.len());
     } else {
@@ -280,9 +273,30 @@ fn main() -> ExitCode {
         "pattern databases: {:?} for goal {goal}",
         partition.groups()
     );
+    // `$PDB_CACHE_DIR`, when set, keeps the built tables between runs (to compare searches).
+    let cache_file = std::env::var_os("PDB_CACHE_DIR").map(|dir| {
+        let key = partition
+            .cache_key(&goal)
+            .replace([':', ' ', '/', '|', ','], "_");
+        std::path::PathBuf::from(dir).join(format!("{key}.npdb"))
+    });
+    if let Some(pdb) = cache_file
+        .as_ref()
+        .and_then(|file| std::fs::read(file).ok())
+        .and_then(|bytes| AdditivePdb::from_bytes(&bytes).ok())
+    {
+        println!(
+            "  tables read from {}",
+            cache_file.as_ref().unwrap().display()
+        );
+        return run_all(&options, &selected, &goal, &partition, pdb);
+    }
     let start = Instant::now();
     let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
     let build_seconds = start.elapsed().as_secs_f64();
+    if let Some(file) = &cache_file {
+        let _ = std::fs::write(file, pdb.to_bytes());
+    }
     let stats = pdb.build_stats().unwrap();
     for table in pdb.tables() {
         println!(
@@ -312,6 +326,23 @@ fn main() -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     drop(reloaded);
+    run_all(&options, &selected, &goal, &partition, pdb)
+}
+
+fn run_all(
+    options: &Options,
+    selected: &[&Instance],
+    goal: &Board,
+    partition: &Partition,
+    pdb: AdditivePdb,
+) -> ExitCode {
+    let sizes: Vec<usize> = partition.groups().iter().map(Vec::len).collect();
+    let name = sizes
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join("-");
+    let (published_plain, published_reflected) = published(&sizes);
 
     let heuristics = [HeuristicKind::Manhattan, HeuristicKind::LinearConflict]
         .map(|kind| puzzle_core::Heuristic::new(kind, &goal));
