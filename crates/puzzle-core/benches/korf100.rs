@@ -6,12 +6,13 @@
 //! cargo bench -p puzzle-core --bench korf100 -- [--first N | --instances 1,5,88 | --hardest [N]]
 //!     [--with-lc-baseline | --lc-instances 1,2,3 | --lc-shortest N] [--no-plain] [--verbose]
 //!     [--partition 663 | 78 | 771 | CELLS/CELLS/...] [--estimates-only]
-//!     [--today] [--no-unpruned] [--threads N]
+//!     [--today] [--no-unpruned] [--unordered] [--threads N]
 //! ```
 //! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`; `--hardest`
 //! reads the 17 positions that need 80 moves, `tests/fixtures/hardest4x4.txt` (first N).
-//! Rows: the partition with reflection and redundant-move pruning (the default search), the
-//! same without pruning (`--no-unpruned` drops it), without reflection either (`--no-plain`
+//! Rows: the partition with reflection, redundant-move pruning and child ordering (the default
+//! search), with `--unordered` the same without ordering, without pruning or ordering
+//! (`--no-unpruned` drops it), without reflection either (`--no-plain`
 //! drops it), with `--threads N` the default search on N threads, and with `--today` the
 //! method before issue 10 (6-6-3 + reflection, no pruning), built in the same run.
 //! Every length must equal the listed optimum, or the process exits with status 1.
@@ -64,6 +65,7 @@ struct Options {
     hardest: Option<usize>,
     today: bool,
     unpruned: bool,
+    unordered: bool,
     threads: Option<usize>,
 }
 
@@ -93,6 +95,7 @@ fn options() -> Options {
         hardest: None,
         today: false,
         unpruned: true,
+        unordered: false,
         threads: None,
     };
     let mut args = std::env::args().skip(1).peekable();
@@ -121,6 +124,7 @@ fn options() -> Options {
             }
             "--today" => options.today = true,
             "--no-unpruned" => options.unpruned = false,
+            "--unordered" => options.unordered = true,
             "--threads" => options.threads = args.next().and_then(|n| n.parse().ok()),
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
@@ -345,7 +349,7 @@ fn run_all(
     let (published_plain, published_reflected) = published(&sizes);
 
     let heuristics = [HeuristicKind::Manhattan, HeuristicKind::LinearConflict]
-        .map(|kind| puzzle_core::Heuristic::new(kind, &goal));
+        .map(|kind| puzzle_core::Heuristic::new(kind, goal));
     let count = selected.len() as f64;
     let mean_of = |f: &dyn Fn(&Board) -> u32| {
         selected.iter().map(|i| f64::from(f(&i.board))).sum::<f64>() / count
@@ -373,8 +377,8 @@ fn run_all(
     let mut rows = Vec::new();
     let today_pdb = options.today.then(|| {
         let start = Instant::now();
-        let partition = Partition::korf_663(&goal).unwrap();
-        let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+        let partition = Partition::korf_663(goal).unwrap();
+        let pdb = AdditivePdb::build(goal, &partition, &mut Limits::default()).unwrap();
         println!(
             "today's 6-6-3 built in {:.2} s, {:.2} MB",
             start.elapsed().as_secs_f64(),
@@ -385,17 +389,20 @@ fn run_all(
     let pruned = TunedOptions {
         reflection: true,
         prune_redundant: true,
+        order_children: true,
     };
     let unpruned = TunedOptions {
         prune_redundant: false,
+        order_children: false,
         ..pruned
     };
     let plain = TunedOptions {
         reflection: false,
         prune_redundant: false,
+        order_children: false,
     };
     let mut runs: Vec<(String, &AdditivePdb, TunedOptions, usize, Option<f64>)> = vec![(
-        format!("{name} + reflection + move pruning, tuned IDA*"),
+        format!("{name} + reflection + move pruning + ordering, tuned IDA*"),
         &pdb,
         pruned,
         1,
@@ -403,10 +410,22 @@ fn run_all(
     )];
     if let Some(threads) = options.threads {
         runs.push((
-            format!("{name} + reflection + move pruning, {threads} threads"),
+            format!("{name} + reflection + move pruning + ordering, {threads} threads"),
             &pdb,
             pruned,
             threads,
+            None,
+        ));
+    }
+    if options.unordered {
+        runs.push((
+            format!("{name} + reflection + move pruning, unordered children"),
+            &pdb,
+            TunedOptions {
+                order_children: false,
+                ..pruned
+            },
+            1,
             None,
         ));
     }
@@ -441,7 +460,7 @@ fn run_all(
         if options.verbose {
             println!("{label}:");
         }
-        let run = run_pdb(&selected, pdb, search, *threads, options.verbose);
+        let run = run_pdb(selected, pdb, search, *threads, options.verbose);
         failures += run.failures;
         if i == 0 {
             reflected_nodes = run.nodes.clone();
@@ -491,7 +510,7 @@ fn run_all(
         for &i in &lc_set {
             let instance = selected[i];
             let start = Instant::now();
-            let solution = solve(&instance.board, &goal, &config, &mut Limits::default()).unwrap();
+            let solution = solve(&instance.board, goal, &config, &mut Limits::default()).unwrap();
             lc_seconds += start.elapsed().as_secs_f64();
             if solution.length() != Some(instance.optimal) {
                 failures += 1;

@@ -49,6 +49,7 @@ fn parallel_lengths_equal_the_serial_ones() {
                 let config = TunedOptions {
                     reflection,
                     prune_redundant: reflection,
+                    order_children: reflection,
                 };
                 let serial = solve_pdb_with(&board, &pdb, &config, &mut Limits::default()).unwrap();
                 // One thread is the serial search, counts included.

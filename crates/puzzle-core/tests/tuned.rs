@@ -65,6 +65,7 @@ fn check_board(board: &Board, pdb: &AdditivePdb, distance: Option<usize>) {
         let options = TunedOptions {
             reflection,
             prune_redundant: false,
+            order_children: false,
         };
         let solution = solve_pdb_with(board, pdb, &options, &mut Limits::default()).unwrap();
         // With redundant sequences pruned: a solution as short, from fewer nodes.
