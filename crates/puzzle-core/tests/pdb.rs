@@ -626,3 +626,39 @@ fn the_default_4x4_partition_is_7_7_1_for_any_goal() {
         .collect();
     assert_eq!(cells_of(&standard), turned);
 }
+
+#[test]
+fn tables_built_on_threads_equal_those_built_in_turn_and_cancel() {
+    for (shape, sizes) in [
+        (Shape::new(4, 3).unwrap(), vec![5, 6]),
+        (Shape::square(3).unwrap(), vec![3, 3, 2]),
+    ] {
+        let goal = Goal::Standard.board(shape).unwrap();
+        let partition = Partition::by_reading_order(&goal, &sizes).unwrap();
+        let serial = build(&goal, &partition);
+        for threads in [0, 1, 2, 3] {
+            let parallel =
+                AdditivePdb::build_parallel(&goal, &partition, threads, &mut Limits::default())
+                    .unwrap();
+            assert_eq!(parallel.tables(), serial.tables());
+            assert_eq!(parallel.partition(), serial.partition());
+            let (a, b) = (
+                parallel.build_stats().unwrap(),
+                serial.build_stats().unwrap(),
+            );
+            assert_eq!((a.expanded, a.generated), (b.expanded, b.generated));
+        }
+    }
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let partition = Partition::by_reading_order(&goal, &[5, 5, 5]).unwrap();
+    let mut cancel = |_: &Progress| ControlFlow::Break(());
+    let mut limits = Limits {
+        report_every: 1000,
+        on_progress: Some(&mut cancel),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        AdditivePdb::build_parallel(&goal, &partition, 2, &mut limits),
+        Err(PdbError::Cancelled)
+    ));
+}
