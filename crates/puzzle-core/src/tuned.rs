@@ -179,6 +179,12 @@ struct Search<'p> {
     /// Each table's entry and their sums, direct and reflected.
     val: [u8; 16],
     rval: [u8; 16],
+    /// Manhattan distance of each table's tiles, on the board and on the reflected board (the
+    /// reflection preserves distances, so a move changes both by the same amount).
+    md: [u8; 16],
+    rmd: [u8; 16],
+    /// `dist[tile][cell]`: Manhattan distance from `cell` to the goal cell of `tile`.
+    dist: [[u8; 16]; 16],
     hd: u32,
     hr: u32,
     path: Vec<u8>,
@@ -236,6 +242,9 @@ impl<'p> Search<'p> {
             rpos: [[0; 16]; 16],
             val: [0; 16],
             rval: [0; 16],
+            md: [0; 16],
+            rmd: [0; 16],
+            dist: [[0; 16]; 16],
             hd: 0,
             hr: 0,
             path: Vec::with_capacity(256),
@@ -279,7 +288,14 @@ impl<'p> Search<'p> {
                     search.sigma[cell];
             }
         }
+        for (cell, &tile) in pdb.goal().cells().iter().enumerate() {
+            for other in 0..n {
+                search.dist[tile as usize][other] = shape.distance(cell, other) as u8;
+            }
+        }
         for (g, table) in search.tables.iter().enumerate() {
+            search.md[g] = table.manhattan(&search.pos[g]);
+            search.rmd[g] = table.manhattan(&search.rpos[g]);
             search.val[g] = table.value(&search.pos[g]);
             search.hd += u32::from(search.val[g]);
             if search.reflect {
@@ -551,11 +567,14 @@ impl<'p> Search<'p> {
         let t = u64::from(tile);
         self.packed = self.packed & !(0xF << (4 * from)) | t << (4 * blank);
         let mut old = (0, 0);
+        let distances = &self.dist[tile as usize];
+        let step = distances[blank as usize].wrapping_sub(distances[from as usize]);
         let g = self.group_of[tile as usize];
         if g != NONE {
             let g = g as usize;
             self.pos[g][self.slot_of[tile as usize] as usize] = blank;
-            let value = self.tables[g].value(&self.pos[g]);
+            self.md[g] = self.md[g].wrapping_add(step);
+            let value = self.tables[g].value_with_manhattan(&self.pos[g], self.md[g]);
             old.0 = self.val[g];
             self.val[g] = value;
             self.hd = self.hd + u32::from(value) - u32::from(old.0);
@@ -565,7 +584,8 @@ impl<'p> Search<'p> {
             if g != NONE {
                 let g = g as usize;
                 self.rpos[g][self.rslot_of[tile as usize] as usize] = self.sigma[blank as usize];
-                let value = self.tables[g].value(&self.rpos[g]);
+                self.rmd[g] = self.rmd[g].wrapping_add(step);
+                let value = self.tables[g].value_with_manhattan(&self.rpos[g], self.rmd[g]);
                 old.1 = self.rval[g];
                 self.rval[g] = value;
                 self.hr = self.hr + u32::from(value) - u32::from(old.1);
@@ -583,10 +603,13 @@ impl<'p> Search<'p> {
         self.blank = blank;
         let t = u64::from(tile);
         self.packed = self.packed & !(0xF << (4 * blank)) | t << (4 * from);
+        let distances = &self.dist[tile as usize];
+        let step = distances[from as usize].wrapping_sub(distances[blank as usize]);
         let g = self.group_of[tile as usize];
         if g != NONE {
             let g = g as usize;
             self.pos[g][self.slot_of[tile as usize] as usize] = from;
+            self.md[g] = self.md[g].wrapping_add(step);
             self.hd = self.hd + u32::from(old.0) - u32::from(self.val[g]);
             self.val[g] = old.0;
         }
@@ -595,6 +618,7 @@ impl<'p> Search<'p> {
             if g != NONE {
                 let g = g as usize;
                 self.rpos[g][self.rslot_of[tile as usize] as usize] = self.sigma[from as usize];
+                self.rmd[g] = self.rmd[g].wrapping_add(step);
                 self.hr = self.hr + u32::from(old.1) - u32::from(self.rval[g]);
                 self.rval[g] = old.1;
             }

@@ -156,6 +156,17 @@ impl PatternTable {
         }
     }
 
+    /// [`PatternTable::value`] when the caller already knows `manhattan`, the
+    /// [`PatternTable::manhattan`] of `positions` (a search can update it per move).
+    #[inline]
+    pub fn value_with_manhattan(&self, positions: &[u8], manhattan: u8) -> u8 {
+        let rank = self.index.rank(positions);
+        match self.encoding {
+            Encoding::Bytes => self.data[rank],
+            Encoding::Nibbles => manhattan + 2 * ((self.data[rank >> 1] >> ((rank & 1) * 4)) & 0xF),
+        }
+    }
+
     /// The Manhattan distance of the pattern's tiles at `positions` to their goal cells.
     #[inline]
     pub fn manhattan(&self, positions: &[u8]) -> u8 {
