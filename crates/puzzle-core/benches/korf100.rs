@@ -177,6 +177,25 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// CPU seconds used by this process so far (user + system, Linux, 10 ms resolution): unlike
+/// wall time, barely inflated when other processes share the cores.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th
+    // and 13th of them, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn mb(bytes: u64) -> f64 {
     bytes as f64 / 1e6
 }
@@ -202,6 +221,7 @@ fn run_pdb(
         failures: 0,
     };
     for instance in instances {
+        let cpu_start = cpu_seconds();
         let start = Instant::now();
         let solution = if threads > 1 {
             solve_pdb_parallel(
@@ -234,8 +254,12 @@ fn run_pdb(
         }
         if verbose {
             println!(
-                "  #{:<3} len {:>2}  nodes {:>12}  {:>8.3} s",
-                instance.number, instance.optimal, solution.stats.generated, seconds
+                "  #{:<3} len {:>2}  nodes {:>12}  {:>8.3} s  (CPU {:.2} s)",
+                instance.number,
+                instance.optimal,
+                solution.stats.generated,
+                seconds,
+                cpu_seconds() - cpu_start
             );
         }
     }
@@ -379,9 +403,9 @@ fn run_all(
     let mut reflected_times = Vec::new();
     println!();
     println!(
-        "| search | solved optimally | mean nodes generated | published | total s | mean s | max s |"
+        "| search | solved optimally | mean nodes generated | published | total s | CPU s | mean s | max s |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut rows = Vec::new();
     let today_pdb = options.today.then(|| {
         let start = Instant::now();
@@ -468,7 +492,9 @@ fn run_all(
         if options.verbose {
             println!("{label}:");
         }
+        let cpu_start = cpu_seconds();
         let run = run_pdb(selected, pdb, search, *threads, options.verbose);
+        let cpu = cpu_seconds() - cpu_start;
         failures += run.failures;
         if i == 0 {
             reflected_nodes = run.nodes.clone();
@@ -476,7 +502,7 @@ fn run_all(
         }
         let slowest = run.times.iter().copied().fold(0.0, f64::max);
         rows.push(format!(
-            "| {label} | {}/{} | {:.0} | {} | {:.2} | {:.4} | {:.3} |",
+            "| {label} | {}/{} | {:.0} | {} | {:.2} | {cpu:.2} | {:.4} | {:.3} |",
             selected.len() - run.failures,
             selected.len(),
             mean(&run.nodes),
