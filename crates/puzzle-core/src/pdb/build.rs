@@ -182,9 +182,10 @@ impl PatternTable {
         self.data.len() + self.tiles.len()
     }
 
-    /// Peak bytes the builder allocates for a pattern with this index (table plus masks).
+    /// Peak bytes the builder allocates for a pattern with this index (table, masks and two
+    /// bits a rank marking the ranks with a frontier).
     pub fn build_peak_bytes(index: PatternIndex) -> u64 {
-        index.size() * 7
+        index.size() * 7 + index.size().div_ceil(64) * 16
     }
 
     /// The same table stored as `encoding`, or `None` if its entries do not fit (nibbles need
@@ -328,8 +329,17 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
     values[start] = 0;
     meter.generated(1);
 
+    // Per level parity, a bit per rank whose frontier mask (of that parity) is not empty, so
+    // that a level visits only those ranks instead of sweeping every mask.
+    let words = size.div_ceil(64);
+    let mut even = vec![0u64; words];
+    let mut odd = vec![0u64; words];
+    even[start / 64] |= 1 << (start % 64);
+
     let mut level: u8 = 0;
     let mut pending = true;
+    // The children of one expansion: ranks and the blank's cell there (at most 4 a tile).
+    let mut children = [(0usize, 0u16); 64];
     while pending {
         meter.iteration(f64::from(level));
         pending = false;
@@ -338,35 +348,46 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
         } else {
             (2, 1)
         };
-        for rank in 0..size {
-            let mut frontier = marks[rank][now];
-            if frontier == 0 {
-                continue;
-            }
-            marks[rank][now] = 0;
-            index.unrank(rank, &mut positions);
-            let occupied = positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
-            let free = geometry.all & !occupied;
-            while frontier != 0 {
-                let blank = frontier.trailing_zeros();
-                frontier &= frontier - 1;
-                if marks[rank][0] & (1 << blank) != 0 {
-                    continue;
-                }
-                meter.expand(level as usize)?;
-                let region = geometry.flood(1 << blank, free);
-                marks[rank][0] |= region as u16;
-                frontier &= !(region as u16);
-                for slot in 0..k {
-                    let from = positions[slot];
-                    let mut targets = geometry.adjacent[from as usize] & region;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
-                        positions[slot] = to;
-                        let child = index.rank(&positions);
-                        positions[slot] = from;
-                        let bit = 1u16 << from;
+        let (active, next_active) = if now == 1 {
+            (&mut even, &mut odd)
+        } else {
+            (&mut odd, &mut even)
+        };
+        for w in 0..words {
+            let mut word = std::mem::take(&mut active[w]);
+            while word != 0 {
+                let rank = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let mut frontier = std::mem::take(&mut marks[rank][now]);
+                index.unrank(rank, &mut positions);
+                let occupied = positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                let free = geometry.all & !occupied;
+                while frontier != 0 {
+                    let blank = frontier.trailing_zeros();
+                    frontier &= frontier - 1;
+                    if marks[rank][0] & (1 << blank) != 0 {
+                        continue;
+                    }
+                    meter.expand(level as usize)?;
+                    let region = geometry.flood(1 << blank, free);
+                    marks[rank][0] |= region as u16;
+                    frontier &= !(region as u16);
+                    // First all the children's ranks, then their marks: independent memory
+                    // reads that the processor can overlap.
+                    let mut count = 0;
+                    for slot in 0..k {
+                        let from = positions[slot];
+                        let mut targets = geometry.adjacent[from as usize] & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            positions[slot] = to;
+                            children[count] = (index.rank(&positions), 1u16 << from);
+                            count += 1;
+                            positions[slot] = from;
+                        }
+                    }
+                    for &(child, bit) in &children[..count] {
                         let mark = &mut marks[child];
                         if (mark[0] | mark[later]) & bit == 0 {
                             // Never marked at all: reached for the first time.
@@ -375,6 +396,7 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
                                 meter.generated(1);
                             }
                             mark[later] |= bit;
+                            next_active[child / 64] |= 1 << (child % 64);
                             pending = true;
                         }
                     }

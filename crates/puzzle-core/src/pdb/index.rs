@@ -59,25 +59,49 @@ impl PatternIndex {
     }
 
     /// The placement of a rank, written to `positions[..k]`.
-    pub fn unrank(&self, mut rank: usize, positions: &mut [u8]) {
-        let n = self.cells as usize;
+    pub fn unrank(&self, rank: usize, positions: &mut [u8]) {
+        let n = self.cells as u32;
         let k = self.tiles as usize;
         let mut digits = [0u8; 16];
+        // Sizes stay below 2^32 (16!/8! is 518,918,400), so 32-bit divisions suffice.
+        let mut rest = rank as u32;
         for i in (0..k).rev() {
-            let radix = n - i;
-            digits[i] = (rank % radix) as u8;
-            rank /= radix;
+            let radix = n - i as u32;
+            digits[i] = (rest % radix) as u8;
+            rest /= radix;
         }
-        let mut used: u32 = 0;
+        let mut free: u32 = (1u32 << n) - 1;
         for i in 0..k {
-            // The digits[i]-th free cell.
-            let mut free = !used & ((1u32 << n) - 1);
-            for _ in 0..digits[i] {
-                free &= free - 1;
-            }
-            let cell = free.trailing_zeros() as u8;
+            // The digits[i]-th free cell: pick the byte, then the bit from a table.
+            let d = u32::from(digits[i]);
+            let low = free & 0xFF;
+            let in_low = low.count_ones();
+            let cell = if d < in_low {
+                SELECT[low as usize][d as usize]
+            } else {
+                8 + SELECT[((free >> 8) & 0xFF) as usize][(d - in_low) as usize]
+            };
             positions[i] = cell;
-            used |= 1 << cell;
+            free &= !(1 << cell);
         }
     }
 }
+
+/// `SELECT[byte][j]`: the position of the `j`-th set bit of `byte` (0 past the last).
+static SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut j = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
