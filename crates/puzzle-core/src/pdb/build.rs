@@ -353,8 +353,8 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
         } else {
             (&mut odd, &mut even)
         };
-        for w in 0..words {
-            let mut word = std::mem::take(&mut active[w]);
+        for (w, bits) in active.iter_mut().enumerate() {
+            let mut word = std::mem::take(bits);
             while word != 0 {
                 let rank = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
