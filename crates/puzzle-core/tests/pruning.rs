@@ -155,3 +155,29 @@ fn the_automaton_refuses_known_redundant_sequences_only() {
         assert_ne!(state, MovePruning::PRUNED);
     }
 }
+
+/// The 80-move fixture: 17 distinct solvable boards for the blank-first goal, closed under
+/// the goal's diagonal reflection, whose admissible 5-5-5 estimate stays within 80 with the
+/// parity of 80 (the benchmark `--hardest` solves each to exactly 80).
+#[test]
+fn the_80_move_fixture_is_consistent() {
+    use puzzle_core::pdb::Reflection;
+    let shape = Shape::square(4).unwrap();
+    let goal = Goal::BlankFirst.board(shape).unwrap();
+    let boards = fixture("hardest4x4.txt", shape);
+    assert_eq!(boards.len(), 17);
+    let reflection = Reflection::for_goal(&goal).unwrap();
+    let set: std::collections::HashSet<Board> = boards.iter().map(|(b, _)| b.clone()).collect();
+    assert_eq!(set.len(), 17);
+    let pdb = build(&goal, &[5, 5, 5]);
+    for (board, optimum) in &boards {
+        assert_eq!(*optimum, 80);
+        assert!(puzzle_core::solvability(board, &goal).unwrap().solvable);
+        assert!(set.contains(&reflection.apply(board)), "{board}");
+        let estimate = pdb.estimate(board.cells());
+        assert!(estimate <= 80 && estimate % 2 == 0, "{board}: {estimate}");
+    }
+    // Gasser's position (1995), quoted for this goal.
+    let gasser: Board = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0".parse().unwrap();
+    assert!(set.contains(&gasser));
+}

@@ -8,7 +8,10 @@
 //! larger is used. Tables are built by breadth-first search in the abstract space
 //! ([`AdditivePdb::build`]), which reports progress and can be cancelled through the same
 //! [`Limits`] as a search, and serialize to bytes ([`AdditivePdb::to_bytes`]) so a browser can
-//! cache them. Nothing here needs threads or a clock of its own.
+//! cache them. Tables of 16 M entries or more are held half a byte an entry ([`Encoding`]):
+//! the 7-7-1 default for 4x4 ([`Partition::split_771`]) takes 57.7 MB (17 MB gzipped) instead
+//! of 115 MB. Nothing here needs threads or a clock of its own; natively,
+//! [`AdditivePdb::build_parallel`] builds the tables on several threads at once.
 //!
 //! ```
 //! use puzzle_core::pdb::{AdditivePdb, Partition};
