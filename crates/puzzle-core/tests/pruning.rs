@@ -175,7 +175,10 @@ fn the_80_move_fixture_is_consistent() {
         assert!(puzzle_core::solvability(board, &goal).unwrap().solvable);
         assert!(set.contains(&reflection.apply(board)), "{board}");
         let estimate = pdb.estimate(board.cells());
-        assert!(estimate <= 80 && estimate.is_multiple_of(2), "{board}: {estimate}");
+        assert!(
+            estimate <= 80 && estimate.is_multiple_of(2),
+            "{board}: {estimate}"
+        );
     }
     // Gasser's position (1995), quoted for this goal.
     let gasser: Board = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0".parse().unwrap();
