@@ -421,8 +421,9 @@ impl<'p> Search<'p> {
         meter: &mut Meter,
     ) -> Result<bool, Stop> {
         let blank = self.blank;
-        // (f, direction, cell the blank goes to, automaton state), at most 3 (never undo).
-        let mut children = [(0u32, 0u8, 0u8, 0u32); 4];
+        // (f, direction, cell the blank goes to, automaton state, new table entries), at most
+        // 3 (never undo).
+        let mut children = [(0u32, 0u8, 0u8, 0u32, (0u8, 0u8)); 4];
         let mut count = 0;
         for d in 0..4u8 {
             if d == last ^ 1 {
@@ -438,7 +439,7 @@ impl<'p> Search<'p> {
             }
             meter.generated(1);
             self.generated += 1;
-            let undo = self.slide(to, blank);
+            let (undo, entries) = self.slide_with(to, blank, None);
             let f = g + 1 + self.h();
             if f > bound {
                 self.next_bound = self.next_bound.min(f);
@@ -446,15 +447,16 @@ impl<'p> Search<'p> {
                 self.path.push(d);
                 return Ok(true);
             } else {
-                children[count] = (f, d, to, child_state);
+                children[count] = (f, d, to, child_state, entries);
                 count += 1;
             }
             self.unslide(to, blank, undo);
         }
         let children = &mut children[..count];
-        children.sort_unstable_by_key(|&(f, d, _, _)| (f, d));
-        for &(_, d, to, child_state) in children.iter() {
-            let undo = self.slide(to, blank);
+        children.sort_unstable_by_key(|&(f, d, _, _, _)| (f, d));
+        for &(_, d, to, child_state, entries) in children.iter() {
+            // The entries were read above: moving again costs no table lookup.
+            let (undo, _) = self.slide_with(to, blank, Some(entries));
             self.path.push(d);
             self.check_stop()?;
             meter.expand(g as usize + 1)?;
@@ -560,13 +562,21 @@ impl<'p> Search<'p> {
     /// previous table entries for [`Search::unslide`].
     #[inline]
     fn slide(&mut self, from: u8, blank: u8) -> (u8, u8) {
+        self.slide_with(from, blank, None).0
+    }
+
+    /// [`Search::slide`], taking the new entries of the moved tile's tables from `known` (as
+    /// returned by an earlier call for the same move) instead of the tables; returns the
+    /// previous entries and the new ones.
+    #[inline]
+    fn slide_with(&mut self, from: u8, blank: u8, known: Option<(u8, u8)>) -> ((u8, u8), (u8, u8)) {
         let tile = self.cells[from as usize];
         self.cells[blank as usize] = tile;
         self.cells[from as usize] = 0;
         self.blank = from;
         let t = u64::from(tile);
         self.packed = self.packed & !(0xF << (4 * from)) | t << (4 * blank);
-        let mut old = (0, 0);
+        let (mut old, mut new) = ((0, 0), (0, 0));
         let distances = &self.dist[tile as usize];
         let step = distances[blank as usize].wrapping_sub(distances[from as usize]);
         let g = self.group_of[tile as usize];
@@ -574,8 +584,12 @@ impl<'p> Search<'p> {
             let g = g as usize;
             self.pos[g][self.slot_of[tile as usize] as usize] = blank;
             self.md[g] = self.md[g].wrapping_add(step);
-            let value = self.tables[g].value_with_manhattan(&self.pos[g], self.md[g]);
+            let value = match known {
+                Some((value, _)) => value,
+                None => self.tables[g].value_with_manhattan(&self.pos[g], self.md[g]),
+            };
             old.0 = self.val[g];
+            new.0 = value;
             self.val[g] = value;
             self.hd = self.hd + u32::from(value) - u32::from(old.0);
         }
@@ -585,13 +599,17 @@ impl<'p> Search<'p> {
                 let g = g as usize;
                 self.rpos[g][self.rslot_of[tile as usize] as usize] = self.sigma[blank as usize];
                 self.rmd[g] = self.rmd[g].wrapping_add(step);
-                let value = self.tables[g].value_with_manhattan(&self.rpos[g], self.rmd[g]);
+                let value = match known {
+                    Some((_, value)) => value,
+                    None => self.tables[g].value_with_manhattan(&self.rpos[g], self.rmd[g]),
+                };
                 old.1 = self.rval[g];
+                new.1 = value;
                 self.rval[g] = value;
                 self.hr = self.hr + u32::from(value) - u32::from(old.1);
             }
         }
-        old
+        (old, new)
     }
 
     /// Undoes [`Search::slide`]: the tile goes back from `blank` to `from`.
