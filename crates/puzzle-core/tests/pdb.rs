@@ -662,3 +662,34 @@ fn tables_built_on_threads_equal_those_built_in_turn_and_cancel() {
         Err(PdbError::Cancelled)
     ));
 }
+
+/// Tables built as one-group databases (as separate web workers would), sent as bytes and
+/// assembled, equal the database built at once.
+#[test]
+fn tables_built_apart_assemble_into_the_same_database() {
+    let goal = Goal::Snail.board(Shape::new(4, 3).unwrap()).unwrap();
+    let partition = Partition::by_reading_order(&goal, &[5, 6]).unwrap();
+    let whole = build(&goal, &partition);
+    let tables: Vec<_> = partition
+        .groups()
+        .iter()
+        .map(|group| {
+            let single = build(&goal, &Partition::new(vec![group.clone()]));
+            let back = AdditivePdb::from_bytes(&single.to_bytes()).unwrap();
+            back.tables()[0].clone()
+        })
+        .collect();
+    let assembled = AdditivePdb::from_tables(&goal, &partition, tables.clone()).unwrap();
+    assert_eq!(assembled.tables(), whole.tables());
+    assert_eq!(assembled.reflection(), whole.reflection());
+    let board = random_walk(&goal, 40, &mut StdRng::seed_from_u64(5));
+    assert_eq!(
+        assembled.estimate(board.cells()),
+        whole.estimate(board.cells())
+    );
+    // Out of order, or for another partition: refused.
+    let mut swapped = tables.clone();
+    swapped.swap(0, 1);
+    assert!(AdditivePdb::from_tables(&goal, &partition, swapped).is_err());
+    assert!(AdditivePdb::from_tables(&goal, &partition, tables[..1].to_vec()).is_err());
+}

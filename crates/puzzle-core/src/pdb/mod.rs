@@ -247,6 +247,36 @@ impl AdditivePdb {
         Ok(pdb)
     }
 
+    /// Assembles a database from tables built separately, e.g. one a web worker: each group of
+    /// `partition` built as a one-group database (`Partition::new(vec![group])`), sent as
+    /// [`AdditivePdb::to_bytes`], read back with [`AdditivePdb::from_bytes`] and its only
+    /// table taken. The tables must be in the partition's order, each for its group's tiles
+    /// (in that order) on the goal's board.
+    pub fn from_tables(
+        goal: &Board,
+        partition: &Partition,
+        tables: Vec<PatternTable>,
+    ) -> Result<AdditivePdb, PdbError> {
+        AdditivePdb::check_sizes(goal, partition)?;
+        let n = goal.cells().len();
+        let fits = tables.len() == partition.groups().len()
+            && tables.iter().zip(partition.groups()).all(|(table, group)| {
+                table.tiles() == group.as_slice()
+                    && table.index().cells() == n
+                    && table.index().tiles() == group.len()
+            });
+        if !fits {
+            return Err(PdbError::BadPartition {
+                reason: "the tables do not match the partition's groups".to_string(),
+            });
+        }
+        Ok(AdditivePdb::assemble(
+            goal.clone(),
+            partition.clone(),
+            tables,
+        ))
+    }
+
     /// Checks the partition and the size of every table.
     fn check_sizes(goal: &Board, partition: &Partition) -> Result<(), PdbError> {
         partition.check(goal.shape())?;
