@@ -1,12 +1,23 @@
 //! Korf's 100 random 15-puzzle instances solved optimally with additive pattern databases
-//! (6-6-3 by default, 7-8 with `--partition 78`) and the tuned IDA*, against our generic Manhattan + linear-conflict IDA*.
+//! (the default of `Partition::default_for`, 6-6-3 with `--partition 663`, 7-8 with
+//! `--partition 78`) and the tuned IDA*, against our generic Manhattan + linear-conflict IDA*.
 //!
 //! ```text
-//! cargo bench -p puzzle-core --bench korf100 -- [--first N | --instances 1,5,88]
+//! cargo bench -p puzzle-core --bench korf100 -- [--first N | --instances 1,5,88 | --hardest [N]]
 //!     [--with-lc-baseline | --lc-instances 1,2,3 | --lc-shortest N] [--no-plain] [--verbose]
-//!     [--partition 78 | --partition CELLS/CELLS/...] [--estimates-only]
+//!     [--partition 663 | 78 | 771 | CELLS/CELLS/...] [--estimates-only]
+//!     [--today] [--no-unpruned] [--unordered] [--threads N]
 //! ```
-//! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`.
+//! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`; `--hardest`
+//! reads the 17 positions that need 80 moves, `tests/fixtures/hardest4x4.txt` (first N): with
+//! the 7-7-1 default all 17 take about 45 s on one core (1.3 to 5.5 s each, 19 to 71 M nodes),
+//! plus the table build (about 42 s, or nothing with `$PDB_CACHE_DIR` set and filled).
+//! Rows: the partition with reflection, redundant-move pruning and child ordering (the default
+//! search), with `--unordered` the same without ordering, without pruning or ordering
+//! (`--no-unpruned` drops it), without reflection either (`--no-plain`
+//! drops it), with `--threads N` the default search on N threads (and the tables built on up
+//! to N threads), and with `--today` the
+//! method before issue 10 (6-6-3 + reflection, no pruning), built in the same run.
 //! Every length must equal the listed optimum, or the process exits with status 1.
 //! The LC baseline (~37M nodes an instance on average, about a minute and a half for ten)
 //! runs by default on every 10th instance of the selection (1, 11, ..., 91 for all 100;
@@ -18,7 +29,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle_core::pdb::{AdditivePdb, Partition};
-use puzzle_core::tuned::{solve_pdb, TunedConfig};
+use puzzle_core::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
+use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
 use puzzle_core::{
     solve, Algorithm, Board, Goal, HeuristicKind, Limits, Shape, SolveOutcome, SolverConfig,
 };
@@ -52,6 +64,12 @@ struct Options {
     /// Groups of goal cells, e.g. `4,5,8,9,12,13/6,7,10,11,14,15/1,2,3`.
     partition: Option<String>,
     estimates_only: bool,
+    /// Run the 80-move positions (the first N, or all) instead of Korf's 100.
+    hardest: Option<usize>,
+    today: bool,
+    unpruned: bool,
+    unordered: bool,
+    threads: Option<usize>,
 }
 
 enum LcChoice {
@@ -77,8 +95,13 @@ fn options() -> Options {
         verbose: false,
         partition: None,
         estimates_only: false,
+        hardest: None,
+        today: false,
+        unpruned: true,
+        unordered: false,
+        threads: None,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--first" => options.first = args.next().and_then(|n| n.parse().ok()),
@@ -95,6 +118,17 @@ fn options() -> Options {
             "--verbose" => options.verbose = true,
             "--partition" => options.partition = args.next(),
             "--estimates-only" => options.estimates_only = true,
+            "--hardest" => {
+                options.hardest = Some(usize::MAX);
+                if let Some(n) = args.peek().and_then(|n| n.parse().ok()) {
+                    options.hardest = Some(n);
+                    args.next();
+                }
+            }
+            "--today" => options.today = true,
+            "--no-unpruned" => options.unpruned = false,
+            "--unordered" => options.unordered = true,
+            "--threads" => options.threads = args.next().and_then(|n| n.parse().ok()),
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
@@ -102,18 +136,26 @@ fn options() -> Options {
     options
 }
 
-fn load() -> Vec<Instance> {
-    let path = std::env::var("KORF100").unwrap_or_else(|_| {
+fn load(hardest: bool) -> Vec<Instance> {
+    let path = if hardest {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/fixtures/korf100.txt"
+            "/../../tests/fixtures/hardest4x4.txt"
         )
         .to_string()
-    });
+    } else {
+        std::env::var("KORF100").unwrap_or_else(|_| {
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../tests/fixtures/korf100.txt"
+            )
+            .to_string()
+        })
+    };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     let shape = Shape::square(4).unwrap();
     text.lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .enumerate()
         .map(|(i, line)| {
             let numbers: Vec<usize> = line
@@ -137,6 +179,25 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// CPU seconds used by this process so far (user + system, Linux, 10 ms resolution): unlike
+/// wall time, barely inflated when other processes share the cores.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th
+    // and 13th of them, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn mb(bytes: u64) -> f64 {
     bytes as f64 / 1e6
 }
@@ -148,8 +209,13 @@ struct Run {
     failures: usize,
 }
 
-fn run_pdb(instances: &[&Instance], pdb: &AdditivePdb, reflection: bool, verbose: bool) -> Run {
-    let config = TunedConfig { reflection };
+fn run_pdb(
+    instances: &[&Instance],
+    pdb: &AdditivePdb,
+    options: &TunedOptions,
+    threads: usize,
+    verbose: bool,
+) -> Run {
     let mut run = Run {
         nodes: Vec::new(),
         times: Vec::new(),
@@ -157,8 +223,20 @@ fn run_pdb(instances: &[&Instance], pdb: &AdditivePdb, reflection: bool, verbose
         failures: 0,
     };
     for instance in instances {
+        let cpu_start = cpu_seconds();
         let start = Instant::now();
-        let solution = solve_pdb(&instance.board, pdb, &config, &mut Limits::default()).unwrap();
+        let solution = if threads > 1 {
+            solve_pdb_parallel(
+                &instance.board,
+                pdb,
+                options,
+                &ParallelConfig::threads(threads),
+                &mut Limits::default(),
+            )
+        } else {
+            solve_pdb_with(&instance.board, pdb, options, &mut Limits::default())
+        }
+        .unwrap();
         let seconds = start.elapsed().as_secs_f64();
         run.seconds += seconds;
         run.times.push(seconds);
@@ -178,8 +256,12 @@ fn run_pdb(instances: &[&Instance], pdb: &AdditivePdb, reflection: bool, verbose
         }
         if verbose {
             println!(
-                "  #{:<3} len {:>2}  nodes {:>12}  {:>8.3} s",
-                instance.number, instance.optimal, solution.stats.generated, seconds
+                "  #{:<3} len {:>2}  nodes {:>12}  {:>8.3} s  (CPU {:.2} s)",
+                instance.number,
+                instance.optimal,
+                solution.stats.generated,
+                seconds,
+                cpu_seconds() - cpu_start
             );
         }
     }
@@ -192,45 +274,73 @@ fn mean(values: &[u64]) -> f64 {
 
 fn main() -> ExitCode {
     let options = options();
-    let all = load();
-    let mut selected: Vec<&Instance> = match (&options.selection, options.first) {
-        (Some(list), _) => list.iter().map(|&n| &all[n - 1]).collect(),
-        (None, Some(n)) => all.iter().take(n).collect(),
-        (None, None) => all.iter().collect(),
+    let all = load(options.hardest.is_some());
+    let mut selected: Vec<&Instance> = match (&options.selection, options.first, options.hardest) {
+        (_, _, Some(n)) => all.iter().take(n).collect(),
+        (Some(list), _, _) => list.iter().map(|&n| &all[n - 1]).collect(),
+        (None, Some(n), _) => all.iter().take(n).collect(),
+        (None, None, _) => all.iter().collect(),
     };
     selected.dedup_by_key(|i| i.number);
     let goal = Goal::BlankFirst.board(Shape::square(4).unwrap()).unwrap();
     let partition = match &options.partition {
         Some(text) if text == "78" => Partition::korf_78(&goal).unwrap(),
+        Some(text) if text == "663" => Partition::korf_663(&goal).unwrap(),
+        Some(text) if text == "771" => Partition::split_771(&goal).unwrap(),
         Some(text) => {
             let groups: Vec<Vec<usize>> = text.split('/').map(parse_list).collect();
             let refs: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
             Partition::from_goal_cells(&goal, &refs).unwrap()
         }
-        None => Partition::korf_663(&goal).unwrap(),
+        None => Partition::default_for(&goal).unwrap(),
     };
 
-    let sizes: Vec<usize> = partition.groups().iter().map(Vec::len).collect();
-    let name = sizes
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join("-");
-    let (published_plain, published_reflected) = published(&sizes);
-    println!("Korf 100: {} instances selected", selected.len());
+    if options.hardest.is_some() {
+        println!("The 80-move positions: {} selected", selected.len());
+    } else {
+        println!("Korf 100: {} instances selected", selected.len());
+    }
     println!(
         "pattern databases: {:?} for goal {goal}",
         partition.groups()
     );
+    // `$PDB_CACHE_DIR`, when set, keeps the built tables between runs (to compare searches).
+    let cache_file = std::env::var_os("PDB_CACHE_DIR").map(|dir| {
+        let key = partition
+            .cache_key(&goal)
+            .replace([':', ' ', '/', '|', ','], "_");
+        std::path::PathBuf::from(dir).join(format!("{key}.npdb"))
+    });
+    if let Some(pdb) = cache_file
+        .as_ref()
+        .and_then(|file| std::fs::read(file).ok())
+        .and_then(|bytes| AdditivePdb::from_bytes(&bytes).ok())
+    {
+        println!(
+            "  tables read from {}",
+            cache_file.as_ref().unwrap().display()
+        );
+        return run_all(&options, &selected, &goal, &partition, pdb);
+    }
     let start = Instant::now();
-    let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+    let pdb = match options.threads {
+        Some(threads) => {
+            println!("  building the tables on up to {threads} threads");
+            AdditivePdb::build_parallel(&goal, &partition, threads, &mut Limits::default())
+        }
+        None => AdditivePdb::build(&goal, &partition, &mut Limits::default()),
+    }
+    .unwrap();
     let build_seconds = start.elapsed().as_secs_f64();
+    if let Some(file) = &cache_file {
+        let _ = std::fs::write(file, pdb.to_bytes());
+    }
     let stats = pdb.build_stats().unwrap();
     for table in pdb.tables() {
         println!(
             "  table {:?}: {} entries, {:.2} MB, max entry {}, built in {:.2} s, build peak {:.1} MB",
             table.tiles(),
-            table.values().len(),
+            table.len(),
             mb(table.memory_bytes() as u64),
             table.max_value(),
             table.build_ms().unwrap_or(0.0) / 1e3,
@@ -254,9 +364,26 @@ fn main() -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     drop(reloaded);
+    run_all(&options, &selected, &goal, &partition, pdb)
+}
+
+fn run_all(
+    options: &Options,
+    selected: &[&Instance],
+    goal: &Board,
+    partition: &Partition,
+    pdb: AdditivePdb,
+) -> ExitCode {
+    let sizes: Vec<usize> = partition.groups().iter().map(Vec::len).collect();
+    let name = sizes
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join("-");
+    let (published_plain, published_reflected) = published(&sizes);
 
     let heuristics = [HeuristicKind::Manhattan, HeuristicKind::LinearConflict]
-        .map(|kind| puzzle_core::Heuristic::new(kind, &goal));
+        .map(|kind| puzzle_core::Heuristic::new(kind, goal));
     let count = selected.len() as f64;
     let mean_of = |f: &dyn Fn(&Board) -> u32| {
         selected.iter().map(|i| f64::from(f(&i.board))).sum::<f64>() / count
@@ -277,37 +404,114 @@ fn main() -> ExitCode {
     let mut reflected_nodes = Vec::new();
     let mut reflected_times = Vec::new();
     println!();
-    println!("| search | solved optimally | mean nodes generated | published | total s | mean s |");
-    println!("| --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| search | solved optimally | mean nodes generated | published | total s | CPU s | mean s | max s |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut rows = Vec::new();
-    for (label, reflection, published) in [
-        (
+    let today_pdb = options.today.then(|| {
+        let start = Instant::now();
+        let partition = Partition::korf_663(goal).unwrap();
+        let pdb = AdditivePdb::build(goal, &partition, &mut Limits::default()).unwrap();
+        println!(
+            "today's 6-6-3 built in {:.2} s, {:.2} MB",
+            start.elapsed().as_secs_f64(),
+            mb(pdb.memory_bytes() as u64)
+        );
+        pdb
+    });
+    let pruned = TunedOptions {
+        reflection: true,
+        prune_redundant: true,
+        order_children: true,
+    };
+    let unpruned = TunedOptions {
+        prune_redundant: false,
+        order_children: false,
+        ..pruned
+    };
+    let plain = TunedOptions {
+        reflection: false,
+        prune_redundant: false,
+        order_children: false,
+    };
+    let mut runs: Vec<(String, &AdditivePdb, TunedOptions, usize, Option<f64>)> = vec![(
+        format!("{name} + reflection + move pruning + ordering, tuned IDA*"),
+        &pdb,
+        pruned,
+        1,
+        None,
+    )];
+    if let Some(threads) = options.threads {
+        runs.push((
+            format!("{name} + reflection + move pruning + ordering, {threads} threads"),
+            &pdb,
+            pruned,
+            threads,
+            None,
+        ));
+    }
+    if options.unordered {
+        runs.push((
+            format!("{name} + reflection + move pruning, unordered children"),
+            &pdb,
+            TunedOptions {
+                order_children: false,
+                ..pruned
+            },
+            1,
+            None,
+        ));
+    }
+    if options.unpruned {
+        runs.push((
             format!("{name} + reflection, tuned IDA*"),
-            true,
+            &pdb,
+            unpruned,
+            1,
             published_reflected,
-        ),
-        (format!("{name}, tuned IDA*"), false, published_plain),
-    ] {
-        if !reflection && !options.plain {
-            continue;
-        }
+        ));
+    }
+    if options.plain {
+        runs.push((
+            format!("{name}, tuned IDA*"),
+            &pdb,
+            plain,
+            1,
+            published_plain,
+        ));
+    }
+    if let Some(today) = &today_pdb {
+        runs.push((
+            "today: 6-6-3 + reflection, tuned IDA*".to_string(),
+            today,
+            unpruned,
+            1,
+            None,
+        ));
+    }
+    for (i, (label, pdb, search, threads, published)) in runs.iter().enumerate() {
         if options.verbose {
             println!("{label}:");
         }
-        let run = run_pdb(&selected, &pdb, reflection, options.verbose);
+        let cpu_start = cpu_seconds();
+        let run = run_pdb(selected, pdb, search, *threads, options.verbose);
+        let cpu = cpu_seconds() - cpu_start;
         failures += run.failures;
-        if reflection {
+        if i == 0 {
             reflected_nodes = run.nodes.clone();
             reflected_times = run.times.clone();
         }
+        let slowest = run.times.iter().copied().fold(0.0, f64::max);
         rows.push(format!(
-            "| {label} | {}/{} | {:.0} | {} | {:.2} | {:.4} |",
+            "| {label} | {}/{} | {:.0} | {} | {:.2} | {cpu:.2} | {:.4} | {:.3} |",
             selected.len() - run.failures,
             selected.len(),
             mean(&run.nodes),
             published.map_or("-".to_string(), |p| format!("{p:.0}")),
             run.seconds,
-            run.seconds / selected.len() as f64
+            run.seconds / selected.len() as f64,
+            slowest
         ));
     }
     for row in &rows {
@@ -342,7 +546,7 @@ fn main() -> ExitCode {
         for &i in &lc_set {
             let instance = selected[i];
             let start = Instant::now();
-            let solution = solve(&instance.board, &goal, &config, &mut Limits::default()).unwrap();
+            let solution = solve(&instance.board, goal, &config, &mut Limits::default()).unwrap();
             lc_seconds += start.elapsed().as_secs_f64();
             if solution.length() != Some(instance.optimal) {
                 failures += 1;

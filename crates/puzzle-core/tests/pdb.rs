@@ -150,12 +150,12 @@ fn tables_equal_an_independent_abstract_bfs() {
             let naive = naive_pattern_distances(&goal, table.tiles());
             assert!(naive.len() as u64 <= table.index().size());
             let mut positions = [0u8; 16];
-            for rank in 0..table.values().len() {
+            for rank in 0..table.len() {
                 table.index().unrank(rank, &mut positions);
                 let k = table.tiles().len();
                 // Placements the abstract BFS never reaches hold 0.
                 assert_eq!(
-                    u32::from(table.values()[rank]),
+                    u32::from(table.value_at(rank)),
                     naive.get(&positions[..k]).copied().unwrap_or(0),
                     "{shape} goal {goal} tiles {:?} placement {:?}",
                     table.tiles(),
@@ -294,7 +294,7 @@ fn reflection_exists_only_when_the_goal_blank_is_on_a_diagonal() {
 #[test]
 fn korf_663_tables_bound_every_korf_instance() {
     let pdb = blank_first_663();
-    let sizes: Vec<usize> = pdb.tables().iter().map(|t| t.values().len()).collect();
+    let sizes: Vec<usize> = pdb.tables().iter().map(|t| t.len()).collect();
     assert_eq!(sizes, [5_765_760, 5_765_760, 3_360]);
     assert_eq!(pdb.memory_bytes(), 5_765_760 * 2 + 3_360 + 15);
     let goal = pdb.goal().clone();
@@ -491,4 +491,205 @@ fn easiest_korf_instances_solve_to_their_listed_optimum() {
             );
         }
     }
+}
+
+/// Half-byte tables hold the same entries as byte tables, estimate the same, survive a round
+/// trip, and version-1 bytes (before the encodings) are still read.
+#[test]
+fn nibble_tables_equal_byte_tables_and_both_formats_read_back() {
+    use puzzle_core::pdb::Encoding;
+    let cases = [
+        (Shape::new(4, 3).unwrap(), Goal::Standard, vec![5, 6]),
+        (
+            Shape::square(4).unwrap(),
+            Goal::BlankFirst,
+            vec![4, 4, 4, 3],
+        ),
+        (Shape::square(3).unwrap(), Goal::Snail, vec![3, 4]),
+    ];
+    let mut rng = StdRng::seed_from_u64(3);
+    for (shape, goal, sizes) in cases {
+        let goal = goal.board(shape).unwrap();
+        let bytes_pdb = build(&goal, &Partition::by_reading_order(&goal, &sizes).unwrap());
+        let nibbles = bytes_pdb.clone().with_encoding(Encoding::Nibbles);
+        for (a, b) in bytes_pdb.tables().iter().zip(nibbles.tables()) {
+            assert_eq!(a.encoding(), Encoding::Bytes);
+            assert_eq!(b.encoding(), Encoding::Nibbles);
+            assert_eq!(b.memory_bytes(), a.len().div_ceil(2) + a.tiles().len());
+            for rank in (0..a.len()).step_by(7) {
+                assert_eq!(a.value_at(rank), b.value_at(rank));
+            }
+            assert_eq!(b.to_encoding(Encoding::Bytes).as_ref(), Some(a));
+        }
+        for steps in [10, 30, 60, 200] {
+            let board = random_walk(&goal, steps, &mut rng);
+            assert_eq!(
+                bytes_pdb.estimate(board.cells()),
+                nibbles.estimate(board.cells())
+            );
+        }
+        let back = AdditivePdb::from_bytes(&nibbles.to_bytes()).unwrap();
+        assert_eq!(back.tables(), nibbles.tables());
+        // Version 1: no encoding byte per group; bytes tables only.
+        let v2 = bytes_pdb.to_bytes();
+        let n = shape.cells();
+        let mut v1 = v2[..7 + n + 1].to_vec();
+        v1[4] = 1;
+        let mut at = 7 + n + 1;
+        for _ in 0..bytes_pdb.tables().len() {
+            let k = v2[at] as usize;
+            v1.extend_from_slice(&v2[at..at + 1 + k]);
+            at += 1 + k + 1;
+        }
+        v1.extend_from_slice(&v2[at..v2.len() - 8]);
+        let hash = v1.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        v1.extend_from_slice(&hash.to_le_bytes());
+        let old = AdditivePdb::from_bytes(&v1).unwrap();
+        assert_eq!(old.tables(), bytes_pdb.tables());
+    }
+    // A table holding every tile has unreachable placements: it stays in bytes.
+    let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+    let whole = build(&goal, &Partition::by_reading_order(&goal, &[8]).unwrap());
+    assert!(whole.tables()[0].to_encoding(Encoding::Nibbles).is_none());
+}
+
+#[test]
+fn unknown_encodings_and_garbage_are_rejected_without_panic() {
+    let goal = Goal::Snail.board(Shape::square(3).unwrap()).unwrap();
+    let pdb = build(&goal, &Partition::by_reading_order(&goal, &[4, 4]).unwrap());
+    let mut bytes = pdb.to_bytes();
+    let n = 9;
+    let first_code = 7 + n + 1 + 1 + 4;
+    bytes[first_code] = 7;
+    let body = bytes.len() - 8;
+    let hash = bytes[..body]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    bytes[body..].copy_from_slice(&hash.to_le_bytes());
+    assert!(matches!(
+        AdditivePdb::from_bytes(&bytes),
+        Err(PdbError::Corrupt { .. })
+    ));
+    let mut rng = StdRng::seed_from_u64(9);
+    for len in [0, 3, 12, 20, 64, 300] {
+        let mut junk: Vec<u8> = (0..len).map(|_| rand::Rng::gen(&mut rng)).collect();
+        if len >= 4 {
+            junk[..4].copy_from_slice(b"NPDB");
+        }
+        assert!(AdditivePdb::from_bytes(&junk).is_err());
+    }
+}
+
+/// The default 4x4 partition is 7-7-1 for every blank position, and its tables would be
+/// stored half a byte an entry.
+#[test]
+fn the_default_4x4_partition_is_7_7_1_for_any_goal() {
+    use puzzle_core::pdb::NIBBLES_FROM_ENTRIES;
+    let shape = Shape::square(4).unwrap();
+    for goal in [Goal::Standard, Goal::BlankFirst, Goal::Snail] {
+        let goal = goal.board(shape).unwrap();
+        let partition = Partition::default_for(&goal).unwrap();
+        let mut sizes: Vec<usize> = partition.groups().iter().map(Vec::len).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, [1, 7, 7]);
+        partition.check(shape).unwrap();
+        assert_eq!(partition.entries(shape), 2 * 57_657_600 + 16);
+        const { assert!(57_657_600 >= NIBBLES_FROM_ENTRIES) };
+    }
+    // Rotating the goal's blank to another corner rotates the layout with it.
+    let blank_first = Goal::BlankFirst.board(shape).unwrap();
+    let standard = Goal::Standard.board(shape).unwrap();
+    let cells_of = |goal: &Board| -> Vec<Vec<usize>> {
+        Partition::default_for(goal)
+            .unwrap()
+            .groups()
+            .iter()
+            .map(|g| {
+                let mut cells: Vec<usize> =
+                    g.iter().map(|&t| goal.position_of(t).unwrap()).collect();
+                cells.sort_unstable();
+                cells
+            })
+            .collect()
+    };
+    let turned: Vec<Vec<usize>> = cells_of(&blank_first)
+        .into_iter()
+        .map(|g| {
+            let mut c: Vec<usize> = g.into_iter().map(|c| 15 - c).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    assert_eq!(cells_of(&standard), turned);
+}
+
+#[test]
+fn tables_built_on_threads_equal_those_built_in_turn_and_cancel() {
+    for (shape, sizes) in [
+        (Shape::new(4, 3).unwrap(), vec![5, 6]),
+        (Shape::square(3).unwrap(), vec![3, 3, 2]),
+    ] {
+        let goal = Goal::Standard.board(shape).unwrap();
+        let partition = Partition::by_reading_order(&goal, &sizes).unwrap();
+        let serial = build(&goal, &partition);
+        for threads in [0, 1, 2, 3] {
+            let parallel =
+                AdditivePdb::build_parallel(&goal, &partition, threads, &mut Limits::default())
+                    .unwrap();
+            assert_eq!(parallel.tables(), serial.tables());
+            assert_eq!(parallel.partition(), serial.partition());
+            let (a, b) = (
+                parallel.build_stats().unwrap(),
+                serial.build_stats().unwrap(),
+            );
+            assert_eq!((a.expanded, a.generated), (b.expanded, b.generated));
+        }
+    }
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let partition = Partition::by_reading_order(&goal, &[5, 5, 5]).unwrap();
+    let mut cancel = |_: &Progress| ControlFlow::Break(());
+    let mut limits = Limits {
+        report_every: 1000,
+        on_progress: Some(&mut cancel),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        AdditivePdb::build_parallel(&goal, &partition, 2, &mut limits),
+        Err(PdbError::Cancelled)
+    ));
+}
+
+/// Tables built as one-group databases (as separate web workers would), sent as bytes and
+/// assembled, equal the database built at once.
+#[test]
+fn tables_built_apart_assemble_into_the_same_database() {
+    let goal = Goal::Snail.board(Shape::new(4, 3).unwrap()).unwrap();
+    let partition = Partition::by_reading_order(&goal, &[5, 6]).unwrap();
+    let whole = build(&goal, &partition);
+    let tables: Vec<_> = partition
+        .groups()
+        .iter()
+        .map(|group| {
+            let single = build(&goal, &Partition::new(vec![group.clone()]));
+            let back = AdditivePdb::from_bytes(&single.to_bytes()).unwrap();
+            back.tables()[0].clone()
+        })
+        .collect();
+    let assembled = AdditivePdb::from_tables(&goal, &partition, tables.clone()).unwrap();
+    assert_eq!(assembled.tables(), whole.tables());
+    assert_eq!(assembled.reflection(), whole.reflection());
+    let board = random_walk(&goal, 40, &mut StdRng::seed_from_u64(5));
+    assert_eq!(
+        assembled.estimate(board.cells()),
+        whole.estimate(board.cells())
+    );
+    // Out of order, or for another partition: refused.
+    let mut swapped = tables.clone();
+    swapped.swap(0, 1);
+    assert!(AdditivePdb::from_tables(&goal, &partition, swapped).is_err());
+    assert!(AdditivePdb::from_tables(&goal, &partition, tables[..1].to_vec()).is_err());
 }

@@ -7,6 +7,7 @@
 //! placement rank it keeps three 16-bit cell masks (blank regions visited, frontier of this
 //! level, frontier of the next), so no queue is needed and the peak memory is known in advance:
 //! 7 bytes an entry (1 for the table, 6 for the masks), e.g. 40 MB for a 6-tile 4x4 pattern.
+//! Large tables are then packed into half a byte an entry ([`Encoding::Nibbles`]).
 
 use crate::board::{Board, Shape};
 use crate::search::{Meter, Stop};
@@ -14,20 +15,73 @@ use crate::search::{Meter, Stop};
 use super::index::PatternIndex;
 
 /// The table of one pattern: for every placement of its tiles, the fewest moves of those tiles
-/// needed to bring them home (blank anywhere), one byte an entry.
+/// needed to bring them home (blank anywhere), stored as [`Encoding`] says.
 #[derive(Clone, Debug)]
 pub struct PatternTable {
     tiles: Vec<u8>,
     index: PatternIndex,
-    values: Vec<u8>,
+    encoding: Encoding,
+    /// The entries: one a byte, or two a byte (low nibble first) for [`Encoding::Nibbles`].
+    data: Vec<u8>,
+    /// `distance[slot][cell]`: Manhattan distance from `cell` to the goal cell of `tiles[slot]`.
+    distance: [[u8; 16]; 16],
     max_value: u8,
     build_ms: Option<f64>,
 }
 
+/// How a [`PatternTable`] stores its entries.
+///
+/// An entry is at least the Manhattan distance `md` of the pattern's tiles, with the same parity
+/// (each counted move moves one pattern tile one cell), so `(entry - md) / 2` is a small number:
+/// under 16 for every 4x4 pattern of up to 8 tiles measured (the 7-tile tables of the 7-7-1
+/// partition reach 8). Storing it in half a byte halves the memory of the large tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// One byte an entry: the number of moves.
+    Bytes,
+    /// Half a byte an entry: `(moves - md) / 2`, the moves beyond the Manhattan distance.
+    Nibbles,
+}
+
+impl Encoding {
+    /// The code of the encoding in serialized databases.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Encoding::Bytes => 0,
+            Encoding::Nibbles => 1,
+        }
+    }
+
+    /// The encoding of a serialized code.
+    pub(crate) fn from_code(code: u8) -> Option<Encoding> {
+        match code {
+            0 => Some(Encoding::Bytes),
+            1 => Some(Encoding::Nibbles),
+            _ => None,
+        }
+    }
+
+    /// Bytes taken by `entries` entries.
+    pub fn bytes_for(self, entries: u64) -> u64 {
+        match self {
+            Encoding::Bytes => entries,
+            Encoding::Nibbles => entries.div_ceil(2),
+        }
+    }
+}
+
+/// Tables of at least this many entries are stored as [`Encoding::Nibbles`] when their entries
+/// fit (the 7-tile tables, 57.7 M entries); smaller ones keep a byte an entry, which is a little
+/// faster to read (the 6-tile tables, 5.8 M entries, take 5.8 MB either way).
+pub const NIBBLES_FROM_ENTRIES: u64 = 1 << 24;
+
 /// Tables are equal when their tiles and entries are (build time aside).
 impl PartialEq for PatternTable {
     fn eq(&self, other: &Self) -> bool {
-        self.tiles == other.tiles && self.index == other.index && self.values == other.values
+        self.tiles == other.tiles
+            && self.index == other.index
+            && self.encoding == other.encoding
+            && self.data == other.data
     }
 }
 
@@ -47,9 +101,36 @@ impl PatternTable {
         self.index
     }
 
-    /// The entries, by rank.
-    pub fn values(&self) -> &[u8] {
-        &self.values
+    /// How the entries are stored.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Number of entries (placements).
+    pub fn len(&self) -> usize {
+        self.index.size() as usize
+    }
+
+    /// Whether the table has no entries (never: a pattern has at least one placement).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The stored bytes (one an entry, or two entries a byte for [`Encoding::Nibbles`]).
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The entry of a rank (slower than [`PatternTable::value`]: it unranks for nibbles).
+    pub fn value_at(&self, rank: usize) -> u8 {
+        match self.encoding {
+            Encoding::Bytes => self.data[rank],
+            Encoding::Nibbles => {
+                let mut positions = [0u8; 16];
+                self.index.unrank(rank, &mut positions);
+                self.value(&positions)
+            }
+        }
     }
 
     /// The largest entry.
@@ -65,32 +146,150 @@ impl PatternTable {
     /// The entry for a placement (`positions[i]` is the cell of `tiles()[i]`).
     #[inline]
     pub fn value(&self, positions: &[u8]) -> u8 {
-        self.values[self.index.rank(positions)]
+        let rank = self.index.rank(positions);
+        match self.encoding {
+            Encoding::Bytes => self.data[rank],
+            Encoding::Nibbles => {
+                let extra = (self.data[rank >> 1] >> ((rank & 1) * 4)) & 0xF;
+                self.manhattan(positions) + 2 * extra
+            }
+        }
+    }
+
+    /// [`PatternTable::value`] when the caller already knows `manhattan`, the
+    /// [`PatternTable::manhattan`] of `positions` (a search can update it per move).
+    #[inline]
+    pub fn value_with_manhattan(&self, positions: &[u8], manhattan: u8) -> u8 {
+        let rank = self.index.rank(positions);
+        match self.encoding {
+            Encoding::Bytes => self.data[rank],
+            Encoding::Nibbles => manhattan + 2 * ((self.data[rank >> 1] >> ((rank & 1) * 4)) & 0xF),
+        }
+    }
+
+    /// The Manhattan distance of the pattern's tiles at `positions` to their goal cells.
+    #[inline]
+    pub fn manhattan(&self, positions: &[u8]) -> u8 {
+        positions[..self.tiles.len()]
+            .iter()
+            .zip(&self.distance)
+            .map(|(&p, row)| row[p as usize])
+            .sum()
     }
 
     /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
-        self.values.len() + self.tiles.len()
+        self.data.len() + self.tiles.len()
     }
 
-    /// Peak bytes the builder allocates for a pattern with this index (table plus masks).
+    /// Peak bytes the builder allocates for a pattern with this index (table, masks and two
+    /// bits a rank marking the ranks with a frontier).
     pub fn build_peak_bytes(index: PatternIndex) -> u64 {
-        index.size() * 7
+        index.size() * 7 + index.size().div_ceil(64) * 16
     }
 
-    /// Rebuilds a table from stored parts, checking the length.
-    pub(crate) fn from_parts(tiles: Vec<u8>, index: PatternIndex, values: Vec<u8>) -> Option<Self> {
-        if values.len() as u64 != index.size() || tiles.len() != index.tiles() {
+    /// The same table stored as `encoding`, or `None` if its entries do not fit (nibbles need
+    /// every entry within 30 moves of the Manhattan distance and a pattern that leaves a tile
+    /// out, so that every placement is reachable).
+    pub fn to_encoding(&self, encoding: Encoding) -> Option<PatternTable> {
+        if encoding == self.encoding {
+            return Some(self.clone());
+        }
+        let values: Vec<u8> = (0..self.len()).map(|rank| self.value_at(rank)).collect();
+        let data = encode(&values, encoding, self.index, &self.distance)?;
+        Some(PatternTable {
+            encoding,
+            data,
+            ..self.clone()
+        })
+    }
+
+    /// Rebuilds a table from stored parts, checking the length (and, for nibbles, nothing
+    /// else: any nibble is a valid entry).
+    pub(crate) fn from_parts(
+        tiles: Vec<u8>,
+        index: PatternIndex,
+        encoding: Encoding,
+        data: Vec<u8>,
+        goal: &Board,
+    ) -> Option<Self> {
+        if data.len() as u64 != encoding.bytes_for(index.size()) || tiles.len() != index.tiles() {
             return None;
         }
-        let max_value = values.iter().copied().max().unwrap_or(0);
-        Some(PatternTable {
+        if encoding == Encoding::Nibbles && index.tiles() + 1 >= index.cells() {
+            return None;
+        }
+        let distance = distances(goal, &tiles)?;
+        let mut table = PatternTable {
             tiles,
             index,
-            values,
-            max_value,
+            encoding,
+            data,
+            distance,
+            max_value: 0,
             build_ms: None,
-        })
+        };
+        table.max_value = match encoding {
+            Encoding::Bytes => table.data.iter().copied().max().unwrap_or(0),
+            // An upper bound is enough for reporting; computing it exactly would unrank all.
+            Encoding::Nibbles => {
+                let extra = table.data.iter().map(|b| (b & 0xF).max(b >> 4)).max();
+                let md: u8 = table.distance[..table.tiles.len()]
+                    .iter()
+                    .map(|row| row.iter().copied().max().unwrap_or(0))
+                    .sum();
+                md.saturating_add(2 * extra.unwrap_or(0))
+            }
+        };
+        Some(table)
+    }
+}
+
+/// Per slot, the Manhattan distance from each cell to the goal cell of the slot's tile.
+fn distances(goal: &Board, tiles: &[u8]) -> Option<[[u8; 16]; 16]> {
+    let shape = goal.shape();
+    let mut distance = [[0u8; 16]; 16];
+    for (slot, &tile) in tiles.iter().enumerate() {
+        let home = goal.position_of(tile)?;
+        for (cell, d) in distance[slot].iter_mut().enumerate().take(shape.cells()) {
+            *d = (shape.row(cell).abs_diff(shape.row(home))
+                + shape.column(cell).abs_diff(shape.column(home))) as u8;
+        }
+    }
+    Some(distance)
+}
+
+/// Stores `values` (by rank) as `encoding`, or `None` if they do not fit.
+fn encode(
+    values: &[u8],
+    encoding: Encoding,
+    index: PatternIndex,
+    distance: &[[u8; 16]; 16],
+) -> Option<Vec<u8>> {
+    match encoding {
+        Encoding::Bytes => Some(values.to_vec()),
+        Encoding::Nibbles => {
+            if index.tiles() + 1 >= index.cells() {
+                return None;
+            }
+            let k = index.tiles();
+            let mut data = vec![0u8; values.len().div_ceil(2)];
+            let mut positions = [0u8; 16];
+            for (rank, &value) in values.iter().enumerate() {
+                index.unrank(rank, &mut positions);
+                let md: u8 = positions[..k]
+                    .iter()
+                    .zip(distance)
+                    .map(|(&p, row)| row[p as usize])
+                    .sum();
+                let extra = value.checked_sub(md)?;
+                if extra % 2 != 0 || extra / 2 > 15 {
+                    return None;
+                }
+                data[rank >> 1] |= (extra / 2) << ((rank & 1) * 4);
+            }
+            Some(data)
+        }
     }
 }
 
@@ -130,8 +329,17 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
     values[start] = 0;
     meter.generated(1);
 
+    // Per level parity, a bit per rank whose frontier mask (of that parity) is not empty, so
+    // that a level visits only those ranks instead of sweeping every mask.
+    let words = size.div_ceil(64);
+    let mut even = vec![0u64; words];
+    let mut odd = vec![0u64; words];
+    even[start / 64] |= 1 << (start % 64);
+
     let mut level: u8 = 0;
     let mut pending = true;
+    // The children of one expansion: ranks and the blank's cell there (at most 4 a tile).
+    let mut children = [(0usize, 0u16); 64];
     while pending {
         meter.iteration(f64::from(level));
         pending = false;
@@ -140,35 +348,46 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
         } else {
             (2, 1)
         };
-        for rank in 0..size {
-            let mut frontier = marks[rank][now];
-            if frontier == 0 {
-                continue;
-            }
-            marks[rank][now] = 0;
-            index.unrank(rank, &mut positions);
-            let occupied = positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
-            let free = geometry.all & !occupied;
-            while frontier != 0 {
-                let blank = frontier.trailing_zeros();
-                frontier &= frontier - 1;
-                if marks[rank][0] & (1 << blank) != 0 {
-                    continue;
-                }
-                meter.expand(level as usize)?;
-                let region = geometry.flood(1 << blank, free);
-                marks[rank][0] |= region as u16;
-                frontier &= !(region as u16);
-                for slot in 0..k {
-                    let from = positions[slot];
-                    let mut targets = geometry.adjacent[from as usize] & region;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
-                        positions[slot] = to;
-                        let child = index.rank(&positions);
-                        positions[slot] = from;
-                        let bit = 1u16 << from;
+        let (active, next_active) = if now == 1 {
+            (&mut even, &mut odd)
+        } else {
+            (&mut odd, &mut even)
+        };
+        for (w, bits) in active.iter_mut().enumerate() {
+            let mut word = std::mem::take(bits);
+            while word != 0 {
+                let rank = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let mut frontier = std::mem::take(&mut marks[rank][now]);
+                index.unrank(rank, &mut positions);
+                let occupied = positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                let free = geometry.all & !occupied;
+                while frontier != 0 {
+                    let blank = frontier.trailing_zeros();
+                    frontier &= frontier - 1;
+                    if marks[rank][0] & (1 << blank) != 0 {
+                        continue;
+                    }
+                    meter.expand(level as usize)?;
+                    let region = geometry.flood(1 << blank, free);
+                    marks[rank][0] |= region as u16;
+                    frontier &= !(region as u16);
+                    // First all the children's ranks, then their marks: independent memory
+                    // reads that the processor can overlap.
+                    let mut count = 0;
+                    for slot in 0..k {
+                        let from = positions[slot];
+                        let mut targets = geometry.adjacent[from as usize] & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            positions[slot] = to;
+                            children[count] = (index.rank(&positions), 1u16 << from);
+                            count += 1;
+                            positions[slot] = from;
+                        }
+                    }
+                    for &(child, bit) in &children[..count] {
                         let mark = &mut marks[child];
                         if (mark[0] | mark[later]) & bit == 0 {
                             // Never marked at all: reached for the first time.
@@ -177,6 +396,7 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
                                 meter.generated(1);
                             }
                             mark[later] |= bit;
+                            next_active[child / 64] |= 1 << (child % 64);
                             pending = true;
                         }
                     }
@@ -192,10 +412,21 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
         }
     }
     let max_value = values.iter().copied().max().unwrap_or(0);
+    let distance = distances(goal, tiles).expect("tiles of the board");
+    let mut encoding = Encoding::Bytes;
+    let mut data = None;
+    if index.size() >= NIBBLES_FROM_ENTRIES {
+        data = encode(&values, Encoding::Nibbles, index, &distance);
+        if data.is_some() {
+            encoding = Encoding::Nibbles;
+        }
+    }
     Ok(PatternTable {
         tiles: tiles.to_vec(),
         index,
-        values,
+        encoding,
+        data: data.unwrap_or(values),
+        distance,
         max_value,
         build_ms: None,
     })
