@@ -166,7 +166,7 @@ async fn database(
     id: u32,
     goal: &Board,
 ) -> Result<Rc<AdditivePdb>, String> {
-    let partition = Partition::default_for(goal).map_err(|e| e.to_string())?;
+    let partition = Partition::quick_for(goal).map_err(|e| e.to_string())?;
     let key = partition.cache_key(goal);
     let ready = |pdb: &AdditivePdb, source, ms, bytes, repaired, saved| {
         post(

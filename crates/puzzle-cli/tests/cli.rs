@@ -559,9 +559,9 @@ fn korf_instance_1_is_57_moves_with_pattern_databases_built_once_then_cached() {
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stderr(&first).contains("building pattern databases"));
     let json = &json_lines(&first)[0];
-    // The default for 4x4 is IDA* over the 6-6-3 databases; 57 is the published optimum.
+    // The default for 4x4 is IDA* over the 7-7-1 databases; 57 is the published optimum.
     assert_eq!(json["algorithm"], "pdb");
-    assert_eq!(json["heuristic"], "pdb-6-6-3+reflection");
+    assert_eq!(json["heuristic"], "pdb-7-7-1+reflection");
     assert_eq!(json["length"], 57);
     assert_eq!(json["optimal"], true);
     let start: Board = korf1.parse().unwrap();

@@ -131,10 +131,11 @@ impl Partition {
         Ok(partition)
     }
 
-    /// A sensible partition for any board of up to 16 cells: 7-7-1 ([`Partition::split_771`])
-    /// on 4x4 (6-6-3 until issue 10), otherwise groups of at most 6 tiles in reading order (a
-    /// single table up to 8 tiles when that covers the board, e.g. 3x3 and 2x4, which is then
-    /// exact).
+    /// The strongest partition that fits in memory for any board of up to 16 cells: 7-7-1
+    /// ([`Partition::split_771`]: 57.7 MB held, about 40 s and 420 MB to build once) on 4x4,
+    /// otherwise groups of at most 6 tiles in reading order (a single table up to 8 tiles when
+    /// that covers the board, e.g. 3x3 and 2x4, which is then exact). For a caller that builds
+    /// on demand while a person waits, see [`Partition::quick_for`].
     pub fn default_for(goal: &Board) -> Result<Partition, PdbError> {
         let shape = goal.shape();
         if (shape.width(), shape.height()) == (4, 4) {
@@ -150,6 +151,18 @@ impl Partition {
                 .collect()
         };
         Partition::by_reading_order(goal, &sizes)
+    }
+
+    /// A partition whose tables build in seconds: 6-6-3 ([`Partition::korf_663`]: 11.5 MB,
+    /// under 10 s and 50 MB to build) on 4x4, otherwise [`Partition::default_for`]. The web
+    /// page builds these in its worker on first use; 7-7-1 would keep a person waiting about
+    /// 40 s and need 420 MB while building.
+    pub fn quick_for(goal: &Board) -> Result<Partition, PdbError> {
+        let shape = goal.shape();
+        if (shape.width(), shape.height()) == (4, 4) {
+            return Partition::korf_663(goal);
+        }
+        Partition::default_for(goal)
     }
 
     /// Total number of table entries (one byte each) for a board of `shape`.

@@ -27,7 +27,7 @@ use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{Limits, Meter, Outcome, Stats, Stop};
 use crate::solvability::solvability;
-use crate::solver::{Algorithm, Solution, SolveOutcome};
+use crate::solver::{Solution, SolveOutcome};
 
 use super::{Search, TunedOptions};
 
@@ -201,8 +201,8 @@ pub fn solve_pdb_parallel(
         outcome: SolveOutcome::Unsolvable,
         moves: Vec::new(),
         stats: Default::default(),
-        algorithm: Algorithm::IdaStar,
-        heuristic: None,
+        method: crate::method::Method::PatternDatabase,
+        lower_bound: None,
         solvability: verdict,
     };
     if !solution.solvability.solvable {
