@@ -112,6 +112,7 @@ fn handle_staged(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         report_every: REPORT_EVERY,
         on_progress: Some(&mut report),
         clock,
+        threads: 1,
     };
     let answer = match solve_staged(
         &request.board,
@@ -149,6 +150,7 @@ async fn handle_pdb(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         report_every: REPORT_EVERY,
         on_progress: Some(&mut report),
         clock,
+        threads: 1,
     };
     let solved = solve_pdb(
         &request.board,
@@ -283,6 +285,7 @@ fn build(
         report_every: 1 << 16,
         on_progress: Some(&mut report),
         clock,
+        threads: 1,
     };
     AdditivePdb::build(goal, partition, &mut limits).map_err(|e| e.to_string())
 }
@@ -295,6 +298,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         report_every: REPORT_EVERY,
         on_progress: Some(&mut report),
         clock,
+        threads: 1,
     };
     let solved = solve(&request.board, &request.goal, &request.config, &mut limits);
     post(scope, &answer(id, solved));

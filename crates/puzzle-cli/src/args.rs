@@ -31,7 +31,7 @@ const MAIN_EXAMPLES: &str = "\
 Synopsis:
   npuzzle solve [BOARD] [--file F] [--size WxH] [--goal standard|blank-first|snail|\"<cells>\"]
                 [--algorithm bfs|dfs|iddfs|greedy|astar|idastar|pdb|staged|anytime]
-                [--time-limit SECONDS]
+                [--time-limit SECONDS] [--threads N]
                 [--heuristic misplaced|manhattan|linear-conflict]
                 [--depth-limit N] [--max-nodes N] [--json]
   npuzzle solve --batch FILE [same options]     # one board a line, '#' comments
@@ -178,6 +178,10 @@ pub struct SolveArgs {
     /// Stop after expanding N nodes (outcome `budget-exhausted`).
     #[arg(short, long, value_name = "N")]
     pub max_nodes: Option<u64>,
+
+    /// Threads the pattern-database search may use [default: every core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 
     /// Seconds the anytime method spends improving its answer, 0.001 to 3600 [default: 2].
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds)]

@@ -113,6 +113,10 @@ fn solve_one(
         Some(budget) => Limits::with_budget(budget),
         None => Limits::default(),
     };
+    limits.threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     let answer = method::run(&method, board, &goal, store, &mut limits)?;
     Ok((goal, answer))
 }

@@ -20,7 +20,8 @@ use crate::pdb::AdditivePdb;
 use crate::search::Limits;
 use crate::solver::{solve, Algorithm, Solution, SolverConfig, DEFAULT_DEPTH_LIMIT};
 use crate::suboptimal::{solve_staged, StagedConfig};
-use crate::tuned::{solve_pdb, TunedConfig};
+use crate::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
+use crate::tuned::{solve_pdb, TunedConfig, TunedOptions};
 
 /// Boards of at most this many cells get an optimal method by default.
 pub const OPTIMAL_DEFAULT_UP_TO: usize = 16;
@@ -391,6 +392,11 @@ pub fn solve_improving(
                     table: TableKind::PatternDatabase,
                 },
             )?;
+            if limits.threads > 1 {
+                let parallel = ParallelConfig::threads(limits.threads);
+                let options = TunedOptions::default();
+                return Ok(solve_pdb_parallel(board, pdb, &options, &parallel, limits)?);
+            }
             Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
         }
         Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),

@@ -202,6 +202,7 @@ impl AdditivePdb {
                             report_every,
                             on_progress: Some(&mut cancel),
                             clock,
+                            threads: 1,
                         };
                         let mut meter = Meter::new(&mut limits, true);
                         let result = work(&mut meter);

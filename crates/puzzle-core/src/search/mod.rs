@@ -92,6 +92,10 @@ pub struct Limits<'a> {
     /// Milliseconds from some fixed origin. On `wasm32-unknown-unknown` the standard clock does
     /// not exist, so the caller passes e.g. `performance.now()`; the default reads 0 there.
     pub clock: fn() -> f64,
+    /// Threads a method may use, the calling one included (default 1). Only the
+    /// pattern-database search splits its work today; keep 1 where there are no threads
+    /// (wasm32), as spawning fails there.
+    pub threads: usize,
 }
 
 impl Default for Limits<'_> {
@@ -101,6 +105,7 @@ impl Default for Limits<'_> {
             report_every: 4096,
             on_progress: None,
             clock: default_clock,
+            threads: 1,
         }
     }
 }
