@@ -40,47 +40,80 @@ pub fn app() -> Html {
     let running_id = state.busy_id();
     let running_id_ref = use_mut_ref(|| None::<u32>);
     *running_id_ref.borrow_mut() = running_id;
+    // The highest request id the worker has answered (ids only grow).
+    let answered = use_mut_ref(|| 0u32);
 
     let on_event = {
         let dispatcher = state.dispatcher();
         let running_id = running_id_ref.clone();
-        Callback::from(move |event: WorkerEvent| match event {
-            WorkerEvent::Reply(FromWorker::Progress { id, progress }) => {
-                dispatcher.dispatch(Action::Progress(id, progress))
+        let answered = answered.clone();
+        Callback::from(move |event: WorkerEvent| {
+            if let WorkerEvent::Reply(
+                FromWorker::Done { id, .. }
+                | FromWorker::Approx { id, .. }
+                | FromWorker::Failed { id, .. },
+            ) = &event
+            {
+                let mut answered = answered.borrow_mut();
+                *answered = (*answered).max(*id);
             }
-            WorkerEvent::Reply(FromWorker::Done { id, solution }) => {
-                dispatcher.dispatch(Action::Solved(id, solution))
-            }
-            WorkerEvent::Reply(FromWorker::Failed { id, message }) => {
-                dispatcher.dispatch(Action::SolveFailed(id, message))
-            }
-            WorkerEvent::Reply(FromWorker::Building { id, build }) => {
-                dispatcher.dispatch(Action::PdbBuilding(id, build))
-            }
-            WorkerEvent::Reply(FromWorker::PdbReady { id, info }) => {
-                dispatcher.dispatch(Action::PdbReady(id, info))
-            }
-            WorkerEvent::Reply(FromWorker::Approx {
-                id,
-                solution,
-                lower_bound,
-                bound_ratio,
-            }) => dispatcher.dispatch(Action::SolvedApprox(
-                id,
-                solution,
-                crate::methods::Quality {
+            match event {
+                WorkerEvent::Reply(FromWorker::Progress { id, progress }) => {
+                    dispatcher.dispatch(Action::Progress(id, progress))
+                }
+                WorkerEvent::Reply(FromWorker::Done { id, solution }) => {
+                    dispatcher.dispatch(Action::Solved(id, solution))
+                }
+                WorkerEvent::Reply(FromWorker::Failed { id, message }) => {
+                    dispatcher.dispatch(Action::SolveFailed(id, message))
+                }
+                WorkerEvent::Reply(FromWorker::Building { id, build }) => {
+                    dispatcher.dispatch(Action::PdbBuilding(id, build))
+                }
+                WorkerEvent::Reply(FromWorker::PdbReady { id, info }) => {
+                    dispatcher.dispatch(Action::PdbReady(id, info))
+                }
+                WorkerEvent::Reply(FromWorker::Approx {
+                    id,
+                    solution,
                     lower_bound,
-                    ratio: bound_ratio,
-                },
-            )),
-            WorkerEvent::Reply(FromWorker::Ready) => {}
-            WorkerEvent::Crashed(message) => {
-                if let Some(id) = *running_id.borrow() {
-                    dispatcher.dispatch(Action::SolveFailed(id, message));
+                    bound_ratio,
+                }) => dispatcher.dispatch(Action::SolvedApprox(
+                    id,
+                    solution,
+                    crate::methods::Quality {
+                        lower_bound,
+                        ratio: bound_ratio,
+                    },
+                )),
+                WorkerEvent::Reply(FromWorker::Ready) => {}
+                WorkerEvent::Crashed(message) => {
+                    if let Some(id) = *running_id.borrow() {
+                        dispatcher.dispatch(Action::SolveFailed(id, message));
+                    }
                 }
             }
         })
     };
+
+    // The state decides what runs: when the request the worker is busy with is no longer
+    // wanted (Cancel, a goal change) and has not been answered, the worker is terminated (the
+    // only way to stop a search that never yields) and a fresh one started.
+    {
+        let worker = worker.clone();
+        let on_event = on_event.clone();
+        let previous = use_mut_ref(|| None::<u32>);
+        use_effect_with(running_id, move |&now| {
+            let before = std::mem::replace(&mut *previous.borrow_mut(), now);
+            if let Some(id) = before {
+                if now != Some(id) && *answered.borrow() < id {
+                    let mut slot = worker.borrow_mut();
+                    drop(slot.take());
+                    *slot = SolverWorker::spawn(on_event).ok();
+                }
+            }
+        });
+    }
 
     // Start the worker with the page, so its wasm is loaded before the first Solve.
     {
@@ -349,17 +382,10 @@ pub fn app() -> Html {
             }
         })
     };
+    // The effect above stops the worker once the state has no running request.
     let on_cancel = {
         let state = state.clone();
-        let worker = worker.clone();
-        Callback::from(move |()| {
-            // Terminating is the only way to stop a worker that is busy searching; a fresh one
-            // is ready for the next Solve.
-            let mut slot = worker.borrow_mut();
-            drop(slot.take());
-            *slot = SolverWorker::spawn(on_event.clone()).ok();
-            state.dispatch(Action::Cancelled);
-        })
+        Callback::from(move |()| state.dispatch(Action::Cancelled))
     };
     let dismiss = {
         let state = state.clone();

@@ -108,6 +108,7 @@ fn from_result(state: &State) -> Option<Insight> {
     let finished = state.result.as_ref()?;
     let solution = &finished.solution;
     if finished.start != state.board
+        || finished.goal != state.goal_board
         || solution.outcome != SolveOutcome::Solved
         || !solution.is_optimal()
     {

@@ -52,6 +52,8 @@ pub struct Running {
     pub id: u32,
     /// The board that was sent.
     pub start: Board,
+    /// The goal that was sent: a change of goal stops the solve.
+    pub goal: Board,
     /// The method that was sent.
     pub config: SolverConfig,
     /// The node budget that was sent.
@@ -65,6 +67,8 @@ pub struct Running {
 pub struct Finished {
     /// The board that was solved.
     pub start: Board,
+    /// The goal it was solved for.
+    pub goal: Board,
     /// The node budget it ran under.
     pub budget: Option<u64>,
     /// What the core answered.
@@ -440,7 +444,40 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
     let step = crate::methods::Step::of(&action);
     let mut next = reduce_main(state, action)?;
     crate::methods::after(state, &mut next, step);
+    keep_what_belongs(state, &mut next);
     Some(next)
+}
+
+/// The one cross-cutting rule: when the board or the goal changes, what was about the old
+/// ones goes. A hint names a tile of the old board; a solve, race, result or playback for
+/// another goal of the same size would answer a question nobody asks any more (a size change
+/// is told apart by the board: the answer arrives with a notice and does not play).
+fn keep_what_belongs(state: &State, next: &mut State) {
+    if next.board != state.board || next.goal_board != state.goal_board {
+        next.hint = None;
+    }
+    if next.goal_board == state.goal_board || next.shape() != state.shape() {
+        return;
+    }
+    let goal = next.goal_board.clone();
+    if next.running.as_ref().is_some_and(|r| r.goal != goal) {
+        next.running = None;
+        next.engine.build = None;
+        next.notice = Some(
+            "The goal changed while the solver was running: the solve was stopped. Press Solve to solve for the new goal."
+                .to_string(),
+        );
+    }
+    if next.race_running() && next.race.as_ref().is_some_and(|r| r.goal != goal) {
+        if let Some(race) = next.race.as_mut() {
+            race.cancelled = true;
+        }
+        next.notice = Some("The goal changed during the race: the race was stopped.".to_string());
+    }
+    if next.result.as_ref().is_some_and(|r| r.goal != goal) {
+        next.result = None;
+        next.playback = None;
+    }
 }
 
 fn reduce_main(state: &State, action: Action) -> Option<State> {
@@ -549,6 +586,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             next.running = Some(Running {
                 id,
                 start: state.board.clone(),
+                goal: state.goal_board.clone(),
                 config: state.config,
                 budget: budget_for(state.config.algorithm),
                 progress: None,
@@ -595,6 +633,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             }
             next.result = Some(Finished {
                 start,
+                goal: running.goal.clone(),
                 budget: running.budget,
                 solution: *solution,
             });
@@ -696,6 +735,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             }
             next.result = Some(Finished {
                 start: race.start.clone(),
+                goal: race.goal.clone(),
                 budget: Some(race.budget),
                 solution,
             });
@@ -1088,6 +1128,40 @@ mod tests {
         assert!(state.playback.is_none());
         assert!(state.result.is_some());
         assert!(state.notice.as_deref().unwrap().contains("changed"));
+    }
+
+    #[test]
+    fn a_goal_change_stops_the_solve_for_the_old_goal() {
+        let mut state = with_board("8 6 7 2 5 4 3 0 1");
+        state = apply(&state, Action::SetAlgorithm(Algorithm::Bfs));
+        state = apply(&state, Action::SolveStarted(2));
+        let old = solution_for(&state.board, &state.goal_board);
+        state = apply(&state, Action::SetGoal(Goal::Snail));
+        assert!(state.running.is_none(), "the solve for the old goal stops");
+        assert!(state.notice.as_deref().unwrap().contains("goal changed"));
+        assert_eq!(reduce(&state, Action::Solved(2, Box::new(old))), None);
+        assert!(state.result.is_none() && state.playback.is_none());
+        // The same with a custom goal typed during the solve.
+        let mut typed = with_board("8 6 7 2 5 4 3 0 1");
+        typed = apply(&typed, Action::SolveStarted(3));
+        typed = apply(&typed, Action::CustomGoal);
+        assert!(typed.running.is_some(), "opening the field changes no goal");
+        typed = apply(&typed, Action::GoalText("8 6 7 2 5 4 3 1 0".into()));
+        assert!(typed.running.is_none());
+        // A finished answer records its goal.
+        let (solved, _) = solved_state();
+        let finished = solved.result.as_ref().unwrap();
+        assert_eq!(finished.goal, Goal::Snail.board(solved.shape()).unwrap());
+    }
+
+    #[test]
+    fn editing_the_custom_goal_clears_the_hint() {
+        let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        state = apply(&state, Action::ShowHint(5));
+        state = apply(&state, Action::CustomGoal);
+        assert_eq!(state.hint, Some(5), "opening the field changes no goal");
+        state = apply(&state, Action::GoalText("1 2 3 4 5 6 7 0 8".into()));
+        assert_eq!(state.hint, None);
     }
 
     #[test]
