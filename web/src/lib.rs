@@ -19,6 +19,7 @@ pub mod client;
 pub mod components;
 pub mod download;
 pub mod format;
+pub mod hooks;
 pub mod idb;
 pub mod insight;
 pub mod methods;

@@ -1,0 +1,85 @@
+//! The live count on bigger boards: a second worker solves each new board; a request for a
+//! board the person has already left is stopped by terminating that worker.
+
+use puzzle_core::SolverConfig;
+use yew::prelude::*;
+
+use crate::client::{SolverWorker, WorkerEvent};
+use crate::insight::{live_size, LIVE_BUDGET};
+use crate::protocol::{FromWorker, SolveRequest};
+use crate::state::{Action, State};
+
+/// The action a reply of the live-count worker becomes.
+pub fn action_for(reply: FromWorker) -> Option<Action> {
+    match reply {
+        FromWorker::Done { id, solution } => Some(Action::LiveSolved(id, solution)),
+        FromWorker::Failed { id, .. } => Some(Action::LiveFailed(id)),
+        _ => None,
+    }
+}
+
+/// Keeps the live count of the board on screen, with its own worker and request ids.
+#[hook]
+pub fn use_live_count(state: &UseReducerHandle<State>) {
+    let worker = use_mut_ref(|| None::<SolverWorker>);
+    let next_id = use_mut_ref(|| 0u32);
+    let dispatcher = state.dispatcher();
+    let on_event = Callback::from(move |event: WorkerEvent| {
+        let action = match event {
+            WorkerEvent::Reply(reply) => action_for(reply),
+            WorkerEvent::Crashed(_) => None,
+        };
+        if let Some(action) = action {
+            dispatcher.dispatch(action);
+        }
+    });
+    let needs = state.live_on
+        && live_size(state.board.cells().len())
+        && state.solvability().solvable
+        && !state.is_solved();
+    let pending = state.live.as_ref().is_some_and(|l| l.answer.is_none());
+    let known = state
+        .live
+        .as_ref()
+        .is_some_and(|l| l.is_for(&state.board, &state.goal_board));
+    let dispatcher = state.dispatcher();
+    {
+        let worker = worker.clone();
+        use_effect_with(
+            (state.board.clone(), state.goal_board.clone(), state.live_on),
+            move |(board, goal, _)| {
+                if !needs && pending {
+                    // Switched off or left for a board that needs no count: stop the search.
+                    drop(worker.borrow_mut().take());
+                }
+                if needs && !known {
+                    let id = {
+                        let mut next = next_id.borrow_mut();
+                        *next += 1;
+                        *next
+                    };
+                    let mut slot = worker.borrow_mut();
+                    if pending {
+                        drop(slot.take());
+                    }
+                    if slot.is_none() {
+                        *slot = SolverWorker::spawn(on_event).ok();
+                    }
+                    dispatcher.dispatch(Action::LiveStarted(id));
+                    match slot.as_ref() {
+                        Some(worker) => worker.send(SolveRequest {
+                            id,
+                            board: board.clone(),
+                            goal: goal.clone(),
+                            config: SolverConfig::best_for(board.shape()),
+                            max_expanded: Some(LIVE_BUDGET),
+                        }),
+                        // No worker: the count says it does not know.
+                        None => dispatcher.dispatch(Action::LiveFailed(id)),
+                    }
+                }
+            },
+        );
+    }
+    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+}

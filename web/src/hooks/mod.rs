@@ -1,0 +1,18 @@
+//! The page's effects, one hook each. Each owns its timer, listener or worker and drops it to
+//! cancel; each turns what happens outside into [`crate::state::Action`]s. None renders.
+//!
+//! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
+//!   turns replies into actions, spawn errors always shown, the worker stopped when the state
+//!   no longer wants its request.
+//! - [`live`]: the second worker that counts the optimal moves left.
+//! - [`document`]: the keyboard and paste listeners on the document.
+//! - [`playback`]: the playback timer.
+//! - [`url`]: the share link in the address bar.
+//! - [`distance`]: the exact distance table of small boards.
+
+pub mod distance;
+pub mod document;
+pub mod live;
+pub mod playback;
+pub mod solver;
+pub mod url;
