@@ -118,3 +118,20 @@ test('main-thread cost of a progress message, a solution message and a playback 
   record('main_thread_per_playback_tick', stats(cost.tick));
   assert.deepEqual(problems, []);
 });
+
+test('a goal change on a 2x5 board does not block the page', async () => {
+  const page = await open(browser, '?size=2x5');
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(e.duration)))
+      .observe({ type: 'longtask' });
+  });
+  await page.waitForTimeout(300);
+  await page.evaluate(() => { window.__long = []; });
+  await page.selectOption('#goal', 'snail');
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#optimal-count')?.dataset.count || ''), null, { timeout: 15_000 });
+  const longest = await page.evaluate(() => Math.max(0, ...window.__long));
+  record('longest_main_thread_task_after_2x5_goal_change_ms', Math.round(longest));
+  assert.ok(longest < 100, `the page was blocked for ${longest} ms`);
+  assert.deepEqual(page.problems, []);
+});

@@ -14,7 +14,6 @@ use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
 use crate::download::read_text;
-use crate::hooks::distance::use_distance_table;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::live::use_live_count;
 use crate::hooks::playback::use_playback_timer;
@@ -28,7 +27,6 @@ use crate::state::{scrambled, Action, State};
 pub fn app() -> Html {
     let state = use_reducer(initial_state);
     let solver = use_solver(&state);
-    let table = use_distance_table(&state.goal_board);
     use_live_count(&state);
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
@@ -68,7 +66,7 @@ pub fn app() -> Html {
             }
         })
     };
-    let known = insight(&state, table.as_deref());
+    let known = insight(&state);
     html! {
         <>
         <header class="top">

@@ -4,7 +4,7 @@
 //! length fits (unlike a fixed-size buffer), and a field can be added without breaking the other
 //! side's decoder.
 
-use puzzle_core::{Board, Progress, Solution, SolverConfig};
+use puzzle_core::{Board, Direction, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 
 /// Where Trunk puts the worker's loader script, relative to the page.
@@ -37,6 +37,17 @@ pub enum ToWorker {
     /// Solve a board near-optimally with the staged method (any size; meant for 5x5 and up);
     /// `config` is ignored.
     SolveStaged(SolveRequest),
+    /// The exact distance from `board` to `goal` and a first move of a shortest solution, from
+    /// a table of every board (up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells) that
+    /// the worker builds once per goal and keeps.
+    Distance {
+        /// Chosen by the page; the answer carries it back.
+        id: u32,
+        /// The board on screen.
+        board: Board,
+        /// The goal (same shape).
+        goal: Board,
+    },
 }
 
 /// Where the pattern database of a solve came from.
@@ -137,6 +148,15 @@ pub enum FromWorker {
         /// Length over the lower bound (`None` when there is no solution).
         bound_ratio: Option<f64>,
     },
+    /// The answer to a [`ToWorker::Distance`] request.
+    Distance {
+        /// The request.
+        id: u32,
+        /// Moves left on a shortest solution (`None`: the goal cannot be reached).
+        distance: Option<u32>,
+        /// A move of the blank that starts a shortest solution.
+        first: Option<Direction>,
+    },
     /// Request `id` could not be answered.
     Failed {
         /// The request (0 if the message could not be read).
@@ -159,7 +179,7 @@ pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_core::{Direction, Goal, Limits, Shape, SolveOutcome};
+    use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
 
     #[test]
     fn requests_round_trip() {

@@ -422,6 +422,8 @@ pub enum Action {
     LiveSolved(u32, Box<Solution>),
     /// The second worker could not answer request `id`.
     LiveFailed(u32),
+    /// The exact distance (and a first move) the second worker's table gives for request `id`.
+    LiveKnown(u32, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
     /// A board from the generator panel, with its goal.
@@ -771,6 +773,13 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 (solution.outcome == SolveOutcome::Solved && solution.is_optimal())
                     .then(|| (solution.moves.len() as u32, solution.moves.first().copied())),
             );
+        }
+        Action::LiveKnown(id, answer) => {
+            let live = next
+                .live
+                .as_mut()
+                .filter(|l| l.id == id && l.answer.is_none())?;
+            live.answer = Some(answer);
         }
         Action::LiveFailed(id) => {
             let live = next

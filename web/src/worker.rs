@@ -7,6 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
+use puzzle_core::analysis::DistanceTable;
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::tuned::{solve_pdb, TunedConfig};
@@ -26,6 +27,8 @@ thread_local! {
     static QUEUE: RefCell<VecDeque<ToWorker>> = const { RefCell::new(VecDeque::new()) };
     /// Whether an asynchronous request is in flight.
     static BUSY: Cell<bool> = const { Cell::new(false) };
+    /// The exact distance table of the last goal asked about.
+    static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
 }
 
 /// Expansions between two calls of the progress callback.
@@ -69,6 +72,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
         match message {
             ToWorker::Solve(request) => handle(scope, request),
             ToWorker::SolveStaged(request) => handle_staged(scope, request),
+            ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
             ToWorker::SolvePdb(request) => {
                 BUSY.with(|b| b.set(true));
                 let scope = scope.clone();
@@ -101,6 +105,31 @@ fn progress_poster(
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The exact distance from `board` to `goal`, from the table of `goal` (built on first use).
+pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
+    TABLE.with(|table| {
+        let mut table = table.borrow_mut();
+        if table.as_ref().is_none_or(|t| t.goal() != goal) {
+            *table = None;
+            match DistanceTable::build(goal) {
+                Ok(built) => *table = Some(built),
+                Err(error) => {
+                    return FromWorker::Failed {
+                        id,
+                        message: error.to_string(),
+                    }
+                }
+            }
+        }
+        let table = table.as_ref().expect("just built");
+        FromWorker::Distance {
+            id,
+            distance: table.distance(board),
+            first: table.optimal_moves(board).first().copied(),
+        }
+    })
 }
 
 /// The staged near-optimal solver.

@@ -1,20 +1,47 @@
-//! The live count on bigger boards: a second worker solves each new board; a request for a
-//! board the person has already left is stopped by terminating that worker.
+//! The live count: a second worker answers "optimal moves from here" for each new board. On
+//! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
+//! the exact table it builds once per goal (so no table is ever built on the page's thread);
+//! on bigger boards, when switched on, it solves the board, and a search for a board the
+//! person has already left is stopped by terminating that worker.
 
-use puzzle_core::SolverConfig;
+use puzzle_core::{Board, SolverConfig};
 use yew::prelude::*;
 
 use crate::client::{SolverWorker, WorkerEvent};
-use crate::insight::{live_size, LIVE_BUDGET};
-use crate::protocol::{FromWorker, SolveRequest};
+use crate::insight::{live_size, table_size, LIVE_BUDGET};
+use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::state::{Action, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     match reply {
         FromWorker::Done { id, solution } => Some(Action::LiveSolved(id, solution)),
+        FromWorker::Distance {
+            id,
+            distance,
+            first,
+        } => Some(Action::LiveKnown(id, distance.map(|d| (d, first)))),
         FromWorker::Failed { id, .. } => Some(Action::LiveFailed(id)),
         _ => None,
+    }
+}
+
+/// The request for the count of `board`: a table look-up where a table fits, else a solve.
+pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
+    if table_size(board.cells().len()) {
+        ToWorker::Distance {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+        }
+    } else {
+        ToWorker::Solve(SolveRequest {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+            config: SolverConfig::best_for(board.shape()),
+            max_expanded: Some(LIVE_BUDGET),
+        })
     }
 }
 
@@ -33,11 +60,12 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
             dispatcher.dispatch(action);
         }
     });
-    let needs = state.live_on
-        && live_size(state.board.cells().len())
+    let cells = state.board.cells().len();
+    let needs = (table_size(cells) || (state.live_on && live_size(cells)))
         && state.solvability().solvable
         && !state.is_solved();
-    let pending = state.live.as_ref().is_some_and(|l| l.answer.is_none());
+    // Only a search is worth stopping; a table look-up answers at once (after the build).
+    let searching = live_size(cells) && state.live.as_ref().is_some_and(|l| l.answer.is_none());
     let known = state
         .live
         .as_ref()
@@ -48,7 +76,7 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
         use_effect_with(
             (state.board.clone(), state.goal_board.clone(), state.live_on),
             move |(board, goal, _)| {
-                if !needs && pending {
+                if !needs && searching {
                     // Switched off or left for a board that needs no count: stop the search.
                     drop(worker.borrow_mut().take());
                 }
@@ -59,7 +87,7 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
                         *next
                     };
                     let mut slot = worker.borrow_mut();
-                    if pending {
+                    if searching {
                         drop(slot.take());
                     }
                     if slot.is_none() {
@@ -67,13 +95,7 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
                     }
                     dispatcher.dispatch(Action::LiveStarted(id));
                     match slot.as_ref() {
-                        Some(worker) => worker.send(SolveRequest {
-                            id,
-                            board: board.clone(),
-                            goal: goal.clone(),
-                            config: SolverConfig::best_for(board.shape()),
-                            max_expanded: Some(LIVE_BUDGET),
-                        }),
+                        Some(worker) => worker.send_message(&request(id, board, goal)),
                         // No worker: the count says it does not know.
                         None => dispatcher.dispatch(Action::LiveFailed(id)),
                     }

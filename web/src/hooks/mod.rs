@@ -4,13 +4,12 @@
 //! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
 //!   turns replies into actions, spawn errors always shown, the worker stopped when the state
 //!   no longer wants its request.
-//! - [`live`]: the second worker that counts the optimal moves left.
+//! - [`live`]: the second worker that counts the optimal moves left (exact tables of small
+//!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`playback`]: the playback timer.
 //! - [`url`]: the share link in the address bar.
-//! - [`distance`]: the exact distance table of small boards.
 
-pub mod distance;
 pub mod document;
 pub mod live;
 pub mod playback;
