@@ -13,7 +13,8 @@ use puzzle_core::{
 };
 use yew::Reducible;
 
-use crate::protocol::SolveRequest;
+use crate::methods::{Engine, EngineResult, Method};
+use crate::protocol::{SolveRequest, ToWorker};
 use crate::race::{Race, DEFAULT_PICK};
 
 /// Expansions allowed to blind methods (BFS, DFS, IDDFS) before they stop with a message.
@@ -333,6 +334,35 @@ impl State {
     }
 }
 
+impl State {
+    /// The method the Solve button uses (the chosen one if it fits the board size).
+    pub fn effective_method(&self) -> Method {
+        if self.method.available(self.shape()) {
+            self.method
+        } else {
+            Method::Generic
+        }
+    }
+
+    /// The message the Solve button sends, tagged with `id`.
+    pub fn worker_message(&self, id: u32) -> ToWorker {
+        match self.effective_method() {
+            Method::Generic => ToWorker::Solve(self.request(id)),
+            method => {
+                let request = SolveRequest {
+                    max_expanded: None,
+                    ..self.request(id)
+                };
+                if method == Method::Pdb {
+                    ToWorker::SolvePdb(request)
+                } else {
+                    ToWorker::SolveStaged(request)
+                }
+            }
+        }
+    }
+}
+
 /// Everything that can happen on the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -443,11 +473,113 @@ impl Reducible for State {
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
-    let step = crate::methods::Step::of(&action);
+    let step = Step::of(&action);
     let mut next = reduce_main(state, action)?;
-    crate::methods::after(state, &mut next, step);
+    after(state, &mut next, step);
     keep_what_belongs(state, &mut next);
     Some(next)
+}
+
+/// The reducer for the special methods' actions.
+fn reduce_methods(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        Action::SetMethod(method) => {
+            if !method.available(state.shape()) || method == state.method {
+                return None;
+            }
+            next.method = method;
+        }
+        Action::PdbBuilding(id, build) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.engine.build = Some(build);
+        }
+        Action::PdbReady(id, info) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.engine.pdb = Some(info);
+        }
+        Action::SolvedApprox(id, solution, quality) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.engine.quality = Some(quality);
+            return reduce(&next, Action::Solved(id, solution));
+        }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// What kind of action [`after`] follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `SolveStarted`.
+    Started,
+    /// `Solved(id)`.
+    Solved(u32),
+    /// `Cancelled`.
+    Cancelled,
+    /// `SetAlgorithm`: the person picked a generic method.
+    PickedAlgorithm,
+    /// `SolvedApprox`: handled by the nested `Solved`.
+    Delegated,
+    /// Anything else.
+    Other,
+}
+
+impl Step {
+    /// The step of an action.
+    pub fn of(action: &Action) -> Step {
+        match action {
+            Action::SolveStarted(_) => Step::Started,
+            Action::Solved(id, _) => Step::Solved(*id),
+            Action::Cancelled => Step::Cancelled,
+            Action::SetAlgorithm(_) => Step::PickedAlgorithm,
+            Action::SolvedApprox(..) => Step::Delegated,
+            _ => Step::Other,
+        }
+    }
+}
+
+/// Keeps [`crate::methods::Engine`] and [`State::method`] in step with what the main reducer did.
+fn after(state: &State, next: &mut State, step: Step) {
+    if step == Step::Delegated {
+        return;
+    }
+    if next.shape() != state.shape() {
+        next.method = Method::default_for(next.shape());
+    }
+    let mine = |id: u32| state.running.as_ref().is_some_and(|r| r.id == id);
+    match step {
+        Step::Started if state.running.is_none() && next.running.is_some() => {
+            next.engine = Engine {
+                running: state.effective_method(),
+                ..Engine::default()
+            };
+        }
+        Step::Solved(id) if mine(id) => {
+            next.engine.finished =
+                (state.engine.running != Method::Generic).then(|| EngineResult {
+                    method: state.engine.running,
+                    pdb: state.engine.pdb.clone(),
+                    quality: state.engine.quality.clone(),
+                });
+            next.engine.build = None;
+            return;
+        }
+        Step::Cancelled if state.running.is_some() && next.running.is_none() => {
+            if let (Some(build), None) = (&state.engine.build, &state.engine.pdb) {
+                next.notice = Some(format!(
+                    "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
+                    build.fraction() * 100.0
+                ));
+            }
+            next.engine.build = None;
+        }
+        Step::PickedAlgorithm => next.method = Method::Generic,
+        _ => {}
+    }
+    if next.result != state.result {
+        next.engine.finished = None;
+    }
 }
 
 /// The one cross-cutting rule: when the board or the goal changes, what was about the old
@@ -488,7 +620,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
         Action::SetMethod(_)
         | Action::PdbBuilding(..)
         | Action::PdbReady(..)
-        | Action::SolvedApprox(..) => return crate::methods::reduce(state, action),
+        | Action::SolvedApprox(..) => return reduce_methods(state, action),
         Action::ClickCell(cell) => {
             let moves = state.board.slide_moves(cell)?;
             next.hand_move(&moves).then_some(())?;

@@ -25,7 +25,7 @@ pub fn result_panel(props: &StateProps) -> Html {
         ),
         None => algorithm_short(solution.method.algorithm()).to_string(),
     };
-    let method = crate::methods::result_method(state).map_or(method, str::to_string);
+    let method = crate::components::engine::result_method(state).map_or(method, str::to_string);
     let step = state
         .playback
         .as_ref()
@@ -67,7 +67,7 @@ pub fn result_panel(props: &StateProps) -> Html {
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
-            { crate::methods::result_view(state, solution) }
+            { crate::components::engine::result_view(state, solution) }
             <dl class="stats">
                 <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
                 <div><dt>{ "Nodes expanded" }</dt><dd id="expanded">{ count(stats.expanded) }</dd></div>

@@ -105,3 +105,50 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
     }
     use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::insight::{insight, Distance};
+    use crate::state::reduce;
+    use puzzle_core::{Direction, Goal, Shape};
+
+    /// What the second worker answers for the board on screen, as the page receives it.
+    fn ask(state: &State, id: u32) -> State {
+        let state = reduce(state, Action::LiveStarted(id)).unwrap();
+        let reply = crate::worker::distance(id, &state.board, &state.goal_board);
+        let action = action_for(reply).unwrap();
+        reduce(&state, action).unwrap()
+    }
+
+    #[test]
+    fn the_table_gives_distance_and_a_hint_that_shortens_it() {
+        let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
+        state = reduce(&state, Action::Import("6 1 7 3 0 4 5 8 2".to_string())).unwrap();
+        assert_eq!(insight(&state).distance, Distance::Computing);
+        state = ask(&state, 1);
+        let mut here = insight(&state);
+        assert_eq!(here.distance, Distance::Known(24));
+        let mut moves = 0;
+        while let Some(hint) = here.hint {
+            state = reduce(&state, Action::MoveBlank(hint)).unwrap();
+            if !state.is_solved() {
+                assert_eq!(insight(&state).distance, Distance::Computing);
+            }
+            moves += 1;
+            state = ask(&state, moves + 1);
+            here = insight(&state);
+        }
+        assert_eq!(moves, 24);
+        assert!(state.is_solved());
+        assert_eq!(here.distance, Distance::Known(0));
+        // An answer for another goal is not used.
+        state = reduce(&state, Action::MoveBlank(Direction::Up))
+            .or_else(|| reduce(&state, Action::MoveBlank(Direction::Down)))
+            .unwrap();
+        state = ask(&state, 99);
+        assert!(matches!(insight(&state).distance, Distance::Known(_)));
+        state = reduce(&state, Action::SetGoal(Goal::Standard)).unwrap();
+        assert!(!matches!(insight(&state).distance, Distance::Known(_)));
+    }
+}
