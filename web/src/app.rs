@@ -2,6 +2,8 @@
 //! [`crate::hooks`] (workers, timer, document listeners, URL) to the parts of
 //! [`crate::components`].
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::components::board::BoardView;
@@ -66,6 +68,16 @@ pub fn app() -> Html {
             }
         })
     };
+    // Stable callbacks (made once), so narrow props compare equal between renders.
+    let on_click = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| {
+            Callback::from(move |cell| dispatcher.dispatch(Action::ClickCell(cell)))
+        })
+    };
+    let solution = use_memo(state.result.as_ref().map(|r| r.solution.clone()), |s| {
+        s.clone().map(Rc::new)
+    });
     let known = insight(&state);
     html! {
         <>
@@ -82,7 +94,8 @@ pub fn app() -> Html {
                     }
                 </div>
                 <div id="drop-zone" class="drop-zone" ondragover={on_dragover} ondrop={on_drop}>
-                    <BoardView state={state.clone()} />
+                    <BoardView board={state.board.clone()} goal={state.goal_board.clone()} hint={state.hint}
+                        overlay={state.overlay} speed_ms={state.speed_ms} on_click={(*on_click).clone()} />
                 </div>
                 <PlaybackBar state={state.clone()} />
                 <Coach state={state.clone()} insight={known} />
@@ -99,7 +112,7 @@ pub fn app() -> Html {
                 <SolverPanel state={state.clone()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
                 <RacePanel state={state.clone()} on_race={solver.race} on_cancel={solver.cancel} />
                 <ResultPanel state={state.clone()} />
-                <DepthChart state={state.clone()} />
+                <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel state={state.clone()} />
             </div>
         </main>

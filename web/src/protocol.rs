@@ -1,11 +1,14 @@
 //! The messages between the page and the solver worker.
 //!
-//! Both directions are serde types sent as JSON text: a growable encoding, so a solution of any
-//! length fits (unlike a fixed-size buffer), and a field can be added without breaking the other
-//! side's decoder.
+//! Both directions are serde types that cross as structured-clone JS values
+//! (`serde-wasm-bindgen`): plain objects, arrays, numbers and strings, no JSON text to print
+//! and parse. A solution of any length fits, and a field can be added without breaking the
+//! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
+//! the same derives natively.
 
 use puzzle_core::{Board, Direction, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
 
 /// Where Trunk puts the worker's loader script, relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -123,6 +126,15 @@ pub enum FromWorker {
         /// What the core answered.
         solution: Box<Solution>,
     },
+    /// A better answer to request `id` while it keeps searching (anytime methods): each one
+    /// strictly shorter than the last; [`FromWorker::Done`] is the final one. No method sends
+    /// it yet.
+    Improved {
+        /// The request.
+        id: u32,
+        /// The answer so far.
+        solution: Box<Solution>,
+    },
     /// Request `id` is building its pattern database.
     Building {
         /// The request.
@@ -166,13 +178,27 @@ pub enum FromWorker {
     },
 }
 
-/// Encodes a message.
-pub fn encode<T: Serialize>(message: &T) -> String {
+/// Encodes a message as a JS value (maps as plain objects, `None` as `null`).
+pub fn to_js<T: Serialize>(message: &T) -> JsValue {
+    message
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("protocol messages always serialize")
+}
+
+/// Decodes a message from a JS value, or says why it could not.
+pub fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| format!("unreadable message: {e}"))
+}
+
+/// The JSON text of a message (the serde form the tests check natively).
+#[cfg(test)]
+fn encode<T: Serialize>(message: &T) -> String {
     serde_json::to_string(message).expect("protocol messages always serialize")
 }
 
-/// Decodes a message, or says why it could not.
-pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
+/// A message from JSON text (see [`encode`]).
+#[cfg(test)]
+fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable message: {e}"))
 }
 

@@ -61,6 +61,8 @@ pub struct Running {
     pub budget: Option<u64>,
     /// The last progress report.
     pub progress: Option<Progress>,
+    /// The answers so far of an anytime method, each shorter than the one before.
+    pub improved: Vec<Solution>,
 }
 
 /// The answer of the last finished solve.
@@ -74,6 +76,24 @@ pub struct Finished {
     pub budget: Option<u64>,
     /// What the core answered.
     pub solution: Solution,
+    /// The answers that came before the final one (anytime methods), longest first.
+    pub earlier: Vec<Solution>,
+}
+
+impl Finished {
+    /// Every answer of the solve, the final one last.
+    pub fn answers(&self) -> impl Iterator<Item = &Solution> {
+        self.earlier.iter().chain(std::iter::once(&self.solution))
+    }
+
+    /// The lengths of the answers, as "156 → 131 → 118 moves" (`None` with a single answer).
+    pub fn lengths(&self) -> Option<String> {
+        if self.earlier.is_empty() {
+            return None;
+        }
+        let lengths: Vec<String> = self.answers().map(|s| s.moves.len().to_string()).collect();
+        Some(format!("{} moves", lengths.join(" → ")))
+    }
 }
 
 /// Playing a solution back on the board.
@@ -412,6 +432,10 @@ pub enum Action {
     Progress(u32, Progress),
     /// The answer to request `id`.
     Solved(u32, Box<Solution>),
+    /// A better answer to request `id` while its search goes on (anytime methods).
+    Improved(u32, Box<Solution>),
+    /// Plays one of the last solve's answers (0 = the first that came).
+    PlayAnswer(usize),
     /// The worker could not answer request `id`.
     SolveFailed(u32, String),
     /// The user cancelled the solve (the edge has terminated the worker).
@@ -724,6 +748,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 config: state.config,
                 budget: budget_for(state.config.algorithm),
                 progress: None,
+                improved: Vec::new(),
             });
             next.result = None;
             next.notice = None;
@@ -770,7 +795,40 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 goal: running.goal.clone(),
                 budget: running.budget,
                 solution: *solution,
+                earlier: running.improved.clone(),
             });
+        }
+        Action::Improved(id, solution) => {
+            let running = next.running.as_mut().filter(|r| r.id == id)?;
+            let shorter = solution.outcome == SolveOutcome::Solved
+                && running
+                    .improved
+                    .last()
+                    .is_none_or(|last| solution.moves.len() < last.moves.len());
+            if !shorter {
+                return None;
+            }
+            running.improved.push(*solution);
+        }
+        Action::PlayAnswer(index) => {
+            let finished = state.result.as_ref()?;
+            let solution = finished.answers().nth(index)?;
+            if state.running.is_some()
+                || finished.goal != state.goal_board
+                || solution.outcome != SolveOutcome::Solved
+                || solution.moves.is_empty()
+            {
+                return None;
+            }
+            next.board = finished.start.clone();
+            next.hand_moves = 0;
+            next.playback = Some(Playback {
+                start: finished.start.clone(),
+                moves: solution.moves.clone(),
+                step: 0,
+                playing: true,
+            });
+            next.seek(1, false);
         }
         Action::SolveFailed(id, message) => {
             if let Some(entry) = next.race.as_mut().and_then(|r| r.waiting(id)) {
@@ -872,6 +930,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 goal: race.goal.clone(),
                 budget: Some(race.budget),
                 solution,
+                earlier: Vec::new(),
             });
         }
         Action::ShowHint(cell) => {
@@ -1269,6 +1328,145 @@ mod tests {
         assert!(state.playback.is_none());
         assert!(state.result.is_some());
         assert!(state.notice.as_deref().unwrap().contains("changed"));
+    }
+
+    /// One fact a test expects of the state after its actions.
+    #[derive(Debug)]
+    enum Expect {
+        /// The board on screen.
+        Board(&'static str),
+        /// Whether a solve runs.
+        Running(bool),
+        /// The hinted cell.
+        Hint(Option<usize>),
+        /// The notice contains this text (`None`: no notice).
+        Notice(Option<&'static str>),
+        /// The length of the answer shown (`None`: no result).
+        Result(Option<usize>),
+        /// The lengths line of an anytime solve.
+        Lengths(Option<&'static str>),
+        /// Playback's step and number of moves (`None`: no playback).
+        Playback(Option<(usize, usize)>),
+    }
+
+    /// Applies `actions` in turn (an action that changes nothing leaves the state) and checks
+    /// each expectation, naming the first that fails.
+    fn check(start: &State, actions: Vec<Action>, expected: &[Expect]) -> State {
+        let state = actions.into_iter().fold(start.clone(), |s, a| apply(&s, a));
+        for expect in expected {
+            let ok = match expect {
+                Expect::Board(text) => state.board == board(text),
+                Expect::Running(on) => state.running.is_some() == *on,
+                Expect::Hint(cell) => state.hint == *cell,
+                Expect::Notice(None) => state.notice.is_none(),
+                Expect::Notice(Some(text)) => {
+                    state.notice.as_deref().is_some_and(|n| n.contains(text))
+                }
+                Expect::Result(length) => {
+                    state.result.as_ref().map(|r| r.solution.moves.len()) == *length
+                }
+                Expect::Lengths(text) => {
+                    state.result.as_ref().and_then(Finished::lengths).as_deref() == *text
+                }
+                Expect::Playback(p) => {
+                    state.playback.as_ref().map(|p| (p.step, p.moves.len())) == *p
+                }
+            };
+            assert!(ok, "expected {expect:?}, got {state:#?}");
+        }
+        state
+    }
+
+    /// A hand-made answer: `moves` from the board, whether or not they are short.
+    fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
+        let mut solution = solution_for(&state.board, &state.goal_board);
+        assert_eq!(state.board.after(moves).unwrap(), state.goal_board);
+        solution.moves = moves.to_vec();
+        Box::new(solution)
+    }
+
+    #[test]
+    fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
+        use Direction::{Down as D, Right as R, Up as U};
+        let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+        let running = apply(&start, Action::SolveStarted(1));
+        let long = answer_of(&running, &[R, R, U, D, U, D]);
+        let shorter = answer_of(&running, &[R, R, U, D]);
+        let best = answer_of(&running, &[R, R]);
+        let state = check(
+            &running,
+            vec![
+                Action::Improved(1, long.clone()),
+                Action::Improved(1, shorter.clone()),
+                // Not shorter, or for another request: ignored.
+                Action::Improved(1, long.clone()),
+                Action::Improved(2, best.clone()),
+            ],
+            &[
+                Expect::Running(true),
+                Expect::Result(None),
+                Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+            ],
+        );
+        assert_eq!(state.running.as_ref().unwrap().improved.len(), 2);
+        let done = check(
+            &state,
+            vec![Action::Solved(1, best)],
+            &[
+                Expect::Running(false),
+                Expect::Result(Some(2)),
+                Expect::Lengths(Some("6 → 4 → 2 moves")),
+                Expect::Playback(Some((1, 2))),
+            ],
+        );
+        check(
+            &done,
+            vec![Action::PlayAnswer(0)],
+            &[
+                Expect::Playback(Some((1, 6))),
+                Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
+                Expect::Result(Some(2)),
+            ],
+        );
+        // One answer: no lengths line; an answer index past the end changes nothing.
+        let (single, _) = solved_state();
+        check(&single, vec![], &[Expect::Lengths(None)]);
+        assert_eq!(reduce(&done, Action::PlayAnswer(3)), None);
+    }
+
+    #[test]
+    fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
+        let start = with_board("8 6 7 2 5 4 3 0 1");
+        check(
+            &start,
+            vec![
+                Action::ShowHint(6),
+                Action::SolveStarted(1),
+                Action::SetGoal(Goal::Snail),
+            ],
+            &[
+                Expect::Running(false),
+                Expect::Hint(None),
+                Expect::Notice(Some("goal changed")),
+                Expect::Result(None),
+                Expect::Board("8 6 7 2 5 4 3 0 1"),
+            ],
+        );
+        // Moving a tile during a solve keeps it: its answer comes with a notice.
+        check(
+            &start,
+            vec![Action::SolveStarted(1), Action::MoveBlank(Direction::Up)],
+            &[Expect::Running(true), Expect::Notice(None)],
+        );
+        // A new size is a new board: the solve's answer will say so when it comes.
+        check(
+            &start,
+            vec![
+                Action::SolveStarted(1),
+                Action::SetShape(Shape::square(4).unwrap()),
+            ],
+            &[Expect::Running(true)],
+        );
     }
 
     #[test]

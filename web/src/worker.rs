@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::protocol::{
-    decode, encode, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
+    from_js, to_js, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
 };
 
 thread_local! {
@@ -42,8 +42,7 @@ pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        match decode::<ToWorker>(&text) {
+        match from_js::<ToWorker>(event.data()) {
             Ok(message) => {
                 QUEUE.with(|q| q.borrow_mut().push_back(message));
                 pump(&replies);
@@ -345,5 +344,5 @@ fn answer(id: u32, solved: Result<Solution, BoardError>) -> FromWorker {
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     // Posting only fails if the page is gone; nothing is left to tell then.
-    scope.post_message(&encode(message).into()).ok();
+    scope.post_message(&to_js(message)).ok();
 }

@@ -52,6 +52,9 @@ pub fn result_panel(props: &StateProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="result-title" id="result">
             <h2 id="result-title">{ "Result" }</h2>
+            if let Some(lengths) = finished.lengths() {
+                <p id="answers" class="muted">{ lengths }</p>
+            }
             if solution.outcome == SolveOutcome::Solved {
                 <p class="headline">
                     <span id="length" data-length={solution.moves.len().to_string()}>

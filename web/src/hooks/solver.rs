@@ -27,6 +27,7 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Ready | FromWorker::Distance { .. } => return None,
         FromWorker::Progress { id, progress } => Action::Progress(id, progress),
         FromWorker::Done { id, solution } => Action::Solved(id, solution),
+        FromWorker::Improved { id, solution } => Action::Improved(id, solution),
         FromWorker::Failed { id, message } => Action::SolveFailed(id, message),
         FromWorker::Building { id, build } => Action::PdbBuilding(id, build),
         FromWorker::PdbReady { id, info } => Action::PdbReady(id, info),
