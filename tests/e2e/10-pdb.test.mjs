@@ -174,10 +174,10 @@ test("Korf's instance 88 is solved optimally with a pattern database that is bui
     for (let round = 0; round < 3; round++) for (const cells of instances) {
       id += 1;
       worker.postMessage({
-        type: 'solve-pdb', id,
+        type: 'solve', id,
         board: { shape: [4, 4], cells },
         goal: { shape: [4, 4], cells: [...Array(16).keys()] },
-        config: { algorithm: 'ida-star', heuristic: 'manhattan', depth_limit: 80 },
+        method: { kind: 'pattern-database' },
         max_expanded: null,
       });
       const done = await next((m) => (m.id === id || m.id === 0) && (m.type === 'done' || m.type === 'failed'));

@@ -107,8 +107,6 @@ pub struct Engine {
     pub build: Option<BuildProgress>,
     /// The running solve's database, once ready.
     pub pdb: Option<PdbInfo>,
-    /// The quality bound that arrived with the answer.
-    pub quality: Option<Quality>,
     /// What the result on screen came from (`None`: a generic method).
     pub finished: Option<EngineResult>,
 }

@@ -6,7 +6,7 @@
 //! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
 //! the same derives natively.
 
-use puzzle_core::{Board, Direction, Progress, Solution, SolverConfig};
+use puzzle_core::{Board, Direction, Method, Progress, Solution};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -22,8 +22,8 @@ pub struct SolveRequest {
     pub board: Board,
     /// The goal board (same shape).
     pub goal: Board,
-    /// Method, heuristic and depth limit.
-    pub config: SolverConfig,
+    /// How to solve it (the worker prepares the tables the method needs first).
+    pub method: Method,
     /// Node budget; `None` runs until solved or cancelled.
     pub max_expanded: Option<u64>,
 }
@@ -32,14 +32,10 @@ pub struct SolveRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToWorker {
-    /// Solve a board.
+    /// Solve a board with a method; a pattern-database method first gets its tables (from
+    /// memory, IndexedDB, or built now, with [`FromWorker::Building`] and
+    /// [`FromWorker::PdbReady`]).
     Solve(SolveRequest),
-    /// Solve a board of up to 16 cells optimally with IDA* on an additive pattern database
-    /// for its goal (built, or loaded from memory or IndexedDB, first); `config` is ignored.
-    SolvePdb(SolveRequest),
-    /// Solve a board near-optimally with the staged method (any size; meant for 5x5 and up);
-    /// `config` is ignored.
-    SolveStaged(SolveRequest),
     /// The exact distance from `board` to `goal` and a first move of a shortest solution, from
     /// a table of every board (up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells) that
     /// the worker builds once per goal and keeps.
@@ -149,17 +145,6 @@ pub enum FromWorker {
         /// Where it came from and what it cost.
         info: PdbInfo,
     },
-    /// The answer to a staged (near-optimal) request `id`, with its quality bound.
-    Approx {
-        /// The request.
-        id: u32,
-        /// What the core answered (not guaranteed optimal).
-        solution: Box<Solution>,
-        /// An admissible lower bound on the optimal length.
-        lower_bound: u32,
-        /// Length over the lower bound (`None` when there is no solution).
-        bound_ratio: Option<f64>,
-    },
     /// The answer to a [`ToWorker::Distance`] request.
     Distance {
         /// The request.
@@ -213,7 +198,7 @@ mod tests {
         let request = ToWorker::Solve(SolveRequest {
             id: 3,
             goal: Goal::Snail.board(board.shape()).unwrap(),
-            config: SolverConfig::best_for(board.shape()),
+            method: Method::default_for(board.shape()),
             board,
             max_expanded: Some(10),
         });
@@ -227,7 +212,7 @@ mod tests {
         let mut solution = puzzle_core::solve(
             &board,
             &goal,
-            &SolverConfig::best_for(Shape::square(3).unwrap()),
+            &puzzle_core::SolverConfig::best_for(Shape::square(3).unwrap()),
             &mut Limits::default(),
         )
         .unwrap();
@@ -254,13 +239,16 @@ mod tests {
         let request = SolveRequest {
             id: 7,
             goal: Goal::Standard.board(board.shape()).unwrap(),
-            config: SolverConfig::best_for(board.shape()),
+            method: Method::PatternDatabase,
             board,
             max_expanded: None,
         };
         for message in [
-            ToWorker::SolvePdb(request.clone()),
-            ToWorker::SolveStaged(request),
+            ToWorker::Solve(request.clone()),
+            ToWorker::Solve(SolveRequest {
+                method: Method::Staged,
+                ..request
+            }),
         ] {
             assert_eq!(decode::<ToWorker>(&encode(&message)), Ok(message));
         }
@@ -289,14 +277,14 @@ mod tests {
         for reply in replies {
             assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
         }
-        assert!(encode(&ToWorker::SolvePdb(SolveRequest {
+        assert!(encode(&ToWorker::Solve(SolveRequest {
             id: 1,
             board: "1 0 2 3".parse().unwrap(),
             goal: "1 2 3 0".parse().unwrap(),
-            config: SolverConfig::best_for(Shape::new(2, 2).unwrap()),
+            method: Method::PatternDatabase,
             max_expanded: None,
         }))
-        .contains(r#""type":"solve-pdb""#));
+        .contains(r#""type":"solve","id":1"#));
     }
 
     #[test]
@@ -304,7 +292,7 @@ mod tests {
         assert!(decode::<ToWorker>("{").is_err());
         assert!(decode::<ToWorker>(r#"{"type":"solve","id":1}"#).is_err());
         // A board that breaks the core's invariants is refused by its checked wire form.
-        let bad = r#"{"type":"solve","id":1,"board":{"shape":[2,2],"cells":[1,1,2,0]},"goal":{"shape":[2,2],"cells":[1,2,3,0]},"config":{"algorithm":"astar","heuristic":"manhattan","depth_limit":4},"max_expanded":null}"#;
+        let bad = r#"{"type":"solve","id":1,"board":{"shape":[2,2],"cells":[1,1,2,0]},"goal":{"shape":[2,2],"cells":[1,2,3,0]},"method":{"kind":"search","algorithm":"astar","heuristic":"manhattan","depth_limit":4},"max_expanded":null}"#;
         let error = decode::<ToWorker>(bad).unwrap_err();
         assert!(error.contains("more than once"), "{error}");
     }

@@ -199,17 +199,16 @@ impl Race {
         self.entries
             .iter()
             .map(|e| {
-                let request = SolveRequest {
+                ToWorker::Solve(SolveRequest {
                     id: e.id,
                     board: self.start.clone(),
                     goal: self.goal.clone(),
-                    config: e.config,
+                    method: match e.method {
+                        RaceMethod::Search(..) => puzzle_core::Method::Search(e.config),
+                        RaceMethod::PatternDatabase => puzzle_core::Method::PatternDatabase,
+                    },
                     max_expanded: Some(self.budget),
-                };
-                match e.method {
-                    RaceMethod::Search(..) => ToWorker::Solve(request),
-                    RaceMethod::PatternDatabase => ToWorker::SolvePdb(request),
-                }
+                })
             })
             .collect()
     }
@@ -296,8 +295,10 @@ mod tests {
     /// The request inside a worker message of a race.
     fn request(message: &ToWorker) -> (&SolveRequest, bool) {
         match message {
-            ToWorker::Solve(request) => (request, false),
-            ToWorker::SolvePdb(request) => (request, true),
+            ToWorker::Solve(request) => (
+                request,
+                request.method == puzzle_core::Method::PatternDatabase,
+            ),
             other => panic!("a race sends solves only, not {other:?}"),
         }
     }
@@ -316,8 +317,8 @@ mod tests {
             && r.max_expanded == Some(RACE_BUDGET)
             && r.board == board
             && r.goal == goal));
-        assert_eq!(requests[0].0.config.algorithm, Algorithm::Bfs);
-        assert_eq!(requests[5].0.config.algorithm, Algorithm::IdaStar);
+        assert_eq!(requests[0].0.method.algorithm(), Algorithm::Bfs);
+        assert_eq!(requests[5].0.method.algorithm(), Algorithm::IdaStar);
         assert_eq!(race.current(), Some(0));
         assert_eq!(race.entries[3].label(), "A* · Manhattan");
         assert_eq!(race.entries[0].label(), "BFS");

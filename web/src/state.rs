@@ -273,13 +273,13 @@ impl State {
         })
     }
 
-    /// The request the Solve button sends, tagged with `id`.
+    /// The request of a generic search with the chosen algorithm, tagged with `id`.
     pub fn request(&self, id: u32) -> SolveRequest {
         SolveRequest {
             id,
             board: self.board.clone(),
             goal: self.goal_board.clone(),
-            config: self.config,
+            method: puzzle_core::Method::Search(self.config),
             max_expanded: budget_for(self.config.algorithm),
         }
     }
@@ -366,20 +366,16 @@ impl State {
 
     /// The message the Solve button sends, tagged with `id`.
     pub fn worker_message(&self, id: u32) -> ToWorker {
-        match self.effective_method() {
-            Method::Generic => ToWorker::Solve(self.request(id)),
-            method => {
-                let request = SolveRequest {
-                    max_expanded: None,
-                    ..self.request(id)
-                };
-                if method == Method::Pdb {
-                    ToWorker::SolvePdb(request)
-                } else {
-                    ToWorker::SolveStaged(request)
-                }
-            }
-        }
+        let special = |method| SolveRequest {
+            method,
+            max_expanded: None,
+            ..self.request(id)
+        };
+        ToWorker::Solve(match self.effective_method() {
+            Method::Generic => self.request(id),
+            Method::Pdb => special(puzzle_core::Method::PatternDatabase),
+            Method::Staged => special(puzzle_core::Method::Staged),
+        })
     }
 }
 
@@ -426,8 +422,6 @@ pub enum Action {
     PdbBuilding(u32, crate::protocol::BuildProgress),
     /// The pattern database of request `id` is ready.
     PdbReady(u32, crate::protocol::PdbInfo),
-    /// The near-optimal answer to request `id`, with its quality bound.
-    SolvedApprox(u32, Box<Solution>, crate::methods::Quality),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.
@@ -522,11 +516,6 @@ fn reduce_methods(state: &State, action: Action) -> Option<State> {
             state.running.as_ref().filter(|r| r.id == id)?;
             next.engine.pdb = Some(info);
         }
-        Action::SolvedApprox(id, solution, quality) => {
-            state.running.as_ref().filter(|r| r.id == id)?;
-            next.engine.quality = Some(quality);
-            return reduce(&next, Action::Solved(id, solution));
-        }
         _ => return None,
     }
     Some(next)
@@ -543,8 +532,6 @@ pub enum Step {
     Cancelled,
     /// `SetAlgorithm`: the person picked a generic method.
     PickedAlgorithm,
-    /// `SolvedApprox`: handled by the nested `Solved`.
-    Delegated,
     /// Anything else.
     Other,
 }
@@ -557,7 +544,6 @@ impl Step {
             Action::Solved(id, _) => Step::Solved(*id),
             Action::Cancelled => Step::Cancelled,
             Action::SetAlgorithm(_) => Step::PickedAlgorithm,
-            Action::SolvedApprox(..) => Step::Delegated,
             _ => Step::Other,
         }
     }
@@ -565,9 +551,6 @@ impl Step {
 
 /// Keeps [`crate::methods::Engine`] and [`State::method`] in step with what the main reducer did.
 fn after(state: &State, next: &mut State, step: Step) {
-    if step == Step::Delegated {
-        return;
-    }
     if next.shape() != state.shape() {
         next.method = Method::default_for(next.shape());
     }
@@ -580,11 +563,18 @@ fn after(state: &State, next: &mut State, step: Step) {
             };
         }
         Step::Solved(id) if mine(id) => {
+            // A near-optimal answer carries its lower bound.
+            let quality = next.result.as_ref().and_then(|r| {
+                Some(crate::methods::Quality {
+                    lower_bound: r.solution.lower_bound?,
+                    ratio: r.solution.bound_ratio(),
+                })
+            });
             next.engine.finished =
                 (state.engine.running != Method::Generic).then(|| EngineResult {
                     method: state.engine.running,
                     pdb: state.engine.pdb.clone(),
-                    quality: state.engine.quality.clone(),
+                    quality,
                 });
             next.engine.build = None;
             return;
@@ -641,10 +631,9 @@ fn keep_what_belongs(state: &State, next: &mut State) {
 fn reduce_main(state: &State, action: Action) -> Option<State> {
     let mut next = state.clone();
     match action {
-        Action::SetMethod(_)
-        | Action::PdbBuilding(..)
-        | Action::PdbReady(..)
-        | Action::SolvedApprox(..) => return reduce_methods(state, action),
+        Action::SetMethod(_) | Action::PdbBuilding(..) | Action::PdbReady(..) => {
+            return reduce_methods(state, action)
+        }
         Action::ClickCell(cell) => {
             let moves = state.board.slide_moves(cell)?;
             next.hand_move(&moves).then_some(())?;

@@ -9,9 +9,7 @@ use std::rc::Rc;
 
 use puzzle_core::analysis::DistanceTable;
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
-use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::tuned::{solve_pdb, TunedConfig};
-use puzzle_core::{solve, Board, BoardError, Limits, Progress, Solution};
+use puzzle_core::{solve_with, Board, Limits, Progress, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -69,17 +67,30 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             return;
         };
         match message {
-            ToWorker::Solve(request) => handle(scope, request),
-            ToWorker::SolveStaged(request) => handle_staged(scope, request),
             ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
-            ToWorker::SolvePdb(request) => {
+            // Tables may come from IndexedDB: the rest of the queue waits for them.
+            ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
                 BUSY.with(|b| b.set(true));
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    handle_pdb(&scope, request).await;
+                    let id = request.id;
+                    let reply = match database(&scope, id, &request.goal).await {
+                        Ok(pdb) => solve_request(
+                            &scope,
+                            &request,
+                            Tables {
+                                pattern_db: Some(&pdb),
+                            },
+                        ),
+                        Err(message) => FromWorker::Failed { id, message },
+                    };
+                    post(&scope, &reply);
                     BUSY.with(|b| b.set(false));
                     pump(&scope);
                 });
+            }
+            ToWorker::Solve(request) => {
+                post(scope, &solve_request(scope, &request, Tables::default()))
             }
         }
     }
@@ -129,62 +140,6 @@ pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
             first: table.optimal_moves(board).first().copied(),
         }
     })
-}
-
-/// The staged near-optimal solver.
-fn handle_staged(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
-    let id = request.id;
-    let mut report = progress_poster(scope, id);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-    };
-    let answer = match solve_staged(
-        &request.board,
-        &request.goal,
-        &StagedConfig::default(),
-        &mut limits,
-    ) {
-        Ok(answer) => FromWorker::Approx {
-            id,
-            solution: Box::new(answer.solution),
-            lower_bound: answer.lower_bound,
-            bound_ratio: answer.bound_ratio.is_finite().then_some(answer.bound_ratio),
-        },
-        Err(error) => FromWorker::Failed {
-            id,
-            message: error.to_string(),
-        },
-    };
-    post(scope, &answer);
-}
-
-/// The optimal solver on a pattern database: from memory, IndexedDB, or built now.
-async fn handle_pdb(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
-    let id = request.id;
-    let pdb = match database(scope, id, &request.goal).await {
-        Ok(pdb) => pdb,
-        Err(message) => {
-            post(scope, &FromWorker::Failed { id, message });
-            return;
-        }
-    };
-    let mut report = progress_poster(scope, id);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-    };
-    let solved = solve_pdb(
-        &request.board,
-        &pdb,
-        &TunedConfig { reflection: true },
-        &mut limits,
-    );
-    post(scope, &answer(id, solved));
 }
 
 /// The database for `goal`, posting [`FromWorker::Building`] while building and
@@ -315,7 +270,13 @@ fn build(
     AdditivePdb::build(goal, partition, &mut limits).map_err(|e| e.to_string())
 }
 
-fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
+/// Runs a solve with its tables and turns the result into the reply: the one place that
+/// builds the worker's [`Limits`] (node budget, progress about ten times a second, clock).
+fn solve_request(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+) -> FromWorker {
     let id = request.id;
     let mut report = progress_poster(scope, id);
     let mut limits = Limits {
@@ -324,13 +285,13 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         on_progress: Some(&mut report),
         clock,
     };
-    let solved = solve(&request.board, &request.goal, &request.config, &mut limits);
-    post(scope, &answer(id, solved));
-}
-
-/// The reply to request `id`: its solution, or why there is none.
-fn answer(id: u32, solved: Result<Solution, BoardError>) -> FromWorker {
-    match solved {
+    match solve_with(
+        &request.board,
+        &request.goal,
+        &request.method,
+        tables,
+        &mut limits,
+    ) {
         Ok(solution) => FromWorker::Done {
             id,
             solution: Box::new(solution),

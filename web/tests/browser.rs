@@ -128,7 +128,7 @@ fn messages_cross_as_js_values_and_come_back_equal() {
         id: 3,
         board: board.clone(),
         goal: goal.clone(),
-        config: SolverConfig::best_for(board.shape()),
+        method: puzzle_core::Method::default_for(board.shape()),
         max_expanded: Some(10),
     });
     let value = to_js(&request);

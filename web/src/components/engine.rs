@@ -129,13 +129,17 @@ mod tests {
     fn defaults_follow_the_size() {
         let s4 = State::new(Shape::square(4).unwrap(), Goal::Standard);
         assert_eq!(s4.method, Method::Pdb);
-        assert!(matches!(s4.worker_message(1), ToWorker::SolvePdb(_)));
+        let method = |s: &State| match s.worker_message(1) {
+            ToWorker::Solve(request) => request.method,
+            other => panic!("not a solve: {other:?}"),
+        };
+        assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
         assert_eq!(s5.method, Method::Staged);
-        assert!(matches!(s5.worker_message(1), ToWorker::SolveStaged(_)));
+        assert_eq!(method(&s5), puzzle_core::Method::Staged);
         let s3 = State::default();
         assert_eq!(s3.method, Method::Generic);
-        assert!(matches!(s3.worker_message(1), ToWorker::Solve(_)));
+        assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
         // Changing size resets the method; a generic pick sticks until then.
         let to4 = apply(&s3, Action::SetShape(Shape::square(4).unwrap()));
         assert_eq!(to4.method, Method::Pdb);
@@ -243,10 +247,7 @@ mod tests {
             lower_bound: answer.lower_bound,
             ratio: Some(answer.bound_ratio),
         };
-        s = apply(
-            &s,
-            Action::SolvedApprox(9, Box::new(answer.solution.clone()), quality.clone()),
-        );
+        s = apply(&s, Action::Solved(9, Box::new(answer.solution.clone())));
         assert!(s.running.is_none());
         assert!(s.playback.is_some());
         let finished = s.engine.finished.clone().expect("labelled");

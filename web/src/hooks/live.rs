@@ -4,7 +4,7 @@
 //! on bigger boards, when switched on, it solves the board, and a search for a board the
 //! person has already left is stopped by terminating that worker.
 
-use puzzle_core::{Board, SolverConfig};
+use puzzle_core::{Board, Method, SolverConfig};
 use yew::prelude::*;
 
 use crate::client::{SolverWorker, WorkerEvent};
@@ -39,7 +39,7 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
             id,
             board: board.clone(),
             goal: goal.clone(),
-            config: SolverConfig::best_for(board.shape()),
+            method: Method::Search(SolverConfig::best_for(board.shape())),
             max_expanded: Some(LIVE_BUDGET),
         })
     }

@@ -31,28 +31,13 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Failed { id, message } => Action::SolveFailed(id, message),
         FromWorker::Building { id, build } => Action::PdbBuilding(id, build),
         FromWorker::PdbReady { id, info } => Action::PdbReady(id, info),
-        FromWorker::Approx {
-            id,
-            solution,
-            lower_bound,
-            bound_ratio,
-        } => Action::SolvedApprox(
-            id,
-            solution,
-            crate::methods::Quality {
-                lower_bound,
-                ratio: bound_ratio,
-            },
-        ),
     })
 }
 
 /// The id a reply finally answers (progress and build reports answer nothing yet).
 fn answers(reply: &FromWorker) -> Option<u32> {
     match reply {
-        FromWorker::Done { id, .. }
-        | FromWorker::Approx { id, .. }
-        | FromWorker::Failed { id, .. } => Some(*id),
+        FromWorker::Done { id, .. } | FromWorker::Failed { id, .. } => Some(*id),
         _ => None,
     }
 }
