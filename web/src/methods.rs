@@ -111,6 +111,7 @@ pub struct Engine {
     pub finished: Option<EngineResult>,
 }
 
+/// A byte count in megabytes, one decimal.
 pub fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1_000_000.0)
 }

@@ -521,7 +521,7 @@ fn reduce_methods(state: &State, action: Action) -> Option<State> {
     Some(next)
 }
 
-/// What kind of action [`after`] follows.
+/// What kind of action `after` follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// `SolveStarted`.
