@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use puzzle_core::SolveOutcome;
 use yew::prelude::*;
 
 use crate::components::board::BoardView;
@@ -78,6 +79,14 @@ pub fn app() -> Html {
     let solution = use_memo(state.result.as_ref().map(|r| r.solution.clone()), |s| {
         s.clone().map(Rc::new)
     });
+    let moves = use_memo(
+        state
+            .result
+            .as_ref()
+            .filter(|f| f.solution.outcome == SolveOutcome::Solved)
+            .map(|f| f.solution.moves.clone()),
+        |moves| moves.clone().map(Rc::new),
+    );
     let known = insight(&state);
     html! {
         <>
@@ -110,10 +119,14 @@ pub fn app() -> Html {
             <div class="side">
                 <Setup state={state.clone()} {on_scramble} />
                 <SolverPanel state={state.clone()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
-                <RacePanel state={state.clone()} on_race={solver.race} on_cancel={solver.cancel} />
+                <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.race_pick.clone()}
+                    can_race={state.can_race()} solving={state.running.is_some()}
+                    playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
+                    dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
                 <ResultPanel state={state.clone()} />
                 <DepthChart solution={(*solution).clone()} />
-                <GeneratorPanel state={state.clone()} />
+                <GeneratorPanel board={state.board.clone()} goal={state.goal.clone()}
+                    moves={(*moves).clone()} dispatcher={state.dispatcher()} />
             </div>
         </main>
         </>
