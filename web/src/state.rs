@@ -262,7 +262,7 @@ impl State {
             && crate::race::RACE_METHODS
                 .iter()
                 .zip(&self.race_pick)
-                .any(|(method, &picked)| picked && method.available(shape))
+                .any(|(method, &picked)| picked && crate::race::available(method, shape))
     }
 
     /// The request id the worker is busy with (a solve, or the current method of a race).
@@ -1510,11 +1510,12 @@ mod tests {
         assert_eq!(state.result.as_ref().unwrap().budget, Some(BLIND_BUDGET));
     }
 
-    fn answer(state: &State, id: u32, config: SolverConfig, budget: u64) -> Solution {
-        puzzle_core::solve(
+    fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> Solution {
+        puzzle_core::solve_with(
             &state.board,
             &state.goal_board,
-            &config,
+            &method,
+            puzzle_core::Tables::default(),
             &mut Limits {
                 max_expanded: Some(budget),
                 ..Limits::default()
@@ -1538,8 +1539,8 @@ mod tests {
             20,
             RACE_BUDGET,
         );
-        let requests: Vec<(u32, SolverConfig)> =
-            race.entries.iter().map(|e| (e.id, e.config)).collect();
+        let requests: Vec<(u32, puzzle_core::Method)> =
+            race.entries.iter().map(|e| (e.id, e.method)).collect();
         state = apply(&state, Action::RaceStarted(Box::new(race)));
         assert!(state.race_running());
         assert!(!state.can_solve());
@@ -1588,7 +1589,7 @@ mod tests {
         let bfs = answer(
             &state,
             1,
-            state.race.as_ref().unwrap().entries[0].config,
+            state.race.as_ref().unwrap().entries[0].method,
             100,
         );
         assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
@@ -1601,7 +1602,7 @@ mod tests {
         let late = answer(
             &state,
             2,
-            state.race.as_ref().unwrap().entries[1].config,
+            state.race.as_ref().unwrap().entries[1].method,
             100,
         );
         assert_eq!(reduce(&state, Action::Solved(2, Box::new(late))), None);

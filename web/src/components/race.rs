@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::charts::RaceChart;
 use crate::format::{count, duration, progress_line};
-use crate::race::{outcome_word, Race, RACE_METHODS};
+use crate::race::{available, outcome_word, race_label, race_title, Race, RACE_METHODS};
 use crate::state::{Action, State};
 
 /// Props of the race panel: the race and what decides its buttons, nothing else.
@@ -41,17 +41,17 @@ pub fn race_panel(props: &RaceProps) -> Html {
     let picks = RACE_METHODS
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.available(shape))
+        .filter(|(_, m)| available(m, shape))
         .map(|(i, &method)| {
             let onchange = {
                 let state = state.clone();
                 Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
             };
             html! {
-                <label class="pick" title={method.title()}>
+                <label class="pick" title={race_title(&method)}>
                     <input type="checkbox" checked={props.race_pick[i]} {onchange}
-                        disabled={race_running} data-method={method.label()} />
-                    { method.label() }
+                        disabled={race_running} data-method={race_label(&method)} />
+                    { race_label(&method) }
                 </label>
             }
         });
@@ -97,7 +97,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     let text = if race.cancelled {
                         "cancelled".to_string()
                     } else if current {
-                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.config.algorithm, p))
+                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.method.algorithm(), p))
                     } else {
                         "waiting".to_string()
                     };
