@@ -23,7 +23,7 @@ use crate::hooks::playback::use_playback_timer;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::use_url_sync;
 use crate::insight::insight;
-use crate::state::{scrambled, Action, State};
+use crate::state::{Action, State};
 
 /// The page.
 #[function_component(App)]
@@ -37,11 +37,14 @@ pub fn app() -> Html {
     use_playback_timer(playing, state.speed_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state));
 
+    // Randomness stays at the edge: the click picks a seed, the reducer makes the board.
     let on_scramble = {
-        let state = state.clone();
-        Callback::from(move |()| {
-            let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-            state.dispatch(Action::Scramble(scrambled(&state, seed)));
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| {
+            Callback::from(move |()| {
+                let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+                dispatcher.dispatch(Action::ScrambleSeeded(seed));
+            })
         })
     };
     let dismiss = {
@@ -117,7 +120,9 @@ pub fn app() -> Html {
                 }
             </section>
             <div class="side">
-                <Setup state={state.clone()} {on_scramble} />
+                <Setup shape={state.shape()} goal={state.goal.clone()} goal_editor={state.goal_editor.clone()}
+                    editor={state.editor.clone()} scramble={state.scramble} walk_length={state.walk_length}
+                    dispatcher={state.dispatcher()} on_scramble={(*on_scramble).clone()} />
                 <SolverPanel state={state.clone()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
                 <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.race_pick.clone()}
                     can_race={state.can_race()} solving={state.running.is_some()}

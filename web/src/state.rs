@@ -400,6 +400,8 @@ pub enum Action {
     SetWalkLength(usize),
     /// A scrambled board, made at the edge (see [`scrambled`]).
     Scramble(Board),
+    /// Scrambles with a random `seed` chosen at the edge (the board follows from the seed).
+    ScrambleSeeded(u64),
     /// Opens or closes the edit field (filled with the current board when opened).
     ToggleEditor,
     /// Text typed into the edit field.
@@ -695,6 +697,9 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             next.set_board(board);
             next.editor.open = false;
             next.notice = None;
+        }
+        Action::ScrambleSeeded(seed) => {
+            return reduce_main(state, Action::Scramble(scrambled(state, seed)));
         }
         Action::ToggleEditor => {
             next.editor = if state.editor.open {
@@ -1127,6 +1132,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_seeded_scramble_is_the_scramble_of_that_seed() {
+        let state = State::new(Shape::square(4).unwrap(), Goal::Snail);
+        let seeded = apply(&state, Action::ScrambleSeeded(11));
+        assert_eq!(
+            seeded,
+            apply(&state, Action::Scramble(scrambled(&state, 11)))
+        );
+        assert_ne!(seeded.board, state.board);
     }
 
     #[test]
