@@ -149,6 +149,10 @@ pub enum FromWorker {
     Distance {
         /// The request.
         id: u32,
+        /// The board it is about.
+        board: Board,
+        /// The goal it is about.
+        goal: Board,
         /// Moves left on a shortest solution (`None`: the goal cannot be reached).
         distance: Option<u32>,
         /// A move of the blank that starts a shortest solution.

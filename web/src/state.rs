@@ -472,8 +472,9 @@ pub enum Action {
     LiveSolved(u32, Box<Solution>),
     /// The second worker could not answer request `id`.
     LiveFailed(u32),
-    /// The exact distance (and a first move) the second worker's table gives for request `id`.
-    LiveKnown(u32, Option<(u32, Option<Direction>)>),
+    /// The exact distance (and a first move) the second worker's table gives for the board and
+    /// goal of the request (kept only if they are still on screen).
+    LiveKnown(Box<LiveSolve>, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
     /// A board from the generator panel, with its goal.
@@ -959,12 +960,16 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                     .then(|| (solution.moves.len() as u32, solution.moves.first().copied())),
             );
         }
-        Action::LiveKnown(id, answer) => {
-            let live = next
-                .live
-                .as_mut()
-                .filter(|l| l.id == id && l.answer.is_none())?;
-            live.answer = Some(answer);
+        Action::LiveKnown(asked, answer) => {
+            if !asked.is_for(&state.board, &state.goal_board)
+                || state.live.as_ref().is_some_and(|l| l.id > asked.id)
+            {
+                return None;
+            }
+            next.live = Some(LiveSolve {
+                answer: Some(answer),
+                ..*asked
+            });
         }
         Action::LiveFailed(id) => {
             let live = next

@@ -136,6 +136,8 @@ pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
         let table = table.as_ref().expect("just built");
         FromWorker::Distance {
             id,
+            board: board.clone(),
+            goal: goal.clone(),
             distance: table.distance(board),
             first: table.optimal_moves(board).first().copied(),
         }

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::client::{SolverWorker, WorkerEvent};
 use crate::insight::{live_size, table_size, LIVE_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
-use crate::state::{Action, State};
+use crate::state::{Action, LiveSolve, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
@@ -18,9 +18,19 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Done { id, solution } => Some(Action::LiveSolved(id, solution)),
         FromWorker::Distance {
             id,
+            board,
+            goal,
             distance,
             first,
-        } => Some(Action::LiveKnown(id, distance.map(|d| (d, first)))),
+        } => Some(Action::LiveKnown(
+            Box::new(LiveSolve {
+                id,
+                board,
+                goal,
+                answer: None,
+            }),
+            distance.map(|d| (d, first)),
+        )),
         FromWorker::Failed { id, .. } => Some(Action::LiveFailed(id)),
         _ => None,
     }
@@ -93,11 +103,18 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
                     if slot.is_none() {
                         *slot = SolverWorker::spawn(on_event).ok();
                     }
-                    dispatcher.dispatch(Action::LiveStarted(id));
+                    // A look-up answers with its board and goal: no render to announce it.
+                    let lookup = table_size(board.cells().len());
+                    if !lookup {
+                        dispatcher.dispatch(Action::LiveStarted(id));
+                    }
                     match slot.as_ref() {
                         Some(worker) => worker.send_message(&request(id, board, goal)),
                         // No worker: the count says it does not know.
-                        None => dispatcher.dispatch(Action::LiveFailed(id)),
+                        None => {
+                            dispatcher.dispatch(Action::LiveStarted(id));
+                            dispatcher.dispatch(Action::LiveFailed(id));
+                        }
                     }
                 }
             },
