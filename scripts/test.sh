@@ -23,6 +23,9 @@ if cargo tree -p puzzle-core --target wasm32-unknown-unknown -e normal | grep -E
   exit 1
 fi
 
+step "web/src modules import no module that imports them"
+python3 scripts/check-modules.py
+
 step "native tests (unit, integration, property, doc)"
 cargo test --workspace
 

@@ -159,7 +159,8 @@ test("Korf's instance 88 is solved optimally with a pattern database that is bui
     const worker = new Worker('./worker_loader.js');
     const replies = [];
     let wake = null;
-    worker.onmessage = (e) => { replies.push(JSON.parse(e.data)); if (wake) wake(); };
+    // Messages cross as structured-clone objects (serde-wasm-bindgen), not JSON text.
+    worker.onmessage = (e) => { replies.push(e.data); if (wake) wake(); };
     const next = async (pred) => {
       for (;;) {
         const i = replies.findIndex(pred);
@@ -172,13 +173,13 @@ test("Korf's instance 88 is solved optimally with a pattern database that is bui
     let id = 0;
     for (let round = 0; round < 3; round++) for (const cells of instances) {
       id += 1;
-      worker.postMessage(JSON.stringify({
-        type: 'solve-pdb', id,
+      worker.postMessage({
+        type: 'solve', id,
         board: { shape: [4, 4], cells },
         goal: { shape: [4, 4], cells: [...Array(16).keys()] },
-        config: { algorithm: 'ida-star', heuristic: 'manhattan', depth_limit: 80 },
+        method: { kind: 'pattern-database' },
         max_expanded: null,
-      }));
+      });
       const done = await next((m) => (m.id === id || m.id === 0) && (m.type === 'done' || m.type === 'failed'));
       const ready = replies.find((m) => m.id === id && m.type === 'pdb-ready');
       out.push({ done, source: ready?.info?.source, readyMs: ready?.info?.ms });

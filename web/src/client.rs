@@ -6,11 +6,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 use yew::Callback;
 
-use crate::protocol::{decode, encode, FromWorker, SolveRequest, ToWorker, WORKER_URL};
+use crate::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker, WORKER_URL};
 
 /// What the worker tells the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ pub enum WorkerEvent {
 pub struct SolverWorker {
     worker: Worker,
     ready: Rc<Cell<bool>>,
-    queue: Rc<RefCell<Vec<String>>>,
+    queue: Rc<RefCell<Vec<JsValue>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -36,7 +36,7 @@ impl SolverWorker {
         let worker = Worker::new(WORKER_URL)
             .map_err(|e| format!("the solver worker could not start: {e:?}"))?;
         let ready = Rc::new(Cell::new(false));
-        let queue = Rc::new(RefCell::new(Vec::<String>::new()));
+        let queue = Rc::new(RefCell::new(Vec::<JsValue>::new()));
         let on_message = {
             let (ready, queue, worker, on_event) = (
                 ready.clone(),
@@ -45,12 +45,11 @@ impl SolverWorker {
                 on_event.clone(),
             );
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let text = event.data().as_string().unwrap_or_default();
-                match decode::<FromWorker>(&text) {
+                match from_js::<FromWorker>(event.data()) {
                     Ok(FromWorker::Ready) => {
                         ready.set(true);
                         for message in queue.borrow_mut().drain(..) {
-                            worker.post_message(&message.into()).ok();
+                            worker.post_message(&message).ok();
                         }
                     }
                     Ok(reply) => on_event.emit(WorkerEvent::Reply(reply)),
@@ -82,9 +81,9 @@ impl SolverWorker {
 
     /// Sends any message (queued until the worker is ready).
     pub fn send_message(&self, message: &ToWorker) {
-        let message = encode(message);
+        let message = to_js(message);
         if self.ready.get() {
-            self.worker.post_message(&message.into()).ok();
+            self.worker.post_message(&message).ok();
         } else {
             self.queue.borrow_mut().push(message);
         }

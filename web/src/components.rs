@@ -3,6 +3,7 @@
 pub mod board;
 pub mod charts;
 pub mod coach;
+pub mod engine;
 pub mod generator;
 pub mod playback;
 pub mod race;

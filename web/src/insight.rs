@@ -1,8 +1,7 @@
-//! What the page knows about the distance left: exact from a [`DistanceTable`] on small
+//! What the page knows about the distance left: exact from a distance table on small
 //! boards, from the background solve elsewhere, or from the last solve of this very board.
-//! Pure: the table is built at the edge (once per goal) and passed in.
+//! Pure: the table lives in the second worker (see [`crate::hooks::live`]).
 
-use puzzle_core::analysis::DistanceTable;
 use puzzle_core::{Direction, SolveOutcome};
 
 use crate::state::State;
@@ -44,8 +43,10 @@ pub fn live_size(cells: usize) -> bool {
     !table_size(cells) && cells <= LIVE_MAX_CELLS
 }
 
-/// What is known about the board on screen.
-pub fn insight(state: &State, table: Option<&DistanceTable>) -> Insight {
+/// What is known about the board on screen: from the second worker (its exact table on small
+/// boards, its search on bigger ones when switched on), else from the last solve of this
+/// board and goal.
+pub fn insight(state: &State) -> Insight {
     let unknown = Insight {
         distance: Distance::Unknown,
         hint: None,
@@ -60,44 +61,34 @@ pub fn insight(state: &State, table: Option<&DistanceTable>) -> Insight {
         };
     }
     let cells = state.board.cells().len();
-    if table_size(cells) {
-        return match table.filter(|t| t.goal() == &state.goal_board) {
-            Some(table) => match table.distance(&state.board) {
-                Some(d) => Insight {
-                    distance: Distance::Known(d),
-                    hint: table.optimal_moves(&state.board).first().copied(),
-                },
-                None => unknown,
-            },
-            None => Insight {
-                distance: Distance::Computing,
-                hint: None,
-            },
-        };
-    }
     if live_size(cells) && !state.live_on {
         return from_result(state).unwrap_or(Insight {
             distance: Distance::Off,
             hint: None,
         });
     }
-    if live_size(cells) {
+    let computing = Insight {
+        distance: Distance::Computing,
+        hint: None,
+    };
+    if table_size(cells) || live_size(cells) {
         if let Some(live) = state
             .live
             .as_ref()
             .filter(|l| l.is_for(&state.board, &state.goal_board))
         {
             return match live.answer {
-                None => Insight {
-                    distance: Distance::Computing,
-                    hint: None,
-                },
+                None => computing,
                 Some(Some((d, first))) => Insight {
                     distance: Distance::Known(d),
                     hint: first,
                 },
                 Some(None) => from_result(state).unwrap_or(unknown),
             };
+        }
+        if table_size(cells) {
+            // The request for this board is on its way.
+            return computing;
         }
     }
     from_result(state).unwrap_or(unknown)
@@ -108,6 +99,7 @@ fn from_result(state: &State) -> Option<Insight> {
     let finished = state.result.as_ref()?;
     let solution = &finished.solution;
     if finished.start != state.board
+        || finished.goal != state.goal_board
         || solution.outcome != SolveOutcome::Solved
         || !solution.is_optimal()
     {
@@ -123,43 +115,18 @@ fn from_result(state: &State) -> Option<Insight> {
 mod tests {
     use super::*;
     use crate::state::{reduce, Action};
-    use puzzle_core::{Board, Goal, Shape};
-
-    #[test]
-    fn the_table_gives_distance_and_a_hint_that_shortens_it() {
-        let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
-        state = reduce(&state, Action::Import("6 1 7 3 0 4 5 8 2".to_string())).unwrap();
-        assert_eq!(insight(&state, None).distance, Distance::Computing);
-        let table = DistanceTable::build(&state.goal_board).unwrap();
-        let mut here = insight(&state, Some(&table));
-        assert_eq!(here.distance, Distance::Known(24));
-        let mut moves = 0;
-        while let Some(hint) = here.hint {
-            state = reduce(&state, Action::MoveBlank(hint)).unwrap();
-            moves += 1;
-            here = insight(&state, Some(&table));
-        }
-        assert_eq!(moves, 24);
-        assert!(state.is_solved());
-        assert_eq!(here.distance, Distance::Known(0));
-        // A table for another goal is not used.
-        let other = DistanceTable::build(&Goal::Standard.board(state.shape()).unwrap()).unwrap();
-        state = reduce(&state, Action::MoveBlank(Direction::Up))
-            .or_else(|| reduce(&state, Action::MoveBlank(Direction::Down)))
-            .unwrap();
-        assert_eq!(insight(&state, Some(&other)).distance, Distance::Computing);
-    }
+    use puzzle_core::Board;
 
     #[test]
     fn bigger_boards_use_the_live_answer_for_this_board_only() {
         let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse().unwrap();
         let mut state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
         assert!(live_size(16));
-        assert_eq!(insight(&state, None).distance, Distance::Off);
+        assert_eq!(insight(&state).distance, Distance::Off);
         state = reduce(&state, Action::ToggleLive).unwrap();
-        assert_eq!(insight(&state, None).distance, Distance::Unknown);
+        assert_eq!(insight(&state).distance, Distance::Unknown);
         state = reduce(&state, Action::LiveStarted(1)).unwrap();
-        assert_eq!(insight(&state, None).distance, Distance::Computing);
+        assert_eq!(insight(&state).distance, Distance::Computing);
         let solution = puzzle_core::solve(
             &state.board,
             &state.goal_board,
@@ -169,13 +136,13 @@ mod tests {
         .unwrap();
         state = reduce(&state, Action::LiveSolved(1, Box::new(solution))).unwrap();
         assert_eq!(
-            insight(&state, None),
+            insight(&state),
             Insight {
                 distance: Distance::Known(1),
                 hint: Some(Direction::Right)
             }
         );
         state = reduce(&state, Action::MoveBlank(Direction::Left)).unwrap();
-        assert_eq!(insight(&state, None).distance, Distance::Unknown);
+        assert_eq!(insight(&state).distance, Distance::Unknown);
     }
 }

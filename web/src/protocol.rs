@@ -1,11 +1,14 @@
 //! The messages between the page and the solver worker.
 //!
-//! Both directions are serde types sent as JSON text: a growable encoding, so a solution of any
-//! length fits (unlike a fixed-size buffer), and a field can be added without breaking the other
-//! side's decoder.
+//! Both directions are serde types that cross as structured-clone JS values
+//! (`serde-wasm-bindgen`): plain objects, arrays, numbers and strings, no JSON text to print
+//! and parse. A solution of any length fits, and a field can be added without breaking the
+//! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
+//! the same derives natively.
 
-use puzzle_core::{Board, Progress, Solution, SolverConfig};
+use puzzle_core::{Board, Direction, Method, Progress, Solution};
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
 
 /// Where Trunk puts the worker's loader script, relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -19,8 +22,8 @@ pub struct SolveRequest {
     pub board: Board,
     /// The goal board (same shape).
     pub goal: Board,
-    /// Method, heuristic and depth limit.
-    pub config: SolverConfig,
+    /// How to solve it (the worker prepares the tables the method needs first).
+    pub method: Method,
     /// Node budget; `None` runs until solved or cancelled.
     pub max_expanded: Option<u64>,
 }
@@ -29,14 +32,21 @@ pub struct SolveRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToWorker {
-    /// Solve a board.
+    /// Solve a board with a method; a pattern-database method first gets its tables (from
+    /// memory, IndexedDB, or built now, with [`FromWorker::Building`] and
+    /// [`FromWorker::PdbReady`]).
     Solve(SolveRequest),
-    /// Solve a board of up to 16 cells optimally with IDA* on an additive pattern database
-    /// for its goal (built, or loaded from memory or IndexedDB, first); `config` is ignored.
-    SolvePdb(SolveRequest),
-    /// Solve a board near-optimally with the staged method (any size; meant for 5x5 and up);
-    /// `config` is ignored.
-    SolveStaged(SolveRequest),
+    /// The exact distance from `board` to `goal` and a first move of a shortest solution, from
+    /// a table of every board (up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells) that
+    /// the worker builds once per goal and keeps.
+    Distance {
+        /// Chosen by the page; the answer carries it back.
+        id: u32,
+        /// The board on screen.
+        board: Board,
+        /// The goal (same shape).
+        goal: Board,
+    },
 }
 
 /// Where the pattern database of a solve came from.
@@ -112,6 +122,15 @@ pub enum FromWorker {
         /// What the core answered.
         solution: Box<Solution>,
     },
+    /// A better answer to request `id` while it keeps searching (anytime methods): each one
+    /// strictly shorter than the last; [`FromWorker::Done`] is the final one. No method sends
+    /// it yet.
+    Improved {
+        /// The request.
+        id: u32,
+        /// The answer so far.
+        solution: Box<Solution>,
+    },
     /// Request `id` is building its pattern database.
     Building {
         /// The request.
@@ -126,16 +145,18 @@ pub enum FromWorker {
         /// Where it came from and what it cost.
         info: PdbInfo,
     },
-    /// The answer to a staged (near-optimal) request `id`, with its quality bound.
-    Approx {
+    /// The answer to a [`ToWorker::Distance`] request.
+    Distance {
         /// The request.
         id: u32,
-        /// What the core answered (not guaranteed optimal).
-        solution: Box<Solution>,
-        /// An admissible lower bound on the optimal length.
-        lower_bound: u32,
-        /// Length over the lower bound (`None` when there is no solution).
-        bound_ratio: Option<f64>,
+        /// The board it is about.
+        board: Board,
+        /// The goal it is about.
+        goal: Board,
+        /// Moves left on a shortest solution (`None`: the goal cannot be reached).
+        distance: Option<u32>,
+        /// A move of the blank that starts a shortest solution.
+        first: Option<Direction>,
     },
     /// Request `id` could not be answered.
     Failed {
@@ -146,20 +167,34 @@ pub enum FromWorker {
     },
 }
 
-/// Encodes a message.
-pub fn encode<T: Serialize>(message: &T) -> String {
+/// Encodes a message as a JS value (maps as plain objects, `None` as `null`).
+pub fn to_js<T: Serialize>(message: &T) -> JsValue {
+    message
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("protocol messages always serialize")
+}
+
+/// Decodes a message from a JS value, or says why it could not.
+pub fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| format!("unreadable message: {e}"))
+}
+
+/// The JSON text of a message (the serde form the tests check natively).
+#[cfg(test)]
+fn encode<T: Serialize>(message: &T) -> String {
     serde_json::to_string(message).expect("protocol messages always serialize")
 }
 
-/// Decodes a message, or says why it could not.
-pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
+/// A message from JSON text (see [`encode`]).
+#[cfg(test)]
+fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable message: {e}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_core::{Direction, Goal, Limits, Shape, SolveOutcome};
+    use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
 
     #[test]
     fn requests_round_trip() {
@@ -167,7 +202,7 @@ mod tests {
         let request = ToWorker::Solve(SolveRequest {
             id: 3,
             goal: Goal::Snail.board(board.shape()).unwrap(),
-            config: SolverConfig::best_for(board.shape()),
+            method: Method::default_for(board.shape()),
             board,
             max_expanded: Some(10),
         });
@@ -181,7 +216,7 @@ mod tests {
         let mut solution = puzzle_core::solve(
             &board,
             &goal,
-            &SolverConfig::best_for(Shape::square(3).unwrap()),
+            &puzzle_core::SolverConfig::best_for(Shape::square(3).unwrap()),
             &mut Limits::default(),
         )
         .unwrap();
@@ -208,13 +243,16 @@ mod tests {
         let request = SolveRequest {
             id: 7,
             goal: Goal::Standard.board(board.shape()).unwrap(),
-            config: SolverConfig::best_for(board.shape()),
+            method: Method::PatternDatabase,
             board,
             max_expanded: None,
         };
         for message in [
-            ToWorker::SolvePdb(request.clone()),
-            ToWorker::SolveStaged(request),
+            ToWorker::Solve(request.clone()),
+            ToWorker::Solve(SolveRequest {
+                method: Method::Staged,
+                ..request
+            }),
         ] {
             assert_eq!(decode::<ToWorker>(&encode(&message)), Ok(message));
         }
@@ -243,14 +281,14 @@ mod tests {
         for reply in replies {
             assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
         }
-        assert!(encode(&ToWorker::SolvePdb(SolveRequest {
+        assert!(encode(&ToWorker::Solve(SolveRequest {
             id: 1,
             board: "1 0 2 3".parse().unwrap(),
             goal: "1 2 3 0".parse().unwrap(),
-            config: SolverConfig::best_for(Shape::new(2, 2).unwrap()),
+            method: Method::PatternDatabase,
             max_expanded: None,
         }))
-        .contains(r#""type":"solve-pdb""#));
+        .contains(r#""type":"solve","id":1"#));
     }
 
     #[test]
@@ -258,7 +296,7 @@ mod tests {
         assert!(decode::<ToWorker>("{").is_err());
         assert!(decode::<ToWorker>(r#"{"type":"solve","id":1}"#).is_err());
         // A board that breaks the core's invariants is refused by its checked wire form.
-        let bad = r#"{"type":"solve","id":1,"board":{"shape":[2,2],"cells":[1,1,2,0]},"goal":{"shape":[2,2],"cells":[1,2,3,0]},"config":{"algorithm":"astar","heuristic":"manhattan","depth_limit":4},"max_expanded":null}"#;
+        let bad = r#"{"type":"solve","id":1,"board":{"shape":[2,2],"cells":[1,1,2,0]},"goal":{"shape":[2,2],"cells":[1,2,3,0]},"method":{"kind":"search","algorithm":"astar","heuristic":"manhattan","depth_limit":4},"max_expanded":null}"#;
         let error = decode::<ToWorker>(bad).unwrap_err();
         assert!(error.contains("more than once"), "{error}");
     }

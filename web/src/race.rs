@@ -7,7 +7,8 @@
 
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::{
-    Algorithm, Board, Goal, HeuristicKind, Progress, Shape, Solution, SolveOutcome, SolverConfig,
+    Algorithm, Board, Goal, HeuristicKind, Method, Progress, Shape, Solution, SolveOutcome,
+    SolverConfig,
 };
 
 use crate::format::{algorithm_short, heuristic_label};
@@ -16,78 +17,56 @@ use crate::protocol::{SolveRequest, ToWorker};
 /// The node budget every method of a race runs under.
 pub const RACE_BUDGET: u64 = 1_000_000;
 
-/// One method a race can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RaceMethod {
-    /// A generic search of the core with a heuristic (ignored by blind methods).
-    Search(Algorithm, HeuristicKind),
-    /// IDA* over the 6-6-3 pattern databases: 4x4 boards only.
-    PatternDatabase,
-}
-
-impl RaceMethod {
-    /// Whether the method can race on a board of `shape`.
-    pub fn available(self, shape: Shape) -> bool {
-        match self {
-            RaceMethod::Search(..) => true,
-            RaceMethod::PatternDatabase => shape.width() == 4 && shape.height() == 4,
-        }
-    }
-
-    /// The solver settings sent with the request (the pattern-database path reads only the
-    /// boards and the budget).
-    pub fn config(self, shape: Shape) -> SolverConfig {
-        let (algorithm, heuristic) = match self {
-            RaceMethod::Search(algorithm, heuristic) => (algorithm, heuristic),
-            RaceMethod::PatternDatabase => (Algorithm::IdaStar, HeuristicKind::LinearConflict),
-        };
-        SolverConfig {
-            algorithm,
-            heuristic,
-            ..SolverConfig::best_for(shape)
-        }
-    }
-
-    /// A short name: `A* · Manhattan`, `BFS`, `IDA* · pattern DB`.
-    pub fn label(self) -> String {
-        match self {
-            RaceMethod::Search(algorithm, heuristic) => {
-                method_label(&search_config(algorithm, heuristic))
-            }
-            RaceMethod::PatternDatabase => "IDA* · pattern DB".to_string(),
-        }
-    }
-
-    /// A longer name, for titles.
-    pub fn title(self) -> String {
-        match self {
-            RaceMethod::Search(algorithm, heuristic) => {
-                method_title(&search_config(algorithm, heuristic))
-            }
-            RaceMethod::PatternDatabase => "IDA* with the 6-6-3 pattern databases".to_string(),
-        }
-    }
-}
-
-fn search_config(algorithm: Algorithm, heuristic: HeuristicKind) -> SolverConfig {
-    SolverConfig {
+/// A generic search for the race table (the depth limit is set for the board by
+/// [`Race::plan`]).
+const fn search(algorithm: Algorithm, heuristic: HeuristicKind) -> Method {
+    Method::Search(SolverConfig {
         algorithm,
         heuristic,
         depth_limit: puzzle_core::solver::DEFAULT_DEPTH_LIMIT,
+    })
+}
+
+/// The core's methods a race can run, in table order.
+pub const RACE_METHODS: [Method; 8] = [
+    search(Algorithm::Bfs, HeuristicKind::Manhattan),
+    search(Algorithm::Iddfs, HeuristicKind::Manhattan),
+    search(Algorithm::Greedy, HeuristicKind::LinearConflict),
+    search(Algorithm::AStar, HeuristicKind::Misplaced),
+    search(Algorithm::AStar, HeuristicKind::Manhattan),
+    search(Algorithm::AStar, HeuristicKind::LinearConflict),
+    search(Algorithm::IdaStar, HeuristicKind::LinearConflict),
+    Method::PatternDatabase,
+];
+
+/// Whether `method` can race on a board of `shape` (the pattern databases on 4x4 only, like
+/// the Solve button's menu).
+pub fn available(method: &Method, shape: Shape) -> bool {
+    match method {
+        Method::PatternDatabase => crate::methods::Method::Pdb.available(shape),
+        method => method.fits(shape).is_ok(),
     }
 }
 
-/// The methods a race can run, in table order.
-pub const RACE_METHODS: [RaceMethod; 8] = [
-    RaceMethod::Search(Algorithm::Bfs, HeuristicKind::Manhattan),
-    RaceMethod::Search(Algorithm::Iddfs, HeuristicKind::Manhattan),
-    RaceMethod::Search(Algorithm::Greedy, HeuristicKind::LinearConflict),
-    RaceMethod::Search(Algorithm::AStar, HeuristicKind::Misplaced),
-    RaceMethod::Search(Algorithm::AStar, HeuristicKind::Manhattan),
-    RaceMethod::Search(Algorithm::AStar, HeuristicKind::LinearConflict),
-    RaceMethod::Search(Algorithm::IdaStar, HeuristicKind::LinearConflict),
-    RaceMethod::PatternDatabase,
-];
+/// A short name for the race table: `A* · Manhattan`, `BFS`, `IDA* · pattern DB`.
+pub fn race_label(method: &Method) -> String {
+    match method {
+        Method::Search(config) => method_label(config),
+        Method::PatternDatabase => "IDA* · pattern DB".to_string(),
+        Method::Staged => "staged".to_string(),
+        Method::Anytime { .. } => "anytime".to_string(),
+    }
+}
+
+/// A longer name, for titles.
+pub fn race_title(method: &Method) -> String {
+    match method {
+        Method::Search(config) => method_title(config),
+        Method::PatternDatabase => "IDA* with the 6-6-3 pattern databases".to_string(),
+        Method::Staged => "staged placement (near-optimal)".to_string(),
+        Method::Anytime { .. } => method.label(),
+    }
+}
 
 /// Which of [`RACE_METHODS`] race by default: all but IDDFS (the pattern databases only
 /// where they are available, on 4x4).
@@ -124,10 +103,8 @@ pub fn method_title(config: &SolverConfig) -> String {
 /// One method of a race.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RaceEntry {
-    /// The method.
-    pub method: RaceMethod,
-    /// Its solver settings.
-    pub config: SolverConfig,
+    /// The method, as sent (a search's depth limit set for the board).
+    pub method: Method,
     /// The request id of its solve.
     pub id: u32,
     /// Its last progress report.
@@ -139,12 +116,12 @@ pub struct RaceEntry {
 impl RaceEntry {
     /// The method's short name.
     pub fn label(&self) -> String {
-        self.method.label()
+        race_label(&self.method)
     }
 
     /// The method's long name.
     pub fn title(&self) -> String {
-        self.method.title()
+        race_title(&self.method)
     }
 
     /// The solution, if the worker answered with one (solved or not).
@@ -175,11 +152,18 @@ impl Race {
         let entries = RACE_METHODS
             .iter()
             .enumerate()
-            .filter(|&(i, method)| pick.get(i).copied().unwrap_or(false) && method.available(shape))
+            .filter(|&(i, method)| {
+                pick.get(i).copied().unwrap_or(false) && available(method, shape)
+            })
             .enumerate()
             .map(|(n, (_, &method))| RaceEntry {
-                method,
-                config: method.config(shape),
+                method: match method {
+                    Method::Search(config) => Method::Search(SolverConfig {
+                        depth_limit: SolverConfig::best_for(shape).depth_limit,
+                        ..config
+                    }),
+                    other => other,
+                },
                 id: first_id + n as u32,
                 progress: None,
                 answer: None,
@@ -199,17 +183,13 @@ impl Race {
         self.entries
             .iter()
             .map(|e| {
-                let request = SolveRequest {
+                ToWorker::Solve(SolveRequest {
                     id: e.id,
                     board: self.start.clone(),
                     goal: self.goal.clone(),
-                    config: e.config,
+                    method: e.method,
                     max_expanded: Some(self.budget),
-                };
-                match e.method {
-                    RaceMethod::Search(..) => ToWorker::Solve(request),
-                    RaceMethod::PatternDatabase => ToWorker::SolvePdb(request),
-                }
+                })
             })
             .collect()
     }
@@ -296,8 +276,10 @@ mod tests {
     /// The request inside a worker message of a race.
     fn request(message: &ToWorker) -> (&SolveRequest, bool) {
         match message {
-            ToWorker::Solve(request) => (request, false),
-            ToWorker::SolvePdb(request) => (request, true),
+            ToWorker::Solve(request) => (
+                request,
+                request.method == puzzle_core::Method::PatternDatabase,
+            ),
             other => panic!("a race sends solves only, not {other:?}"),
         }
     }
@@ -316,8 +298,8 @@ mod tests {
             && r.max_expanded == Some(RACE_BUDGET)
             && r.board == board
             && r.goal == goal));
-        assert_eq!(requests[0].0.config.algorithm, Algorithm::Bfs);
-        assert_eq!(requests[5].0.config.algorithm, Algorithm::IdaStar);
+        assert_eq!(requests[0].0.method.algorithm(), Algorithm::Bfs);
+        assert_eq!(requests[5].0.method.algorithm(), Algorithm::IdaStar);
         assert_eq!(race.current(), Some(0));
         assert_eq!(race.entries[3].label(), "A* · Manhattan");
         assert_eq!(race.entries[0].label(), "BFS");

@@ -13,7 +13,8 @@ use puzzle_core::{
 };
 use yew::Reducible;
 
-use crate::protocol::SolveRequest;
+use crate::methods::{Engine, EngineResult, Method};
+use crate::protocol::{SolveRequest, ToWorker};
 use crate::race::{Race, DEFAULT_PICK};
 
 /// Expansions allowed to blind methods (BFS, DFS, IDDFS) before they stop with a message.
@@ -52,12 +53,16 @@ pub struct Running {
     pub id: u32,
     /// The board that was sent.
     pub start: Board,
+    /// The goal that was sent: a change of goal stops the solve.
+    pub goal: Board,
     /// The method that was sent.
     pub config: SolverConfig,
     /// The node budget that was sent.
     pub budget: Option<u64>,
     /// The last progress report.
     pub progress: Option<Progress>,
+    /// The answers so far of an anytime method, each shorter than the one before.
+    pub improved: Vec<Solution>,
 }
 
 /// The answer of the last finished solve.
@@ -65,10 +70,30 @@ pub struct Running {
 pub struct Finished {
     /// The board that was solved.
     pub start: Board,
+    /// The goal it was solved for.
+    pub goal: Board,
     /// The node budget it ran under.
     pub budget: Option<u64>,
     /// What the core answered.
     pub solution: Solution,
+    /// The answers that came before the final one (anytime methods), longest first.
+    pub earlier: Vec<Solution>,
+}
+
+impl Finished {
+    /// Every answer of the solve, the final one last.
+    pub fn answers(&self) -> impl Iterator<Item = &Solution> {
+        self.earlier.iter().chain(std::iter::once(&self.solution))
+    }
+
+    /// The lengths of the answers, as "156 → 131 → 118 moves" (`None` with a single answer).
+    pub fn lengths(&self) -> Option<String> {
+        if self.earlier.is_empty() {
+            return None;
+        }
+        let lengths: Vec<String> = self.answers().map(|s| s.moves.len().to_string()).collect();
+        Some(format!("{} moves", lengths.join(" → ")))
+    }
 }
 
 /// Playing a solution back on the board.
@@ -237,7 +262,7 @@ impl State {
             && crate::race::RACE_METHODS
                 .iter()
                 .zip(&self.race_pick)
-                .any(|(method, &picked)| picked && method.available(shape))
+                .any(|(method, &picked)| picked && crate::race::available(method, shape))
     }
 
     /// The request id the worker is busy with (a solve, or the current method of a race).
@@ -248,13 +273,13 @@ impl State {
         })
     }
 
-    /// The request the Solve button sends, tagged with `id`.
+    /// The request of a generic search with the chosen algorithm, tagged with `id`.
     pub fn request(&self, id: u32) -> SolveRequest {
         SolveRequest {
             id,
             board: self.board.clone(),
             goal: self.goal_board.clone(),
-            config: self.config,
+            method: puzzle_core::Method::Search(self.config),
             max_expanded: budget_for(self.config.algorithm),
         }
     }
@@ -329,6 +354,31 @@ impl State {
     }
 }
 
+impl State {
+    /// The method the Solve button uses (the chosen one if it fits the board size).
+    pub fn effective_method(&self) -> Method {
+        if self.method.available(self.shape()) {
+            self.method
+        } else {
+            Method::Generic
+        }
+    }
+
+    /// The message the Solve button sends, tagged with `id`.
+    pub fn worker_message(&self, id: u32) -> ToWorker {
+        let special = |method| SolveRequest {
+            method,
+            max_expanded: None,
+            ..self.request(id)
+        };
+        ToWorker::Solve(match self.effective_method() {
+            Method::Generic => self.request(id),
+            Method::Pdb => special(puzzle_core::Method::PatternDatabase),
+            Method::Staged => special(puzzle_core::Method::Staged),
+        })
+    }
+}
+
 /// Everything that can happen on the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -350,6 +400,8 @@ pub enum Action {
     SetWalkLength(usize),
     /// A scrambled board, made at the edge (see [`scrambled`]).
     Scramble(Board),
+    /// Scrambles with a random `seed` chosen at the edge (the board follows from the seed).
+    ScrambleSeeded(u64),
     /// Opens or closes the edit field (filled with the current board when opened).
     ToggleEditor,
     /// Text typed into the edit field.
@@ -372,12 +424,14 @@ pub enum Action {
     PdbBuilding(u32, crate::protocol::BuildProgress),
     /// The pattern database of request `id` is ready.
     PdbReady(u32, crate::protocol::PdbInfo),
-    /// The near-optimal answer to request `id`, with its quality bound.
-    SolvedApprox(u32, Box<Solution>, crate::methods::Quality),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.
     Solved(u32, Box<Solution>),
+    /// A better answer to request `id` while its search goes on (anytime methods).
+    Improved(u32, Box<Solution>),
+    /// Plays one of the last solve's answers (0 = the first that came).
+    PlayAnswer(usize),
     /// The worker could not answer request `id`.
     SolveFailed(u32, String),
     /// The user cancelled the solve (the edge has terminated the worker).
@@ -418,6 +472,9 @@ pub enum Action {
     LiveSolved(u32, Box<Solution>),
     /// The second worker could not answer request `id`.
     LiveFailed(u32),
+    /// The exact distance (and a first move) the second worker's table gives for the board and
+    /// goal of the request (kept only if they are still on screen).
+    LiveKnown(Box<LiveSolve>, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
     /// A board from the generator panel, with its goal.
@@ -437,19 +494,149 @@ impl Reducible for State {
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
-    let step = crate::methods::Step::of(&action);
+    let step = Step::of(&action);
     let mut next = reduce_main(state, action)?;
-    crate::methods::after(state, &mut next, step);
+    after(state, &mut next, step);
+    keep_what_belongs(state, &mut next);
     Some(next)
+}
+
+/// The reducer for the special methods' actions.
+fn reduce_methods(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        Action::SetMethod(method) => {
+            if !method.available(state.shape()) || method == state.method {
+                return None;
+            }
+            next.method = method;
+        }
+        Action::PdbBuilding(id, build) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.engine.build = Some(build);
+        }
+        Action::PdbReady(id, info) => {
+            state.running.as_ref().filter(|r| r.id == id)?;
+            next.engine.pdb = Some(info);
+        }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// What kind of action `after` follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `SolveStarted`.
+    Started,
+    /// `Solved(id)`.
+    Solved(u32),
+    /// `Cancelled`.
+    Cancelled,
+    /// `SetAlgorithm`: the person picked a generic method.
+    PickedAlgorithm,
+    /// Anything else.
+    Other,
+}
+
+impl Step {
+    /// The step of an action.
+    pub fn of(action: &Action) -> Step {
+        match action {
+            Action::SolveStarted(_) => Step::Started,
+            Action::Solved(id, _) => Step::Solved(*id),
+            Action::Cancelled => Step::Cancelled,
+            Action::SetAlgorithm(_) => Step::PickedAlgorithm,
+            _ => Step::Other,
+        }
+    }
+}
+
+/// Keeps [`crate::methods::Engine`] and [`State::method`] in step with what the main reducer did.
+fn after(state: &State, next: &mut State, step: Step) {
+    if next.shape() != state.shape() {
+        next.method = Method::default_for(next.shape());
+    }
+    let mine = |id: u32| state.running.as_ref().is_some_and(|r| r.id == id);
+    match step {
+        Step::Started if state.running.is_none() && next.running.is_some() => {
+            next.engine = Engine {
+                running: state.effective_method(),
+                ..Engine::default()
+            };
+        }
+        Step::Solved(id) if mine(id) => {
+            // A near-optimal answer carries its lower bound.
+            let quality = next.result.as_ref().and_then(|r| {
+                Some(crate::methods::Quality {
+                    lower_bound: r.solution.lower_bound?,
+                    ratio: r.solution.bound_ratio(),
+                })
+            });
+            next.engine.finished =
+                (state.engine.running != Method::Generic).then(|| EngineResult {
+                    method: state.engine.running,
+                    pdb: state.engine.pdb.clone(),
+                    quality,
+                });
+            next.engine.build = None;
+            return;
+        }
+        Step::Cancelled if state.running.is_some() && next.running.is_none() => {
+            if let (Some(build), None) = (&state.engine.build, &state.engine.pdb) {
+                next.notice = Some(format!(
+                    "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
+                    build.fraction() * 100.0
+                ));
+            }
+            next.engine.build = None;
+        }
+        Step::PickedAlgorithm => next.method = Method::Generic,
+        _ => {}
+    }
+    if next.result != state.result {
+        next.engine.finished = None;
+    }
+}
+
+/// The one cross-cutting rule: when the board or the goal changes, what was about the old
+/// ones goes. A hint names a tile of the old board; a solve, race, result or playback for
+/// another goal of the same size would answer a question nobody asks any more (a size change
+/// is told apart by the board: the answer arrives with a notice and does not play).
+fn keep_what_belongs(state: &State, next: &mut State) {
+    if next.board != state.board || next.goal_board != state.goal_board {
+        next.hint = None;
+    }
+    if next.goal_board == state.goal_board || next.shape() != state.shape() {
+        return;
+    }
+    let goal = next.goal_board.clone();
+    if next.running.as_ref().is_some_and(|r| r.goal != goal) {
+        next.running = None;
+        next.engine.build = None;
+        next.notice = Some(
+            "The goal changed while the solver was running: the solve was stopped. Press Solve to solve for the new goal."
+                .to_string(),
+        );
+    }
+    if next.race_running() && next.race.as_ref().is_some_and(|r| r.goal != goal) {
+        if let Some(race) = next.race.as_mut() {
+            race.cancelled = true;
+        }
+        next.notice = Some("The goal changed during the race: the race was stopped.".to_string());
+    }
+    if next.result.as_ref().is_some_and(|r| r.goal != goal) {
+        next.result = None;
+        next.playback = None;
+    }
 }
 
 fn reduce_main(state: &State, action: Action) -> Option<State> {
     let mut next = state.clone();
     match action {
-        Action::SetMethod(_)
-        | Action::PdbBuilding(..)
-        | Action::PdbReady(..)
-        | Action::SolvedApprox(..) => return crate::methods::reduce(state, action),
+        Action::SetMethod(_) | Action::PdbBuilding(..) | Action::PdbReady(..) => {
+            return reduce_methods(state, action)
+        }
         Action::ClickCell(cell) => {
             let moves = state.board.slide_moves(cell)?;
             next.hand_move(&moves).then_some(())?;
@@ -512,6 +699,9 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             next.editor.open = false;
             next.notice = None;
         }
+        Action::ScrambleSeeded(seed) => {
+            return reduce_main(state, Action::Scramble(scrambled(state, seed)));
+        }
         Action::ToggleEditor => {
             next.editor = if state.editor.open {
                 Editor::default()
@@ -549,9 +739,11 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             next.running = Some(Running {
                 id,
                 start: state.board.clone(),
+                goal: state.goal_board.clone(),
                 config: state.config,
                 budget: budget_for(state.config.algorithm),
                 progress: None,
+                improved: Vec::new(),
             });
             next.result = None;
             next.notice = None;
@@ -595,9 +787,43 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             }
             next.result = Some(Finished {
                 start,
+                goal: running.goal.clone(),
                 budget: running.budget,
                 solution: *solution,
+                earlier: running.improved.clone(),
             });
+        }
+        Action::Improved(id, solution) => {
+            let running = next.running.as_mut().filter(|r| r.id == id)?;
+            let shorter = solution.outcome == SolveOutcome::Solved
+                && running
+                    .improved
+                    .last()
+                    .is_none_or(|last| solution.moves.len() < last.moves.len());
+            if !shorter {
+                return None;
+            }
+            running.improved.push(*solution);
+        }
+        Action::PlayAnswer(index) => {
+            let finished = state.result.as_ref()?;
+            let solution = finished.answers().nth(index)?;
+            if state.running.is_some()
+                || finished.goal != state.goal_board
+                || solution.outcome != SolveOutcome::Solved
+                || solution.moves.is_empty()
+            {
+                return None;
+            }
+            next.board = finished.start.clone();
+            next.hand_moves = 0;
+            next.playback = Some(Playback {
+                start: finished.start.clone(),
+                moves: solution.moves.clone(),
+                step: 0,
+                playing: true,
+            });
+            next.seek(1, false);
         }
         Action::SolveFailed(id, message) => {
             if let Some(entry) = next.race.as_mut().and_then(|r| r.waiting(id)) {
@@ -696,8 +922,10 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             }
             next.result = Some(Finished {
                 start: race.start.clone(),
+                goal: race.goal.clone(),
                 budget: Some(race.budget),
                 solution,
+                earlier: Vec::new(),
             });
         }
         Action::ShowHint(cell) => {
@@ -731,6 +959,17 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 (solution.outcome == SolveOutcome::Solved && solution.is_optimal())
                     .then(|| (solution.moves.len() as u32, solution.moves.first().copied())),
             );
+        }
+        Action::LiveKnown(asked, answer) => {
+            if !asked.is_for(&state.board, &state.goal_board)
+                || state.live.as_ref().is_some_and(|l| l.id > asked.id)
+            {
+                return None;
+            }
+            next.live = Some(LiveSolve {
+                answer: Some(answer),
+                ..*asked
+            });
         }
         Action::LiveFailed(id) => {
             let live = next
@@ -898,6 +1137,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_seeded_scramble_is_the_scramble_of_that_seed() {
+        let state = State::new(Shape::square(4).unwrap(), Goal::Snail);
+        let seeded = apply(&state, Action::ScrambleSeeded(11));
+        assert_eq!(
+            seeded,
+            apply(&state, Action::Scramble(scrambled(&state, 11)))
+        );
+        assert_ne!(seeded.board, state.board);
     }
 
     #[test]
@@ -1090,6 +1340,179 @@ mod tests {
         assert!(state.notice.as_deref().unwrap().contains("changed"));
     }
 
+    /// One fact a test expects of the state after its actions.
+    #[derive(Debug)]
+    enum Expect {
+        /// The board on screen.
+        Board(&'static str),
+        /// Whether a solve runs.
+        Running(bool),
+        /// The hinted cell.
+        Hint(Option<usize>),
+        /// The notice contains this text (`None`: no notice).
+        Notice(Option<&'static str>),
+        /// The length of the answer shown (`None`: no result).
+        Result(Option<usize>),
+        /// The lengths line of an anytime solve.
+        Lengths(Option<&'static str>),
+        /// Playback's step and number of moves (`None`: no playback).
+        Playback(Option<(usize, usize)>),
+    }
+
+    /// Applies `actions` in turn (an action that changes nothing leaves the state) and checks
+    /// each expectation, naming the first that fails.
+    fn check(start: &State, actions: Vec<Action>, expected: &[Expect]) -> State {
+        let state = actions.into_iter().fold(start.clone(), |s, a| apply(&s, a));
+        for expect in expected {
+            let ok = match expect {
+                Expect::Board(text) => state.board == board(text),
+                Expect::Running(on) => state.running.is_some() == *on,
+                Expect::Hint(cell) => state.hint == *cell,
+                Expect::Notice(None) => state.notice.is_none(),
+                Expect::Notice(Some(text)) => {
+                    state.notice.as_deref().is_some_and(|n| n.contains(text))
+                }
+                Expect::Result(length) => {
+                    state.result.as_ref().map(|r| r.solution.moves.len()) == *length
+                }
+                Expect::Lengths(text) => {
+                    state.result.as_ref().and_then(Finished::lengths).as_deref() == *text
+                }
+                Expect::Playback(p) => {
+                    state.playback.as_ref().map(|p| (p.step, p.moves.len())) == *p
+                }
+            };
+            assert!(ok, "expected {expect:?}, got {state:#?}");
+        }
+        state
+    }
+
+    /// A hand-made answer: `moves` from the board, whether or not they are short.
+    fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
+        let mut solution = solution_for(&state.board, &state.goal_board);
+        assert_eq!(state.board.after(moves).unwrap(), state.goal_board);
+        solution.moves = moves.to_vec();
+        Box::new(solution)
+    }
+
+    #[test]
+    fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
+        use Direction::{Down as D, Right as R, Up as U};
+        let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+        let running = apply(&start, Action::SolveStarted(1));
+        let long = answer_of(&running, &[R, R, U, D, U, D]);
+        let shorter = answer_of(&running, &[R, R, U, D]);
+        let best = answer_of(&running, &[R, R]);
+        let state = check(
+            &running,
+            vec![
+                Action::Improved(1, long.clone()),
+                Action::Improved(1, shorter.clone()),
+                // Not shorter, or for another request: ignored.
+                Action::Improved(1, long.clone()),
+                Action::Improved(2, best.clone()),
+            ],
+            &[
+                Expect::Running(true),
+                Expect::Result(None),
+                Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+            ],
+        );
+        assert_eq!(state.running.as_ref().unwrap().improved.len(), 2);
+        let done = check(
+            &state,
+            vec![Action::Solved(1, best)],
+            &[
+                Expect::Running(false),
+                Expect::Result(Some(2)),
+                Expect::Lengths(Some("6 → 4 → 2 moves")),
+                Expect::Playback(Some((1, 2))),
+            ],
+        );
+        check(
+            &done,
+            vec![Action::PlayAnswer(0)],
+            &[
+                Expect::Playback(Some((1, 6))),
+                Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
+                Expect::Result(Some(2)),
+            ],
+        );
+        // One answer: no lengths line; an answer index past the end changes nothing.
+        let (single, _) = solved_state();
+        check(&single, vec![], &[Expect::Lengths(None)]);
+        assert_eq!(reduce(&done, Action::PlayAnswer(3)), None);
+    }
+
+    #[test]
+    fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
+        let start = with_board("8 6 7 2 5 4 3 0 1");
+        check(
+            &start,
+            vec![
+                Action::ShowHint(6),
+                Action::SolveStarted(1),
+                Action::SetGoal(Goal::Snail),
+            ],
+            &[
+                Expect::Running(false),
+                Expect::Hint(None),
+                Expect::Notice(Some("goal changed")),
+                Expect::Result(None),
+                Expect::Board("8 6 7 2 5 4 3 0 1"),
+            ],
+        );
+        // Moving a tile during a solve keeps it: its answer comes with a notice.
+        check(
+            &start,
+            vec![Action::SolveStarted(1), Action::MoveBlank(Direction::Up)],
+            &[Expect::Running(true), Expect::Notice(None)],
+        );
+        // A new size is a new board: the solve's answer will say so when it comes.
+        check(
+            &start,
+            vec![
+                Action::SolveStarted(1),
+                Action::SetShape(Shape::square(4).unwrap()),
+            ],
+            &[Expect::Running(true)],
+        );
+    }
+
+    #[test]
+    fn a_goal_change_stops_the_solve_for_the_old_goal() {
+        let mut state = with_board("8 6 7 2 5 4 3 0 1");
+        state = apply(&state, Action::SetAlgorithm(Algorithm::Bfs));
+        state = apply(&state, Action::SolveStarted(2));
+        let old = solution_for(&state.board, &state.goal_board);
+        state = apply(&state, Action::SetGoal(Goal::Snail));
+        assert!(state.running.is_none(), "the solve for the old goal stops");
+        assert!(state.notice.as_deref().unwrap().contains("goal changed"));
+        assert_eq!(reduce(&state, Action::Solved(2, Box::new(old))), None);
+        assert!(state.result.is_none() && state.playback.is_none());
+        // The same with a custom goal typed during the solve.
+        let mut typed = with_board("8 6 7 2 5 4 3 0 1");
+        typed = apply(&typed, Action::SolveStarted(3));
+        typed = apply(&typed, Action::CustomGoal);
+        assert!(typed.running.is_some(), "opening the field changes no goal");
+        typed = apply(&typed, Action::GoalText("8 6 7 2 5 4 3 1 0".into()));
+        assert!(typed.running.is_none());
+        // A finished answer records its goal.
+        let (solved, _) = solved_state();
+        let finished = solved.result.as_ref().unwrap();
+        assert_eq!(finished.goal, Goal::Snail.board(solved.shape()).unwrap());
+    }
+
+    #[test]
+    fn editing_the_custom_goal_clears_the_hint() {
+        let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+        state = apply(&state, Action::ShowHint(5));
+        state = apply(&state, Action::CustomGoal);
+        assert_eq!(state.hint, Some(5), "opening the field changes no goal");
+        state = apply(&state, Action::GoalText("1 2 3 4 5 6 7 0 8".into()));
+        assert_eq!(state.hint, None);
+    }
+
     #[test]
     fn budget_stops_are_recorded_without_playback() {
         let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
@@ -1108,11 +1531,12 @@ mod tests {
         assert_eq!(state.result.as_ref().unwrap().budget, Some(BLIND_BUDGET));
     }
 
-    fn answer(state: &State, id: u32, config: SolverConfig, budget: u64) -> Solution {
-        puzzle_core::solve(
+    fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> Solution {
+        puzzle_core::solve_with(
             &state.board,
             &state.goal_board,
-            &config,
+            &method,
+            puzzle_core::Tables::default(),
             &mut Limits {
                 max_expanded: Some(budget),
                 ..Limits::default()
@@ -1136,8 +1560,8 @@ mod tests {
             20,
             RACE_BUDGET,
         );
-        let requests: Vec<(u32, SolverConfig)> =
-            race.entries.iter().map(|e| (e.id, e.config)).collect();
+        let requests: Vec<(u32, puzzle_core::Method)> =
+            race.entries.iter().map(|e| (e.id, e.method)).collect();
         state = apply(&state, Action::RaceStarted(Box::new(race)));
         assert!(state.race_running());
         assert!(!state.can_solve());
@@ -1186,7 +1610,7 @@ mod tests {
         let bfs = answer(
             &state,
             1,
-            state.race.as_ref().unwrap().entries[0].config,
+            state.race.as_ref().unwrap().entries[0].method,
             100,
         );
         assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
@@ -1199,7 +1623,7 @@ mod tests {
         let late = answer(
             &state,
             2,
-            state.race.as_ref().unwrap().entries[1].config,
+            state.race.as_ref().unwrap().entries[1].method,
             100,
         );
         assert_eq!(reduce(&state, Action::Solved(2, Box::new(late))), None);

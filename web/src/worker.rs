@@ -7,16 +7,15 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
+use puzzle_core::analysis::DistanceTable;
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
-use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::tuned::{solve_pdb, TunedConfig};
-use puzzle_core::{solve, Board, BoardError, Limits, Progress, Solution};
+use puzzle_core::{solve_with, Board, Limits, Progress, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::protocol::{
-    decode, encode, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
+    from_js, to_js, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
 };
 
 thread_local! {
@@ -26,6 +25,8 @@ thread_local! {
     static QUEUE: RefCell<VecDeque<ToWorker>> = const { RefCell::new(VecDeque::new()) };
     /// Whether an asynchronous request is in flight.
     static BUSY: Cell<bool> = const { Cell::new(false) };
+    /// The exact distance table of the last goal asked about.
+    static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
 }
 
 /// Expansions between two calls of the progress callback.
@@ -39,8 +40,7 @@ pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        match decode::<ToWorker>(&text) {
+        match from_js::<ToWorker>(event.data()) {
             Ok(message) => {
                 QUEUE.with(|q| q.borrow_mut().push_back(message));
                 pump(&replies);
@@ -67,16 +67,31 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             return;
         };
         match message {
-            ToWorker::Solve(request) => handle(scope, request),
-            ToWorker::SolveStaged(request) => handle_staged(scope, request),
-            ToWorker::SolvePdb(request) => {
+            ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+            // Tables may come from IndexedDB: the rest of the queue waits for them.
+            ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
                 BUSY.with(|b| b.set(true));
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    handle_pdb(&scope, request).await;
+                    let id = request.id;
+                    let reply = match database(&scope, id, &request.goal).await {
+                        Ok(pdb) => solve_request(
+                            &scope,
+                            &request,
+                            Tables {
+                                pattern_db: Some(&pdb),
+                                ..Tables::default()
+                            },
+                        ),
+                        Err(message) => FromWorker::Failed { id, message },
+                    };
+                    post(&scope, &reply);
                     BUSY.with(|b| b.set(false));
                     pump(&scope);
                 });
+            }
+            ToWorker::Solve(request) => {
+                post(scope, &solve_request(scope, &request, Tables::default()))
             }
         }
     }
@@ -103,62 +118,31 @@ fn progress_poster(
     }
 }
 
-/// The staged near-optimal solver.
-fn handle_staged(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
-    let id = request.id;
-    let mut report = progress_poster(scope, id);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-        threads: 1,
-    };
-    let answer = match solve_staged(
-        &request.board,
-        &request.goal,
-        &StagedConfig::default(),
-        &mut limits,
-    ) {
-        Ok(answer) => FromWorker::Approx {
-            id,
-            solution: Box::new(answer.solution),
-            lower_bound: answer.lower_bound,
-            bound_ratio: answer.bound_ratio.is_finite().then_some(answer.bound_ratio),
-        },
-        Err(error) => FromWorker::Failed {
-            id,
-            message: error.to_string(),
-        },
-    };
-    post(scope, &answer);
-}
-
-/// The optimal solver on a pattern database: from memory, IndexedDB, or built now.
-async fn handle_pdb(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
-    let id = request.id;
-    let pdb = match database(scope, id, &request.goal).await {
-        Ok(pdb) => pdb,
-        Err(message) => {
-            post(scope, &FromWorker::Failed { id, message });
-            return;
+/// The exact distance from `board` to `goal`, from the table of `goal` (built on first use).
+pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
+    TABLE.with(|table| {
+        let mut table = table.borrow_mut();
+        if table.as_ref().is_none_or(|t| t.goal() != goal) {
+            *table = None;
+            match DistanceTable::build(goal) {
+                Ok(built) => *table = Some(built),
+                Err(error) => {
+                    return FromWorker::Failed {
+                        id,
+                        message: error.to_string(),
+                    }
+                }
+            }
         }
-    };
-    let mut report = progress_poster(scope, id);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-        threads: 1,
-    };
-    let solved = solve_pdb(
-        &request.board,
-        &pdb,
-        &TunedConfig { reflection: true },
-        &mut limits,
-    );
-    post(scope, &answer(id, solved));
+        let table = table.as_ref().expect("just built");
+        FromWorker::Distance {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+            distance: table.distance(board),
+            first: table.optimal_moves(board).first().copied(),
+        }
+    })
 }
 
 /// The database for `goal`, posting [`FromWorker::Building`] while building and
@@ -290,7 +274,13 @@ fn build(
     AdditivePdb::build(goal, partition, &mut limits).map_err(|e| e.to_string())
 }
 
-fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
+/// Runs a solve with its tables and turns the result into the reply: the one place that
+/// builds the worker's [`Limits`] (node budget, progress about ten times a second, clock).
+fn solve_request(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+) -> FromWorker {
     let id = request.id;
     let mut report = progress_poster(scope, id);
     let mut limits = Limits {
@@ -300,13 +290,13 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: SolveRequest) {
         clock,
         threads: 1,
     };
-    let solved = solve(&request.board, &request.goal, &request.config, &mut limits);
-    post(scope, &answer(id, solved));
-}
-
-/// The reply to request `id`: its solution, or why there is none.
-fn answer(id: u32, solved: Result<Solution, BoardError>) -> FromWorker {
-    match solved {
+    match solve_with(
+        &request.board,
+        &request.goal,
+        &request.method,
+        tables,
+        &mut limits,
+    ) {
         Ok(solution) => FromWorker::Done {
             id,
             solution: Box::new(solution),
@@ -320,5 +310,5 @@ fn answer(id: u32, solved: Result<Solution, BoardError>) -> FromWorker {
 
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     // Posting only fails if the page is gone; nothing is left to tell then.
-    scope.post_message(&encode(message).into()).ok();
+    scope.post_message(&to_js(message)).ok();
 }

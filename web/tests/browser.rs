@@ -118,3 +118,34 @@ async fn the_app_renders_tile_buttons_that_slide() {
     let moves = root.query_selector("#move-count").unwrap().unwrap();
     assert_eq!(moves.text_content().unwrap(), "Moves: 1");
 }
+
+#[wasm_bindgen_test]
+fn messages_cross_as_js_values_and_come_back_equal() {
+    use web::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker};
+    let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+    let goal = Goal::Snail.board(board.shape()).unwrap();
+    let request = ToWorker::Solve(SolveRequest {
+        id: 3,
+        board: board.clone(),
+        goal: goal.clone(),
+        method: puzzle_core::Method::default_for(board.shape()),
+        max_expanded: Some(10),
+    });
+    let value = to_js(&request);
+    assert!(value.is_object(), "a JS object, not JSON text");
+    assert_eq!(from_js::<ToWorker>(value), Ok(request));
+    let mut solution = solve(
+        &board,
+        &goal,
+        &SolverConfig::best_for(board.shape()),
+        &mut limits(),
+    )
+    .unwrap();
+    solution.moves = solution.moves.repeat(400);
+    let done = FromWorker::Done {
+        id: 3,
+        solution: Box::new(solution),
+    };
+    assert_eq!(from_js::<FromWorker>(to_js(&done)), Ok(done));
+    assert!(from_js::<ToWorker>(wasm_bindgen::JsValue::from_str("{")).is_err());
+}

@@ -1,17 +1,30 @@
 //! The grid of tiles. Tiles are buttons positioned by `transform`, rendered in tile order with
 //! stable keys, so a move only changes a transform and CSS slides the tile (no layout shift).
 
-use puzzle_core::{Heuristic, HeuristicKind};
+use puzzle_core::{Board, Heuristic, HeuristicKind};
 use yew::prelude::*;
 
-use super::StateProps;
-use crate::state::Action;
+/// What the grid shows: only these, so a progress message or a chart does not redraw it.
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    /// The board on screen.
+    pub board: Board,
+    /// The goal (tiles at home are marked; the overlay measures against it).
+    pub goal: Board,
+    /// The cell of the hinted tile.
+    pub hint: Option<usize>,
+    /// Whether the heuristic overlay is on.
+    pub overlay: bool,
+    /// Playback speed (tiles slide a little faster than the moves come).
+    pub speed_ms: u32,
+    /// A click on the tile at a cell.
+    pub on_click: Callback<usize>,
+}
 
 /// The puzzle grid.
 #[function_component(BoardView)]
-pub fn board_view(props: &StateProps) -> Html {
-    let state = &props.state;
-    let board = &state.board;
+pub fn board_view(props: &BoardProps) -> Html {
+    let board = &props.board;
     let shape = board.shape();
     let (width, height) = (shape.width(), shape.height());
     let mut cell_of = vec![0; board.cells().len()];
@@ -23,8 +36,8 @@ pub fn board_view(props: &StateProps) -> Html {
         cell != blank
             && (shape.row(cell) == shape.row(blank) || shape.column(cell) == shape.column(blank))
     };
-    let slide_ms = (state.speed_ms as f64 * 0.7).clamp(60.0, 220.0).round();
-    let solved = state.is_solved();
+    let slide_ms = (props.speed_ms as f64 * 0.7).clamp(60.0, 220.0).round();
+    let solved = board == &props.goal;
     let style = format!(
         "--cols:{width};--rows:{height};--slide:{slide_ms}ms;aspect-ratio:{width}/{height};font-size:{}rem",
         match width.max(height) {
@@ -34,9 +47,9 @@ pub fn board_view(props: &StateProps) -> Html {
             _ => 1.0,
         }
     );
-    let overlay = state.overlay.then(|| {
-        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &state.goal_board);
-        let conflict = Heuristic::new(HeuristicKind::LinearConflict, &state.goal_board);
+    let overlay = props.overlay.then(|| {
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &props.goal);
+        let conflict = Heuristic::new(HeuristicKind::LinearConflict, &props.goal);
         (
             manhattan.manhattan_by_cell(board),
             conflict.conflict_pairs(board),
@@ -51,18 +64,15 @@ pub fn board_view(props: &StateProps) -> Html {
         let cell = cell_of[tile];
         let (row, column) = (shape.row(cell), shape.column(cell));
         let position = format!("transform:translate({}%,{}%)", column * 100, row * 100);
-        let onclick = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(Action::ClickCell(cell)))
-        };
+        let onclick = props.on_click.reform(move |_: MouseEvent| cell);
         if tile == 0 {
             html! {
                 <button key={tile} class="tile blank" style={position} aria-label="blank"
                     data-cell={cell.to_string()} tabindex="-1" {onclick}></button>
             }
         } else {
-            let in_place = state.goal_board.tile(cell) as usize == tile;
-            let hinted = state.hint == Some(cell);
+            let in_place = props.goal.tile(cell) as usize == tile;
+            let hinted = props.hint == Some(cell);
             let badge = overlay.as_ref().map(|(by_cell, _)| by_cell[cell]);
             html! {
                 <button key={tile}

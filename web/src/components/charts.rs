@@ -1,10 +1,11 @@
 //! Charts drawn as inline SVG (readable at any zoom, testable in the DOM): the race's nodes
 //! expanded per method and a run's nodes expanded per depth, both on a logarithmic scale.
 
-use puzzle_core::{Algorithm, SolveOutcome};
+use std::rc::Rc;
+
+use puzzle_core::{Algorithm, Solution, SolveOutcome};
 use yew::prelude::*;
 
-use super::StateProps;
 use crate::format::count;
 use crate::race::Race;
 
@@ -103,13 +104,19 @@ pub fn race_chart(props: &RaceChartProps) -> Html {
     }
 }
 
+/// Props of the depth chart: the last finished run only.
+#[derive(Properties, PartialEq)]
+pub struct DepthChartProps {
+    /// The answer whose search is drawn.
+    pub solution: Option<Rc<Solution>>,
+}
+
 /// Nodes expanded per depth of the last finished run (and the bounds of its iterations).
 #[function_component(DepthChart)]
-pub fn depth_chart(props: &StateProps) -> Html {
-    let Some(finished) = &props.state.result else {
+pub fn depth_chart(props: &DepthChartProps) -> Html {
+    let Some(solution) = props.solution.as_deref() else {
         return html! {};
     };
-    let solution = &finished.solution;
     let by_depth = &solution.stats.expanded_by_depth;
     if by_depth.is_empty() {
         return html! {};

@@ -1,7 +1,9 @@
 //! Generate, import and export: a seeded board generator (the same settings and seed give
 //! every student the same board), and the n-puzzle text format in and out as files.
 
-use puzzle_core::{format_moves, Goal, Shape, SolveOutcome};
+use std::rc::Rc;
+
+use puzzle_core::{format_moves, Board, Direction, Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -9,17 +11,23 @@ use crate::download::{download, read_text};
 use crate::race::{generate, GeneratorSpec};
 use crate::state::{Action, State};
 
-/// Props of the generator and files panel.
+/// Props of the generator and files panel: what it exports, and where its boards go.
 #[derive(Properties, PartialEq)]
 pub struct GeneratorProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
+    /// The board on screen (Export board).
+    pub board: Board,
+    /// The goal rule (named in the exported file).
+    pub goal: Goal,
+    /// The moves of the last solve, when it solved (Export solution).
+    pub moves: Option<Rc<Vec<Direction>>>,
+    /// Where generated and imported boards go.
+    pub dispatcher: UseReducerDispatcher<State>,
 }
 
 /// The generator and files panel.
 #[function_component(GeneratorPanel)]
 pub fn generator_panel(props: &GeneratorProps) -> Html {
-    let state = &props.state;
+    let state = &props.dispatcher;
     let spec = use_state(|| GeneratorSpec {
         shape: Shape::square(3).expect("3x3 is supported"),
         goal: Goal::Snail,
@@ -72,21 +80,16 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         })
     };
     let on_export_board = {
-        let state = state.clone();
+        let text = format!(
+            "# sliding puzzle, goal: {}\n{}",
+            crate::state::goal_text(&props.goal),
+            props.board.to_npuzzle()
+        );
         Callback::from(move |_: MouseEvent| {
-            let text = format!(
-                "# sliding puzzle, goal: {}\n{}",
-                crate::state::goal_text(&state.goal),
-                state.board.to_npuzzle()
-            );
             download("puzzle.txt", &text).ok();
         })
     };
-    let moves = state
-        .result
-        .as_ref()
-        .filter(|f| f.solution.outcome == SolveOutcome::Solved)
-        .map(|f| f.solution.moves.clone());
+    let moves = props.moves.clone();
     let on_export_string = {
         let moves = moves.clone();
         Callback::from(move |_: MouseEvent| {

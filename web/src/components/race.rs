@@ -1,19 +1,31 @@
 //! The race: pick methods, run them all on the board under one node budget, compare them in a
 //! table and a log-scale chart, and play any row back on the board.
 
-use puzzle_core::SolveOutcome;
+use puzzle_core::{Board, Direction, Shape, SolveOutcome};
 use yew::prelude::*;
 
 use super::charts::RaceChart;
 use crate::format::{count, duration, progress_line};
-use crate::race::{outcome_word, RACE_METHODS};
+use crate::race::{available, outcome_word, race_label, race_title, Race, RACE_METHODS};
 use crate::state::{Action, State};
 
-/// Props of the race panel.
+/// Props of the race panel: the race and what decides its buttons, nothing else.
 #[derive(Properties, PartialEq)]
 pub struct RaceProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
+    /// The board size (which methods can race).
+    pub shape: Shape,
+    /// The last race.
+    pub race: Option<Race>,
+    /// Which methods race.
+    pub race_pick: Vec<bool>,
+    /// Whether the Race button can be pressed.
+    pub can_race: bool,
+    /// Whether a solve runs (rows cannot be played then).
+    pub solving: bool,
+    /// The solution being played back (its start and moves), to mark its row.
+    pub playing: Option<(Board, Vec<Direction>)>,
+    /// Where the panel's actions go.
+    pub dispatcher: UseReducerDispatcher<State>,
     /// Starts a race (the edge plans it and sends the requests).
     pub on_race: Callback<()>,
     /// Stops the worker.
@@ -23,22 +35,23 @@ pub struct RaceProps {
 /// The race panel.
 #[function_component(RacePanel)]
 pub fn race_panel(props: &RaceProps) -> Html {
-    let state = &props.state;
-    let shape = state.shape();
+    let state = &props.dispatcher;
+    let shape = props.shape;
+    let race_running = props.race.as_ref().is_some_and(Race::is_running);
     let picks = RACE_METHODS
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.available(shape))
+        .filter(|(_, m)| available(m, shape))
         .map(|(i, &method)| {
             let onchange = {
                 let state = state.clone();
                 Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
             };
             html! {
-                <label class="pick" title={method.title()}>
-                    <input type="checkbox" checked={state.race_pick[i]} {onchange}
-                        disabled={state.race_running()} data-method={method.label()} />
-                    { method.label() }
+                <label class="pick" title={race_title(&method)}>
+                    <input type="checkbox" checked={props.race_pick[i]} {onchange}
+                        disabled={race_running} data-method={race_label(&method)} />
+                    { race_label(&method) }
                 </label>
             }
         });
@@ -50,11 +63,8 @@ pub fn race_panel(props: &RaceProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let race = state.race.as_ref();
-    let playing = state
-        .playback
-        .as_ref()
-        .map(|p| (p.start.clone(), p.moves.clone()));
+    let race = props.race.as_ref();
+    let playing = props.playing.clone();
     let rows = race.map(|race| {
         race.entries.iter().enumerate().map(|(i, entry)| {
             let label = entry.label();
@@ -87,7 +97,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     let text = if race.cancelled {
                         "cancelled".to_string()
                     } else if current {
-                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.config.algorithm, p))
+                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.method.algorithm(), p))
                     } else {
                         "waiting".to_string()
                     };
@@ -113,7 +123,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     <td>
                         if playable {
                             <button class="small" {onclick} aria-label={format!("play {label}")}
-                                disabled={state.running.is_some()}>{ "Play" }</button>
+                                disabled={props.solving}>{ "Play" }</button>
                         }
                     </td>
                 </tr>
@@ -129,8 +139,8 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 { for picks }
             </fieldset>
             <div class="row buttons">
-                <button id="race-start" class="primary" disabled={!state.can_race()} onclick={on_race}>{ "Race" }</button>
-                if state.race_running() {
+                <button id="race-start" class="primary" disabled={!props.can_race} onclick={on_race}>{ "Race" }</button>
+                if race_running {
                     <button id="race-cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
                 }
             </div>

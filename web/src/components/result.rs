@@ -25,7 +25,7 @@ pub fn result_panel(props: &StateProps) -> Html {
         ),
         None => algorithm_short(solution.method.algorithm()).to_string(),
     };
-    let method = crate::methods::result_method(state).map_or(method, str::to_string);
+    let method = crate::components::engine::result_method(state).map_or(method, str::to_string);
     let step = state
         .playback
         .as_ref()
@@ -52,6 +52,9 @@ pub fn result_panel(props: &StateProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="result-title" id="result">
             <h2 id="result-title">{ "Result" }</h2>
+            if let Some(lengths) = finished.lengths() {
+                <p id="answers" class="muted">{ lengths }</p>
+            }
             if solution.outcome == SolveOutcome::Solved {
                 <p class="headline">
                     <span id="length" data-length={solution.moves.len().to_string()}>
@@ -67,7 +70,7 @@ pub fn result_panel(props: &StateProps) -> Html {
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
-            { crate::methods::result_view(state, solution) }
+            { crate::components::engine::result_view(state, solution) }
             <dl class="stats">
                 <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
                 <div><dt>{ "Nodes expanded" }</dt><dd id="expanded">{ count(stats.expanded) }</dd></div>

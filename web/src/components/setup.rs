@@ -4,13 +4,25 @@ use puzzle_core::{Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::state::{goal_text, Action, ScrambleHow, State};
+use crate::state::{goal_text, Action, Editor, ScrambleHow, State};
 
-/// Props of the set-up panel.
+/// Props of the set-up panel: its fields only, so moves, ticks and progress do not redraw it.
 #[derive(Properties, PartialEq)]
 pub struct SetupProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
+    /// The board size.
+    pub shape: Shape,
+    /// The goal rule.
+    pub goal: Goal,
+    /// The custom-goal field.
+    pub goal_editor: Editor,
+    /// The edit-board field.
+    pub editor: Editor,
+    /// How Scramble works.
+    pub scramble: ScrambleHow,
+    /// Length of a random-walk scramble.
+    pub walk_length: usize,
+    /// Where the panel's actions go.
+    pub dispatcher: UseReducerDispatcher<State>,
     /// Makes a random board (randomness lives at the edge).
     pub on_scramble: Callback<()>,
 }
@@ -18,8 +30,8 @@ pub struct SetupProps {
 /// The set-up panel.
 #[function_component(Setup)]
 pub fn setup(props: &SetupProps) -> Html {
-    let state = &props.state;
-    let shape = state.shape();
+    let state = &props.dispatcher;
+    let shape = props.shape;
     let mut sizes: Vec<Shape> = [3, 4, 5]
         .into_iter()
         .filter_map(|n| Shape::square(n).ok())
@@ -36,10 +48,10 @@ pub fn setup(props: &SetupProps) -> Html {
             }
         })
     };
-    let goal_value = if state.goal_editor.open || matches!(state.goal, Goal::Custom(_)) {
+    let goal_value = if props.goal_editor.open || matches!(props.goal, Goal::Custom(_)) {
         "custom".to_string()
     } else {
-        goal_text(&state.goal)
+        goal_text(&props.goal)
     };
     let on_goal = {
         let state = state.clone();
@@ -105,7 +117,7 @@ pub fn setup(props: &SetupProps) -> Html {
             state.dispatch(Action::ApplyEdit);
         })
     };
-    let walk = state.scramble == ScrambleHow::Walk;
+    let walk = props.scramble == ScrambleHow::Walk;
     html! {
         <section class="panel" aria-labelledby="setup-title">
             <h2 id="setup-title">{ "Board" }</h2>
@@ -127,14 +139,14 @@ pub fn setup(props: &SetupProps) -> Html {
                     </select>
                 </label>
             </div>
-            if state.goal_editor.open {
+            if props.goal_editor.open {
                 <label class="stack">{ "Custom goal (tile numbers, 0 = blank)" }
                     <input id="goal-text" type="text" spellcheck="false" autocomplete="off"
-                        value={state.goal_editor.text.clone()} oninput={on_goal_text}
-                        aria-invalid={state.goal_editor.error.is_some().to_string()}
+                        value={props.goal_editor.text.clone()} oninput={on_goal_text}
+                        aria-invalid={props.goal_editor.error.is_some().to_string()}
                         aria-describedby="goal-error" />
                 </label>
-                if let Some(error) = &state.goal_editor.error {
+                if let Some(error) = &props.goal_editor.error {
                     <p id="goal-error" class="error" role="alert">{ error }</p>
                 }
             }
@@ -148,26 +160,26 @@ pub fn setup(props: &SetupProps) -> Html {
                 if walk {
                     <label>{ "Moves" }
                         <input id="walk-length" class="narrow" type="number" min="1" max="500"
-                            value={state.walk_length.to_string()} onchange={on_walk} />
+                            value={props.walk_length.to_string()} onchange={on_walk} />
                     </label>
                 }
             </div>
             <div class="row buttons">
                 <button id="scramble" class="primary" onclick={on_scramble}>{ "Scramble" }</button>
-                <button id="edit" onclick={toggle_editor} aria-expanded={state.editor.open.to_string()}>
-                    { if state.editor.open { "Close editor" } else { "Edit board" } }
+                <button id="edit" onclick={toggle_editor} aria-expanded={props.editor.open.to_string()}>
+                    { if props.editor.open { "Close editor" } else { "Edit board" } }
                 </button>
             </div>
-            if state.editor.open {
+            if props.editor.open {
                 <form class="editor" onsubmit={on_apply}>
                     <label class="help" for="board-text">
                         { "Type or paste a board: " }<code>{ "6 1 7 3 0 4 5 8 2" }</code>{ ", rows split by / or new lines, or the n-puzzle file format" }
                     </label>
                     <textarea id="board-text" rows="4" spellcheck="false"
-                        value={state.editor.text.clone()} oninput={on_edit}
-                        aria-invalid={state.editor.error.is_some().to_string()}
+                        value={props.editor.text.clone()} oninput={on_edit}
+                        aria-invalid={props.editor.error.is_some().to_string()}
                         aria-describedby="board-error" />
-                    if let Some(error) = &state.editor.error {
+                    if let Some(error) = &props.editor.error {
                         <p id="board-error" class="error" role="alert">{ error }</p>
                     }
                     <button type="submit" class="primary">{ "Use this board" }</button>

@@ -85,7 +85,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             <div class="row">
                 <label>{ "Method" }
                     <select id="algorithm" onchange={on_algorithm}>
-                        { crate::methods::options(state) }
+                        { crate::components::engine::options(state) }
                         { for Algorithm::ALL.into_iter().map(|a| html! {
                             <option value={a.name()} selected={generic && a == config.algorithm}>{ algorithm_label(a) }</option>
                         }) }
@@ -113,8 +113,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     <button id="cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
                 }
             </div>
-            { crate::methods::status_view(state) }
-            if let Some(text) = crate::methods::progress_text(state) {
+            { crate::components::engine::status_view(state) }
+            if let Some(text) = crate::components::engine::progress_text(state) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
                     <span class="spinner" aria-hidden="true"></span>
                     { text }

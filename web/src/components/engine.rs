@@ -1,0 +1,275 @@
+//! The special methods' bits of view: their menu options, the progress line, the database
+//! status while a database solve runs, and the extra lines of their result.
+
+use puzzle_core::{Algorithm, Solution};
+use yew::prelude::*;
+
+use crate::format::{count, progress_line};
+use crate::methods::{source_text, Method};
+use crate::state::State;
+
+/// The options of the special methods for the method menu.
+pub fn options(state: &State) -> Html {
+    let current = state.effective_method();
+    html! {
+        { for Method::SPECIAL.into_iter().filter(|m| m.available(state.shape())).map(|m| html! {
+            <option value={m.name().unwrap_or_default()} selected={m == current}>{ m.label() }</option>
+        }) }
+    }
+}
+
+/// What the progress line says for the running solve.
+pub fn progress_text(state: &State) -> Option<String> {
+    let running = state.running.as_ref()?;
+    let algorithm = match state.engine.running {
+        Method::Generic => running.config.algorithm,
+        Method::Pdb => Algorithm::IdaStar,
+        Method::Staged => Algorithm::AStar,
+    };
+    let preparing = state.engine.running == Method::Pdb && state.engine.pdb.is_none();
+    Some(match &running.progress {
+        Some(progress) => progress_line(algorithm, progress),
+        // The build has its own line and bar.
+        None if preparing && state.engine.build.is_some() => return None,
+        None if preparing => "Preparing the pattern database…".to_string(),
+        None => "Starting the solver…".to_string(),
+    })
+}
+
+/// The database line under the solver while a database solve runs: a progress bar while it
+/// builds, then where it came from.
+pub fn status_view(state: &State) -> Html {
+    if state.running.is_none() || state.engine.running != Method::Pdb {
+        return html! {};
+    }
+    match (&state.engine.pdb, &state.engine.build) {
+        (Some(info), _) => html! {
+            <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
+                { format!("Pattern database {}.", source_text(info)) }
+            </p>
+        },
+        (None, Some(build)) => {
+            let percent = (build.fraction() * 100.0).floor();
+            html! {
+                <div id="pdb-status" class="pdb-status" role="status" data-source="building">
+                    <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
+                    <span>{ format!(
+                        "Building pattern database: {percent:.0}%… (table {} of {}, {} of {} entries)",
+                        build.table + 1,
+                        build.tables,
+                        count(build.filled),
+                        count(build.total),
+                    ) }</span>
+                </div>
+            }
+        }
+        (None, None) => html! {
+            <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
+                { "Looking for a cached pattern database…" }
+            </p>
+        },
+    }
+}
+
+/// The method's name for the result, when a special method answered.
+pub fn result_method(state: &State) -> Option<&'static str> {
+    state.engine.finished.as_ref().map(|f| f.method.short())
+}
+
+/// The extra lines of the result: the quality bound (staged) or the database's origin.
+pub fn result_view(state: &State, solution: &Solution) -> Html {
+    let Some(finished) = &state.engine.finished else {
+        return html! {};
+    };
+    let quality = finished
+        .quality
+        .as_ref()
+        .filter(|_| solution.length().is_some());
+    html! {
+        <>
+        if let Some(quality) = quality {
+            <p id="quality" class="quality warn" data-lower-bound={quality.lower_bound.to_string()}>
+                { format!(
+                    "Near-optimal, not guaranteed shortest: {} moves; every solution needs at least {} (lower bound){}.",
+                    solution.moves.len(),
+                    quality.lower_bound,
+                    quality.ratio.map(|r| format!(", so this one is at most {r:.2}× the shortest")).unwrap_or_default(),
+                ) }
+            </p>
+        }
+        if let Some(info) = &finished.pdb {
+            <p id="pdb-source" class="pdb-source" data-source={format!("{:?}", info.source).to_lowercase()} data-ms={format!("{:.1}", info.ms)} data-bytes={info.bytes.to_string()}>
+                { format!("Pattern database {}.", source_text(info)) }
+            </p>
+        }
+        </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::methods::Quality;
+    use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ToWorker};
+    use crate::state::{reduce, Action};
+    use puzzle_core::{Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
+
+    fn state(text: &str) -> State {
+        let board: Board = text.parse().unwrap();
+        let mut state = State::new(board.shape(), Goal::Standard);
+        state = reduce(&state, Action::Scramble(board)).unwrap_or(state);
+        state
+    }
+
+    fn apply(state: &State, action: Action) -> State {
+        reduce(state, action).expect("the action changes the state")
+    }
+
+    #[test]
+    fn defaults_follow_the_size() {
+        let s4 = State::new(Shape::square(4).unwrap(), Goal::Standard);
+        assert_eq!(s4.method, Method::Pdb);
+        let method = |s: &State| match s.worker_message(1) {
+            ToWorker::Solve(request) => request.method,
+            other => panic!("not a solve: {other:?}"),
+        };
+        assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
+        let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
+        assert_eq!(s5.method, Method::Staged);
+        assert_eq!(method(&s5), puzzle_core::Method::Staged);
+        let s3 = State::default();
+        assert_eq!(s3.method, Method::Generic);
+        assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
+        // Changing size resets the method; a generic pick sticks until then.
+        let to4 = apply(&s3, Action::SetShape(Shape::square(4).unwrap()));
+        assert_eq!(to4.method, Method::Pdb);
+        let generic = apply(&to4, Action::SetAlgorithm(Algorithm::IdaStar));
+        assert_eq!(generic.effective_method(), Method::Generic);
+        let back = apply(&generic, Action::SetMethod(Method::Pdb));
+        assert_eq!(back.effective_method(), Method::Pdb);
+        assert_eq!(reduce(&back, Action::SetMethod(Method::Staged)), None);
+        let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
+        assert_eq!(to5.method, Method::Staged);
+    }
+
+    #[test]
+    fn a_database_solve_reports_build_then_source_then_answer() {
+        let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        let mut s = apply(&start, Action::SolveStarted(5));
+        assert_eq!(s.engine.running, Method::Pdb);
+        assert_eq!(
+            progress_text(&s).as_deref(),
+            Some("Preparing the pattern database…")
+        );
+        let build = BuildProgress {
+            filled: 43,
+            total: 100,
+            table: 0,
+            tables: 3,
+        };
+        // Stale ids are ignored.
+        assert_eq!(reduce(&s, Action::PdbBuilding(4, build.clone())), None);
+        s = apply(&s, Action::PdbBuilding(5, build));
+        assert_eq!(s.engine.build.as_ref().map(|b| b.filled), Some(43));
+        let info = PdbInfo {
+            source: PdbSource::Cache,
+            ms: 120.0,
+            bytes: 11_534_000,
+            memory_bytes: 11_533_000,
+            repaired: false,
+            saved: false,
+        };
+        assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
+        s = apply(&s, Action::PdbReady(5, info.clone()));
+        let goal = s.goal_board.clone();
+        let solution = puzzle_core::solve(
+            &s.board,
+            &goal,
+            &SolverConfig::best_for(goal.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        s = apply(&s, Action::Solved(5, Box::new(solution)));
+        let finished = s.engine.finished.clone().expect("labelled");
+        assert_eq!(finished.method, Method::Pdb);
+        assert_eq!(finished.pdb, Some(info));
+        assert_eq!(result_method(&s), Some("IDA* + pattern database"));
+        // A new board clears the label with the result.
+        let moved = apply(&s, Action::Scramble(start.board.clone()));
+        assert_eq!(moved.engine.finished, None);
+    }
+
+    #[test]
+    fn cancelling_a_build_says_so() {
+        let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        let mut s = apply(&start, Action::SolveStarted(1));
+        s = apply(
+            &s,
+            Action::PdbBuilding(
+                1,
+                BuildProgress {
+                    filled: 1,
+                    total: 4,
+                    table: 0,
+                    tables: 3,
+                },
+            ),
+        );
+        s = apply(&s, Action::Cancelled);
+        assert!(s.running.is_none());
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("Cancelled while building the pattern database (25% done): nothing was saved.")
+        );
+    }
+
+    #[test]
+    fn a_staged_answer_carries_its_bound() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Uniform,
+            true,
+            3,
+        );
+        let start = apply(&State::default(), Action::Scramble(board.clone()));
+        assert_eq!(start.method, Method::Staged);
+        let mut s = apply(&start, Action::SolveStarted(9));
+        let answer = puzzle_core::suboptimal::solve_staged(
+            &board,
+            &goal,
+            &puzzle_core::suboptimal::StagedConfig::default(),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+        let quality = Quality {
+            lower_bound: answer.lower_bound,
+            ratio: Some(answer.bound_ratio),
+        };
+        s = apply(&s, Action::Solved(9, Box::new(answer.solution.clone())));
+        assert!(s.running.is_none());
+        assert!(s.playback.is_some());
+        let finished = s.engine.finished.clone().expect("labelled");
+        assert_eq!(finished.method, Method::Staged);
+        assert_eq!(finished.quality, Some(quality));
+        assert_eq!(
+            s.result.as_ref().map(|r| r.solution.moves.len()),
+            Some(answer.solution.moves.len())
+        );
+    }
+
+    #[test]
+    fn links_name_the_special_methods() {
+        let s = State::new(Shape::square(4).unwrap(), Goal::Standard);
+        let query = crate::url::to_query(&s);
+        assert!(query.contains("method=pdb"), "{query}");
+        assert!(!query.contains("heuristic"), "{query}");
+        let (back, errors) = crate::url::from_query(&query);
+        assert!(errors.is_empty());
+        assert_eq!(back.method, Method::Pdb);
+        let (generic, _) = crate::url::from_query("?size=4x4&method=idastar");
+        assert_eq!(generic.effective_method(), Method::Generic);
+        assert_eq!(generic.config.algorithm, Algorithm::IdaStar);
+    }
+}

@@ -1,0 +1,171 @@
+//! The live count: a second worker answers "optimal moves from here" for each new board. On
+//! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
+//! the exact table it builds once per goal (so no table is ever built on the page's thread);
+//! on bigger boards, when switched on, it solves the board, and a search for a board the
+//! person has already left is stopped by terminating that worker.
+
+use puzzle_core::{Board, Method, SolverConfig};
+use yew::prelude::*;
+
+use crate::client::{SolverWorker, WorkerEvent};
+use crate::insight::{live_size, table_size, LIVE_BUDGET};
+use crate::protocol::{FromWorker, SolveRequest, ToWorker};
+use crate::state::{Action, LiveSolve, State};
+
+/// The action a reply of the live-count worker becomes.
+pub fn action_for(reply: FromWorker) -> Option<Action> {
+    match reply {
+        FromWorker::Done { id, solution } => Some(Action::LiveSolved(id, solution)),
+        FromWorker::Distance {
+            id,
+            board,
+            goal,
+            distance,
+            first,
+        } => Some(Action::LiveKnown(
+            Box::new(LiveSolve {
+                id,
+                board,
+                goal,
+                answer: None,
+            }),
+            distance.map(|d| (d, first)),
+        )),
+        FromWorker::Failed { id, .. } => Some(Action::LiveFailed(id)),
+        _ => None,
+    }
+}
+
+/// The request for the count of `board`: a table look-up where a table fits, else a solve.
+pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
+    if table_size(board.cells().len()) {
+        ToWorker::Distance {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+        }
+    } else {
+        ToWorker::Solve(SolveRequest {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+            method: Method::Search(SolverConfig::best_for(board.shape())),
+            max_expanded: Some(LIVE_BUDGET),
+        })
+    }
+}
+
+/// Keeps the live count of the board on screen, with its own worker and request ids.
+#[hook]
+pub fn use_live_count(state: &UseReducerHandle<State>) {
+    let worker = use_mut_ref(|| None::<SolverWorker>);
+    let next_id = use_mut_ref(|| 0u32);
+    let dispatcher = state.dispatcher();
+    let on_event = Callback::from(move |event: WorkerEvent| {
+        let action = match event {
+            WorkerEvent::Reply(reply) => action_for(reply),
+            WorkerEvent::Crashed(_) => None,
+        };
+        if let Some(action) = action {
+            dispatcher.dispatch(action);
+        }
+    });
+    let cells = state.board.cells().len();
+    let needs = (table_size(cells) || (state.live_on && live_size(cells)))
+        && state.solvability().solvable
+        && !state.is_solved();
+    // Only a search is worth stopping; a table look-up answers at once (after the build).
+    let searching = live_size(cells) && state.live.as_ref().is_some_and(|l| l.answer.is_none());
+    let known = state
+        .live
+        .as_ref()
+        .is_some_and(|l| l.is_for(&state.board, &state.goal_board));
+    let dispatcher = state.dispatcher();
+    {
+        let worker = worker.clone();
+        use_effect_with(
+            (state.board.clone(), state.goal_board.clone(), state.live_on),
+            move |(board, goal, _)| {
+                if !needs && searching {
+                    // Switched off or left for a board that needs no count: stop the search.
+                    drop(worker.borrow_mut().take());
+                }
+                if needs && !known {
+                    let id = {
+                        let mut next = next_id.borrow_mut();
+                        *next += 1;
+                        *next
+                    };
+                    let mut slot = worker.borrow_mut();
+                    if searching {
+                        drop(slot.take());
+                    }
+                    if slot.is_none() {
+                        *slot = SolverWorker::spawn(on_event).ok();
+                    }
+                    // A look-up answers with its board and goal: no render to announce it.
+                    let lookup = table_size(board.cells().len());
+                    if !lookup {
+                        dispatcher.dispatch(Action::LiveStarted(id));
+                    }
+                    match slot.as_ref() {
+                        Some(worker) => worker.send_message(&request(id, board, goal)),
+                        // No worker: the count says it does not know.
+                        None => {
+                            dispatcher.dispatch(Action::LiveStarted(id));
+                            dispatcher.dispatch(Action::LiveFailed(id));
+                        }
+                    }
+                }
+            },
+        );
+    }
+    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::insight::{insight, Distance};
+    use crate::state::reduce;
+    use puzzle_core::{Direction, Goal, Shape};
+
+    /// What the second worker answers for the board on screen, as the page receives it.
+    fn ask(state: &State, id: u32) -> State {
+        let state = reduce(state, Action::LiveStarted(id)).unwrap();
+        let reply = crate::worker::distance(id, &state.board, &state.goal_board);
+        let action = action_for(reply).unwrap();
+        reduce(&state, action).unwrap()
+    }
+
+    #[test]
+    fn the_table_gives_distance_and_a_hint_that_shortens_it() {
+        let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
+        state = reduce(&state, Action::Import("6 1 7 3 0 4 5 8 2".to_string())).unwrap();
+        assert_eq!(insight(&state).distance, Distance::Computing);
+        state = ask(&state, 1);
+        let mut here = insight(&state);
+        assert_eq!(here.distance, Distance::Known(24));
+        let mut moves = 0;
+        while let Some(hint) = here.hint {
+            state = reduce(&state, Action::MoveBlank(hint)).unwrap();
+            if !state.is_solved() {
+                assert_eq!(insight(&state).distance, Distance::Computing);
+            }
+            moves += 1;
+            state = ask(&state, moves + 1);
+            here = insight(&state);
+        }
+        assert_eq!(moves, 24);
+        assert!(state.is_solved());
+        assert_eq!(here.distance, Distance::Known(0));
+        // An answer for another goal is not used.
+        state = reduce(&state, Action::MoveBlank(Direction::Up))
+            .or_else(|| reduce(&state, Action::MoveBlank(Direction::Down)))
+            .unwrap();
+        state = ask(&state, 99);
+        assert!(matches!(insight(&state).distance, Distance::Known(_)));
+        state = reduce(&state, Action::SetGoal(Goal::Standard)).unwrap();
+        assert!(!matches!(insight(&state).distance, Distance::Known(_)));
+    }
+}

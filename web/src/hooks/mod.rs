@@ -1,0 +1,17 @@
+//! The page's effects, one hook each. Each owns its timer, listener or worker and drops it to
+//! cancel; each turns what happens outside into [`crate::state::Action`]s. None renders.
+//!
+//! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
+//!   turns replies into actions, spawn errors always shown, the worker stopped when the state
+//!   no longer wants its request.
+//! - [`live`]: the second worker that counts the optimal moves left (exact tables of small
+//!   boards live there, off the page's thread).
+//! - [`document`]: the keyboard and paste listeners on the document.
+//! - [`playback`]: the playback timer.
+//! - [`url`]: the share link in the address bar.
+
+pub mod document;
+pub mod live;
+pub mod playback;
+pub mod solver;
+pub mod url;

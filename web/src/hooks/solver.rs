@@ -1,0 +1,229 @@
+//! The solver worker: solves and races. One request-id counter, one place that turns replies
+//! into actions ([`action_for`]), spawn errors always shown as the request's failure, and the
+//! worker stopped whenever the state no longer wants the request it is busy with (Cancel, a
+//! goal change): terminating is the only way to stop a search that never yields.
+
+use yew::prelude::*;
+
+use crate::client::{SolverWorker, WorkerEvent};
+use crate::protocol::{FromWorker, ToWorker};
+use crate::race::{Race, RACE_BUDGET};
+use crate::state::{Action, State};
+
+/// What the page can ask of the solver.
+#[derive(Clone, PartialEq)]
+pub struct Solver {
+    /// Solves the board on screen with the chosen method.
+    pub solve: Callback<()>,
+    /// Races the picked methods on the board on screen.
+    pub race: Callback<()>,
+    /// Stops the solve or race.
+    pub cancel: Callback<()>,
+}
+
+/// The action a reply of the solver worker becomes (`None`: nothing for the state).
+pub fn action_for(reply: FromWorker) -> Option<Action> {
+    Some(match reply {
+        FromWorker::Ready | FromWorker::Distance { .. } => return None,
+        FromWorker::Progress { id, progress } => Action::Progress(id, progress),
+        FromWorker::Done { id, solution } => Action::Solved(id, solution),
+        FromWorker::Improved { id, solution } => Action::Improved(id, solution),
+        FromWorker::Failed { id, message } => Action::SolveFailed(id, message),
+        FromWorker::Building { id, build } => Action::PdbBuilding(id, build),
+        FromWorker::PdbReady { id, info } => Action::PdbReady(id, info),
+    })
+}
+
+/// The id a reply finally answers (progress and build reports answer nothing yet).
+fn answers(reply: &FromWorker) -> Option<u32> {
+    match reply {
+        FromWorker::Done { id, .. } | FromWorker::Failed { id, .. } => Some(*id),
+        _ => None,
+    }
+}
+
+/// The shared worker slot and its bookkeeping.
+struct Slot {
+    worker: Option<SolverWorker>,
+    /// The last request id handed out.
+    next_id: u32,
+    /// The highest request id answered (ids only grow).
+    answered: u32,
+    /// The request the state is busy with, as of the last render.
+    busy: Option<u32>,
+}
+
+impl Slot {
+    /// The worker, started if there is none.
+    fn worker(&mut self, on_event: &Callback<WorkerEvent>) -> Result<&SolverWorker, String> {
+        if self.worker.is_none() {
+            self.worker = Some(SolverWorker::spawn(on_event.clone())?);
+        }
+        Ok(self.worker.as_ref().expect("just started"))
+    }
+
+    /// Sends `messages` (answered in turn), or says why the worker could not start.
+    fn send(
+        &mut self,
+        on_event: &Callback<WorkerEvent>,
+        messages: &[ToWorker],
+    ) -> Result<(), String> {
+        let worker = self.worker(on_event)?;
+        messages.iter().for_each(|m| worker.send_message(m));
+        Ok(())
+    }
+}
+
+/// The solver worker of the page, started with it so its wasm is loaded before the first Solve.
+#[hook]
+pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
+    let slot = use_mut_ref(|| Slot {
+        worker: None,
+        next_id: 0,
+        answered: 0,
+        busy: None,
+    });
+    let busy = state.busy_id();
+
+    let on_event = {
+        let dispatcher = state.dispatcher();
+        let slot = slot.clone();
+        use_memo((), move |_| {
+            Callback::from(move |event: WorkerEvent| {
+                let reply = match event {
+                    WorkerEvent::Reply(reply) => reply,
+                    // A crash fails the request in flight.
+                    WorkerEvent::Crashed(message) => match slot.borrow().busy {
+                        Some(id) => FromWorker::Failed { id, message },
+                        None => return,
+                    },
+                };
+                if let Some(id) = answers(&reply) {
+                    let mut slot = slot.borrow_mut();
+                    slot.answered = slot.answered.max(id);
+                }
+                if let Some(action) = action_for(reply) {
+                    dispatcher.dispatch(action);
+                }
+            })
+        })
+    };
+    let on_event: Callback<WorkerEvent> = (*on_event).clone();
+
+    {
+        let slot = slot.clone();
+        let on_event = on_event.clone();
+        use_effect_with((), move |_| {
+            let started = slot.borrow_mut().worker(&on_event).map(|_| ());
+            if let Err(message) = started {
+                web_sys::console::warn_1(&message.into());
+            }
+            move || drop(slot.borrow_mut().worker.take())
+        });
+    }
+
+    {
+        let slot = slot.clone();
+        let on_event = on_event.clone();
+        use_effect_with(busy, move |&now| {
+            let mut slot = slot.borrow_mut();
+            let before = std::mem::replace(&mut slot.busy, now);
+            if let Some(id) = before {
+                if now != Some(id) && slot.answered < id {
+                    drop(slot.worker.take());
+                    slot.worker(&on_event).ok();
+                }
+            }
+        });
+    }
+
+    let solve = {
+        let state = state.clone();
+        let slot = slot.clone();
+        let on_event = on_event.clone();
+        Callback::from(move |()| {
+            if !state.can_solve() {
+                return;
+            }
+            let id = {
+                let mut slot = slot.borrow_mut();
+                slot.next_id += 1;
+                slot.next_id
+            };
+            let message = state.worker_message(id);
+            state.dispatch(Action::SolveStarted(id));
+            let sent = slot.borrow_mut().send(&on_event, &[message]);
+            if let Err(message) = sent {
+                state.dispatch(Action::SolveFailed(id, message));
+            }
+        })
+    };
+    let race = {
+        let state = state.clone();
+        let slot = slot.clone();
+        Callback::from(move |()| {
+            if !state.can_race() {
+                return;
+            }
+            let race = {
+                let mut slot = slot.borrow_mut();
+                let race = Race::plan(
+                    &state.board,
+                    &state.goal_board,
+                    &state.race_pick,
+                    slot.next_id + 1,
+                    RACE_BUDGET,
+                );
+                slot.next_id += race.entries.len() as u32;
+                race
+            };
+            let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
+            let requests = race.requests();
+            state.dispatch(Action::RaceStarted(Box::new(race)));
+            // The worker answers one message at a time: the methods run in turn.
+            let sent = slot.borrow_mut().send(&on_event, &requests);
+            if let Err(message) = sent {
+                for id in ids {
+                    state.dispatch(Action::SolveFailed(id, message.clone()));
+                }
+            }
+        })
+    };
+    let cancel = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
+    };
+    Solver {
+        solve,
+        race,
+        cancel,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::Progress;
+
+    #[test]
+    fn every_reply_but_ready_becomes_an_action_for_its_request() {
+        assert_eq!(action_for(FromWorker::Ready), None);
+        let progress = Progress::default();
+        assert_eq!(
+            action_for(FromWorker::Progress {
+                id: 4,
+                progress: progress.clone()
+            }),
+            Some(Action::Progress(4, progress))
+        );
+        let failed = FromWorker::Failed {
+            id: 5,
+            message: "no".into(),
+        };
+        assert_eq!(answers(&failed), Some(5));
+        assert_eq!(
+            action_for(failed),
+            Some(Action::SolveFailed(5, "no".into()))
+        );
+    }
+}
