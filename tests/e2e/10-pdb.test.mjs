@@ -263,7 +263,8 @@ test("Korf's instance 88 is solved optimally with a pattern database that is bui
 
 test('a 5x5 scramble is solved by the staged method: not guaranteed shortest, with its bound, and it reaches the goal', async () => {
   const page = await open(browser, '?size=5x5');
-  assert.equal(await page.locator('#algorithm').inputValue(), 'staged', '5x5 defaults to staged');
+  assert.equal(await page.locator('#algorithm').inputValue(), 'anytime', '5x5 defaults to the anytime method');
+  await page.locator('#algorithm').selectOption('staged');
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   const start = await board(page);
   assert.notDeepEqual(start, STANDARD_5);
@@ -291,5 +292,37 @@ test('a 5x5 scramble is solved by the staged method: not guaranteed shortest, wi
   assert.deepEqual(caches, [], 'no IndexedDB database on a 5x5-only visit');
   record('staged_5x5_browser_wall_ms', wallMs);
   record('staged_5x5_length_and_lower_bound', [n, lower]);
+  assert.deepEqual(page.problems, []);
+});
+
+test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the final one reaches the goal', async () => {
+  const page = await open(browser, '?size=5x5');
+  assert.equal(await page.locator('#algorithm').inputValue(), 'anytime');
+  await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+  const start = await board(page);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  // The staged answer comes before the big-board tables are built.
+  await page.getByText(/moves(, at most [\d.]+× the shortest)?, still improving/).first().waitFor({ timeout: 10_000 });
+  const firstMs = Date.now() - t0;
+  await shot(page, '10-anytime-5x5-improving');
+  const length = page.locator('#length');
+  await length.waitFor({ timeout: 120_000 });
+  const finalMs = Date.now() - t0;
+  const n = Number(await length.getAttribute('data-length'));
+  const answers = (await page.locator('#answers').textContent()).match(/\d+/g).map(Number);
+  assert.ok(answers.length >= 2, `answers got shorter: ${answers}`);
+  for (let i = 1; i < answers.length; i++) assert.ok(answers[i] < answers[i - 1], `${answers}`);
+  assert.equal(answers[answers.length - 1], n);
+  const lower = Number(await page.locator('#quality').getAttribute('data-lower-bound'));
+  assert.ok(lower > 0 && lower <= n);
+  assert.match(await page.locator('#result').textContent(), /anytime/);
+  await seekToEnd(page);
+  assert.deepEqual(await board(page), STANDARD_5, 'the final answer leads to the goal');
+  await shot(page, '10-anytime-5x5-played');
+  record('anytime_5x5_first_answer_ms', firstMs);
+  record('anytime_5x5_final_ms_with_table_build', finalMs);
+  record('anytime_5x5_lengths_and_lower_bound', [answers, lower]);
+  assert.notDeepEqual(start, STANDARD_5);
   assert.deepEqual(page.problems, []);
 });

@@ -19,18 +19,21 @@ pub enum Method {
     Pdb,
     /// Staged placement: near-optimal and fast, for big boards.
     Staged,
+    /// Near-optimal and improving: the staged answer at once, then shorter ones for a few
+    /// seconds, with the big-board tables built in the worker and cached like the databases.
+    Anytime,
 }
 
 impl Method {
     /// The special methods, in menu order.
-    pub const SPECIAL: [Method; 2] = [Method::Pdb, Method::Staged];
+    pub const SPECIAL: [Method; 3] = [Method::Pdb, Method::Anytime, Method::Staged];
 
     /// The default for a board size: the database on 4x4, staged from 5x5 up, else generic.
     pub fn default_for(shape: Shape) -> Method {
         if Method::Pdb.available(shape) {
             Method::Pdb
         } else if shape.width() >= 5 && shape.height() >= 5 {
-            Method::Staged
+            Method::Anytime
         } else {
             Method::Generic
         }
@@ -41,7 +44,7 @@ impl Method {
         match self {
             Method::Generic => true,
             Method::Pdb => shape.width() == 4 && shape.height() == 4,
-            Method::Staged => shape.cells() >= 20,
+            Method::Staged | Method::Anytime => shape.cells() >= 20,
         }
     }
 
@@ -51,6 +54,7 @@ impl Method {
             Method::Generic => None,
             Method::Pdb => Some("pdb"),
             Method::Staged => Some("staged"),
+            Method::Anytime => Some("anytime"),
         }
     }
 
@@ -59,12 +63,18 @@ impl Method {
         Method::SPECIAL.into_iter().find(|m| m.name() == Some(name))
     }
 
+    /// Whether the worker prepares tables for it (with a progress bar while they build).
+    pub fn uses_tables(self) -> bool {
+        matches!(self, Method::Pdb | Method::Anytime)
+    }
+
     /// The menu label.
     pub fn label(self) -> &'static str {
         match self {
             Method::Generic => "Generic",
             Method::Pdb => "IDA* + pattern database (optimal)",
             Method::Staged => "Staged (near-optimal, fast)",
+            Method::Anytime => "Anytime (near-optimal, improving)",
         }
     }
 
@@ -74,6 +84,7 @@ impl Method {
             Method::Generic => "generic",
             Method::Pdb => "IDA* + pattern database",
             Method::Staged => "staged placement (near-optimal)",
+            Method::Anytime => "anytime (near-optimal, improving)",
         }
     }
 }

@@ -375,6 +375,7 @@ impl State {
             Method::Generic => self.request(id),
             Method::Pdb => special(puzzle_core::Method::PatternDatabase),
             Method::Staged => special(puzzle_core::Method::Staged),
+            Method::Anytime => special(puzzle_core::Method::anytime()),
         })
     }
 }
@@ -789,8 +790,14 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 start,
                 goal: running.goal.clone(),
                 budget: running.budget,
+                // The final answer repeats the last improvement of an anytime method.
+                earlier: running
+                    .improved
+                    .iter()
+                    .filter(|e| e.moves.len() > solution.moves.len())
+                    .cloned()
+                    .collect(),
                 solution: *solution,
-                earlier: running.improved.clone(),
             });
         }
         Action::Improved(id, solution) => {
@@ -846,6 +853,15 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 return Some(next);
             }
             let running = state.running.as_ref()?;
+            // Stopping an anytime solve keeps the shortest answer it found so far.
+            if let Some(best) = running.improved.last() {
+                let length = best.moves.len();
+                let mut kept = reduce(state, Action::Solved(running.id, Box::new(best.clone())))?;
+                kept.notice = Some(format!(
+                    "Stopped: kept the shortest answer found so far ({length} moves)."
+                ));
+                return Some(kept);
+            }
             next.running = None;
             let expanded = running.progress.as_ref().map_or(0, |p| p.expanded);
             next.notice = Some(format!(

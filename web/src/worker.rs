@@ -8,8 +8,10 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use puzzle_core::analysis::DistanceTable;
-use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
-use puzzle_core::{solve_with, Board, Limits, Progress, Tables};
+use puzzle_core::anytime::{total_entries, BigTables};
+use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
+use puzzle_core::suboptimal::{solve_staged, StagedConfig};
+use puzzle_core::{solve_improving, Board, Limits, Progress, TableKind, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -21,6 +23,8 @@ use crate::protocol::{
 thread_local! {
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
     static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
+    /// The anytime method's big-board tables, by `BigTables::cache_key`.
+    static BIG_TABLES: RefCell<HashMap<String, Rc<BigTables>>> = RefCell::new(HashMap::new());
     /// Requests waiting while an asynchronous one (IndexedDB) is in flight.
     static QUEUE: RefCell<VecDeque<ToWorker>> = const { RefCell::new(VecDeque::new()) };
     /// Whether an asynchronous request is in flight.
@@ -74,16 +78,33 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     let id = request.id;
-                    let reply = match database(&scope, id, &request.goal).await {
-                        Ok(pdb) => solve_request(
-                            &scope,
-                            &request,
-                            Tables {
-                                pattern_db: Some(&pdb),
-                                ..Tables::default()
-                            },
-                        ),
-                        Err(message) => FromWorker::Failed { id, message },
+                    let reply = match request.method.needs(request.board.shape()) {
+                        Some(TableKind::BigBoard) => {
+                            // The staged answer comes at once, before any table is ready.
+                            first_answer(&scope, &request);
+                            match cached::<BigTables>(&scope, id, &request.goal).await {
+                                Ok(tables) => solve_request(
+                                    &scope,
+                                    &request,
+                                    Tables {
+                                        big_board: Some(&tables),
+                                        ..Tables::default()
+                                    },
+                                ),
+                                Err(message) => FromWorker::Failed { id, message },
+                            }
+                        }
+                        _ => match cached::<AdditivePdb>(&scope, id, &request.goal).await {
+                            Ok(pdb) => solve_request(
+                                &scope,
+                                &request,
+                                Tables {
+                                    pattern_db: Some(&pdb),
+                                    ..Tables::default()
+                                },
+                            ),
+                            Err(message) => FromWorker::Failed { id, message },
+                        },
                     };
                     post(&scope, &reply);
                     BUSY.with(|b| b.set(false));
@@ -145,16 +166,91 @@ pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
     })
 }
 
-/// The database for `goal`, posting [`FromWorker::Building`] while building and
-/// [`FromWorker::PdbReady`] when it is there.
-async fn database(
+/// Tables the worker builds once per goal, keeps in memory and caches in IndexedDB.
+trait Cached: Sized + 'static {
+    /// The IndexedDB key of the tables for `goal`.
+    fn key(goal: &Board) -> Result<String, String>;
+    /// Tables read back from bytes, if intact and made for `goal` (and today's layout).
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self>;
+    /// The bytes stored.
+    fn bytes(&self) -> Vec<u8>;
+    /// Memory the tables hold.
+    fn memory_bytes(&self) -> usize;
+    /// Builds them, posting [`FromWorker::Building`] about ten times a second.
+    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String>;
+    /// This worker's tables of this kind, by key.
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R;
+}
+
+impl Cached for AdditivePdb {
+    fn key(goal: &Board) -> Result<String, String> {
+        Ok(Partition::quick_for(goal)
+            .map_err(|e| e.to_string())?
+            .cache_key(goal))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        let partition = Partition::quick_for(goal).ok()?;
+        AdditivePdb::from_bytes(bytes)
+            .ok()
+            .filter(|pdb| pdb.goal() == goal && pdb.partition() == &partition)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        AdditivePdb::memory_bytes(self)
+    }
+    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String> {
+        let partition = Partition::quick_for(goal).map_err(|e| e.to_string())?;
+        let cells = goal.cells().len();
+        let sizes: Vec<u64> = partition
+            .groups()
+            .iter()
+            .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
+            .collect();
+        build_with_progress(scope, id, &sizes, |limits| {
+            AdditivePdb::build(goal, &partition, limits)
+        })
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        DATABASES.with(|d| f(&mut d.borrow_mut()))
+    }
+}
+
+impl Cached for BigTables {
+    fn key(goal: &Board) -> Result<String, String> {
+        Ok(BigTables::cache_key(goal))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        BigTables::from_bytes(bytes)
+            .ok()
+            .filter(|tables| tables.goal() == goal)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        BigTables::memory_bytes(self)
+    }
+    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String> {
+        build_with_progress(scope, id, &[total_entries(goal)], |limits| {
+            BigTables::build(goal, limits)
+        })
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        BIG_TABLES.with(|d| f(&mut d.borrow_mut()))
+    }
+}
+
+/// The tables of kind `T` for `goal`, from memory, IndexedDB or built now, posting
+/// [`FromWorker::Building`] while building and [`FromWorker::PdbReady`] when they are there.
+async fn cached<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
     goal: &Board,
-) -> Result<Rc<AdditivePdb>, String> {
-    let partition = Partition::quick_for(goal).map_err(|e| e.to_string())?;
-    let key = partition.cache_key(goal);
-    let ready = |pdb: &AdditivePdb, source, ms, bytes, repaired, saved| {
+) -> Result<Rc<T>, String> {
+    let key = T::key(goal)?;
+    let ready = |tables: &T, source, ms, bytes, repaired, saved| {
         post(
             scope,
             &FromWorker::PdbReady {
@@ -163,77 +259,101 @@ async fn database(
                     source,
                     ms,
                     bytes,
-                    memory_bytes: pdb.memory_bytes() as u64,
+                    memory_bytes: tables.memory_bytes() as u64,
                     repaired,
                     saved,
                 },
             },
         );
     };
-    if let Some(pdb) = DATABASES.with(|d| d.borrow().get(&key).cloned()) {
-        let bytes = (pdb.memory_bytes() + 64) as u64;
-        ready(&pdb, PdbSource::Memory, 0.0, bytes, false, false);
-        return Ok(pdb);
+    if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
+        let bytes = (tables.memory_bytes() + 64) as u64;
+        ready(&tables, PdbSource::Memory, 0.0, bytes, false, false);
+        return Ok(tables);
     }
     let start = clock();
     let db = crate::idb::open().await.ok();
     let mut repaired = false;
     if let Some(db) = &db {
         if let Ok(Some(bytes)) = crate::idb::get(db, &key).await {
-            match AdditivePdb::from_bytes(&bytes) {
-                Ok(pdb) if pdb.goal() == goal && pdb.partition() == &partition => {
-                    let pdb = Rc::new(pdb);
-                    DATABASES.with(|d| d.borrow_mut().insert(key.clone(), pdb.clone()));
+            match T::read(&bytes, goal) {
+                Some(tables) => {
+                    let tables = Rc::new(tables);
+                    T::with_memory(|m| m.insert(key.clone(), tables.clone()));
+                    let ms = clock() - start;
                     ready(
-                        &pdb,
+                        &tables,
                         PdbSource::Cache,
-                        clock() - start,
+                        ms,
                         bytes.len() as u64,
                         false,
                         false,
                     );
-                    return Ok(pdb);
+                    return Ok(tables);
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten below.
-                _ => repaired = true,
+                None => repaired = true,
             }
         }
     }
     let start = clock();
-    let pdb = build(scope, id, goal, &partition)?;
+    let tables = T::build(scope, id, goal)?;
     let ms = clock() - start;
-    let bytes = pdb.to_bytes();
+    let bytes = tables.bytes();
     let saved = match &db {
         Some(db) => crate::idb::put(db, &key, &bytes).await.is_ok(),
         None => false,
     };
-    let pdb = Rc::new(pdb);
-    DATABASES.with(|d| d.borrow_mut().insert(key, pdb.clone()));
+    let tables = Rc::new(tables);
+    T::with_memory(|m| m.insert(key, tables.clone()));
     ready(
-        &pdb,
+        &tables,
         PdbSource::Built,
         ms,
         bytes.len() as u64,
         repaired,
         saved,
     );
-    Ok(pdb)
+    Ok(tables)
 }
 
-/// Builds the tables, posting their progress about ten times a second.
-fn build(
+/// Posts the staged answer of an anytime request as its first [`FromWorker::Improved`]
+/// (milliseconds, while its tables may take seconds to load or build).
+fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
+    let mut limits = Limits {
+        clock,
+        ..Limits::default()
+    };
+    let staged = solve_staged(
+        &request.board,
+        &request.goal,
+        &StagedConfig::default(),
+        &mut limits,
+    );
+    if let Ok(answer) = staged {
+        if answer.solution.length().is_some() {
+            let mut solution = answer.solution;
+            solution.method = request.method;
+            post(
+                scope,
+                &FromWorker::Improved {
+                    id: request.id,
+                    solution: Box::new(solution),
+                },
+            );
+        }
+    }
+}
+
+/// Runs `build` with a progress callback that posts [`FromWorker::Building`] about ten times a
+/// second; `sizes` are the entries of each table, in build order.
+fn build_with_progress<T>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
-    goal: &Board,
-    partition: &Partition,
-) -> Result<AdditivePdb, String> {
-    let cells = goal.cells().len();
-    let sizes: Vec<u64> = partition
-        .groups()
-        .iter()
-        .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
-        .collect();
-    let total = partition.entries(goal.shape());
+    sizes: &[u64],
+    build: impl FnOnce(&mut Limits) -> Result<T, PdbError>,
+) -> Result<T, String> {
+    let total: u64 = sizes.iter().sum();
     let tables = sizes.len();
     let mut last_post = f64::NEG_INFINITY;
     let mut report = |progress: &Progress| {
@@ -271,7 +391,7 @@ fn build(
         clock,
         threads: 1,
     };
-    AdditivePdb::build(goal, partition, &mut limits).map_err(|e| e.to_string())
+    build(&mut limits).map_err(|e| e.to_string())
 }
 
 /// Runs a solve with its tables and turns the result into the reply: the one place that
@@ -290,12 +410,22 @@ fn solve_request(
         clock,
         threads: 1,
     };
-    match solve_with(
+    let mut improved = |solution: &puzzle_core::Solution| {
+        post(
+            scope,
+            &FromWorker::Improved {
+                id,
+                solution: Box::new(solution.clone()),
+            },
+        )
+    };
+    match solve_improving(
         &request.board,
         &request.goal,
         &request.method,
         tables,
         &mut limits,
+        &mut improved,
     ) {
         Ok(solution) => FromWorker::Done {
             id,

@@ -18,20 +18,51 @@ pub fn options(state: &State) -> Html {
     }
 }
 
+/// What the running method's tables are called.
+fn tables_name(state: &State) -> &'static str {
+    match state.engine.running {
+        Method::Anytime => "big-board tables",
+        _ => "pattern database",
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// What the progress line says for the running solve.
 pub fn progress_text(state: &State) -> Option<String> {
     let running = state.running.as_ref()?;
     let algorithm = match state.engine.running {
         Method::Generic => running.config.algorithm,
         Method::Pdb => Algorithm::IdaStar,
-        Method::Staged => Algorithm::AStar,
+        Method::Staged | Method::Anytime => Algorithm::AStar,
     };
-    let preparing = state.engine.running == Method::Pdb && state.engine.pdb.is_none();
+    let preparing = state.engine.running.uses_tables() && state.engine.pdb.is_none();
+    let best = running.improved.last().map(|best| {
+        let lengths: Vec<String> = running
+            .improved
+            .iter()
+            .map(|s| s.moves.len().to_string())
+            .collect();
+        let ratio = best
+            .bound_ratio()
+            .map(|r| format!(", at most {r:.2}× the shortest"))
+            .unwrap_or_default();
+        format!("{} moves{ratio}, still improving", lengths.join(" → "))
+    });
+    if let Some(best) = best {
+        return Some(best);
+    }
     Some(match &running.progress {
         Some(progress) => progress_line(algorithm, progress),
         // The build has its own line and bar.
         None if preparing && state.engine.build.is_some() => return None,
-        None if preparing => "Preparing the pattern database…".to_string(),
+        None if preparing => format!("Preparing the {}…", tables_name(state)),
         None => "Starting the solver…".to_string(),
     })
 }
@@ -39,13 +70,13 @@ pub fn progress_text(state: &State) -> Option<String> {
 /// The database line under the solver while a database solve runs: a progress bar while it
 /// builds, then where it came from.
 pub fn status_view(state: &State) -> Html {
-    if state.running.is_none() || state.engine.running != Method::Pdb {
+    if state.running.is_none() || !state.engine.running.uses_tables() {
         return html! {};
     }
     match (&state.engine.pdb, &state.engine.build) {
         (Some(info), _) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
-                { format!("Pattern database {}.", source_text(info)) }
+                { format!("{} {}.", capitalized(tables_name(state)), source_text(info)) }
             </p>
         },
         (None, Some(build)) => {
@@ -54,7 +85,8 @@ pub fn status_view(state: &State) -> Html {
                 <div id="pdb-status" class="pdb-status" role="status" data-source="building">
                     <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
                     <span>{ format!(
-                        "Building pattern database: {percent:.0}%… (table {} of {}, {} of {} entries)",
+                        "Building {}: {percent:.0}%… (table {} of {}, {} of {} entries)",
+                        tables_name(state),
                         build.table + 1,
                         build.tables,
                         count(build.filled),
@@ -65,7 +97,7 @@ pub fn status_view(state: &State) -> Html {
         }
         (None, None) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
-                { "Looking for a cached pattern database…" }
+                { format!("Looking for a cached {}…", tables_name(state)) }
             </p>
         },
     }
@@ -99,7 +131,7 @@ pub fn result_view(state: &State, solution: &Solution) -> Html {
         }
         if let Some(info) = &finished.pdb {
             <p id="pdb-source" class="pdb-source" data-source={format!("{:?}", info.source).to_lowercase()} data-ms={format!("{:.1}", info.ms)} data-bytes={info.bytes.to_string()}>
-                { format!("Pattern database {}.", source_text(info)) }
+                { format!("{} {}.", if finished.method == Method::Anytime { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
             </p>
         }
         </>
@@ -135,8 +167,10 @@ mod tests {
         };
         assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
-        assert_eq!(s5.method, Method::Staged);
-        assert_eq!(method(&s5), puzzle_core::Method::Staged);
+        assert_eq!(s5.method, Method::Anytime);
+        assert_eq!(method(&s5), puzzle_core::Method::anytime());
+        let staged = apply(&s5, Action::SetMethod(Method::Staged));
+        assert_eq!(method(&staged), puzzle_core::Method::Staged);
         let s3 = State::default();
         assert_eq!(s3.method, Method::Generic);
         assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
@@ -149,7 +183,7 @@ mod tests {
         assert_eq!(back.effective_method(), Method::Pdb);
         assert_eq!(reduce(&back, Action::SetMethod(Method::Staged)), None);
         let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
-        assert_eq!(to5.method, Method::Staged);
+        assert_eq!(to5.method, Method::Anytime);
     }
 
     #[test]
@@ -233,7 +267,8 @@ mod tests {
             3,
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
-        assert_eq!(start.method, Method::Staged);
+        assert_eq!(start.method, Method::Anytime);
+        let start = apply(&start, Action::SetMethod(Method::Staged));
         let mut s = apply(&start, Action::SolveStarted(9));
         let answer = puzzle_core::suboptimal::solve_staged(
             &board,
@@ -257,6 +292,54 @@ mod tests {
             s.result.as_ref().map(|r| r.solution.moves.len()),
             Some(answer.solution.moves.len())
         );
+    }
+
+    #[test]
+    fn stopping_an_anytime_solve_keeps_its_shortest_answer() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Uniform,
+            true,
+            4,
+        );
+        let start = apply(&State::default(), Action::Scramble(board.clone()));
+        let mut s = apply(&start, Action::SolveStarted(3));
+        assert_eq!(s.engine.running, Method::Anytime);
+        let mut longer = Vec::new();
+        let answer = puzzle_core::solve_improving(
+            &board,
+            &goal,
+            &puzzle_core::Method::Anytime { time_limit_ms: 300 },
+            puzzle_core::Tables::default(),
+            &mut Limits::default(),
+            &mut |better| longer.push(better.clone()),
+        )
+        .unwrap();
+        assert!(
+            longer.len() >= 2,
+            "the anytime method improves on the staged answer"
+        );
+        for better in &longer {
+            s = apply(&s, Action::Improved(3, Box::new(better.clone())));
+        }
+        let line = progress_text(&s).unwrap();
+        assert!(line.contains("still improving"), "{line}");
+        assert!(
+            line.contains(&format!("{} moves", answer.moves.len())),
+            "{line}"
+        );
+        s = apply(&s, Action::Cancelled);
+        assert!(s.running.is_none());
+        let result = s.result.as_ref().expect("the best answer is kept");
+        assert_eq!(result.solution.moves, answer.moves);
+        assert_eq!(result.earlier.len(), longer.len() - 1);
+        assert!(s.playback.is_some());
+        assert!(s
+            .notice
+            .as_deref()
+            .unwrap()
+            .starts_with("Stopped: kept the shortest"));
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub struct SetupProps {
 pub fn setup(props: &SetupProps) -> Html {
     let state = &props.dispatcher;
     let shape = props.shape;
-    let mut sizes: Vec<Shape> = [3, 4, 5]
+    let mut sizes: Vec<Shape> = [3, 4, 5, 6, 7, 8]
         .into_iter()
         .filter_map(|n| Shape::square(n).ok())
         .collect();
