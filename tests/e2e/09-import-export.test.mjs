@@ -102,3 +102,20 @@ test('the generator: the same seed gives the same board; unsolvable on request; 
   assert.deepEqual(page.problems, []);
   assert.deepEqual(other.problems, []);
 });
+
+test('the hardest positions: an 80-move 4x4 with its goal, and a 31-move 3x3 solved in 31', async () => {
+  const page = await open(browser, '');
+  const famous = page.locator('#famous');
+  assert.equal(await famous.locator('option').count(), 1 + 2 + 17, 'a prompt, two 3x3 and seventeen 4x4 positions');
+  await famous.selectOption({ label: '4x4, 80 moves #1 (goal blank-first)' });
+  await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board.split(' ').length === 16);
+  assert.deepEqual(await board(page), [15, 10, 8, 12, 11, 14, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]);
+  assert.equal(await page.locator('#goal').inputValue(), 'blank-first');
+  await famous.selectOption({ label: '3x3, 31 moves #1 (goal standard)' });
+  await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board === '8 6 7 2 5 4 3 0 1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#length').waitFor({ timeout: 30_000 });
+  assert.equal(await page.locator('#length').getAttribute('data-length'), '31');
+  await shot(page, '09-hardest-3x3-solved');
+  assert.deepEqual(page.problems, []);
+});

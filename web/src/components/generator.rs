@@ -79,6 +79,22 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
             state.dispatch(Action::Generated(goal, board));
         })
     };
+    let on_famous = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let select = e.target_unchecked_into::<HtmlSelectElement>();
+            let famous = select
+                .value()
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| puzzle_core::catalog::hardest().into_iter().nth(i));
+            if let Some(famous) = famous {
+                state.dispatch(Action::Generated(famous.goal, famous.board));
+            }
+            // Picking the same position again must fire `change` again.
+            select.set_value("");
+        })
+    };
     let on_export_board = {
         let text = format!(
             "# sliding puzzle, goal: {}\n{}",
@@ -166,6 +182,16 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
             </div>
             <div class="row buttons">
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
+            </div>
+            <div class="row">
+                <label>{ "Hardest positions" }
+                    <select id="famous" onchange={on_famous}>
+                        <option value="" selected=true>{ "Pick one…" }</option>
+                        { for puzzle_core::catalog::hardest().into_iter().enumerate().map(|(i, f)| html! {
+                            <option value={i.to_string()}>{ format!("{} (goal {})", f.name, f.goal) }</option>
+                        }) }
+                    </select>
+                </label>
             </div>
             <div class="row buttons files">
                 <label class="file-pick">
