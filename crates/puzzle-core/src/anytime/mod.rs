@@ -59,6 +59,7 @@ mod budget;
 mod core;
 mod ida;
 mod pattern;
+mod reduce;
 mod shorten;
 mod symmetry;
 mod tables;
@@ -113,6 +114,18 @@ pub struct AnytimeConfig {
     pub wide_weights: Vec<f64>,
     /// States a whole-board search may hold (about 80 bytes each).
     pub wide_nodes: usize,
+    /// Boards larger than the core: partial paths kept by the beam that reduces the board to
+    /// the core one outer line at a time (0: the staged answers of the symmetric views
+    /// instead, the schedule before line reduction).
+    pub outer_beam: usize,
+    /// Weights on the line estimate, one reduction to the core each, tried in order while
+    /// [`AnytimeConfig::views_share`] of the time is left (the estimate overcounts, so
+    /// weights below 1 give shorter lines and bigger searches).
+    pub outer_weights: Vec<f64>,
+    /// States one line search may hold (about 50 bytes each).
+    pub outer_nodes: usize,
+    /// Paths to the core (best first) that get the full core search, time permitting.
+    pub outer_cores: usize,
 }
 
 impl Default for AnytimeConfig {
@@ -131,6 +144,10 @@ impl Default for AnytimeConfig {
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
             wide_nodes: 1_000_000,
             views_share: 0.25,
+            outer_beam: 4,
+            outer_weights: vec![0.8, 0.7, 0.6, 0.5],
+            outer_nodes: 300_000,
+            outer_cores: 3,
         }
     }
 }
@@ -220,6 +237,9 @@ fn unsolved(
     }
 }
 
+/// Moves allowed to the quick core search that ranks the paths to the core.
+const QUICK_CORE_LIMIT: usize = 10_000;
+
 /// One anytime solve in progress.
 struct Run<'r, 'l, 'a> {
     method: Method,
@@ -293,12 +313,17 @@ impl Run<'_, '_, '_> {
             config.window_nodes,
         )?;
         if let Some(tables) = tables {
-            let base = if tables.covers_whole_board() {
-                self.best.clone().unwrap_or_default()
+            let bases = if tables.covers_whole_board() {
+                vec![self.best.clone().unwrap_or_default()]
+            } else if config.outer_beam > 0 {
+                self.reduced_prefixes(tables, config)?
             } else {
-                self.shortest_prefix(tables, config)?
+                vec![self.shortest_prefix(tables, config)?]
             };
-            self.core_search(tables, &base, config)?;
+            // The full core search from each path to the core, best first, while time lasts.
+            for base in bases.iter().take(config.outer_cores.max(1)) {
+                self.core_search(tables, base, config)?;
+            }
         } else if self.goal.cells().len() <= 25 {
             self.wide_search(config)?;
         }
@@ -350,6 +375,56 @@ impl Run<'_, '_, '_> {
             self.budget.report()?;
         }
         Ok(base)
+    }
+
+    /// Paths to the core: the staged answer's and those of the line reductions
+    /// ([`reduce::path_to_core`]), each completed by a quick core search (the first core
+    /// weight, a quarter of the states) and offered; returned shortest whole first.
+    fn reduced_prefixes(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<Vec<Vec<Direction>>, Halt> {
+        let staged = self.best.clone().unwrap_or_default();
+        let core = tables.layout().rect;
+        let mut candidates = vec![staged];
+        let reduce = reduce::ReduceConfig {
+            weights: config.outer_weights.clone(),
+            line_nodes: config.outer_nodes,
+            beam: config.outer_beam,
+        };
+        let found = reduce::path_to_core(&self.start, &self.goal, core, &reduce, &mut self.budget)?;
+        for prefix in found {
+            let prefix = shorten::cut_loops(&self.start, &prefix);
+            if !candidates.contains(&prefix) {
+                candidates.push(prefix);
+            }
+        }
+        let Some(&weight) = config.core_weights.first() else {
+            return Ok(candidates);
+        };
+        let mut ranked = Vec::with_capacity(candidates.len());
+        for prefix in candidates {
+            let Some(split) = core::split(&self.start, &prefix, tables) else {
+                continue;
+            };
+            let found = wastar::search(
+                &split.core_start,
+                tables,
+                weight,
+                QUICK_CORE_LIMIT,
+                config.core_nodes / 4,
+                &mut self.budget,
+            )?;
+            let whole = match found {
+                wastar::Found::Path(core_moves) => split.stitch(&core_moves),
+                _ => continue,
+            };
+            ranked.push((whole.len(), prefix));
+            self.offer(whole);
+        }
+        ranked.sort_by_key(|(length, _)| *length);
+        Ok(ranked.into_iter().map(|(_, prefix)| prefix).collect())
     }
 
     /// The staged answer, loops cut.
