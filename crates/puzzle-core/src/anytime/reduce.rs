@@ -396,3 +396,48 @@ fn walk_back(nodes: &[Node], shape: Shape, k: usize) -> Vec<Direction> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{scramble_seeded, Scramble};
+    use crate::goal::Goal;
+    use crate::search::Limits;
+
+    /// Every path brings the tiles outside the core home and leaves the blank in the core, on
+    /// square and oblong boards and a goal whose core is not in a corner.
+    #[test]
+    fn paths_reach_the_core() {
+        for (w, h, goal) in [
+            (6, 6, Goal::Standard),
+            (7, 5, Goal::Standard),
+            (6, 7, Goal::Snail),
+        ] {
+            let goal = goal.board(Shape::new(w, h).unwrap()).unwrap();
+            let layout = super::super::tables::Layout::for_goal(&goal).unwrap();
+            let core = layout.rect;
+            let shape = goal.shape();
+            for seed in 0..2 {
+                let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+                let mut limits = Limits::default();
+                let mut budget = Budget::new(&mut limits, f64::INFINITY);
+                let config = ReduceConfig {
+                    weights: vec![0.8, 0.6],
+                    line_nodes: 100_000,
+                    beam: 2,
+                };
+                let paths = path_to_core(&board, &goal, core, &config, &mut budget).unwrap();
+                assert!(!paths.is_empty());
+                for path in paths {
+                    let at = board.after(&path).unwrap();
+                    assert!(core.contains(shape.row(at.blank()), shape.column(at.blank())));
+                    for cell in 0..shape.cells() {
+                        if !core.contains(shape.row(cell), shape.column(cell)) {
+                            assert_eq!(at.tile(cell), goal.tile(cell));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
