@@ -7,12 +7,16 @@
 //!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--wide-nodes N] [--window-nodes N]
 //!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
+//!     [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
+//!     [--compare-old]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
-//! (`--full`: 50 and 20; `--boards N` sets N for all).
+//! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
+//! before line reduction (`outer_beam: 0`: staged answers of the symmetric views) on the same
+//! boards with the same limits.
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
@@ -36,6 +40,7 @@ struct Options {
     full: bool,
     verbose: bool,
     cache: Option<String>,
+    compare: bool,
     config: AnytimeConfig,
 }
 
@@ -50,6 +55,7 @@ fn options() -> Options {
         full: false,
         verbose: false,
         cache: None,
+        compare: false,
         config: AnytimeConfig::default(),
     };
     let mut args = std::env::args().skip(1);
@@ -74,6 +80,7 @@ fn options() -> Options {
             "--full" => options.full = true,
             "--verbose" => options.verbose = true,
             "--cache" => options.cache = args.next(),
+            "--compare-old" => options.compare = true,
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--wide-nodes" => options.config.wide_nodes = number(args.next()),
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
@@ -94,6 +101,17 @@ fn options() -> Options {
             "--weighted-window-nodes" => options.config.weighted_window_nodes = number(args.next()),
             "--views-share" => {
                 options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--outer-beam" => options.config.outer_beam = number(args.next()),
+            "--outer-nodes" => options.config.outer_nodes = number(args.next()),
+            "--outer-cores" => options.config.outer_cores = number(args.next()),
+            "--outer-weights" => {
+                options.config.outer_weights = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
             }
             "--wide-weights" => {
                 options.config.wide_weights = args
@@ -253,6 +271,16 @@ fn random_boards(options: &Options) {
         });
         let (mut s_len, mut s_ratio, mut s_ms) = (0.0, 0.0, 0.0);
         let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
+        let (mut o_len, mut o_ratio, mut o_first, mut o_final) = (0.0, 0.0, 0.0, 0.0);
+        let old = Options {
+            config: AnytimeConfig {
+                outer_beam: 0,
+                ..options.config.clone()
+            },
+            sizes: Vec::new(),
+            cache: None,
+            ..*options
+        };
         for seed in 0..boards {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
             let (length, bound, ms) = run_staged(&board, &goal);
@@ -269,6 +297,16 @@ fn random_boards(options: &Options) {
                     "seed {seed}: staged {length}, anytime {} (bound {}, {:.0} ms, steps {:?})",
                     run.length, run.lower_bound, run.final_ms, run.improvements
                 );
+            }
+            if options.compare {
+                let run = run_anytime(&board, &goal, tables.as_ref(), limit, &old);
+                o_len += run.length as f64;
+                o_ratio += run.length as f64 / f64::from(run.lower_bound.max(1));
+                o_first += run.improvements.first().map_or(0.0, |i| i.0);
+                o_final += run.improvements.last().map_or(0.0, |i| i.0);
+                if options.verbose {
+                    println!("seed {seed}: old schedule {}", run.length);
+                }
             }
         }
         let n = boards as f64;
@@ -287,6 +325,15 @@ fn random_boards(options: &Options) {
             a_first / n,
             a_final / n
         );
+        if options.compare {
+            println!(
+                "| {side}x{side} | {boards} | anytime, old schedule (`--outer-beam 0`) | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
+                o_len / n,
+                o_ratio / n,
+                o_first / n,
+                o_final / n
+            );
+        }
     }
     println!("\nSeeded uniformly random solvable boards (seeds 0..N), standard goal.");
 }

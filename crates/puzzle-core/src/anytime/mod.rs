@@ -15,10 +15,25 @@
 //!    last; the core is then solved by weighted A* with additive 5-tile pattern databases
 //!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
 //!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
-//!    and smaller the core is the whole board; on larger boards the staged answers of the
-//!    board's 8 symmetric views are tried first and the one with the shortest way to the core
-//!    is kept. Without tables, boards of at most 25 cells get weighted A* with linear
-//!    conflict on the whole board instead.
+//!    and smaller the core is the whole board. On larger boards the path to the core is
+//!    searched first (**line reduction**, [`AnytimeConfig::outer_beam`]): the board is
+//!    reduced one outer row or column at a time, each line by weighted A* over the positions
+//!    of that line's tiles and the blank (the other tiles do not matter), guided by the sum of
+//!    exact two-tile-plus-blank costs (tables built by breadth-first search for the current
+//!    rectangle, a few milliseconds; the sum overcounts, hence the weights below 1 in
+//!    [`AnytimeConfig::outer_weights`]). Each line is searched with every weight and from
+//!    every side that can go; a beam keeps the best partial reductions (moves so far plus
+//!    linear conflict of the board). The beam's final paths and the staged answer's each get
+//!    a quick core search at the first core weight, are offered, and the full core search
+//!    then runs from the best [`AnytimeConfig::outer_cores`] of them in turn. Once
+//!    [`AnytimeConfig::views_share`] of the time is spent, the lines left are searched with
+//!    the first weight only and one partial (short time limits: 8x8 at 2 s was 760 moves
+//!    without this, against 658 for the symmetric views). With
+//!    `outer_beam: 0`, the
+//!    staged answers of the board's 8 symmetric views are tried instead and the one with the
+//!    shortest way to the core is kept (the schedule before line reduction). Without tables,
+//!    boards of at most 25 cells get weighted A* with linear conflict on the whole board
+//!    instead.
 //! 4. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
 //!    [`AnytimeConfig::max_window`] until a round gains nothing, then
 //!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
@@ -29,13 +44,23 @@
 //! pattern databases make a strong whole-board search possible where they fit. Measured and
 //! dropped: optimal "tails" (A* with the tables from a late board of the solution: little
 //! gain for the time), weighted A* with linear conflict on 6x6 and up (finds nothing within
-//! 2M states at weight 3), core searches from several outer paths (no gain).
+//! 2M states at weight 3). Line reduction, measured against the staged views on the same
+//! seeded boards: with the admissible line estimate (Manhattan, conflicts in the line, the
+//! blank's distance) as the guide, weighted A* at weight 1.5-2 hits 300k states on most
+//! columns and at weight 3 gives lines no shorter than the staged method's (which does the
+//! same search); the two-tile-plus-blank guide at weight 0.7 cuts the path to the core on
+//! 6x6 from about 121-142 moves to 107-129. A wider beam (8 instead of 4) found the same
+//! paths on 6x6; 1M states a line search and weights down to 0.45 found nothing better
+//! (the low weights run out of states); ranking the paths by moves plus linear conflict
+//! picks worse wholes than the quick core search does; full core searches from 3 paths
+//! instead of 1 gained under 1 move (kept: it uses time that was idle).
 //!
 //! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
 //! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
 //! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
 //! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
-//! needed.
+//! needed. A line search of the line reduction holds about 60 bytes a state (300k by
+//! default, ~18 MB), freed before the core search starts, so the peak does not grow.
 //!
 //! The lower bound is admissible: linear conflict of the start, or the pattern-database
 //! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
@@ -59,6 +84,7 @@ mod budget;
 mod core;
 mod ida;
 mod pattern;
+mod reduce;
 mod shorten;
 mod symmetry;
 mod tables;
@@ -106,13 +132,26 @@ pub struct AnytimeConfig {
     /// Weights of the successive core searches (each at least 1).
     pub core_weights: Vec<f64>,
     /// Share of the time limit during which the symmetric views of the board are tried for a
-    /// shorter path to the core (boards larger than the core only).
+    /// shorter path to the core (with `outer_beam: 0`), or the line reduction searches with
+    /// every weight and its whole beam (after it: the first weight, one partial).
     pub views_share: f64,
     /// Weights of the successive whole-board searches (linear conflict; boards of at most
     /// 25 cells solved without tables).
     pub wide_weights: Vec<f64>,
     /// States a whole-board search may hold (about 80 bytes each).
     pub wide_nodes: usize,
+    /// Boards larger than the core: partial paths kept by the beam that reduces the board to
+    /// the core one outer line at a time (0: the staged answers of the symmetric views
+    /// instead, the schedule before line reduction).
+    pub outer_beam: usize,
+    /// Weights on the line estimate, one reduction to the core each, tried in order while
+    /// [`AnytimeConfig::views_share`] of the time is left (the estimate overcounts, so
+    /// weights below 1 give shorter lines and bigger searches).
+    pub outer_weights: Vec<f64>,
+    /// States one line search may hold (about 60 bytes each).
+    pub outer_nodes: usize,
+    /// Paths to the core (best first) that get the full core search, time permitting.
+    pub outer_cores: usize,
 }
 
 impl Default for AnytimeConfig {
@@ -131,6 +170,10 @@ impl Default for AnytimeConfig {
             wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
             wide_nodes: 1_000_000,
             views_share: 0.25,
+            outer_beam: 4,
+            outer_weights: vec![0.8, 0.7, 0.6, 0.5],
+            outer_nodes: 300_000,
+            outer_cores: 3,
         }
     }
 }
@@ -220,6 +263,9 @@ fn unsolved(
     }
 }
 
+/// Moves allowed to the quick core search that ranks the paths to the core.
+const QUICK_CORE_LIMIT: usize = 10_000;
+
 /// One anytime solve in progress.
 struct Run<'r, 'l, 'a> {
     method: Method,
@@ -293,12 +339,17 @@ impl Run<'_, '_, '_> {
             config.window_nodes,
         )?;
         if let Some(tables) = tables {
-            let base = if tables.covers_whole_board() {
-                self.best.clone().unwrap_or_default()
+            let bases = if tables.covers_whole_board() {
+                vec![self.best.clone().unwrap_or_default()]
+            } else if config.outer_beam > 0 {
+                self.reduced_prefixes(tables, config)?
             } else {
-                self.shortest_prefix(tables, config)?
+                vec![self.shortest_prefix(tables, config)?]
             };
-            self.core_search(tables, &base, config)?;
+            // The full core search from each path to the core, best first, while time lasts.
+            for base in bases.iter().take(config.outer_cores.max(1)) {
+                self.core_search(tables, base, config)?;
+            }
         } else if self.goal.cells().len() <= 25 {
             self.wide_search(config)?;
         }
@@ -350,6 +401,57 @@ impl Run<'_, '_, '_> {
             self.budget.report()?;
         }
         Ok(base)
+    }
+
+    /// Paths to the core: the staged answer's and those of the line reductions
+    /// ([`reduce::path_to_core`]), each completed by a quick core search (the first core
+    /// weight, a quarter of the states) and offered; returned shortest whole first.
+    fn reduced_prefixes(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<Vec<Vec<Direction>>, Halt> {
+        let staged = self.best.clone().unwrap_or_default();
+        let core = tables.layout().rect;
+        let mut candidates = vec![staged];
+        let reduce = reduce::ReduceConfig {
+            weights: config.outer_weights.clone(),
+            line_nodes: config.outer_nodes,
+            beam: config.outer_beam,
+            hurry_ms: config.time_limit_ms * config.views_share,
+        };
+        let found = reduce::path_to_core(&self.start, &self.goal, core, &reduce, &mut self.budget)?;
+        for prefix in found {
+            let prefix = shorten::cut_loops(&self.start, &prefix);
+            if !candidates.contains(&prefix) {
+                candidates.push(prefix);
+            }
+        }
+        let Some(&weight) = config.core_weights.first() else {
+            return Ok(candidates);
+        };
+        let mut ranked = Vec::with_capacity(candidates.len());
+        for prefix in candidates {
+            let Some(split) = core::split(&self.start, &prefix, tables) else {
+                continue;
+            };
+            let found = wastar::search(
+                &split.core_start,
+                tables,
+                weight,
+                QUICK_CORE_LIMIT,
+                config.core_nodes / 4,
+                &mut self.budget,
+            )?;
+            let whole = match found {
+                wastar::Found::Path(core_moves) => split.stitch(&core_moves),
+                _ => continue,
+            };
+            ranked.push((whole.len(), prefix));
+            self.offer(whole);
+        }
+        ranked.sort_by_key(|(length, _)| *length);
+        Ok(ranked.into_iter().map(|(_, prefix)| prefix).collect())
     }
 
     /// The staged answer, loops cut.
