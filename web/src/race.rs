@@ -39,11 +39,11 @@ pub const RACE_METHODS: [Method; 8] = [
     Method::PatternDatabase,
 ];
 
-/// Whether `method` can race on a board of `shape` (the pattern databases on 4x4 only, like
-/// the Solve button's menu).
+/// Whether `method` can race on a board of `shape`: where it fits, the pattern databases on 4x4
+/// only (the race's own choice: their tables take a while to build on other sizes).
 pub fn available(method: &Method, shape: Shape) -> bool {
     match method {
-        Method::PatternDatabase => crate::methods::Method::Pdb.available(shape),
+        Method::PatternDatabase => shape.width() == 4 && shape.height() == 4,
         method => method.fits(shape).is_ok(),
     }
 }

@@ -7,13 +7,14 @@
 use std::rc::Rc;
 
 use puzzle_core::generate::{scramble_seeded, Scramble};
+use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
 use puzzle_core::{
-    solvability, swap_fix, Algorithm, Board, Direction, Goal, HeuristicKind, Progress, Shape,
-    Solution, Solvability, SolveOutcome, SolverConfig,
+    solvability, swap_fix, Algorithm, Board, Direction, Goal, HeuristicKind, Method, Progress,
+    Shape, Solution, Solvability, SolveOutcome,
 };
 use yew::Reducible;
 
-use crate::methods::{Engine, EngineResult, Method};
+use crate::methods::{Engine, EngineResult};
 use crate::protocol::{SolveRequest, ToWorker};
 use crate::race::{Race, DEFAULT_PICK};
 
@@ -56,7 +57,7 @@ pub struct Running {
     /// The goal that was sent: a change of goal stops the solve.
     pub goal: Board,
     /// The method that was sent.
-    pub config: SolverConfig,
+    pub method: Method,
     /// The node budget that was sent.
     pub budget: Option<u64>,
     /// The last progress report.
@@ -127,8 +128,13 @@ pub struct State {
     pub board: Board,
     /// Moves made by hand since the board was last set.
     pub hand_moves: usize,
-    /// The chosen method.
-    pub config: SolverConfig,
+    /// The chosen method, from the core's list ([`Method::all_for`]); a search carries
+    /// `heuristic` and `depth_limit`.
+    pub method: Method,
+    /// The heuristic the menu gives informed searches.
+    pub heuristic: HeuristicKind,
+    /// The depth limit the menu gives DFS and IDDFS.
+    pub depth_limit: usize,
     /// How Scramble works.
     pub scramble: ScrambleHow,
     /// Length of a random-walk scramble.
@@ -159,9 +165,7 @@ pub struct State {
     pub live: Option<LiveSolve>,
     /// Whether boards too big for a table get the live count (a background solve per move).
     pub live_on: bool,
-    /// The solver the Solve button uses (pattern database, staged, or `config`'s method).
-    pub method: crate::methods::Method,
-    /// The pattern-database and staged solves' progress and results.
+    /// The specialised solvers' progress and results.
     pub engine: crate::methods::Engine,
 }
 
@@ -210,7 +214,9 @@ impl State {
             board: goal_board.clone(),
             goal_board,
             hand_moves: 0,
-            config: SolverConfig::best_for(shape),
+            method: Method::default_for(shape),
+            heuristic: HeuristicKind::LinearConflict,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
             scramble: ScrambleHow::Uniform,
             walk_length: DEFAULT_WALK,
             editor: Editor::default(),
@@ -225,7 +231,6 @@ impl State {
             overlay: false,
             live: None,
             live_on: false,
-            method: crate::methods::Method::default_for(shape),
             engine: crate::methods::Engine::default(),
         }
     }
@@ -273,15 +278,38 @@ impl State {
         })
     }
 
-    /// The request of a generic search with the chosen algorithm, tagged with `id`.
+    /// The request of the chosen method, tagged with `id` (searches under their node budget).
     pub fn request(&self, id: u32) -> SolveRequest {
+        let method = self.effective_method();
         SolveRequest {
             id,
             board: self.board.clone(),
             goal: self.goal_board.clone(),
-            method: puzzle_core::Method::Search(self.config),
-            max_expanded: budget_for(self.config.algorithm),
+            method,
+            max_expanded: method
+                .search_config()
+                .and_then(|config| budget_for(config.algorithm)),
         }
+    }
+
+    /// The method menu: the core's methods for the board size, searches with the chosen
+    /// heuristic.
+    pub fn method_menu(&self) -> Vec<Method> {
+        Method::all_for(self.shape(), self.heuristic)
+    }
+
+    /// Back to the default method (and heuristic and depth limit) for the board size.
+    fn reset_method(&mut self) {
+        self.method = Method::default_for(self.shape());
+        self.heuristic = HeuristicKind::LinearConflict;
+        self.depth_limit = DEFAULT_DEPTH_LIMIT;
+    }
+
+    /// `method` with the chosen heuristic and depth limit (searches only).
+    pub fn with_choices(&self, method: Method) -> Method {
+        method
+            .with_heuristic(self.heuristic)
+            .with_depth_limit(self.depth_limit)
     }
 
     /// The move of the blank that the arrow key for `tile_direction` makes: keys name the way a
@@ -308,9 +336,12 @@ impl State {
                     ));
                 }
             }
-            self.config = SolverConfig::best_for(shape);
         }
+        let resized = board.shape() != self.shape();
         self.board = board;
+        if resized {
+            self.reset_method();
+        }
         self.hand_moves = 0;
         self.result = None;
         self.playback = None;
@@ -355,28 +386,19 @@ impl State {
 }
 
 impl State {
-    /// The method the Solve button uses (the chosen one if it fits the board size).
+    /// The method the Solve button uses: the chosen one if it fits the board size, else the
+    /// core's default.
     pub fn effective_method(&self) -> Method {
-        if self.method.available(self.shape()) {
+        if self.method.fits(self.shape()).is_ok() {
             self.method
         } else {
-            Method::Generic
+            self.with_choices(Method::default_for(self.shape()))
         }
     }
 
     /// The message the Solve button sends, tagged with `id`.
     pub fn worker_message(&self, id: u32) -> ToWorker {
-        let special = |method| SolveRequest {
-            method,
-            max_expanded: None,
-            ..self.request(id)
-        };
-        ToWorker::Solve(match self.effective_method() {
-            Method::Generic => self.request(id),
-            Method::Pdb => special(puzzle_core::Method::PatternDatabase),
-            Method::Staged => special(puzzle_core::Method::Staged),
-            Method::Anytime => special(puzzle_core::Method::anytime()),
-        })
+        ToWorker::Solve(self.request(id))
     }
 }
 
@@ -411,16 +433,15 @@ pub enum Action {
     ApplyEdit,
     /// Swaps two tiles so that an unsolvable board becomes solvable.
     SwapFix,
-    /// The search method.
-    SetAlgorithm(Algorithm),
     /// The heuristic.
     SetHeuristic(HeuristicKind),
     /// DFS depth limit.
     SetDepthLimit(usize),
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
-    /// The solver: pattern database, staged, or generic (then `SetAlgorithm` picks which).
-    SetMethod(crate::methods::Method),
+    /// The method, from the menu ([`State::method_menu`]); searches get the chosen heuristic and
+    /// depth limit.
+    SetMethod(Method),
     /// Build progress of the pattern database of request `id`.
     PdbBuilding(u32, crate::protocol::BuildProgress),
     /// The pattern database of request `id` is ready.
@@ -507,7 +528,8 @@ fn reduce_methods(state: &State, action: Action) -> Option<State> {
     let mut next = state.clone();
     match action {
         Action::SetMethod(method) => {
-            if !method.available(state.shape()) || method == state.method {
+            let method = state.with_choices(method);
+            if method.fits(state.shape()).is_err() || method == state.method {
                 return None;
             }
             next.method = method;
@@ -534,8 +556,6 @@ pub enum Step {
     Solved(u32),
     /// `Cancelled`.
     Cancelled,
-    /// `SetAlgorithm`: the person picked a generic method.
-    PickedAlgorithm,
     /// Anything else.
     Other,
 }
@@ -547,7 +567,6 @@ impl Step {
             Action::SolveStarted(_) => Step::Started,
             Action::Solved(id, _) => Step::Solved(*id),
             Action::Cancelled => Step::Cancelled,
-            Action::SetAlgorithm(_) => Step::PickedAlgorithm,
             _ => Step::Other,
         }
     }
@@ -555,14 +574,11 @@ impl Step {
 
 /// Keeps [`crate::methods::Engine`] and [`State::method`] in step with what the main reducer did.
 fn after(state: &State, next: &mut State, step: Step) {
-    if next.shape() != state.shape() {
-        next.method = Method::default_for(next.shape());
-    }
     let mine = |id: u32| state.running.as_ref().is_some_and(|r| r.id == id);
     match step {
         Step::Started if state.running.is_none() && next.running.is_some() => {
             next.engine = Engine {
-                running: state.effective_method(),
+                running: Some(state.effective_method()),
                 ..Engine::default()
             };
         }
@@ -574,9 +590,12 @@ fn after(state: &State, next: &mut State, step: Step) {
                     ratio: r.solution.bound_ratio(),
                 })
             });
-            next.engine.finished =
-                (state.engine.running != Method::Generic).then(|| EngineResult {
-                    method: state.engine.running,
+            next.engine.finished = state
+                .engine
+                .running
+                .filter(|method| method.search_config().is_none())
+                .map(|method| EngineResult {
+                    method,
                     pdb: state.engine.pdb.clone(),
                     quality,
                 });
@@ -592,7 +611,6 @@ fn after(state: &State, next: &mut State, step: Step) {
             }
             next.engine.build = None;
         }
-        Step::PickedAlgorithm => next.method = Method::Generic,
         _ => {}
     }
     if next.result != state.result {
@@ -654,7 +672,6 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
                 Err(_) => standard(shape),
             };
             next.set_board(goal_board);
-            next.config = SolverConfig::best_for(shape);
         }
         Action::SetGoal(goal) => {
             let goal_board = goal.board(state.shape()).ok()?;
@@ -733,16 +750,21 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             let fixed = swap_fix(&state.board);
             next.set_board(fixed);
         }
-        Action::SetAlgorithm(algorithm) => next.config.algorithm = algorithm,
-        Action::SetHeuristic(heuristic) => next.config.heuristic = heuristic,
-        Action::SetDepthLimit(limit) => next.config.depth_limit = limit.clamp(1, 200),
+        Action::SetHeuristic(heuristic) => {
+            next.heuristic = heuristic;
+            next.method = state.method.with_heuristic(heuristic);
+        }
+        Action::SetDepthLimit(limit) => {
+            next.depth_limit = limit.clamp(1, 200);
+            next.method = state.method.with_depth_limit(next.depth_limit);
+        }
         Action::SolveStarted(id) => {
             next.running = Some(Running {
                 id,
                 start: state.board.clone(),
                 goal: state.goal_board.clone(),
-                config: state.config,
-                budget: budget_for(state.config.algorithm),
+                method: state.effective_method(),
+                budget: state.request(id).max_expanded,
                 progress: None,
                 improved: Vec::new(),
             });
@@ -1022,7 +1044,7 @@ fn reduce_main(state: &State, action: Action) -> Option<State> {
             next.goal = goal;
             next.goal_board = goal_board;
             next.set_board(board);
-            next.config = SolverConfig::best_for(next.shape());
+            next.reset_method();
             next.editor.open = false;
             next.notice = None;
         }
@@ -1086,7 +1108,7 @@ mod tests {
         puzzle_core::solve(
             start,
             goal,
-            &SolverConfig::best_for(start.shape()),
+            &puzzle_core::SolverConfig::best_for(start.shape()),
             &mut Limits::default(),
         )
         .unwrap()
@@ -1207,7 +1229,7 @@ mod tests {
         let applied = apply(&good, Action::ApplyEdit);
         assert_eq!(applied.shape(), Shape::square(4).unwrap());
         assert_eq!(applied.goal_board.shape(), applied.shape());
-        assert_eq!(applied.config, SolverConfig::best_for(applied.shape()));
+        assert_eq!(applied.method, Method::default_for(applied.shape()));
         assert!(!applied.editor.open);
     }
 
@@ -1219,7 +1241,7 @@ mod tests {
         );
         assert_eq!(state.board.shape(), state.goal_board.shape());
         assert!(state.is_solved());
-        assert_eq!(state.config.algorithm, Algorithm::IdaStar);
+        assert_eq!(state.method, Method::default_for(state.shape()));
         let snail = apply(&state, Action::SetGoal(Goal::Snail));
         assert_eq!(snail.goal_board, Goal::Snail.board(snail.shape()).unwrap());
         let custom = apply(
@@ -1498,7 +1520,7 @@ mod tests {
     #[test]
     fn a_goal_change_stops_the_solve_for_the_old_goal() {
         let mut state = with_board("8 6 7 2 5 4 3 0 1");
-        state = apply(&state, Action::SetAlgorithm(Algorithm::Bfs));
+        state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
         state = apply(&state, Action::SolveStarted(2));
         let old = solution_for(&state.board, &state.goal_board);
         state = apply(&state, Action::SetGoal(Goal::Snail));
@@ -1532,7 +1554,7 @@ mod tests {
     #[test]
     fn budget_stops_are_recorded_without_playback() {
         let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-        state = apply(&state, Action::SetAlgorithm(Algorithm::Bfs));
+        state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
         state = apply(&state, Action::SolveStarted(4));
         let stopped = Solution {
             outcome: SolveOutcome::BudgetExhausted,
@@ -1705,16 +1727,19 @@ mod tests {
         assert_eq!(next.board, generated);
         assert_eq!(next.goal, Goal::Snail);
         assert_eq!(next.goal_board, Goal::Snail.board(next.shape()).unwrap());
-        assert_eq!(next.config, SolverConfig::best_for(next.shape()));
+        assert_eq!(next.method, Method::default_for(next.shape()));
     }
 
     #[test]
     fn requests_carry_the_budget_for_the_method() {
         let mut state = State::default();
         assert_eq!(state.request(1).max_expanded, Some(MEMORY_BUDGET));
-        state = apply(&state, Action::SetAlgorithm(Algorithm::Iddfs));
+        state = apply(&state, Action::SetMethod(Method::search(Algorithm::Iddfs)));
         assert_eq!(state.request(1).max_expanded, Some(BLIND_BUDGET));
-        state = apply(&state, Action::SetAlgorithm(Algorithm::IdaStar));
+        state = apply(
+            &state,
+            Action::SetMethod(Method::search(Algorithm::IdaStar)),
+        );
         assert_eq!(state.request(9).max_expanded, None);
         assert_eq!(state.request(9).id, 9);
     }

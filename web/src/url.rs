@@ -2,7 +2,7 @@
 //!
 //! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40`
 
-use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Shape};
+use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Method, Shape};
 
 use crate::state::State;
 
@@ -20,22 +20,21 @@ pub fn to_query(state: &State) -> String {
         Goal::Custom(board) => cells(board),
         named => named.to_string(),
     };
+    let method = state.effective_method();
     let mut query = format!(
         "?size={}&board={}&goal={}&method={}",
         state.shape(),
         cells(&state.board),
         goal,
-        state
-            .effective_method()
-            .name()
-            .unwrap_or(state.config.algorithm.name()),
+        method.name(),
     );
-    let generic = state.effective_method() == crate::methods::Method::Generic;
-    if generic && state.config.algorithm.is_informed() {
-        query.push_str(&format!("&heuristic={}", state.config.heuristic.name()));
+    if let Some(heuristic) = method.heuristic() {
+        query.push_str(&format!("&heuristic={}", heuristic.name()));
     }
-    if generic && matches!(state.config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
-        query.push_str(&format!("&depth={}", state.config.depth_limit));
+    if let Some(config) = method.search_config() {
+        if matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
+            query.push_str(&format!("&depth={}", config.depth_limit));
+        }
     }
     query
 }
@@ -83,30 +82,29 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         state.board = board;
     }
     if let Some(text) = get("method") {
-        let special = crate::methods::Method::from_name(&text).filter(|m| m.available(shape));
-        match text.parse::<Algorithm>() {
-            _ if special.is_some() => state.method = special.unwrap_or_default(),
-            Ok(algorithm) => {
-                state.config.algorithm = algorithm;
-                state.method = crate::methods::Method::Generic;
-            }
+        match text
+            .parse::<Method>()
+            .and_then(|method| method.fits(shape).map(|()| method))
+        {
+            Ok(method) => state.method = method,
             Err(e) => errors.push(format!("method in the link: {e}")),
         }
     }
     if let Some(text) = get("heuristic") {
         match text.parse::<HeuristicKind>() {
-            Ok(heuristic) => state.config.heuristic = heuristic,
+            Ok(heuristic) => state.heuristic = heuristic,
             Err(e) => errors.push(format!("heuristic in the link: {e}")),
         }
     }
     if let Some(text) = get("depth") {
         match text.trim().parse::<usize>() {
-            Ok(depth) if (1..=200).contains(&depth) => state.config.depth_limit = depth,
+            Ok(depth) if (1..=200).contains(&depth) => state.depth_limit = depth,
             _ => errors.push(format!(
                 "depth in the link: `{text}` is not a depth limit from 1 to 200"
             )),
         }
     }
+    state.method = state.with_choices(state.method);
     if !errors.is_empty() {
         state.notice = Some(format!(
             "Part of the link was not used: {}",
@@ -146,7 +144,6 @@ fn decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_core::SolverConfig;
 
     #[test]
     fn a_state_survives_the_link() {
@@ -155,8 +152,8 @@ mod tests {
         state.board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
         state.goal = Goal::Snail;
         state.goal_board = Goal::Snail.board(state.shape()).unwrap();
-        state.config.algorithm = Algorithm::Dfs;
-        state.config.depth_limit = 25;
+        state.depth_limit = 25;
+        state.method = state.with_choices(Method::search(Algorithm::Dfs));
         let query = to_query(&state);
         assert_eq!(
             query,
@@ -166,7 +163,8 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(back.board, state.board);
         assert_eq!(back.goal_board, state.goal_board);
-        assert_eq!(back.config, state.config);
+        assert_eq!(back.method, state.method);
+        assert_eq!(back.depth_limit, 25);
     }
 
     #[test]
@@ -186,15 +184,12 @@ mod tests {
     fn bad_parts_fall_back_with_the_core_message() {
         let (state, errors) = from_query("?board=1,2,2,0&method=quantum&goal=snail");
         assert_eq!(state.board, state.goal_board);
-        assert_eq!(state.config, SolverConfig::best_for(state.shape()));
+        assert_eq!(state.method, Method::default_for(state.shape()));
         assert!(
             errors[0].contains("a 3x3 board has 9 cells, but 4 numbers were given"),
             "{errors:?}"
         );
-        assert!(
-            errors[1].contains("unknown algorithm `quantum`"),
-            "{errors:?}"
-        );
+        assert!(errors[1].contains("unknown method `quantum`"), "{errors:?}");
         assert!(state.notice.is_some());
     }
 

@@ -1,19 +1,20 @@
 //! The special methods' bits of view: their menu options, the progress line, the database
 //! status while a database solve runs, and the extra lines of their result.
 
-use puzzle_core::{Algorithm, Solution};
+use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
 use crate::format::{count, progress_line};
-use crate::methods::{source_text, Method};
+use crate::methods::{result_name, source_text};
 use crate::state::State;
 
-/// The options of the special methods for the method menu.
+/// The method menu: the core's methods for the board size ([`State::method_menu`]), by name
+/// and label.
 pub fn options(state: &State) -> Html {
     let current = state.effective_method();
     html! {
-        { for Method::SPECIAL.into_iter().filter(|m| m.available(state.shape())).map(|m| html! {
-            <option value={m.name().unwrap_or_default()} selected={m == current}>{ m.label() }</option>
+        { for state.method_menu().into_iter().map(|m| html! {
+            <option value={m.name()} selected={m.name() == current.name()}>{ m.label() }</option>
         }) }
     }
 }
@@ -21,9 +22,17 @@ pub fn options(state: &State) -> Html {
 /// What the running method's tables are called.
 fn tables_name(state: &State) -> &'static str {
     match state.engine.running {
-        Method::Anytime => "big-board tables",
+        Some(Method::Anytime { .. }) => "big-board tables",
         _ => "pattern database",
     }
+}
+
+/// Whether the running method uses tables the worker prepares (with a progress bar).
+fn uses_tables(state: &State) -> bool {
+    state
+        .engine
+        .running
+        .is_some_and(|m| m.needs(state.shape()).is_some())
 }
 
 fn capitalized(text: &str) -> String {
@@ -37,12 +46,8 @@ fn capitalized(text: &str) -> String {
 /// What the progress line says for the running solve.
 pub fn progress_text(state: &State) -> Option<String> {
     let running = state.running.as_ref()?;
-    let algorithm = match state.engine.running {
-        Method::Generic => running.config.algorithm,
-        Method::Pdb => Algorithm::IdaStar,
-        Method::Staged | Method::Anytime => Algorithm::AStar,
-    };
-    let preparing = state.engine.running.uses_tables() && state.engine.pdb.is_none();
+    let algorithm = running.method.algorithm();
+    let preparing = uses_tables(state) && state.engine.pdb.is_none();
     let best = running.improved.last().map(|best| {
         let lengths: Vec<String> = running
             .improved
@@ -70,7 +75,7 @@ pub fn progress_text(state: &State) -> Option<String> {
 /// The database line under the solver while a database solve runs: a progress bar while it
 /// builds, then where it came from.
 pub fn status_view(state: &State) -> Html {
-    if state.running.is_none() || !state.engine.running.uses_tables() {
+    if state.running.is_none() || !uses_tables(state) {
         return html! {};
     }
     match (&state.engine.pdb, &state.engine.build) {
@@ -105,7 +110,11 @@ pub fn status_view(state: &State) -> Html {
 
 /// The method's name for the result, when a special method answered.
 pub fn result_method(state: &State) -> Option<&'static str> {
-    state.engine.finished.as_ref().map(|f| f.method.short())
+    state
+        .engine
+        .finished
+        .as_ref()
+        .and_then(|f| result_name(&f.method))
 }
 
 /// The extra lines of the result: the quality bound (staged) or the database's origin.
@@ -131,7 +140,7 @@ pub fn result_view(state: &State, solution: &Solution) -> Html {
         }
         if let Some(info) = &finished.pdb {
             <p id="pdb-source" class="pdb-source" data-source={format!("{:?}", info.source).to_lowercase()} data-ms={format!("{:.1}", info.ms)} data-bytes={info.bytes.to_string()}>
-                { format!("{} {}.", if finished.method == Method::Anytime { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
+                { format!("{} {}.", if matches!(finished.method, Method::Anytime { .. }) { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
             </p>
         }
         </>
@@ -144,7 +153,7 @@ mod tests {
     use crate::methods::Quality;
     use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ToWorker};
     use crate::state::{reduce, Action};
-    use puzzle_core::{Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
+    use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 
     fn state(text: &str) -> State {
         let board: Board = text.parse().unwrap();
@@ -160,37 +169,45 @@ mod tests {
     #[test]
     fn defaults_follow_the_size() {
         let s4 = State::new(Shape::square(4).unwrap(), Goal::Standard);
-        assert_eq!(s4.method, Method::Pdb);
+        assert_eq!(s4.method, Method::PatternDatabase);
         let method = |s: &State| match s.worker_message(1) {
             ToWorker::Solve(request) => request.method,
             other => panic!("not a solve: {other:?}"),
         };
         assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
-        assert_eq!(s5.method, Method::Anytime);
+        assert_eq!(s5.method, Method::anytime());
         assert_eq!(method(&s5), puzzle_core::Method::anytime());
         let staged = apply(&s5, Action::SetMethod(Method::Staged));
         assert_eq!(method(&staged), puzzle_core::Method::Staged);
         let s3 = State::default();
-        assert_eq!(s3.method, Method::Generic);
+        assert_eq!(s3.method, Method::search(Algorithm::AStar));
         assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
+        // A method that does not fit the size cannot be picked.
+        assert_eq!(reduce(&s3, Action::SetMethod(Method::anytime())), None);
         // Changing size resets the method; a generic pick sticks until then.
         let to4 = apply(&s3, Action::SetShape(Shape::square(4).unwrap()));
-        assert_eq!(to4.method, Method::Pdb);
-        let generic = apply(&to4, Action::SetAlgorithm(Algorithm::IdaStar));
-        assert_eq!(generic.effective_method(), Method::Generic);
-        let back = apply(&generic, Action::SetMethod(Method::Pdb));
-        assert_eq!(back.effective_method(), Method::Pdb);
-        assert_eq!(reduce(&back, Action::SetMethod(Method::Staged)), None);
+        assert_eq!(to4.method, Method::PatternDatabase);
+        let generic = apply(&to4, Action::SetMethod(Method::search(Algorithm::IdaStar)));
+        assert_eq!(
+            generic.effective_method(),
+            Method::search(Algorithm::IdaStar)
+        );
+        let back = apply(&generic, Action::SetMethod(Method::PatternDatabase));
+        assert_eq!(back.effective_method(), Method::PatternDatabase);
+        assert_eq!(
+            reduce(&back, Action::SetMethod(Method::PatternDatabase)),
+            None
+        );
         let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
-        assert_eq!(to5.method, Method::Anytime);
+        assert_eq!(to5.method, Method::anytime());
     }
 
     #[test]
     fn a_database_solve_reports_build_then_source_then_answer() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
         let mut s = apply(&start, Action::SolveStarted(5));
-        assert_eq!(s.engine.running, Method::Pdb);
+        assert_eq!(s.engine.running, Some(Method::PatternDatabase));
         assert_eq!(
             progress_text(&s).as_deref(),
             Some("Preparing the pattern database…")
@@ -225,7 +242,7 @@ mod tests {
         .unwrap();
         s = apply(&s, Action::Solved(5, Box::new(solution)));
         let finished = s.engine.finished.clone().expect("labelled");
-        assert_eq!(finished.method, Method::Pdb);
+        assert_eq!(finished.method, Method::PatternDatabase);
         assert_eq!(finished.pdb, Some(info));
         assert_eq!(result_method(&s), Some("IDA* + pattern database"));
         // A new board clears the label with the result.
@@ -267,7 +284,7 @@ mod tests {
             3,
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
-        assert_eq!(start.method, Method::Anytime);
+        assert_eq!(start.method, Method::anytime());
         let start = apply(&start, Action::SetMethod(Method::Staged));
         let mut s = apply(&start, Action::SolveStarted(9));
         let answer = puzzle_core::suboptimal::solve_staged(
@@ -305,7 +322,7 @@ mod tests {
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
         let mut s = apply(&start, Action::SolveStarted(3));
-        assert_eq!(s.engine.running, Method::Anytime);
+        assert_eq!(s.engine.running, Some(Method::anytime()));
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_improving(
             &board,
@@ -350,9 +367,61 @@ mod tests {
         assert!(!query.contains("heuristic"), "{query}");
         let (back, errors) = crate::url::from_query(&query);
         assert!(errors.is_empty());
-        assert_eq!(back.method, Method::Pdb);
+        assert_eq!(back.method, Method::PatternDatabase);
         let (generic, _) = crate::url::from_query("?size=4x4&method=idastar");
-        assert_eq!(generic.effective_method(), Method::Generic);
-        assert_eq!(generic.config.algorithm, Algorithm::IdaStar);
+        assert_eq!(
+            generic.effective_method(),
+            Method::search(Algorithm::IdaStar)
+        );
+    }
+
+    #[test]
+    fn a_method_that_does_not_fit_the_link_size_gets_the_core_reason() {
+        let (state, errors) = crate::url::from_query("?size=5x5&method=pdb");
+        assert_eq!(state.method, Method::anytime());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("method in the link: the pdb method cannot solve a 5x5 board: "),
+            "{errors:?}"
+        );
+        let (state, errors) = crate::url::from_query("?method=anytime");
+        assert_eq!(state.method, Method::default_for(state.shape()));
+        assert_eq!(
+            errors,
+            vec![format!(
+                "method in the link: {}",
+                Method::anytime().fits(state.shape()).unwrap_err()
+            )]
+        );
+        assert!(
+            errors[0].contains("the anytime method cannot solve a 3x3 board: "),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn the_method_menu_is_the_core_list() {
+        for (w, h) in [(2, 2), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)] {
+            let mut state = State::new(Shape::new(w, h).unwrap(), Goal::Standard);
+            for heuristic in puzzle_core::HeuristicKind::ALL {
+                state = reduce(&state, Action::SetHeuristic(heuristic)).unwrap_or(state);
+                assert_eq!(
+                    state.method_menu(),
+                    Method::all_for(state.shape(), heuristic),
+                    "{w}x{h}"
+                );
+                let names: Vec<&str> = state.method_menu().iter().map(Method::name).collect();
+                assert!(
+                    names.contains(&state.effective_method().name()),
+                    "{names:?}"
+                );
+            }
+        }
+        let s4 = State::new(Shape::square(4).unwrap(), Goal::Standard);
+        let names: Vec<&str> = s4.method_menu().iter().map(Method::name).collect();
+        assert_eq!(
+            names,
+            ["bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged", "anytime"]
+        );
     }
 }

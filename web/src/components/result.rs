@@ -48,7 +48,14 @@ pub fn result_panel(props: &StateProps) -> Html {
             </li>
         }
     });
-    let reason = stop_reason(solution, finished.budget, state.config.depth_limit);
+    let reason = stop_reason(
+        solution,
+        finished.budget,
+        solution
+            .method
+            .search_config()
+            .map_or(state.depth_limit, |config| config.depth_limit),
+    );
     html! {
         <section class="panel" aria-labelledby="result-title" id="result">
             <h2 id="result-title">{ "Result" }</h2>

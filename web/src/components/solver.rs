@@ -1,10 +1,10 @@
 //! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
 
-use puzzle_core::{Algorithm, HeuristicKind};
+use puzzle_core::{Algorithm, HeuristicKind, Method};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::format::{algorithm_label, heuristic_label};
+use crate::format::heuristic_label;
 use crate::state::{Action, State};
 
 /// Props of the solver panel.
@@ -23,15 +23,12 @@ pub struct SolverProps {
 pub fn solver_panel(props: &SolverProps) -> Html {
     let state = &props.state;
     let verdict = state.solvability();
-    let config = state.config;
     let on_algorithm = {
         let state = state.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(method) = crate::methods::Method::from_name(&value) {
+            if let Ok(method) = value.parse::<Method>() {
                 state.dispatch(Action::SetMethod(method));
-            } else if let Ok(algorithm) = value.parse::<Algorithm>() {
-                state.dispatch(Action::SetAlgorithm(algorithm));
             }
         })
     };
@@ -66,8 +63,10 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
     let running = state.running.as_ref();
-    let generic = state.effective_method() == crate::methods::Method::Generic;
-    let uses_depth = generic && matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs);
+    let search = state.effective_method().search_config().copied();
+    let informed = search.is_some_and(|config| config.algorithm.is_informed());
+    let uses_depth =
+        search.is_some_and(|config| matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs));
     html! {
         <section class="panel" aria-labelledby="solve-title">
             <h2 id="solve-title">{ "Solve" }</h2>
@@ -86,16 +85,13 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 <label>{ "Method" }
                     <select id="algorithm" onchange={on_algorithm}>
                         { crate::components::engine::options(state) }
-                        { for Algorithm::ALL.into_iter().map(|a| html! {
-                            <option value={a.name()} selected={generic && a == config.algorithm}>{ algorithm_label(a) }</option>
-                        }) }
                     </select>
                 </label>
-                if generic && config.algorithm.is_informed() {
+                if informed {
                     <label>{ "Heuristic" }
                         <select id="heuristic" onchange={on_heuristic}>
                             { for HeuristicKind::ALL.into_iter().map(|h| html! {
-                                <option value={h.name()} selected={h == config.heuristic}>{ heuristic_label(h) }</option>
+                                <option value={h.name()} selected={h == state.heuristic}>{ heuristic_label(h) }</option>
                             }) }
                         </select>
                     </label>
@@ -103,7 +99,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 if uses_depth {
                     <label>{ "Depth limit" }
                         <input id="depth" class="narrow" type="number" min="1" max="200"
-                            value={config.depth_limit.to_string()} onchange={on_depth} />
+                            value={state.depth_limit.to_string()} onchange={on_depth} />
                     </label>
                 }
             </div>
