@@ -243,18 +243,7 @@ pub fn solve(
     } else {
         Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)
     };
-    let (outcome, moves) = match result.moves {
-        Ok(moves) => (SolveOutcome::Solved, moves),
-        Err(outcome) => (outcome, Vec::new()),
-    };
-    Ok(Solution {
-        outcome,
-        moves,
-        stats: result.stats,
-        method: Method::Search(*config),
-        lower_bound: None,
-        solvability: verdict,
-    })
+    Ok(result.into_solution(config, verdict))
 }
 
 /// Boards with at most this many cells are packed 4 bits a cell into a `u64`.
@@ -359,6 +348,24 @@ pub(crate) struct Puzzle<S> {
 pub(crate) struct Run {
     pub(crate) moves: Result<Vec<Direction>, SolveOutcome>,
     pub(crate) stats: Stats,
+}
+
+impl Run {
+    /// The [`Solution`] of a generic search run with `config`.
+    pub(crate) fn into_solution(self, config: &SolverConfig, verdict: Solvability) -> Solution {
+        let (outcome, moves) = match self.moves {
+            Ok(moves) => (SolveOutcome::Solved, moves),
+            Err(outcome) => (outcome, Vec::new()),
+        };
+        Solution {
+            outcome,
+            moves,
+            stats: self.stats,
+            method: Method::Search(*config),
+            lower_bound: None,
+            solvability: verdict,
+        }
+    }
 }
 
 impl<S: Store> Puzzle<S> {

@@ -3,12 +3,11 @@
 
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
-use crate::method::Method;
 use crate::search::trace::{Expansion, Fate, Generated, Observer};
 use crate::search::Limits;
 use crate::solvability::solvability;
 use crate::solver::{
-    solve, Node, Packed, Puzzle, Solution, SolveOutcome, SolverConfig, Store, Wide, PACKED_CELLS,
+    solve, Node, Packed, Puzzle, Solution, SolverConfig, Store, Wide, PACKED_CELLS,
 };
 
 /// One step of a traced solve ([`solve_traced`]), with boards for states.
@@ -89,18 +88,7 @@ pub fn solve_traced(
         let mut trace = BoardTrace { shape, on_event };
         Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut trace)
     };
-    let (outcome, moves) = match result.moves {
-        Ok(moves) => (SolveOutcome::Solved, moves),
-        Err(outcome) => (outcome, Vec::new()),
-    };
-    Ok(Solution {
-        outcome,
-        moves,
-        stats: result.stats,
-        method: Method::Search(*config),
-        lower_bound: None,
-        solvability: verdict,
-    })
+    Ok(result.into_solution(config, verdict))
 }
 
 /// Turns the search's events on internal states into [`TraceEvent`]s on boards.
