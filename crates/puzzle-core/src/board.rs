@@ -88,6 +88,21 @@ impl Shape {
     pub fn distance(self, a: usize, b: usize) -> usize {
         self.row(a).abs_diff(self.row(b)) + self.column(a).abs_diff(self.column(b))
     }
+
+    /// The move that takes the blank from cell `from` to the neighbouring cell `to`, if they
+    /// are neighbours.
+    ///
+    /// ```
+    /// use puzzle_core::{Direction, Shape};
+    /// let shape = Shape::square(3).unwrap();
+    /// assert_eq!(shape.direction_between(4, 1), Some(Direction::Up));
+    /// assert_eq!(shape.direction_between(4, 0), None);
+    /// ```
+    pub fn direction_between(self, from: usize, to: usize) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.neighbour(from, d) == Some(to))
+    }
 }
 
 impl fmt::Display for Shape {

@@ -454,9 +454,8 @@ impl<S: Store> Puzzle<S> {
     }
 
     fn direction(&self, from: u8, to: u8) -> Direction {
-        Direction::ALL
-            .into_iter()
-            .find(|&d| self.shape.neighbour(from as usize, d) == Some(to as usize))
+        self.shape
+            .direction_between(from as usize, to as usize)
             .expect("consecutive states differ by one move")
     }
 }

@@ -327,9 +327,8 @@ impl Work {
             Outcome::Found { path, .. } => {
                 for pair in path.windows(2) {
                     let (from, to) = (cell_of(pair[0], 0), cell_of(pair[1], 0));
-                    let direction = Direction::ALL
-                        .into_iter()
-                        .find(|&d| shape.neighbour(from, d) == Some(to))
+                    let direction = shape
+                        .direction_between(from, to)
                         .expect("consecutive states differ by one move");
                     self.board.apply(direction);
                     self.moves.push(direction);
