@@ -54,12 +54,8 @@ impl DistanceTable {
         let distances = bfs_distances(&start, |&word| {
             let board = Board::unpack(shape, word).expect("packed from a valid board");
             board
-                .legal_moves()
-                .map(|d| {
-                    let mut child = board.clone();
-                    child.apply(d);
-                    child.pack().expect("at most 16 cells")
-                })
+                .children()
+                .map(|(_, child)| child.pack().expect("at most 16 cells"))
                 .collect::<Vec<_>>()
         });
         Ok(DistanceTable {
@@ -102,12 +98,9 @@ impl DistanceTable {
             return Vec::new();
         };
         board
-            .legal_moves()
-            .filter(|&d| {
-                let mut child = board.clone();
-                child.apply(d);
-                self.distance(&child).is_some_and(|there| there + 1 == here)
-            })
+            .children()
+            .filter(|(_, child)| self.distance(child).is_some_and(|there| there + 1 == here))
+            .map(|(d, _)| d)
             .collect()
     }
 

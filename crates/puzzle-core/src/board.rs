@@ -334,6 +334,23 @@ impl Board {
         Direction::ALL.into_iter().filter(|&d| self.can_move(d))
     }
 
+    /// The boards one move away, with the move of the blank that makes each.
+    ///
+    /// ```
+    /// use puzzle_core::{Board, Direction};
+    /// let board: Board = "1 2 3 0".parse().unwrap();
+    /// let children: Vec<(Direction, Board)> = board.children().collect();
+    /// assert_eq!(children.len(), 2);
+    /// assert!(children.iter().all(|(d, child)| board.after(&[*d]).as_ref() == Ok(child)));
+    /// ```
+    pub fn children(&self) -> impl Iterator<Item = (Direction, Board)> + '_ {
+        self.legal_moves().map(|d| {
+            let mut child = self.clone();
+            child.apply(d);
+            (d, child)
+        })
+    }
+
     /// Moves the blank one step; returns `false` (and changes nothing) if the move is illegal.
     pub fn apply(&mut self, direction: Direction) -> bool {
         match self.shape.neighbour(self.blank, direction) {

@@ -22,10 +22,7 @@ fn config(algorithm: Algorithm, heuristic: HeuristicKind) -> SolverConfig {
 }
 
 fn children(board: &Board) -> Vec<(Board, u32)> {
-    board
-        .legal_moves()
-        .map(|d| (board.after(&[d]).unwrap(), 1))
-        .collect()
+    board.children().map(|(_, child)| (child, 1)).collect()
 }
 
 /// Records the boards an observer is told were expanded.
