@@ -39,18 +39,6 @@ pub fn algorithm_label(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// The short name of a method.
-pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Bfs => "BFS",
-        Algorithm::Dfs => "DFS",
-        Algorithm::Iddfs => "IDDFS",
-        Algorithm::Greedy => "greedy",
-        Algorithm::AStar => "A*",
-        Algorithm::IdaStar => "IDA*",
-    }
-}
-
 /// The menu label of a heuristic.
 pub fn heuristic_label(heuristic: HeuristicKind) -> &'static str {
     match heuristic {
@@ -77,7 +65,7 @@ pub fn progress_line(algorithm: Algorithm, progress: &Progress) -> String {
 
 /// Why a search ended without a solution, in plain words, with what to try instead.
 pub fn stop_reason(solution: &Solution, budget: Option<u64>, depth_limit: usize) -> Option<String> {
-    let method = algorithm_short(solution.method.algorithm());
+    let method = puzzle_core::method::algorithm_label(solution.method.algorithm());
     match solution.outcome {
         SolveOutcome::Solved => None,
         SolveOutcome::Unsolvable => Some(format!(

@@ -11,7 +11,7 @@ use puzzle_core::{
     SolverConfig,
 };
 
-use crate::format::{algorithm_short, heuristic_label};
+use crate::format::heuristic_label;
 use crate::protocol::{SolveRequest, ToWorker};
 
 /// The node budget every method of a race runs under.
@@ -77,14 +77,14 @@ pub fn method_label(config: &SolverConfig) -> String {
     match config.heuristic_used() {
         Some(h) => format!(
             "{} · {}",
-            algorithm_short(config.algorithm),
+            puzzle_core::method::algorithm_label(config.algorithm),
             match h {
                 HeuristicKind::Misplaced => "misplaced",
                 HeuristicKind::Manhattan => "Manhattan",
                 HeuristicKind::LinearConflict => "lin. conflict",
             }
         ),
-        None => algorithm_short(config.algorithm).to_string(),
+        None => puzzle_core::method::algorithm_label(config.algorithm).to_string(),
     }
 }
 
@@ -93,10 +93,10 @@ pub fn method_title(config: &SolverConfig) -> String {
     match config.heuristic_used() {
         Some(h) => format!(
             "{} with {}",
-            algorithm_short(config.algorithm),
+            puzzle_core::method::algorithm_label(config.algorithm),
             heuristic_label(h).to_lowercase()
         ),
-        None => algorithm_short(config.algorithm).to_string(),
+        None => puzzle_core::method::algorithm_label(config.algorithm).to_string(),
     }
 }
 

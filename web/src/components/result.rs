@@ -5,7 +5,7 @@ use puzzle_core::SolveOutcome;
 use yew::prelude::*;
 
 use super::StateProps;
-use crate::format::{algorithm_short, count, duration, heuristic_label, stop_reason};
+use crate::format::{count, duration, heuristic_label, stop_reason};
 use crate::state::Action;
 
 /// The result panel (empty until a solve finishes).
@@ -20,10 +20,10 @@ pub fn result_panel(props: &StateProps) -> Html {
     let method = match solution.method.heuristic() {
         Some(h) => format!(
             "{} with {}",
-            algorithm_short(solution.method.algorithm()),
+            puzzle_core::method::algorithm_label(solution.method.algorithm()),
             heuristic_label(h).to_lowercase()
         ),
-        None => algorithm_short(solution.method.algorithm()).to_string(),
+        None => puzzle_core::method::algorithm_label(solution.method.algorithm()).to_string(),
     };
     let method = crate::components::engine::result_method(state).map_or(method, str::to_string);
     let step = state
