@@ -80,8 +80,13 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                     let id = request.id;
                     let reply = match request.method.needs(request.board.shape()) {
                         Some(TableKind::BigBoard) => {
-                            // The staged answer comes at once, before any table is ready.
-                            first_answer(&scope, &request);
+                            // While the tables load or build, the staged answer shows at once;
+                            // with them in memory the solver itself posts it first (running it
+                            // here too would only repeat that work).
+                            let key = BigTables::cache_key(&request.goal);
+                            if !BigTables::with_memory(|m| m.contains_key(&key)) {
+                                first_answer(&scope, &request);
+                            }
                             match cached::<BigTables>(&scope, id, &request.goal).await {
                                 Ok(tables) => solve_request(
                                     &scope,
