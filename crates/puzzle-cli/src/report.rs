@@ -99,18 +99,10 @@ pub struct CheckJson {
     pub board: String,
     /// The goal on one line.
     pub goal: String,
-    /// Whether the goal can be reached.
-    pub solvable: bool,
-    /// Inversions among the board's tiles.
-    pub board_inversions: usize,
-    /// Inversions among the goal's tiles.
-    pub goal_inversions: usize,
-    /// Whether the width is even (the blank's row then counts).
-    pub width_is_even: bool,
-    /// 0-based row of the blank on the board.
-    pub board_blank_row: usize,
-    /// 0-based row of the blank in the goal.
-    pub goal_blank_row: usize,
+    /// The core's verdict with its reasons (serialised as its own fields: `solvable`, the
+    /// inversions, whether the width is even, the blank's rows).
+    #[serde(flatten)]
+    pub verdict: Solvability,
     /// The verdict in words.
     pub explanation: String,
 }
@@ -121,12 +113,7 @@ impl CheckJson {
         CheckJson {
             board: one_line(board),
             goal: one_line(goal),
-            solvable: verdict.solvable,
-            board_inversions: verdict.board_inversions,
-            goal_inversions: verdict.goal_inversions,
-            width_is_even: verdict.width_is_even,
-            board_blank_row: verdict.board_blank_row,
-            goal_blank_row: verdict.goal_blank_row,
+            verdict: verdict.clone(),
             explanation: verdict.explain(),
         }
     }

@@ -148,3 +148,11 @@ pub enum MoveError {
         column: usize,
     },
 }
+
+/// A search algorithm name that [`crate::Algorithm`]'s `FromStr` does not know.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown algorithm `{text}`: use bfs, dfs, iddfs, greedy, astar or idastar")]
+pub struct UnknownAlgorithm {
+    /// The offending text (shortened by [`excerpt`] if long).
+    pub text: String,
+}

@@ -42,7 +42,7 @@ pub mod trace;
 pub mod tuned;
 
 pub use board::{Board, Shape};
-pub use error::{BoardError, MoveError};
+pub use error::{BoardError, MoveError, UnknownAlgorithm};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use method::{solve_improving, solve_with, Method, SolveError, TableKind, Tables};

@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::board::{Board, Shape};
-use crate::error::BoardError;
+use crate::error::{BoardError, UnknownAlgorithm};
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
 use crate::method::Method;
 use crate::moves::Direction;
@@ -78,8 +78,8 @@ impl fmt::Display for Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
+    type Err = UnknownAlgorithm;
+    fn from_str(text: &str) -> Result<Self, UnknownAlgorithm> {
         let wanted = text
             .trim()
             .to_ascii_lowercase()
@@ -92,8 +92,8 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == wanted)
-            .ok_or_else(|| {
-                format!("unknown algorithm `{text}`: use bfs, dfs, iddfs, greedy, astar or idastar")
+            .ok_or_else(|| UnknownAlgorithm {
+                text: crate::error::excerpt(text),
             })
     }
 }
