@@ -34,7 +34,7 @@ pub fn app() -> Html {
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
-    use_playback_timer(playing, state.speed_ms, state.dispatcher());
+    use_playback_timer(playing, state.prefs.speed_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state));
 
     // Randomness stays at the edge: the click picks a seed, the reducer makes the board.
@@ -79,11 +79,13 @@ pub fn app() -> Html {
             Callback::from(move |cell| dispatcher.dispatch(Action::ClickCell(cell)))
         })
     };
-    let solution = use_memo(state.result.as_ref().map(|r| r.solution.clone()), |s| {
-        s.clone().map(Rc::new)
-    });
+    let solution = use_memo(
+        state.solving.result.as_ref().map(|r| r.solution.clone()),
+        |s| s.clone().map(Rc::new),
+    );
     let moves = use_memo(
         state
+            .solving
             .result
             .as_ref()
             .filter(|f| f.solution.outcome == SolveOutcome::Solved)
@@ -100,14 +102,14 @@ pub fn app() -> Html {
         <main class="layout">
             <section class="play" aria-label="puzzle">
                 <div class="status" aria-live="polite">
-                    <span id="move-count">{ format!("Moves: {}", state.hand_moves) }</span>
+                    <span id="move-count">{ format!("Moves: {}", state.puzzle.hand_moves) }</span>
                     if state.is_solved() {
                         <span id="solved" class="badge">{ "Solved!" }</span>
                     }
                 </div>
                 <div id="drop-zone" class="drop-zone" ondragover={on_dragover} ondrop={on_drop}>
-                    <BoardView board={state.board.clone()} goal={state.goal_board.clone()} hint={state.hint}
-                        overlay={state.overlay} speed_ms={state.speed_ms} on_click={(*on_click).clone()} />
+                    <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
+                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()} />
                 </div>
                 <PlaybackBar state={state.clone()} />
                 <Coach state={state.clone()} insight={known} />
@@ -120,17 +122,17 @@ pub fn app() -> Html {
                 }
             </section>
             <div class="side">
-                <Setup shape={state.shape()} goal={state.goal.clone()} goal_editor={state.goal_editor.clone()}
-                    editor={state.editor.clone()} scramble={state.scramble} walk_length={state.walk_length}
+                <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
+                    editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
                     dispatcher={state.dispatcher()} on_scramble={(*on_scramble).clone()} />
                 <SolverPanel state={state.clone()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
-                <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.race_pick.clone()}
-                    can_race={state.can_race()} solving={state.running.is_some()}
+                <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
+                    can_race={state.can_race()} solving={state.solving.running.is_some()}
                     playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
                     dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
                 <ResultPanel state={state.clone()} />
                 <DepthChart solution={(*solution).clone()} />
-                <GeneratorPanel board={state.board.clone()} goal={state.goal.clone()}
+                <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />
             </div>
         </main>

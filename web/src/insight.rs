@@ -60,8 +60,8 @@ pub fn insight(state: &State) -> Insight {
             hint: None,
         };
     }
-    let cells = state.board.cells().len();
-    if live_size(cells) && !state.live_on {
+    let cells = state.puzzle.board.cells().len();
+    if live_size(cells) && !state.help.live_on {
         return from_result(state).unwrap_or(Insight {
             distance: Distance::Off,
             hint: None,
@@ -73,9 +73,10 @@ pub fn insight(state: &State) -> Insight {
     };
     if table_size(cells) || live_size(cells) {
         if let Some(live) = state
+            .help
             .live
             .as_ref()
-            .filter(|l| l.is_for(&state.board, &state.goal_board))
+            .filter(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board))
         {
             return match live.answer {
                 None => computing,
@@ -96,10 +97,10 @@ pub fn insight(state: &State) -> Insight {
 
 /// From the last solve, if it was of this board and is optimal.
 fn from_result(state: &State) -> Option<Insight> {
-    let finished = state.result.as_ref()?;
+    let finished = state.solving.result.as_ref()?;
     let solution = &finished.solution;
-    if finished.start != state.board
-        || finished.goal != state.goal_board
+    if finished.start != state.puzzle.board
+        || finished.goal != state.puzzle.goal_board
         || solution.outcome != SolveOutcome::Solved
         || !solution.is_optimal()
     {
@@ -128,8 +129,8 @@ mod tests {
         state = reduce(&state, Action::LiveStarted(1)).unwrap();
         assert_eq!(insight(&state).distance, Distance::Computing);
         let solution = puzzle_core::solve(
-            &state.board,
-            &state.goal_board,
+            &state.puzzle.board,
+            &state.puzzle.goal_board,
             &puzzle_core::SolverConfig::best_for(state.shape()),
             &mut puzzle_core::Limits::default(),
         )

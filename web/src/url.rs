@@ -16,7 +16,7 @@ pub fn to_query(state: &State) -> String {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let goal = match &state.goal {
+    let goal = match &state.puzzle.goal {
         Goal::Custom(board) => cells(board),
         named => named.to_string(),
     };
@@ -24,7 +24,7 @@ pub fn to_query(state: &State) -> String {
     let mut query = format!(
         "?size={}&board={}&goal={}&method={}",
         state.shape(),
-        cells(&state.board),
+        cells(&state.puzzle.board),
         goal,
         method.name(),
     );
@@ -79,32 +79,32 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         .unwrap_or(Goal::Standard);
     let mut state = State::new(shape, goal);
     if let Some(board) = board {
-        state.board = board;
+        state.puzzle.board = board;
     }
     if let Some(text) = get("method") {
         match text
             .parse::<Method>()
             .and_then(|method| method.fits(shape).map(|()| method))
         {
-            Ok(method) => state.method = method,
+            Ok(method) => state.prefs.method = method,
             Err(e) => errors.push(format!("method in the link: {e}")),
         }
     }
     if let Some(text) = get("heuristic") {
         match text.parse::<HeuristicKind>() {
-            Ok(heuristic) => state.heuristic = heuristic,
+            Ok(heuristic) => state.prefs.heuristic = heuristic,
             Err(e) => errors.push(format!("heuristic in the link: {e}")),
         }
     }
     if let Some(text) = get("depth") {
         match text.trim().parse::<usize>() {
-            Ok(depth) if (1..=200).contains(&depth) => state.depth_limit = depth,
+            Ok(depth) if (1..=200).contains(&depth) => state.prefs.depth_limit = depth,
             _ => errors.push(format!(
                 "depth in the link: `{text}` is not a depth limit from 1 to 200"
             )),
         }
     }
-    state.method = state.with_choices(state.method);
+    state.prefs.method = state.with_choices(state.prefs.method);
     if !errors.is_empty() {
         state.notice = Some(format!(
             "Part of the link was not used: {}",
@@ -149,11 +149,11 @@ mod tests {
     fn a_state_survives_the_link() {
         let (mut state, errors) = from_query("");
         assert!(errors.is_empty());
-        state.board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
-        state.goal = Goal::Snail;
-        state.goal_board = Goal::Snail.board(state.shape()).unwrap();
-        state.depth_limit = 25;
-        state.method = state.with_choices(Method::search(Algorithm::Dfs));
+        state.puzzle.board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        state.puzzle.goal = Goal::Snail;
+        state.puzzle.goal_board = Goal::Snail.board(state.shape()).unwrap();
+        state.prefs.depth_limit = 25;
+        state.prefs.method = state.with_choices(Method::search(Algorithm::Dfs));
         let query = to_query(&state);
         assert_eq!(
             query,
@@ -161,10 +161,10 @@ mod tests {
         );
         let (back, errors) = from_query(&query);
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(back.board, state.board);
-        assert_eq!(back.goal_board, state.goal_board);
-        assert_eq!(back.method, state.method);
-        assert_eq!(back.depth_limit, 25);
+        assert_eq!(back.puzzle.board, state.puzzle.board);
+        assert_eq!(back.puzzle.goal_board, state.puzzle.goal_board);
+        assert_eq!(back.prefs.method, state.prefs.method);
+        assert_eq!(back.prefs.depth_limit, 25);
     }
 
     #[test]
@@ -172,19 +172,19 @@ mod tests {
         let (mut state, _) = from_query("?board=1,2,3,4,0,5&size=3x2");
         assert_eq!(state.shape(), Shape::new(3, 2).unwrap());
         let goal: Board = "5 4 3 / 2 1 0".parse().unwrap();
-        state.goal = Goal::Custom(goal.clone());
-        state.goal_board = goal.clone();
+        state.puzzle.goal = Goal::Custom(goal.clone());
+        state.puzzle.goal_board = goal.clone();
         let (back, errors) = from_query(&to_query(&state));
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(back.goal_board, goal);
-        assert_eq!(back.board, state.board);
+        assert_eq!(back.puzzle.goal_board, goal);
+        assert_eq!(back.puzzle.board, state.puzzle.board);
     }
 
     #[test]
     fn bad_parts_fall_back_with_the_core_message() {
         let (state, errors) = from_query("?board=1,2,2,0&method=quantum&goal=snail");
-        assert_eq!(state.board, state.goal_board);
-        assert_eq!(state.method, Method::default_for(state.shape()));
+        assert_eq!(state.puzzle.board, state.puzzle.goal_board);
+        assert_eq!(state.prefs.method, Method::default_for(state.shape()));
         assert!(
             errors[0].contains("a 3x3 board has 9 cells, but 4 numbers were given"),
             "{errors:?}"
@@ -198,6 +198,6 @@ mod tests {
         assert_eq!(decode("1%2C2+3%"), "1,2 3%");
         let (state, errors) = from_query("?board=1%2C2%2C3%2C0&size=2");
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(state.board.to_line(), "1 2 / 3 0");
+        assert_eq!(state.puzzle.board.to_line(), "1 2 / 3 0");
     }
 }

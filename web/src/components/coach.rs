@@ -31,7 +31,7 @@ pub fn coach(props: &CoachProps) -> Html {
         Distance::Off => ("—".to_string(), "off".to_string()),
     };
     let hint_cell = insight.hint.and_then(|d| {
-        let blank = state.board.blank();
+        let blank = state.puzzle.board.blank();
         state.shape().neighbour(blank, d)
     });
     let on_hint = {
@@ -50,13 +50,13 @@ pub fn coach(props: &CoachProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: Event| state.dispatch(Action::ToggleLive))
     };
-    let big = crate::insight::live_size(state.board.cells().len());
-    let summary = state.overlay.then(|| {
-        let goal = &state.goal_board;
-        let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal).estimate(&state.board);
-        let total = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(&state.board);
+    let big = crate::insight::live_size(state.puzzle.board.cells().len());
+    let summary = state.help.overlay.then(|| {
+        let goal = &state.puzzle.goal_board;
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal).estimate(&state.puzzle.board);
+        let total = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(&state.puzzle.board);
         let pairs = Heuristic::new(HeuristicKind::LinearConflict, goal)
-            .conflict_pairs(&state.board)
+            .conflict_pairs(&state.puzzle.board)
             .len();
         html! {
             <p id="h-summary" class="h-summary">
@@ -76,12 +76,12 @@ pub fn coach(props: &CoachProps) -> Html {
                 <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || state.playback.is_some()}>{ "Hint" }</button>
                 if big {
                     <label class="check" title="Solves each new board in a second worker while you play">
-                        <input id="live-toggle" type="checkbox" checked={state.live_on} onchange={on_live} />
+                        <input id="live-toggle" type="checkbox" checked={state.help.live_on} onchange={on_live} />
                         { "Live count" }
                     </label>
                 }
                 <label class="check">
-                    <input id="overlay-toggle" type="checkbox" checked={state.overlay} onchange={on_overlay} />
+                    <input id="overlay-toggle" type="checkbox" checked={state.help.overlay} onchange={on_overlay} />
                     { "Show heuristic" }
                 </label>
             </div>

@@ -21,7 +21,7 @@ pub fn options(state: &State) -> Html {
 
 /// What the running method's tables are called.
 fn tables_name(state: &State) -> &'static str {
-    match state.engine.running {
+    match state.solving.engine.running {
         Some(Method::Anytime { .. }) => "big-board tables",
         _ => "pattern database",
     }
@@ -30,6 +30,7 @@ fn tables_name(state: &State) -> &'static str {
 /// Whether the running method uses tables the worker prepares (with a progress bar).
 fn uses_tables(state: &State) -> bool {
     state
+        .solving
         .engine
         .running
         .is_some_and(|m| m.needs(state.shape()).is_some())
@@ -45,9 +46,9 @@ fn capitalized(text: &str) -> String {
 
 /// What the progress line says for the running solve.
 pub fn progress_text(state: &State) -> Option<String> {
-    let running = state.running.as_ref()?;
+    let running = state.solving.running.as_ref()?;
     let algorithm = running.method.algorithm();
-    let preparing = uses_tables(state) && state.engine.pdb.is_none();
+    let preparing = uses_tables(state) && state.solving.engine.pdb.is_none();
     let best = running.improved.last().map(|best| {
         let lengths: Vec<String> = running
             .improved
@@ -66,7 +67,7 @@ pub fn progress_text(state: &State) -> Option<String> {
     Some(match &running.progress {
         Some(progress) => progress_line(algorithm, progress),
         // The build has its own line and bar.
-        None if preparing && state.engine.build.is_some() => return None,
+        None if preparing && state.solving.engine.build.is_some() => return None,
         None if preparing => format!("Preparing the {}…", tables_name(state)),
         None => "Starting the solver…".to_string(),
     })
@@ -75,10 +76,10 @@ pub fn progress_text(state: &State) -> Option<String> {
 /// The database line under the solver while a database solve runs: a progress bar while it
 /// builds, then where it came from.
 pub fn status_view(state: &State) -> Html {
-    if state.running.is_none() || !uses_tables(state) {
+    if state.solving.running.is_none() || !uses_tables(state) {
         return html! {};
     }
-    match (&state.engine.pdb, &state.engine.build) {
+    match (&state.solving.engine.pdb, &state.solving.engine.build) {
         (Some(info), _) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
                 { format!("{} {}.", capitalized(tables_name(state)), source_text(info)) }
@@ -111,6 +112,7 @@ pub fn status_view(state: &State) -> Html {
 /// The method's name for the result, when a special method answered.
 pub fn result_method(state: &State) -> Option<&'static str> {
     state
+        .solving
         .engine
         .finished
         .as_ref()
@@ -119,7 +121,7 @@ pub fn result_method(state: &State) -> Option<&'static str> {
 
 /// The extra lines of the result: the quality bound (staged) or the database's origin.
 pub fn result_view(state: &State, solution: &Solution) -> Html {
-    let Some(finished) = &state.engine.finished else {
+    let Some(finished) = &state.solving.engine.finished else {
         return html! {};
     };
     let quality = finished
@@ -169,25 +171,25 @@ mod tests {
     #[test]
     fn defaults_follow_the_size() {
         let s4 = State::new(Shape::square(4).unwrap(), Goal::Standard);
-        assert_eq!(s4.method, Method::PatternDatabase);
+        assert_eq!(s4.prefs.method, Method::PatternDatabase);
         let method = |s: &State| match s.worker_message(1) {
             ToWorker::Solve(request) => request.method,
             other => panic!("not a solve: {other:?}"),
         };
         assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
-        assert_eq!(s5.method, Method::anytime());
+        assert_eq!(s5.prefs.method, Method::anytime());
         assert_eq!(method(&s5), puzzle_core::Method::anytime());
         let staged = apply(&s5, Action::SetMethod(Method::Staged));
         assert_eq!(method(&staged), puzzle_core::Method::Staged);
         let s3 = State::default();
-        assert_eq!(s3.method, Method::search(Algorithm::AStar));
+        assert_eq!(s3.prefs.method, Method::search(Algorithm::AStar));
         assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
         // A method that does not fit the size cannot be picked.
         assert_eq!(reduce(&s3, Action::SetMethod(Method::anytime())), None);
         // Changing size resets the method; a generic pick sticks until then.
         let to4 = apply(&s3, Action::SetShape(Shape::square(4).unwrap()));
-        assert_eq!(to4.method, Method::PatternDatabase);
+        assert_eq!(to4.prefs.method, Method::PatternDatabase);
         let generic = apply(&to4, Action::SetMethod(Method::search(Algorithm::IdaStar)));
         assert_eq!(
             generic.effective_method(),
@@ -200,14 +202,14 @@ mod tests {
             None
         );
         let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
-        assert_eq!(to5.method, Method::anytime());
+        assert_eq!(to5.prefs.method, Method::anytime());
     }
 
     #[test]
     fn a_database_solve_reports_build_then_source_then_answer() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
         let mut s = apply(&start, Action::SolveStarted(5));
-        assert_eq!(s.engine.running, Some(Method::PatternDatabase));
+        assert_eq!(s.solving.engine.running, Some(Method::PatternDatabase));
         assert_eq!(
             progress_text(&s).as_deref(),
             Some("Preparing the pattern database…")
@@ -221,7 +223,7 @@ mod tests {
         // Stale ids are ignored.
         assert_eq!(reduce(&s, Action::PdbBuilding(4, build.clone())), None);
         s = apply(&s, Action::PdbBuilding(5, build));
-        assert_eq!(s.engine.build.as_ref().map(|b| b.filled), Some(43));
+        assert_eq!(s.solving.engine.build.as_ref().map(|b| b.filled), Some(43));
         let info = PdbInfo {
             source: PdbSource::Cache,
             ms: 120.0,
@@ -232,22 +234,22 @@ mod tests {
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
         s = apply(&s, Action::PdbReady(5, info.clone()));
-        let goal = s.goal_board.clone();
+        let goal = s.puzzle.goal_board.clone();
         let solution = puzzle_core::solve(
-            &s.board,
+            &s.puzzle.board,
             &goal,
             &SolverConfig::best_for(goal.shape()),
             &mut Limits::default(),
         )
         .unwrap();
         s = apply(&s, Action::Solved(5, Box::new(solution)));
-        let finished = s.engine.finished.clone().expect("labelled");
+        let finished = s.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
         assert_eq!(finished.pdb, Some(info));
         assert_eq!(result_method(&s), Some("IDA* + pattern database"));
         // A new board clears the label with the result.
-        let moved = apply(&s, Action::Scramble(start.board.clone()));
-        assert_eq!(moved.engine.finished, None);
+        let moved = apply(&s, Action::Scramble(start.puzzle.board.clone()));
+        assert_eq!(moved.solving.engine.finished, None);
     }
 
     #[test]
@@ -267,7 +269,7 @@ mod tests {
             ),
         );
         s = apply(&s, Action::Cancelled);
-        assert!(s.running.is_none());
+        assert!(s.solving.running.is_none());
         assert_eq!(
             s.notice.as_deref(),
             Some("Cancelled while building the pattern database (25% done): nothing was saved.")
@@ -284,7 +286,7 @@ mod tests {
             3,
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
-        assert_eq!(start.method, Method::anytime());
+        assert_eq!(start.prefs.method, Method::anytime());
         let start = apply(&start, Action::SetMethod(Method::Staged));
         let mut s = apply(&start, Action::SolveStarted(9));
         let answer = puzzle_core::suboptimal::solve_staged(
@@ -300,13 +302,13 @@ mod tests {
             ratio: Some(answer.bound_ratio),
         };
         s = apply(&s, Action::Solved(9, Box::new(answer.solution.clone())));
-        assert!(s.running.is_none());
+        assert!(s.solving.running.is_none());
         assert!(s.playback.is_some());
-        let finished = s.engine.finished.clone().expect("labelled");
+        let finished = s.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.method, Method::Staged);
         assert_eq!(finished.quality, Some(quality));
         assert_eq!(
-            s.result.as_ref().map(|r| r.solution.moves.len()),
+            s.solving.result.as_ref().map(|r| r.solution.moves.len()),
             Some(answer.solution.moves.len())
         );
     }
@@ -322,7 +324,7 @@ mod tests {
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
         let mut s = apply(&start, Action::SolveStarted(3));
-        assert_eq!(s.engine.running, Some(Method::anytime()));
+        assert_eq!(s.solving.engine.running, Some(Method::anytime()));
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_improving(
             &board,
@@ -347,8 +349,8 @@ mod tests {
             "{line}"
         );
         s = apply(&s, Action::Cancelled);
-        assert!(s.running.is_none());
-        let result = s.result.as_ref().expect("the best answer is kept");
+        assert!(s.solving.running.is_none());
+        let result = s.solving.result.as_ref().expect("the best answer is kept");
         assert_eq!(result.solution.moves, answer.moves);
         assert_eq!(result.earlier.len(), longer.len() - 1);
         assert!(s.playback.is_some());
@@ -367,7 +369,7 @@ mod tests {
         assert!(!query.contains("heuristic"), "{query}");
         let (back, errors) = crate::url::from_query(&query);
         assert!(errors.is_empty());
-        assert_eq!(back.method, Method::PatternDatabase);
+        assert_eq!(back.prefs.method, Method::PatternDatabase);
         let (generic, _) = crate::url::from_query("?size=4x4&method=idastar");
         assert_eq!(
             generic.effective_method(),
@@ -378,14 +380,14 @@ mod tests {
     #[test]
     fn a_method_that_does_not_fit_the_link_size_gets_the_core_reason() {
         let (state, errors) = crate::url::from_query("?size=5x5&method=pdb");
-        assert_eq!(state.method, Method::anytime());
+        assert_eq!(state.prefs.method, Method::anytime());
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with("method in the link: the pdb method cannot solve a 5x5 board: "),
             "{errors:?}"
         );
         let (state, errors) = crate::url::from_query("?method=anytime");
-        assert_eq!(state.method, Method::default_for(state.shape()));
+        assert_eq!(state.prefs.method, Method::default_for(state.shape()));
         assert_eq!(
             errors,
             vec![format!(

@@ -58,7 +58,7 @@ pub fn playback_bar(props: &StateProps) -> Html {
                 <label class="speed">{ "Speed" }
                     <select id="speed" onchange={on_speed}>
                         { for SPEEDS.into_iter().map(|(ms, label)| html! {
-                            <option value={ms.to_string()} selected={ms == state.speed_ms}>{ label }</option>
+                            <option value={ms.to_string()} selected={ms == state.prefs.speed_ms}>{ label }</option>
                         }) }
                     </select>
                 </label>

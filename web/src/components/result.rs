@@ -12,7 +12,7 @@ use crate::state::Action;
 #[function_component(ResultPanel)]
 pub fn result_panel(props: &StateProps) -> Html {
     let state = &props.state;
-    let Some(finished) = &state.result else {
+    let Some(finished) = &state.solving.result else {
         return html! {};
     };
     let solution = &finished.solution;
@@ -54,7 +54,7 @@ pub fn result_panel(props: &StateProps) -> Html {
         solution
             .method
             .search_config()
-            .map_or(state.depth_limit, |config| config.depth_limit),
+            .map_or(state.prefs.depth_limit, |config| config.depth_limit),
     );
     html! {
         <section class="panel" aria-labelledby="result-title" id="result">

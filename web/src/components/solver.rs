@@ -62,7 +62,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let running = state.running.as_ref();
+    let running = state.solving.running.as_ref();
     let search = state.effective_method().search_config().copied();
     let informed = search.is_some_and(|config| config.algorithm.is_informed());
     let uses_depth =
@@ -91,7 +91,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     <label>{ "Heuristic" }
                         <select id="heuristic" onchange={on_heuristic}>
                             { for HeuristicKind::ALL.into_iter().map(|h| html! {
-                                <option value={h.name()} selected={h == state.heuristic}>{ heuristic_label(h) }</option>
+                                <option value={h.name()} selected={h == state.prefs.heuristic}>{ heuristic_label(h) }</option>
                             }) }
                         </select>
                     </label>
@@ -99,7 +99,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 if uses_depth {
                     <label>{ "Depth limit" }
                         <input id="depth" class="narrow" type="number" min="1" max="200"
-                            value={state.depth_limit.to_string()} onchange={on_depth} />
+                            value={state.prefs.depth_limit.to_string()} onchange={on_depth} />
                     </label>
                 }
             </div>

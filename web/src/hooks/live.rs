@@ -70,21 +70,27 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
             dispatcher.dispatch(action);
         }
     });
-    let cells = state.board.cells().len();
-    let needs = (table_size(cells) || (state.live_on && live_size(cells)))
+    let cells = state.puzzle.board.cells().len();
+    let needs = (table_size(cells) || (state.help.live_on && live_size(cells)))
         && state.solvability().solvable
         && !state.is_solved();
     // Only a search is worth stopping; a table look-up answers at once (after the build).
-    let searching = live_size(cells) && state.live.as_ref().is_some_and(|l| l.answer.is_none());
+    let searching =
+        live_size(cells) && state.help.live.as_ref().is_some_and(|l| l.answer.is_none());
     let known = state
+        .help
         .live
         .as_ref()
-        .is_some_and(|l| l.is_for(&state.board, &state.goal_board));
+        .is_some_and(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     let dispatcher = state.dispatcher();
     {
         let worker = worker.clone();
         use_effect_with(
-            (state.board.clone(), state.goal_board.clone(), state.live_on),
+            (
+                state.puzzle.board.clone(),
+                state.puzzle.goal_board.clone(),
+                state.help.live_on,
+            ),
             move |(board, goal, _)| {
                 if !needs && searching {
                     // Switched off or left for a board that needs no count: stop the search.
@@ -133,7 +139,7 @@ mod tests {
     /// What the second worker answers for the board on screen, as the page receives it.
     fn ask(state: &State, id: u32) -> State {
         let state = reduce(state, Action::LiveStarted(id)).unwrap();
-        let reply = crate::worker::distance(id, &state.board, &state.goal_board);
+        let reply = crate::worker::distance(id, &state.puzzle.board, &state.puzzle.goal_board);
         let action = action_for(reply).unwrap();
         reduce(&state, action).unwrap()
     }

@@ -168,9 +168,9 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
             let race = {
                 let mut slot = slot.borrow_mut();
                 let race = Race::plan(
-                    &state.board,
-                    &state.goal_board,
-                    &state.race_pick,
+                    &state.puzzle.board,
+                    &state.puzzle.goal_board,
+                    &state.prefs.race_pick,
                     slot.next_id + 1,
                     RACE_BUDGET,
                 );

@@ -1,0 +1,162 @@
+//! The editors slice: the "edit board" field and the custom-goal field, each with what the
+//! user typed and the core's message when it does not parse.
+
+use puzzle_core::{Board, Goal};
+
+/// A text field whose content is parsed as the user types.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Editor {
+    /// Whether the field is shown.
+    pub open: bool,
+    /// What the user typed.
+    pub text: String,
+    /// The core's message for the text, if it does not parse.
+    pub error: Option<String>,
+}
+
+/// The two fields.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Editors {
+    /// The "edit board" field.
+    pub board: Editor,
+    /// The custom-goal field.
+    pub goal: Editor,
+}
+
+/// What changes the fields.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorsAction {
+    /// Opens the board field with this board, or closes and empties it if open.
+    ToggleBoard(Board),
+    /// Text typed into the board field (parsed here, so the error shows as one types).
+    BoardText(String),
+    /// Closes the board field, keeping its text.
+    CloseBoard,
+    /// Empties and closes the board field (its board was used).
+    ClearBoard,
+    /// The board field's text could not be used: the core's message.
+    BoardError(String),
+    /// Text from a file, a drop or a paste that did not parse: shown open with the message.
+    ImportFailed(String, String),
+    /// Opens the goal field with this goal board.
+    OpenGoal(Board),
+    /// Text typed into the goal field, with the message if it does not give a goal.
+    GoalText(String, Option<String>),
+    /// The goal field shows this goal rule (open for a custom goal if `open`).
+    ShowGoal(Goal, bool),
+}
+
+impl Editors {
+    /// The fields for a page whose goal is `goal` (the goal field open for a custom goal).
+    pub fn new(goal: &Goal) -> Editors {
+        Editors {
+            board: Editor::default(),
+            goal: Editor {
+                open: matches!(goal, Goal::Custom(_)),
+                text: goal_text(goal),
+                error: None,
+            },
+        }
+    }
+
+    /// The next fields, or `None` when the action changes nothing.
+    pub fn reduce(&self, action: EditorsAction) -> Option<Editors> {
+        let mut next = self.clone();
+        match action {
+            EditorsAction::ToggleBoard(board) => {
+                next.board = if self.board.open {
+                    Editor::default()
+                } else {
+                    Editor {
+                        open: true,
+                        text: board.to_line(),
+                        error: None,
+                    }
+                };
+            }
+            EditorsAction::BoardText(text) => {
+                next.board.error = Board::parse(&text, None).err().map(|e| e.to_string());
+                next.board.text = text;
+            }
+            EditorsAction::CloseBoard => next.board.open = false,
+            EditorsAction::ClearBoard => next.board = Editor::default(),
+            EditorsAction::BoardError(error) => next.board.error = Some(error),
+            EditorsAction::ImportFailed(text, error) => {
+                next.board = Editor {
+                    open: true,
+                    text,
+                    error: Some(error),
+                }
+            }
+            EditorsAction::OpenGoal(board) => {
+                next.goal = Editor {
+                    open: true,
+                    text: board.to_line(),
+                    error: None,
+                }
+            }
+            EditorsAction::GoalText(text, error) => {
+                next.goal.text = text;
+                next.goal.error = error;
+            }
+            EditorsAction::ShowGoal(goal, open) => {
+                next.goal = Editor {
+                    open,
+                    text: goal_text(&goal),
+                    error: None,
+                }
+            }
+        }
+        Some(next)
+    }
+}
+
+/// The text naming a goal: its name, or its tiles for a custom one.
+pub fn goal_text(goal: &Goal) -> String {
+    match goal {
+        Goal::Custom(board) => board.to_line(),
+        named => named.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::check::check;
+    use EditorsAction as A;
+
+    #[test]
+    fn the_board_field_parses_as_one_types() {
+        let board: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        check(
+            Editors::reduce,
+            &Editors::new(&Goal::Snail),
+            vec![A::ToggleBoard(board.clone()), A::BoardText("1 2 x".into())],
+            |e| {
+                assert!(e.board.open);
+                assert_eq!(e.board.text, "1 2 x");
+                assert!(e.board.error.as_deref().unwrap().contains("`x`"));
+                assert_eq!(e.goal.text, "snail");
+                assert!(!e.goal.open);
+            },
+        );
+        check(
+            Editors::reduce,
+            &Editors::default(),
+            vec![A::ToggleBoard(board.clone()), A::ToggleBoard(board.clone())],
+            |e| assert_eq!(e.board, Editor::default()),
+        );
+        check(
+            Editors::reduce,
+            &Editors::default(),
+            vec![
+                A::OpenGoal(board),
+                A::GoalText("1 2".into(), Some("short".into())),
+            ],
+            |e| {
+                assert!(e.goal.open);
+                assert_eq!(e.goal.error.as_deref(), Some("short"));
+            },
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! The preferences slice: how to solve (method, heuristic, depth limit), how to scramble,
+//! playback speed and which methods a race runs. Nothing here depends on the board but the
+//! method's fit, which the caller passes as the board's shape.
+
+use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
+use puzzle_core::{HeuristicKind, Method, Shape};
+
+use crate::race::DEFAULT_PICK;
+
+/// Default length of a random-walk scramble.
+pub const DEFAULT_WALK: usize = 30;
+/// Default delay between two playback moves, in milliseconds.
+pub const DEFAULT_SPEED_MS: u32 = 350;
+
+/// How the Scramble button makes a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScrambleHow {
+    /// Uniformly random among the solvable boards.
+    Uniform,
+    /// A random walk of `walk_length` moves from the goal.
+    Walk,
+}
+
+/// The user's choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preferences {
+    /// The chosen method, from the core's list ([`Method::all_for`]); a search carries
+    /// `heuristic` and `depth_limit`.
+    pub method: Method,
+    /// The heuristic the menu gives informed searches.
+    pub heuristic: HeuristicKind,
+    /// The depth limit the menu gives DFS and IDDFS.
+    pub depth_limit: usize,
+    /// How Scramble works.
+    pub scramble: ScrambleHow,
+    /// Length of a random-walk scramble.
+    pub walk_length: usize,
+    /// Delay between playback moves.
+    pub speed_ms: u32,
+    /// Which of [`crate::race::RACE_METHODS`] the Race button runs.
+    pub race_pick: Vec<bool>,
+}
+
+/// What changes the preferences.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PreferencesAction {
+    /// A method from the menu, for a board of this shape (ignored if it does not fit).
+    SetMethod(Method, Shape),
+    /// Back to the default method (and heuristic and depth limit) for a board of this shape.
+    ResetMethod(Shape),
+    /// The heuristic.
+    SetHeuristic(HeuristicKind),
+    /// DFS depth limit (clamped to 1..=200).
+    SetDepthLimit(usize),
+    /// How Scramble works.
+    SetScramble(ScrambleHow),
+    /// Length of a random-walk scramble (clamped to 1..=500).
+    SetWalkLength(usize),
+    /// Delay between playback moves (clamped to 30..=3000 ms).
+    SetSpeed(u32),
+    /// Adds or removes one of the race's methods.
+    ToggleRaceMethod(usize),
+}
+
+impl Preferences {
+    /// The defaults for a board of `shape`.
+    pub fn new(shape: Shape) -> Preferences {
+        Preferences {
+            method: Method::default_for(shape),
+            heuristic: HeuristicKind::LinearConflict,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+            scramble: ScrambleHow::Uniform,
+            walk_length: DEFAULT_WALK,
+            speed_ms: DEFAULT_SPEED_MS,
+            race_pick: DEFAULT_PICK.to_vec(),
+        }
+    }
+
+    /// `method` with the chosen heuristic and depth limit (searches only).
+    pub fn with_choices(&self, method: Method) -> Method {
+        method
+            .with_heuristic(self.heuristic)
+            .with_depth_limit(self.depth_limit)
+    }
+
+    /// The method the Solve button uses on a board of `shape`: the chosen one if it fits, else
+    /// the core's default.
+    pub fn effective_method(&self, shape: Shape) -> Method {
+        if self.method.fits(shape).is_ok() {
+            self.method
+        } else {
+            self.with_choices(Method::default_for(shape))
+        }
+    }
+
+    /// The next preferences, or `None` when the action changes nothing.
+    pub fn reduce(&self, action: PreferencesAction) -> Option<Preferences> {
+        let mut next = self.clone();
+        match action {
+            PreferencesAction::SetMethod(method, shape) => {
+                let method = self.with_choices(method);
+                if method.fits(shape).is_err() || method == self.method {
+                    return None;
+                }
+                next.method = method;
+            }
+            PreferencesAction::ResetMethod(shape) => {
+                next.method = Method::default_for(shape);
+                next.heuristic = HeuristicKind::LinearConflict;
+                next.depth_limit = DEFAULT_DEPTH_LIMIT;
+            }
+            PreferencesAction::SetHeuristic(heuristic) => {
+                next.heuristic = heuristic;
+                next.method = self.method.with_heuristic(heuristic);
+            }
+            PreferencesAction::SetDepthLimit(limit) => {
+                next.depth_limit = limit.clamp(1, 200);
+                next.method = self.method.with_depth_limit(next.depth_limit);
+            }
+            PreferencesAction::SetScramble(how) => next.scramble = how,
+            PreferencesAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
+            PreferencesAction::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
+            PreferencesAction::ToggleRaceMethod(index) => {
+                let pick = next.race_pick.get_mut(index)?;
+                *pick = !*pick;
+            }
+        }
+        Some(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::check::check;
+    use puzzle_core::Algorithm;
+    use PreferencesAction as A;
+
+    #[test]
+    fn choices_are_clamped_and_methods_must_fit() {
+        let s3 = Shape::square(3).unwrap();
+        let start = Preferences::new(s3);
+        check(
+            Preferences::reduce,
+            &start,
+            vec![
+                A::SetSpeed(1),
+                A::SetWalkLength(0),
+                A::SetDepthLimit(999),
+                A::SetScramble(ScrambleHow::Walk),
+                A::ToggleRaceMethod(0),
+                // Out of range, and a method that does not fit a 3x3: ignored.
+                A::ToggleRaceMethod(99),
+                A::SetMethod(Method::anytime(), s3),
+            ],
+            |p| {
+                assert_eq!((p.speed_ms, p.walk_length, p.depth_limit), (30, 1, 200));
+                assert_eq!(p.scramble, ScrambleHow::Walk);
+                assert_eq!(p.race_pick[0], !DEFAULT_PICK[0]);
+                assert_eq!(p.method, p.with_choices(Method::default_for(s3)));
+            },
+        );
+        check(
+            Preferences::reduce,
+            &start,
+            vec![
+                A::SetHeuristic(HeuristicKind::Manhattan),
+                A::SetMethod(Method::search(Algorithm::AStar), s3),
+            ],
+            |p| {
+                assert_eq!(p.method.heuristic(), Some(HeuristicKind::Manhattan));
+                assert_eq!(p.effective_method(s3), p.method);
+                assert_eq!(p.method.algorithm(), Algorithm::AStar);
+            },
+        );
+        assert_eq!(start.reduce(A::SetMethod(start.method, s3)), None);
+    }
+}

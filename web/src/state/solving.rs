@@ -1,0 +1,261 @@
+//! The solving slice: the solve in flight (with the board and goal it is for), its answer, and
+//! what the specialised methods add (database build progress, where the tables came from, the
+//! quality bound). Answers are tagged with their request id: a stale one changes nothing.
+
+use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
+
+use crate::methods::{Engine, EngineResult, Quality};
+use crate::protocol::{BuildProgress, PdbInfo};
+
+/// A solve in progress in the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Running {
+    /// Id of the request; answers with another id are stale.
+    pub id: u32,
+    /// The board that was sent.
+    pub start: Board,
+    /// The goal that was sent: a change of goal stops the solve.
+    pub goal: Board,
+    /// The method that was sent.
+    pub method: Method,
+    /// The node budget that was sent.
+    pub budget: Option<u64>,
+    /// The last progress report.
+    pub progress: Option<Progress>,
+    /// The answers so far of an anytime method, each shorter than the one before.
+    pub improved: Vec<Solution>,
+}
+
+/// The answer of the last finished solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The board that was solved.
+    pub start: Board,
+    /// The goal it was solved for.
+    pub goal: Board,
+    /// The node budget it ran under.
+    pub budget: Option<u64>,
+    /// What the core answered.
+    pub solution: Solution,
+    /// The answers that came before the final one (anytime methods), longest first.
+    pub earlier: Vec<Solution>,
+}
+
+impl Finished {
+    /// Every answer of the solve, the final one last.
+    pub fn answers(&self) -> impl Iterator<Item = &Solution> {
+        self.earlier.iter().chain(std::iter::once(&self.solution))
+    }
+
+    /// The lengths of the answers, as "156 → 131 → 118 moves" (`None` with a single answer).
+    pub fn lengths(&self) -> Option<String> {
+        if self.earlier.is_empty() {
+            return None;
+        }
+        let lengths: Vec<String> = self.answers().map(|s| s.moves.len().to_string()).collect();
+        Some(format!("{} moves", lengths.join(" → ")))
+    }
+}
+
+/// The solve in flight and the last answer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Solving {
+    /// The solve in progress, if any.
+    pub running: Option<Running>,
+    /// The last finished solve.
+    pub result: Option<Finished>,
+    /// The specialised solvers' progress and results.
+    pub engine: Engine,
+}
+
+/// What changes solving.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolvingAction {
+    /// A request was sent: it replaces the result (and, if none ran, the engine's state).
+    Started(Box<Running>),
+    /// Progress of request `id`.
+    Progress(u32, Progress),
+    /// Build progress of the pattern database of request `id`.
+    PdbBuilding(u32, BuildProgress),
+    /// The pattern database of request `id` is ready.
+    PdbReady(u32, PdbInfo),
+    /// A better answer to request `id` while its search goes on (kept if shorter).
+    Improved(u32, Box<Solution>),
+    /// The answer to request `id`: it becomes the result.
+    Finished(u32, Box<Solution>),
+    /// Request `id` failed, or the solve was stopped (cancel, or its goal went): no answer.
+    Stopped(Option<u32>),
+    /// Drops the result (`None` if there is none).
+    DropResult,
+    /// Shows an answer that did not come from the running solve (a race row).
+    Show(Box<Finished>),
+}
+
+impl Solving {
+    /// Whether `id` is the running request.
+    pub fn is_running(&self, id: u32) -> bool {
+        self.running.as_ref().is_some_and(|r| r.id == id)
+    }
+
+    /// The next state of solving, or `None` when the action changes nothing.
+    pub fn reduce(&self, action: SolvingAction) -> Option<Solving> {
+        let mut next = self.clone();
+        match action {
+            SolvingAction::Started(running) => {
+                if self.running.is_none() {
+                    next.engine = Engine {
+                        running: Some(running.method),
+                        ..Engine::default()
+                    };
+                }
+                next.running = Some(*running);
+                next.result = None;
+                next.engine.finished = None;
+            }
+            SolvingAction::Progress(id, progress) => {
+                next.mine(id)?.progress = Some(progress);
+            }
+            SolvingAction::PdbBuilding(id, build) => {
+                next.mine(id)?;
+                next.engine.build = Some(build);
+            }
+            SolvingAction::PdbReady(id, info) => {
+                next.mine(id)?;
+                next.engine.pdb = Some(info);
+            }
+            SolvingAction::Improved(id, solution) => {
+                let running = next.mine(id)?;
+                let shorter = solution.outcome == SolveOutcome::Solved
+                    && running
+                        .improved
+                        .last()
+                        .is_none_or(|last| solution.moves.len() < last.moves.len());
+                if !shorter {
+                    return None;
+                }
+                running.improved.push(*solution);
+            }
+            SolvingAction::Finished(id, solution) => {
+                let running = next.mine(id)?.clone();
+                // A near-optimal answer carries its lower bound.
+                let quality = solution.lower_bound.map(|lower_bound| Quality {
+                    lower_bound,
+                    ratio: solution.bound_ratio(),
+                });
+                next.engine.finished = self
+                    .engine
+                    .running
+                    .filter(|method| method.search_config().is_none())
+                    .map(|method| EngineResult {
+                        method,
+                        pdb: self.engine.pdb.clone(),
+                        quality,
+                    });
+                next.engine.build = None;
+                next.running = None;
+                next.result = Some(Finished {
+                    start: running.start,
+                    goal: running.goal,
+                    budget: running.budget,
+                    // The final answer repeats the last improvement of an anytime method.
+                    earlier: running
+                        .improved
+                        .into_iter()
+                        .filter(|e| e.moves.len() > solution.moves.len())
+                        .collect(),
+                    solution: *solution,
+                });
+            }
+            SolvingAction::Stopped(id) => {
+                match id {
+                    Some(id) => next.mine(id).map(|_| ())?,
+                    None => self.running.as_ref().map(|_| ())?,
+                };
+                next.running = None;
+                // A failure keeps the build line as it was; a stop drops it.
+                if id.is_none() {
+                    next.engine.build = None;
+                }
+            }
+            SolvingAction::DropResult => {
+                self.result.as_ref()?;
+                next.result = None;
+                next.engine.finished = None;
+            }
+            SolvingAction::Show(finished) => {
+                next.result = Some(*finished);
+                next.engine.finished = None;
+            }
+        }
+        Some(next)
+    }
+
+    /// The running request `id`.
+    fn mine(&mut self, id: u32) -> Option<&mut Running> {
+        self.running.as_mut().filter(|r| r.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::check::check;
+    use puzzle_core::{Goal, Limits, Shape};
+    use SolvingAction as A;
+
+    fn running(id: u32) -> Box<Running> {
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        Box::new(Running {
+            id,
+            start: "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            goal,
+            method: Method::default_for(Shape::square(3).unwrap()),
+            budget: None,
+            progress: None,
+            improved: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn only_the_running_request_is_answered() {
+        let r = running(4);
+        let solution = puzzle_core::solve(
+            &r.start,
+            &r.goal,
+            &puzzle_core::SolverConfig::best_for(r.start.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        let done = check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(r.clone()),
+                A::Progress(3, Progress::default()),
+                A::Finished(3, Box::new(solution.clone())),
+                A::Finished(4, Box::new(solution.clone())),
+                A::Finished(4, Box::new(solution)),
+            ],
+            |s| {
+                assert!(s.running.is_none());
+                let result = s.result.as_ref().unwrap();
+                assert_eq!((result.solution.moves.len(), &result.start), (2, &r.start));
+                assert_eq!(s.engine.finished, None, "a generic search has no label");
+            },
+        );
+        check(Solving::reduce, &done, vec![A::DropResult], |s| {
+            assert!(s.result.is_none())
+        });
+        assert_eq!(done.reduce(A::Stopped(None)), None);
+        check(
+            Solving::reduce,
+            &done,
+            vec![
+                A::Started(running(5)),
+                A::Stopped(Some(6)),
+                A::Stopped(Some(5)),
+            ],
+            |s| assert_eq!((s.running.is_none(), s.result.is_none()), (true, true)),
+        );
+    }
+}

@@ -1,0 +1,717 @@
+use super::*;
+use puzzle_core::{Limits, Stats};
+
+fn board(text: &str) -> Board {
+    text.parse().unwrap()
+}
+
+fn with_board(text: &str) -> State {
+    let mut state = State::default();
+    state.set_board(board(text));
+    state
+}
+
+fn apply(state: &State, action: Action) -> State {
+    reduce(state, action).unwrap_or_else(|| state.clone())
+}
+
+fn solution_for(start: &Board, goal: &Board) -> Solution {
+    puzzle_core::solve(
+        start,
+        goal,
+        &puzzle_core::SolverConfig::best_for(start.shape()),
+        &mut Limits::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn clicking_a_tile_next_to_the_blank_slides_it() {
+    let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+    let next = apply(&state, Action::ClickCell(5));
+    assert_eq!(next.puzzle.board, board("1 2 3 / 4 5 0 / 7 8 6"));
+    assert_eq!(next.puzzle.hand_moves, 1);
+}
+
+#[test]
+fn clicking_a_far_tile_in_the_blank_row_slides_the_tiles_between() {
+    let state = with_board("0 1 2 / 3 4 5 / 6 7 8");
+    let next = apply(&state, Action::ClickCell(2));
+    assert_eq!(next.puzzle.board, board("1 2 0 / 3 4 5 / 6 7 8"));
+    assert_eq!(next.puzzle.hand_moves, 2);
+    let next = apply(&state, Action::ClickCell(6));
+    assert_eq!(next.puzzle.board, board("3 1 2 / 6 4 5 / 0 7 8"));
+}
+
+#[test]
+fn illegal_clicks_are_ignored() {
+    let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+    // A corner is in neither the blank's row nor its column; the blank itself; off the board.
+    for cell in [0, 2, 6, 8, 4, 9, 100] {
+        assert_eq!(reduce(&state, Action::ClickCell(cell)), None, "cell {cell}");
+    }
+    let corner = with_board("0 1 2 / 3 4 5 / 6 7 8");
+    assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Up)), None);
+    assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Left)), None);
+}
+
+#[test]
+fn arrow_keys_name_the_way_the_tile_slides() {
+    let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+    // The tile below the blank slides up: the blank goes down.
+    let next = apply(&state, Action::MoveBlank(State::key_move(Direction::Up)));
+    assert_eq!(next.puzzle.board, board("1 2 3 / 4 8 5 / 7 0 6"));
+}
+
+#[test]
+fn reaching_the_goal_by_hand_is_solved() {
+    let state = with_board("1 2 3 / 4 5 6 / 7 0 8");
+    assert!(!state.is_solved());
+    assert!(apply(&state, Action::ClickCell(8)).is_solved());
+}
+
+#[test]
+fn scrambles_are_solvable_for_every_goal_and_mode() {
+    for size in [2, 3, 4, 5] {
+        for goal in [Goal::Standard, Goal::BlankFirst, Goal::Snail] {
+            for how in [ScrambleHow::Uniform, ScrambleHow::Walk] {
+                let mut state = State::new(Shape::square(size).unwrap(), goal.clone());
+                state.prefs.scramble = how;
+                for seed in 0..40 {
+                    let next = apply(&state, Action::Scramble(scrambled(&state, seed)));
+                    assert!(next.solvability().solvable, "{size} {goal} {how:?} {seed}");
+                    assert_eq!(next.shape(), state.shape());
+                    assert_eq!(next.puzzle.hand_moves, 0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seeded_scramble_is_the_scramble_of_that_seed() {
+    let state = State::new(Shape::square(4).unwrap(), Goal::Snail);
+    let seeded = apply(&state, Action::ScrambleSeeded(11));
+    assert_eq!(
+        seeded,
+        apply(&state, Action::Scramble(scrambled(&state, 11)))
+    );
+    assert_ne!(seeded.puzzle.board, state.puzzle.board);
+}
+
+#[test]
+fn a_short_walk_stays_close_to_the_goal() {
+    let mut state = State::default();
+    state = apply(&state, Action::SetScramble(ScrambleHow::Walk));
+    state = apply(&state, Action::SetWalkLength(1));
+    let next = apply(&state, Action::Scramble(scrambled(&state, 3)));
+    assert_ne!(next.puzzle.board, next.puzzle.goal_board);
+    assert!(Direction::ALL
+        .into_iter()
+        .any(|d| next.puzzle.board.after(&[d]).ok().as_ref() == Some(&next.puzzle.goal_board)));
+}
+
+#[test]
+fn unsolvable_boards_block_solve_until_fixed() {
+    let state = with_board("1 2 3 / 4 5 6 / 8 7 0");
+    assert!(!state.can_solve());
+    assert!(state.solvability().explain().contains("unsolvable"));
+    let fixed = apply(&state, Action::SwapFix);
+    assert!(fixed.can_solve());
+    assert_eq!(reduce(&fixed, Action::SwapFix), None);
+}
+
+#[test]
+fn editing_shows_the_core_message_and_keeps_the_board() {
+    let state = apply(&State::default(), Action::ToggleEditor);
+    assert!(state.editors.board.open);
+    let typed = apply(&state, Action::EditText("1 2 3 / 4 x 5".into()));
+    assert_eq!(
+        typed.editors.board.error.as_deref(),
+        Some("`x` is not a tile number: tiles are whole numbers, 0 for the blank")
+    );
+    let applied = apply(&typed, Action::ApplyEdit);
+    assert_eq!(applied.puzzle.board, state.puzzle.board);
+    assert!(applied.editors.board.error.is_some());
+    let good = apply(
+        &typed,
+        Action::EditText("2 1 3 4 0 5 6 7 8 9 10 11 12 13 14 15".into()),
+    );
+    let applied = apply(&good, Action::ApplyEdit);
+    assert_eq!(applied.shape(), Shape::square(4).unwrap());
+    assert_eq!(applied.puzzle.goal_board.shape(), applied.shape());
+    assert_eq!(applied.prefs.method, Method::default_for(applied.shape()));
+    assert!(!applied.editors.board.open);
+}
+
+#[test]
+fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
+    let state = apply(
+        &State::default(),
+        Action::SetShape(Shape::square(5).unwrap()),
+    );
+    assert_eq!(state.puzzle.board.shape(), state.puzzle.goal_board.shape());
+    assert!(state.is_solved());
+    assert_eq!(state.prefs.method, Method::default_for(state.shape()));
+    let snail = apply(&state, Action::SetGoal(Goal::Snail));
+    assert_eq!(
+        snail.puzzle.goal_board,
+        Goal::Snail.board(snail.shape()).unwrap()
+    );
+    let custom = apply(
+        &State::default(),
+        Action::GoalText("8 7 6 5 4 3 2 1 0".into()),
+    );
+    assert_eq!(custom.puzzle.goal_board, board("8 7 6 5 4 3 2 1 0"));
+    let wrong = apply(&custom, Action::GoalText("1 2 3 0".into()));
+    assert_eq!(
+        wrong.editors.goal.error.as_deref(),
+        Some("a 3x3 board has 9 cells, but 4 numbers were given")
+    );
+    assert_eq!(wrong.puzzle.goal_board, custom.puzzle.goal_board);
+    // A custom 3x3 goal cannot follow the board to 4x4.
+    let bigger = apply(&custom, Action::SetShape(Shape::square(4).unwrap()));
+    assert_eq!(bigger.puzzle.goal, Goal::Standard);
+}
+
+fn solved_state() -> (State, Solution) {
+    let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
+    state.set_board(board("6 1 7 3 0 4 5 8 2"));
+    let state = apply(&state, Action::SolveStarted(7));
+    assert!(state.solving.running.is_some());
+    assert!(!state.can_solve());
+    let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    let state = apply(&state, Action::Solved(7, Box::new(solution.clone())));
+    (state, solution)
+}
+
+#[test]
+fn an_answer_starts_playback_with_the_first_move() {
+    let (state, solution) = solved_state();
+    assert_eq!(solution.moves.len(), 24);
+    let playback = state.playback.as_ref().unwrap();
+    assert!(playback.playing);
+    assert_eq!(playback.step, 1);
+    assert_eq!(
+        state.puzzle.board,
+        playback.start.after(&solution.moves[..1]).unwrap()
+    );
+    assert!(state.solving.running.is_none());
+    assert_eq!(
+        state.solving.result.as_ref().unwrap().solution.length(),
+        Some(24)
+    );
+}
+
+#[test]
+fn playback_steps_forward_and_back_and_ends_at_the_goal() {
+    let (mut state, solution) = solved_state();
+    for _ in 0..100 {
+        state = apply(&state, Action::Tick);
+    }
+    assert!(state.is_solved());
+    let playback = state.playback.clone().unwrap();
+    assert_eq!(playback.step, 24);
+    assert!(!playback.playing);
+    assert_eq!(reduce(&state, Action::Tick), None);
+
+    let back = apply(&state, Action::StepBack);
+    assert_eq!(back.playback.as_ref().unwrap().step, 23);
+    assert_eq!(
+        back.puzzle.board,
+        playback.start.after(&solution.moves[..23]).unwrap()
+    );
+    let forward = apply(&back, Action::StepForward);
+    assert!(forward.is_solved());
+
+    let restarted = apply(&state, Action::Restart);
+    assert_eq!(restarted.puzzle.board, playback.start);
+    assert_eq!(
+        apply(&restarted, Action::StepBack).puzzle.board,
+        playback.start
+    );
+    let scrubbed = apply(&restarted, Action::Seek(10));
+    assert_eq!(
+        scrubbed.puzzle.board,
+        playback.start.after(&solution.moves[..10]).unwrap()
+    );
+    assert_eq!(
+        apply(&restarted, Action::Seek(999)).puzzle.board,
+        state.puzzle.goal_board
+    );
+
+    // Play at the end starts over, showing the first move at once.
+    let replay = apply(&state, Action::Play);
+    let p = replay.playback.as_ref().unwrap();
+    assert!(p.playing);
+    assert_eq!(p.step, 1);
+    let paused = apply(&replay, Action::Pause);
+    assert!(!paused.playback.as_ref().unwrap().playing);
+    assert_eq!(reduce(&paused, Action::Tick), None);
+}
+
+#[test]
+fn a_hand_move_during_playback_leaves_playback() {
+    let (state, _) = solved_state();
+    let blank = state.puzzle.board.blank();
+    let neighbour = state
+        .puzzle
+        .board
+        .legal_moves()
+        .next()
+        .and_then(|d| state.shape().neighbour(blank, d))
+        .unwrap();
+    let moved = apply(&state, Action::ClickCell(neighbour));
+    assert!(moved.playback.is_none());
+    assert!(moved
+        .notice
+        .as_deref()
+        .unwrap()
+        .contains("Playback stopped"));
+    assert_eq!(reduce(&moved, Action::Tick), None);
+    assert_eq!(reduce(&moved, Action::StepForward), None);
+}
+
+#[test]
+fn stale_and_cancelled_answers_are_ignored() {
+    let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    state = apply(&state, Action::SolveStarted(1));
+    let progress = Progress {
+        expanded: 5000,
+        ..Progress::default()
+    };
+    assert_eq!(reduce(&state, Action::Progress(2, progress.clone())), None);
+    state = apply(&state, Action::Progress(1, progress));
+    state = apply(&state, Action::Cancelled);
+    assert!(state.solving.running.is_none());
+    assert!(state.notice.as_deref().unwrap().contains("5,000"));
+    let late = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    assert_eq!(reduce(&state, Action::Solved(1, Box::new(late))), None);
+    assert_eq!(reduce(&state, Action::SolveFailed(1, "x".into())), None);
+}
+
+#[test]
+fn an_answer_for_a_board_moved_meanwhile_does_not_play() {
+    let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    state = apply(&state, Action::SolveStarted(3));
+    let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    state = apply(&state, Action::MoveBlank(Direction::Up));
+    state = apply(&state, Action::Solved(3, Box::new(solution)));
+    assert!(state.playback.is_none());
+    assert!(state.solving.result.is_some());
+    assert!(state.notice.as_deref().unwrap().contains("changed"));
+}
+
+/// One fact a test expects of the state after its actions.
+#[derive(Debug)]
+enum Expect {
+    /// The board on screen.
+    Board(&'static str),
+    /// Whether a solve runs.
+    Running(bool),
+    /// The hinted cell.
+    Hint(Option<usize>),
+    /// The notice contains this text (`None`: no notice).
+    Notice(Option<&'static str>),
+    /// The length of the answer shown (`None`: no result).
+    Result(Option<usize>),
+    /// The lengths line of an anytime solve.
+    Lengths(Option<&'static str>),
+    /// Playback's step and number of moves (`None`: no playback).
+    Playback(Option<(usize, usize)>),
+}
+
+/// Applies `actions` in turn (an action that changes nothing leaves the state) and checks
+/// each expectation, naming the first that fails.
+fn check(start: &State, actions: Vec<Action>, expected: &[Expect]) -> State {
+    super::check::check(reduce, start, actions, |state| expect_all(state, expected))
+}
+
+/// Asserts each expectation of the top-level state, naming the first that fails.
+fn expect_all(state: &State, expected: &[Expect]) {
+    for expect in expected {
+        let ok = match expect {
+            Expect::Board(text) => state.puzzle.board == board(text),
+            Expect::Running(on) => state.solving.running.is_some() == *on,
+            Expect::Hint(cell) => state.help.hint == *cell,
+            Expect::Notice(None) => state.notice.is_none(),
+            Expect::Notice(Some(text)) => state.notice.as_deref().is_some_and(|n| n.contains(text)),
+            Expect::Result(length) => {
+                state
+                    .solving
+                    .result
+                    .as_ref()
+                    .map(|r| r.solution.moves.len())
+                    == *length
+            }
+            Expect::Lengths(text) => {
+                state
+                    .solving
+                    .result
+                    .as_ref()
+                    .and_then(Finished::lengths)
+                    .as_deref()
+                    == *text
+            }
+            Expect::Playback(p) => state.playback.as_ref().map(|p| (p.step, p.moves.len())) == *p,
+        };
+        assert!(ok, "expected {expect:?}, got {state:#?}");
+    }
+}
+
+/// A hand-made answer: `moves` from the board, whether or not they are short.
+fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
+    let mut solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    assert_eq!(
+        state.puzzle.board.after(moves).unwrap(),
+        state.puzzle.goal_board
+    );
+    solution.moves = moves.to_vec();
+    Box::new(solution)
+}
+
+#[test]
+fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
+    use Direction::{Down as D, Right as R, Up as U};
+    let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    let running = apply(&start, Action::SolveStarted(1));
+    let long = answer_of(&running, &[R, R, U, D, U, D]);
+    let shorter = answer_of(&running, &[R, R, U, D]);
+    let best = answer_of(&running, &[R, R]);
+    let state = check(
+        &running,
+        vec![
+            Action::Improved(1, long.clone()),
+            Action::Improved(1, shorter.clone()),
+            // Not shorter, or for another request: ignored.
+            Action::Improved(1, long.clone()),
+            Action::Improved(2, best.clone()),
+        ],
+        &[
+            Expect::Running(true),
+            Expect::Result(None),
+            Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+        ],
+    );
+    assert_eq!(state.solving.running.as_ref().unwrap().improved.len(), 2);
+    let done = check(
+        &state,
+        vec![Action::Solved(1, best)],
+        &[
+            Expect::Running(false),
+            Expect::Result(Some(2)),
+            Expect::Lengths(Some("6 → 4 → 2 moves")),
+            Expect::Playback(Some((1, 2))),
+        ],
+    );
+    check(
+        &done,
+        vec![Action::PlayAnswer(0)],
+        &[
+            Expect::Playback(Some((1, 6))),
+            Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
+            Expect::Result(Some(2)),
+        ],
+    );
+    // One answer: no lengths line; an answer index past the end changes nothing.
+    let (single, _) = solved_state();
+    check(&single, vec![], &[Expect::Lengths(None)]);
+    assert_eq!(reduce(&done, Action::PlayAnswer(3)), None);
+}
+
+#[test]
+fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
+    let start = with_board("8 6 7 2 5 4 3 0 1");
+    check(
+        &start,
+        vec![
+            Action::ShowHint(6),
+            Action::SolveStarted(1),
+            Action::SetGoal(Goal::Snail),
+        ],
+        &[
+            Expect::Running(false),
+            Expect::Hint(None),
+            Expect::Notice(Some("goal changed")),
+            Expect::Result(None),
+            Expect::Board("8 6 7 2 5 4 3 0 1"),
+        ],
+    );
+    // Moving a tile during a solve keeps it: its answer comes with a notice.
+    check(
+        &start,
+        vec![Action::SolveStarted(1), Action::MoveBlank(Direction::Up)],
+        &[Expect::Running(true), Expect::Notice(None)],
+    );
+    // A new size is a new board: the solve's answer will say so when it comes.
+    check(
+        &start,
+        vec![
+            Action::SolveStarted(1),
+            Action::SetShape(Shape::square(4).unwrap()),
+        ],
+        &[Expect::Running(true)],
+    );
+}
+
+#[test]
+fn a_goal_change_stops_the_solve_for_the_old_goal() {
+    let mut state = with_board("8 6 7 2 5 4 3 0 1");
+    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
+    state = apply(&state, Action::SolveStarted(2));
+    let old = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    state = apply(&state, Action::SetGoal(Goal::Snail));
+    assert!(
+        state.solving.running.is_none(),
+        "the solve for the old goal stops"
+    );
+    assert!(state.notice.as_deref().unwrap().contains("goal changed"));
+    assert_eq!(reduce(&state, Action::Solved(2, Box::new(old))), None);
+    assert!(state.solving.result.is_none() && state.playback.is_none());
+    // The same with a custom goal typed during the solve.
+    let mut typed = with_board("8 6 7 2 5 4 3 0 1");
+    typed = apply(&typed, Action::SolveStarted(3));
+    typed = apply(&typed, Action::CustomGoal);
+    assert!(
+        typed.solving.running.is_some(),
+        "opening the field changes no goal"
+    );
+    typed = apply(&typed, Action::GoalText("8 6 7 2 5 4 3 1 0".into()));
+    assert!(typed.solving.running.is_none());
+    // A finished answer records its goal.
+    let (solved, _) = solved_state();
+    let finished = solved.solving.result.as_ref().unwrap();
+    assert_eq!(finished.goal, Goal::Snail.board(solved.shape()).unwrap());
+}
+
+#[test]
+fn editing_the_custom_goal_clears_the_hint() {
+    let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+    state = apply(&state, Action::ShowHint(5));
+    state = apply(&state, Action::CustomGoal);
+    assert_eq!(
+        state.help.hint,
+        Some(5),
+        "opening the field changes no goal"
+    );
+    state = apply(&state, Action::GoalText("1 2 3 4 5 6 7 0 8".into()));
+    assert_eq!(state.help.hint, None);
+}
+
+#[test]
+fn budget_stops_are_recorded_without_playback() {
+    let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
+    state = apply(&state, Action::SolveStarted(4));
+    let stopped = Solution {
+        outcome: SolveOutcome::BudgetExhausted,
+        moves: Vec::new(),
+        stats: Stats::default(),
+        method: puzzle_core::Method::search(Algorithm::Bfs),
+        lower_bound: None,
+        solvability: state.solvability(),
+    };
+    state = apply(&state, Action::Solved(4, Box::new(stopped)));
+    assert!(state.playback.is_none());
+    assert_eq!(
+        state.solving.result.as_ref().unwrap().budget,
+        Some(BLIND_BUDGET)
+    );
+}
+
+fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> Solution {
+    puzzle_core::solve_with(
+        &state.puzzle.board,
+        &state.puzzle.goal_board,
+        &method,
+        puzzle_core::Tables::default(),
+        &mut Limits {
+            max_expanded: Some(budget),
+            ..Limits::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("request {id}: {e}"))
+}
+
+#[test]
+fn a_race_collects_answers_by_id_and_plays_a_row() {
+    use crate::race::{Race, RACE_BUDGET};
+    let (mut state, _) = solved_state();
+    state = apply(&state, Action::Restart);
+    let start = state.solving.result.as_ref().unwrap().start.clone();
+    state.set_board(start.clone());
+    assert!(state.can_race());
+    let race = Race::plan(
+        &state.puzzle.board,
+        &state.puzzle.goal_board,
+        &state.prefs.race_pick,
+        20,
+        RACE_BUDGET,
+    );
+    let requests: Vec<(u32, puzzle_core::Method)> =
+        race.entries.iter().map(|e| (e.id, e.method)).collect();
+    state = apply(&state, Action::RaceStarted(Box::new(race)));
+    assert!(state.race_running());
+    assert!(!state.can_solve());
+    assert_eq!(state.busy_id(), Some(20));
+    // A second race cannot start while one runs.
+    let again = Race::plan(
+        &state.puzzle.board,
+        &state.puzzle.goal_board,
+        &state.prefs.race_pick,
+        40,
+        10,
+    );
+    assert_eq!(reduce(&state, Action::RaceStarted(Box::new(again))), None);
+    for &(id, config) in &requests {
+        let solution = answer(&state, id, config, RACE_BUDGET);
+        state = apply(&state, Action::Solved(id, Box::new(solution)));
+    }
+    assert!(!state.race_running());
+    let race = state.race.clone().unwrap();
+    let optimal: Vec<usize> = race
+        .entries
+        .iter()
+        .filter_map(|e| {
+            e.solution()
+                .filter(|s| s.is_optimal())
+                .map(|s| s.moves.len())
+        })
+        .collect();
+    assert_eq!(optimal, vec![24; 5]);
+    // A late duplicate answer is ignored.
+    let late = answer(&state, 20, requests[0].1, RACE_BUDGET);
+    assert_eq!(reduce(&state, Action::Solved(20, Box::new(late))), None);
+    // Playing the greedy row puts its solution on the board and in the result panel.
+    state = apply(&state, Action::MoveBlank(Direction::Up));
+    let played = apply(&state, Action::PlayRaceEntry(1));
+    assert_eq!(played.playback.as_ref().unwrap().start, start);
+    assert_eq!(
+        played
+            .solving
+            .result
+            .as_ref()
+            .unwrap()
+            .solution
+            .method
+            .algorithm(),
+        Algorithm::Greedy
+    );
+    assert_eq!(played.playback.as_ref().unwrap().step, 1);
+}
+
+#[test]
+fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
+    use crate::race::Race;
+    let mut state = with_board("8 1 3 4 0 2 7 6 5");
+    let race = Race::plan(
+        &state.puzzle.board,
+        &state.puzzle.goal_board,
+        &state.prefs.race_pick,
+        1,
+        100,
+    );
+    state = apply(&state, Action::RaceStarted(Box::new(race)));
+    state = apply(&state, Action::Progress(1, Progress::default()));
+    assert!(state.race.as_ref().unwrap().entries[0].progress.is_some());
+    let bfs = answer(
+        &state,
+        1,
+        state.race.as_ref().unwrap().entries[0].method,
+        100,
+    );
+    assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
+    state = apply(&state, Action::Solved(1, Box::new(bfs)));
+    assert_eq!(state.busy_id(), Some(2));
+    state = apply(&state, Action::Cancelled);
+    assert!(!state.race_running());
+    assert!(state.notice.as_deref().unwrap().contains("5 methods"));
+    assert!(state.can_solve());
+    let late = answer(
+        &state,
+        2,
+        state.race.as_ref().unwrap().entries[1].method,
+        100,
+    );
+    assert_eq!(reduce(&state, Action::Solved(2, Box::new(late))), None);
+    assert_eq!(reduce(&state, Action::ToggleRaceMethod(99)), None);
+    let fewer = apply(&state, Action::ToggleRaceMethod(0));
+    assert!(!fewer.prefs.race_pick[0]);
+}
+
+#[test]
+fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
+    let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
+    assert_eq!(reduce(&state, Action::ShowHint(4)), None, "the blank");
+    state = apply(&state, Action::ShowHint(5));
+    assert_eq!(state.help.hint, Some(5));
+    state = apply(&state, Action::ClickCell(5));
+    assert_eq!(state.help.hint, None);
+    state = apply(&state, Action::LiveStarted(3));
+    let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    // The board moves on: a newer request replaces the old one, whose answer is stale.
+    state = apply(&state, Action::MoveBlank(Direction::Left));
+    state = apply(&state, Action::LiveStarted(4));
+    assert_eq!(
+        reduce(&state, Action::LiveSolved(3, Box::new(solution))),
+        None
+    );
+    let fresh = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
+    let length = fresh.moves.len() as u32;
+    let first = fresh.moves.first().copied();
+    state = apply(&state, Action::LiveSolved(4, Box::new(fresh)));
+    let live = state.help.live.as_ref().unwrap();
+    assert!(live.is_for(&state.puzzle.board, &state.puzzle.goal_board));
+    assert_eq!(live.answer, Some(Some((length, first))));
+    state = apply(&state, Action::LiveStarted(5));
+    state = apply(&state, Action::LiveFailed(5));
+    assert_eq!(state.help.live.as_ref().unwrap().answer, Some(None));
+    assert!(apply(&state, Action::ToggleOverlay).help.overlay);
+}
+
+#[test]
+fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
+    let state = State::default();
+    let imported = apply(
+        &state,
+        Action::Import("# a file\n3\n6 1 7\n3 0 4\n5 8 2\n".into()),
+    );
+    assert_eq!(imported.puzzle.board, board("6 1 7 3 0 4 5 8 2"));
+    assert!(!imported.editors.board.open);
+    let bad = apply(&state, Action::Import("3\n1 2 3\n4 5 6\n7 8 8\n".into()));
+    assert!(bad.editors.board.open);
+    assert!(bad.editors.board.error.is_some());
+    assert_eq!(bad.puzzle.board, state.puzzle.board);
+    let round = apply(&state, Action::Import(imported.puzzle.board.to_npuzzle()));
+    assert_eq!(round.puzzle.board, imported.puzzle.board);
+    let spec = crate::race::GeneratorSpec {
+        shape: Shape::square(4).unwrap(),
+        goal: Goal::Snail,
+        solvable: true,
+        walk: Some(12),
+        seed: 7,
+    };
+    let (goal, generated) = crate::race::generate(&spec);
+    let next = apply(&state, Action::Generated(goal, generated.clone()));
+    assert_eq!(next.puzzle.board, generated);
+    assert_eq!(next.puzzle.goal, Goal::Snail);
+    assert_eq!(
+        next.puzzle.goal_board,
+        Goal::Snail.board(next.shape()).unwrap()
+    );
+    assert_eq!(next.prefs.method, Method::default_for(next.shape()));
+}
+
+#[test]
+fn requests_carry_the_budget_for_the_method() {
+    let mut state = State::default();
+    assert_eq!(state.request(1).max_expanded, Some(MEMORY_BUDGET));
+    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Iddfs)));
+    assert_eq!(state.request(1).max_expanded, Some(BLIND_BUDGET));
+    state = apply(
+        &state,
+        Action::SetMethod(Method::search(Algorithm::IdaStar)),
+    );
+    assert_eq!(state.request(9).max_expanded, None);
+    assert_eq!(state.request(9).id, 9);
+}
