@@ -16,14 +16,15 @@ use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
-use crate::download::read_text;
 use crate::hooks::document::{use_keyboard, use_paste};
+use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
 use crate::hooks::playback::use_playback_timer;
+use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::use_url_sync;
 use crate::insight::insight;
-use crate::state::{Action, State};
+use crate::state::{Action, Solving, State};
 
 /// The page.
 #[function_component(App)]
@@ -37,40 +38,11 @@ pub fn app() -> Html {
     use_playback_timer(playing, state.prefs.speed_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state));
 
-    // Randomness stays at the edge: the click picks a seed, the reducer makes the board.
-    let on_scramble = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| {
-            Callback::from(move |()| {
-                let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-                dispatcher.dispatch(Action::ScrambleSeeded(seed));
-            })
-        })
-    };
+    let on_scramble = use_scramble(state.dispatcher());
+    let drop = use_drop_import(state.dispatcher());
     let dismiss = {
         let dispatcher = state.dispatcher();
         Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
-    };
-    let on_dragover = Callback::from(|e: DragEvent| e.prevent_default());
-    let on_drop = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            let Some(data) = e.data_transfer() else {
-                return;
-            };
-            let dispatcher = dispatcher.clone();
-            if let Some(file) = data.files().and_then(|files| files.get(0)) {
-                read_text(
-                    &file,
-                    Callback::from(move |text| dispatcher.dispatch(Action::Import(text))),
-                );
-            } else if let Ok(text) = data.get_data("text/plain") {
-                if !text.trim().is_empty() {
-                    dispatcher.dispatch(Action::Import(text));
-                }
-            }
-        })
     };
     // Stable callbacks (made once), so narrow props compare equal between renders.
     let on_click = {
@@ -107,12 +79,13 @@ pub fn app() -> Html {
                         <span id="solved" class="badge">{ "Solved!" }</span>
                     }
                 </div>
-                <div id="drop-zone" class="drop-zone" ondragover={on_dragover} ondrop={on_drop}>
+                <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
                         overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()} />
                 </div>
-                <PlaybackBar state={state.clone()} />
-                <Coach state={state.clone()} insight={known} />
+                <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
+                <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
+                    live_on={state.help.live_on} playing={state.playback.is_some()} insight={known} dispatcher={state.dispatcher()} />
                 <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
                 if let Some(notice) = &state.notice {
                     <p id="notice" class="notice" role="status">
@@ -124,13 +97,16 @@ pub fn app() -> Html {
             <div class="side">
                 <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
                     editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
-                    dispatcher={state.dispatcher()} on_scramble={(*on_scramble).clone()} />
-                <SolverPanel state={state.clone()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
+                    dispatcher={state.dispatcher()} on_scramble={on_scramble} />
+                <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
+                    solving={Solving { result: None, ..state.solving.clone() }} can_solve={state.can_solve()}
+                    dispatcher={state.dispatcher()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
                 <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
                     can_race={state.can_race()} solving={state.solving.running.is_some()}
                     playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
                     dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
-                <ResultPanel state={state.clone()} />
+                <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
+                    step={result_step(&state)} depth_limit={state.prefs.depth_limit} dispatcher={state.dispatcher()} />
                 <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />
@@ -138,6 +114,16 @@ pub fn app() -> Html {
         </main>
         </>
     }
+}
+
+/// The playback step, while the result on screen is the solution played back.
+fn result_step(state: &State) -> Option<usize> {
+    let moves = &state.solving.result.as_ref()?.solution.moves;
+    state
+        .playback
+        .as_ref()
+        .filter(|p| &p.moves == moves)
+        .map(|p| p.step)
 }
 
 /// The state the page's URL describes (the default puzzle without one).

@@ -1,4 +1,5 @@
-//! The page's parts. Each receives the reducer handle and dispatches actions; none does I/O.
+//! The page's parts. Each takes only the values it shows (narrow, `PartialEq` props, so Yew
+//! skips it when they did not change) and a dispatcher or stable callbacks; none does I/O.
 
 pub mod board;
 pub mod charts;
@@ -10,14 +11,3 @@ pub mod race;
 pub mod result;
 pub mod setup;
 pub mod solver;
-
-use yew::prelude::*;
-
-use crate::state::State;
-
-/// Props shared by the parts: the state and its dispatcher.
-#[derive(Properties, PartialEq)]
-pub struct StateProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
-}

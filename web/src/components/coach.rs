@@ -1,38 +1,50 @@
 //! Play with help: the live "optimal moves from here" count, the Hint button, and the
 //! heuristic overlay's totals (h next to the true distance).
 
-use puzzle_core::{Heuristic, HeuristicKind};
+use puzzle_core::{solvability, Board, Heuristic, HeuristicKind};
 use yew::prelude::*;
 
 use crate::insight::{Distance, Insight};
 use crate::state::{Action, State};
 
-/// Props of the coach bar.
+/// Props of the coach bar: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
 pub struct CoachProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
+    /// The board on screen.
+    pub board: Board,
+    /// The goal.
+    pub goal: Board,
+    /// Whether the heuristic overlay is on.
+    pub overlay: bool,
+    /// Whether the live count is on (boards too big for a table).
+    pub live_on: bool,
+    /// Whether a solution is being played back (no hints then).
+    pub playing: bool,
     /// What is known about the distance left.
     pub insight: Insight,
+    /// Sends actions to the page's reducer.
+    pub dispatcher: UseReducerDispatcher<State>,
 }
 
 /// The coach bar under the board.
 #[function_component(Coach)]
 pub fn coach(props: &CoachProps) -> Html {
-    let state = &props.state;
+    let state = &props.dispatcher;
+    let (board, goal) = (&props.board, &props.goal);
+    let solvable = solvability(board, goal).is_ok_and(|verdict| verdict.solvable);
     let insight = props.insight;
     let (count_text, count_data) = match insight.distance {
         Distance::Known(d) => (d.to_string(), d.to_string()),
         Distance::Computing => ("…".to_string(), "computing".to_string()),
-        Distance::Unknown if !state.solvability().solvable => {
+        Distance::Unknown if !solvable => {
             ("none (unsolvable)".to_string(), "unsolvable".to_string())
         }
         Distance::Unknown => ("unknown".to_string(), "unknown".to_string()),
         Distance::Off => ("—".to_string(), "off".to_string()),
     };
     let hint_cell = insight.hint.and_then(|d| {
-        let blank = state.puzzle.board.blank();
-        state.shape().neighbour(blank, d)
+        let blank = board.blank();
+        board.shape().neighbour(blank, d)
     });
     let on_hint = {
         let state = state.clone();
@@ -50,13 +62,12 @@ pub fn coach(props: &CoachProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: Event| state.dispatch(Action::ToggleLive))
     };
-    let big = crate::insight::live_size(state.puzzle.board.cells().len());
-    let summary = state.help.overlay.then(|| {
-        let goal = &state.puzzle.goal_board;
-        let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal).estimate(&state.puzzle.board);
-        let total = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(&state.puzzle.board);
+    let big = crate::insight::live_size(board.cells().len());
+    let summary = props.overlay.then(|| {
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal).estimate(board);
+        let total = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
         let pairs = Heuristic::new(HeuristicKind::LinearConflict, goal)
-            .conflict_pairs(&state.puzzle.board)
+            .conflict_pairs(board)
             .len();
         html! {
             <p id="h-summary" class="h-summary">
@@ -73,15 +84,15 @@ pub fn coach(props: &CoachProps) -> Html {
                     { "Optimal moves from here: " }
                     <strong id="optimal-count" data-count={count_data}>{ count_text }</strong>
                 </span>
-                <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || state.playback.is_some()}>{ "Hint" }</button>
+                <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}>{ "Hint" }</button>
                 if big {
                     <label class="check" title="Solves each new board in a second worker while you play">
-                        <input id="live-toggle" type="checkbox" checked={state.help.live_on} onchange={on_live} />
+                        <input id="live-toggle" type="checkbox" checked={props.live_on} onchange={on_live} />
                         { "Live count" }
                     </label>
                 }
                 <label class="check">
-                    <input id="overlay-toggle" type="checkbox" checked={state.help.overlay} onchange={on_overlay} />
+                    <input id="overlay-toggle" type="checkbox" checked={props.overlay} onchange={on_overlay} />
                     { "Show heuristic" }
                 </label>
             </div>

@@ -5,35 +5,35 @@ use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
 use crate::format::{count, progress_line};
-use crate::methods::{result_name, source_text};
-use crate::state::State;
+use crate::methods::{result_name, source_text, EngineResult};
+use crate::state::{Preferences, Solving};
+use puzzle_core::Shape;
 
-/// The method menu: the core's methods for the board size ([`State::method_menu`]), by name
-/// and label.
-pub fn options(state: &State) -> Html {
-    let current = state.effective_method();
+/// The method menu: the core's methods for the board size
+/// ([`crate::state::State::method_menu`]), by name and label.
+pub fn options(prefs: &Preferences, shape: Shape) -> Html {
+    let current = prefs.effective_method(shape);
     html! {
-        { for state.method_menu().into_iter().map(|m| html! {
+        { for Method::all_for(shape, prefs.heuristic).into_iter().map(|m| html! {
             <option value={m.name()} selected={m.name() == current.name()}>{ m.label() }</option>
         }) }
     }
 }
 
 /// What the running method's tables are called.
-fn tables_name(state: &State) -> &'static str {
-    match state.solving.engine.running {
+fn tables_name(solving: &Solving) -> &'static str {
+    match solving.engine.running {
         Some(Method::Anytime { .. }) => "big-board tables",
         _ => "pattern database",
     }
 }
 
 /// Whether the running method uses tables the worker prepares (with a progress bar).
-fn uses_tables(state: &State) -> bool {
-    state
-        .solving
+fn uses_tables(solving: &Solving, shape: Shape) -> bool {
+    solving
         .engine
         .running
-        .is_some_and(|m| m.needs(state.shape()).is_some())
+        .is_some_and(|m| m.needs(shape).is_some())
 }
 
 fn capitalized(text: &str) -> String {
@@ -45,10 +45,10 @@ fn capitalized(text: &str) -> String {
 }
 
 /// What the progress line says for the running solve.
-pub fn progress_text(state: &State) -> Option<String> {
-    let running = state.solving.running.as_ref()?;
+pub fn progress_text(solving: &Solving, shape: Shape) -> Option<String> {
+    let running = solving.running.as_ref()?;
     let algorithm = running.method.algorithm();
-    let preparing = uses_tables(state) && state.solving.engine.pdb.is_none();
+    let preparing = uses_tables(solving, shape) && solving.engine.pdb.is_none();
     let best = running.improved.last().map(|best| {
         let lengths: Vec<String> = running
             .improved
@@ -67,22 +67,22 @@ pub fn progress_text(state: &State) -> Option<String> {
     Some(match &running.progress {
         Some(progress) => progress_line(algorithm, progress),
         // The build has its own line and bar.
-        None if preparing && state.solving.engine.build.is_some() => return None,
-        None if preparing => format!("Preparing the {}…", tables_name(state)),
+        None if preparing && solving.engine.build.is_some() => return None,
+        None if preparing => format!("Preparing the {}…", tables_name(solving)),
         None => "Starting the solver…".to_string(),
     })
 }
 
 /// The database line under the solver while a database solve runs: a progress bar while it
 /// builds, then where it came from.
-pub fn status_view(state: &State) -> Html {
-    if state.solving.running.is_none() || !uses_tables(state) {
+pub fn status_view(solving: &Solving, shape: Shape) -> Html {
+    if solving.running.is_none() || !uses_tables(solving, shape) {
         return html! {};
     }
-    match (&state.solving.engine.pdb, &state.solving.engine.build) {
+    match (&solving.engine.pdb, &solving.engine.build) {
         (Some(info), _) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
-                { format!("{} {}.", capitalized(tables_name(state)), source_text(info)) }
+                { format!("{} {}.", capitalized(tables_name(solving)), source_text(info)) }
             </p>
         },
         (None, Some(build)) => {
@@ -92,7 +92,7 @@ pub fn status_view(state: &State) -> Html {
                     <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
                     <span>{ format!(
                         "Building {}: {percent:.0}%… (table {} of {}, {} of {} entries)",
-                        tables_name(state),
+                        tables_name(solving),
                         build.table + 1,
                         build.tables,
                         count(build.filled),
@@ -103,25 +103,20 @@ pub fn status_view(state: &State) -> Html {
         }
         (None, None) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
-                { format!("Looking for a cached {}…", tables_name(state)) }
+                { format!("Looking for a cached {}…", tables_name(solving)) }
             </p>
         },
     }
 }
 
 /// The method's name for the result, when a special method answered.
-pub fn result_method(state: &State) -> Option<&'static str> {
-    state
-        .solving
-        .engine
-        .finished
-        .as_ref()
-        .and_then(|f| result_name(&f.method))
+pub fn result_method(finished: Option<&EngineResult>) -> Option<&'static str> {
+    finished.and_then(|f| result_name(&f.method))
 }
 
 /// The extra lines of the result: the quality bound (staged) or the database's origin.
-pub fn result_view(state: &State, solution: &Solution) -> Html {
-    let Some(finished) = &state.solving.engine.finished else {
+pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html {
+    let Some(finished) = finished else {
         return html! {};
     };
     let quality = finished
@@ -154,6 +149,7 @@ mod tests {
     use super::*;
     use crate::methods::Quality;
     use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ToWorker};
+    use crate::state::State;
     use crate::state::{reduce, Action};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 
@@ -211,7 +207,7 @@ mod tests {
         let mut s = apply(&start, Action::SolveStarted(5));
         assert_eq!(s.solving.engine.running, Some(Method::PatternDatabase));
         assert_eq!(
-            progress_text(&s).as_deref(),
+            progress_text(&s.solving, s.shape()).as_deref(),
             Some("Preparing the pattern database…")
         );
         let build = BuildProgress {
@@ -246,7 +242,10 @@ mod tests {
         let finished = s.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
         assert_eq!(finished.pdb, Some(info));
-        assert_eq!(result_method(&s), Some("IDA* + pattern database"));
+        assert_eq!(
+            result_method(s.solving.engine.finished.as_ref()),
+            Some("IDA* + pattern database")
+        );
         // A new board clears the label with the result.
         let moved = apply(&s, Action::Scramble(start.puzzle.board.clone()));
         assert_eq!(moved.solving.engine.finished, None);
@@ -342,7 +341,7 @@ mod tests {
         for better in &longer {
             s = apply(&s, Action::Improved(3, Box::new(better.clone())));
         }
-        let line = progress_text(&s).unwrap();
+        let line = progress_text(&s.solving, s.shape()).unwrap();
         assert!(line.contains("still improving"), "{line}");
         assert!(
             line.contains(&format!("{} moves", answer.moves.len())),

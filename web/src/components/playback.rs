@@ -3,8 +3,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::StateProps;
-use crate::state::Action;
+use crate::state::{Action, Playback, State};
 
 /// Speeds offered, as delays between moves in milliseconds.
 pub const SPEEDS: [(u32, &str); 4] = [
@@ -14,11 +13,23 @@ pub const SPEEDS: [(u32, &str); 4] = [
     (50, "Very fast"),
 ];
 
+/// Props of the playback bar: only what it shows, so it redraws on a tick or a speed change
+/// and not on a progress message.
+#[derive(Properties, PartialEq)]
+pub struct PlaybackProps {
+    /// The solution being played back, if any.
+    pub playback: Option<Playback>,
+    /// Delay between playback moves.
+    pub speed_ms: u32,
+    /// Sends actions to the page's reducer.
+    pub dispatcher: UseReducerDispatcher<State>,
+}
+
 /// The playback bar (shown while a solution can be played).
 #[function_component(PlaybackBar)]
-pub fn playback_bar(props: &StateProps) -> Html {
-    let state = &props.state;
-    let Some(playback) = &state.playback else {
+pub fn playback_bar(props: &PlaybackProps) -> Html {
+    let state = &props.dispatcher;
+    let Some(playback) = &props.playback else {
         return html! {};
     };
     let send = |action: Action| {
@@ -58,7 +69,7 @@ pub fn playback_bar(props: &StateProps) -> Html {
                 <label class="speed">{ "Speed" }
                     <select id="speed" onchange={on_speed}>
                         { for SPEEDS.into_iter().map(|(ms, label)| html! {
-                            <option value={ms.to_string()} selected={ms == state.prefs.speed_ms}>{ label }</option>
+                            <option value={ms.to_string()} selected={ms == props.speed_ms}>{ label }</option>
                         }) }
                     </select>
                 </label>

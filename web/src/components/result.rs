@@ -4,15 +4,30 @@
 use puzzle_core::SolveOutcome;
 use yew::prelude::*;
 
-use super::StateProps;
 use crate::format::{count, duration, heuristic_label, stop_reason};
-use crate::state::Action;
+use crate::methods::EngineResult;
+use crate::state::{Action, Finished, State};
+
+/// Props of the result panel: only what it shows, so a progress message does not redraw it.
+#[derive(Properties, PartialEq)]
+pub struct ResultProps {
+    /// The last answer, if any.
+    pub result: Option<Finished>,
+    /// What a specialised method adds to it (name, tables' origin, quality bound).
+    pub engine: Option<EngineResult>,
+    /// The playback step, while the answer on screen is the one played back.
+    pub step: Option<usize>,
+    /// The depth limit of the menu (for the stop reason of a depth-limited search).
+    pub depth_limit: usize,
+    /// Sends actions to the page's reducer.
+    pub dispatcher: UseReducerDispatcher<State>,
+}
 
 /// The result panel (empty until a solve finishes).
 #[function_component(ResultPanel)]
-pub fn result_panel(props: &StateProps) -> Html {
-    let state = &props.state;
-    let Some(finished) = &state.solving.result else {
+pub fn result_panel(props: &ResultProps) -> Html {
+    let state = &props.dispatcher;
+    let Some(finished) = &props.result else {
         return html! {};
     };
     let solution = &finished.solution;
@@ -25,12 +40,9 @@ pub fn result_panel(props: &StateProps) -> Html {
         ),
         None => puzzle_core::method::algorithm_label(solution.method.algorithm()).to_string(),
     };
-    let method = crate::components::engine::result_method(state).map_or(method, str::to_string);
-    let step = state
-        .playback
-        .as_ref()
-        .filter(|p| p.moves == solution.moves)
-        .map(|p| p.step);
+    let method = crate::components::engine::result_method(props.engine.as_ref())
+        .map_or(method, str::to_string);
+    let step = props.step;
     let moves = solution.moves.iter().enumerate().map(|(index, direction)| {
         let current = step == Some(index + 1);
         let done = step.is_some_and(|s| index < s);
@@ -54,7 +66,7 @@ pub fn result_panel(props: &StateProps) -> Html {
         solution
             .method
             .search_config()
-            .map_or(state.prefs.depth_limit, |config| config.depth_limit),
+            .map_or(props.depth_limit, |config| config.depth_limit),
     );
     html! {
         <section class="panel" aria-labelledby="result-title" id="result">
@@ -77,7 +89,7 @@ pub fn result_panel(props: &StateProps) -> Html {
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
-            { crate::components::engine::result_view(state, solution) }
+            { crate::components::engine::result_view(props.engine.as_ref(), solution) }
             <dl class="stats">
                 <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
                 <div><dt>{ "Nodes expanded" }</dt><dd id="expanded">{ count(stats.expanded) }</dd></div>

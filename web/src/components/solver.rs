@@ -1,17 +1,28 @@
 //! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
 
-use puzzle_core::{Algorithm, HeuristicKind, Method};
+use puzzle_core::{Algorithm, HeuristicKind, Method, Shape, Solvability};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::format::heuristic_label;
-use crate::state::{Action, State};
+use crate::state::{Action, Preferences, Solving, State};
 
-/// Props of the solver panel.
+/// Props of the solver panel: only what it shows, so other actions do not redraw it.
 #[derive(Properties, PartialEq)]
 pub struct SolverProps {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
+    /// The board's size.
+    pub shape: Shape,
+    /// The parity verdict for the board against the goal.
+    pub verdict: Solvability,
+    /// The method, heuristic and depth-limit choices.
+    pub prefs: Preferences,
+    /// The solve in flight and the specialised methods' progress (the result is not shown
+    /// here: [`Solving::result`] is left out by the caller).
+    pub solving: Solving,
+    /// Whether the Solve button can be pressed.
+    pub can_solve: bool,
+    /// Sends actions to the page's reducer.
+    pub dispatcher: UseReducerDispatcher<State>,
     /// Sends the board to the worker.
     pub on_solve: Callback<()>,
     /// Stops the worker.
@@ -21,8 +32,9 @@ pub struct SolverProps {
 /// The solver panel.
 #[function_component(SolverPanel)]
 pub fn solver_panel(props: &SolverProps) -> Html {
-    let state = &props.state;
-    let verdict = state.solvability();
+    let state = &props.dispatcher;
+    let verdict = &props.verdict;
+    let (prefs, solving, shape) = (&props.prefs, &props.solving, props.shape);
     let on_algorithm = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -62,8 +74,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let running = state.solving.running.as_ref();
-    let search = state.effective_method().search_config().copied();
+    let running = solving.running.as_ref();
+    let search = prefs.effective_method(shape).search_config().copied();
     let informed = search.is_some_and(|config| config.algorithm.is_informed());
     let uses_depth =
         search.is_some_and(|config| matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs));
@@ -76,7 +88,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 } else {
                     <strong>{ "Unsolvable. " }</strong>
                 }
-                <span>{ explanation(state) }</span>
+                <span>{ explanation(verdict) }</span>
                 if !verdict.solvable {
                     <div><button id="fix" onclick={on_fix}>{ "Fix: swap two tiles" }</button></div>
                 }
@@ -84,14 +96,14 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             <div class="row">
                 <label>{ "Method" }
                     <select id="algorithm" onchange={on_algorithm}>
-                        { crate::components::engine::options(state) }
+                        { crate::components::engine::options(prefs, shape) }
                     </select>
                 </label>
                 if informed {
                     <label>{ "Heuristic" }
                         <select id="heuristic" onchange={on_heuristic}>
                             { for HeuristicKind::ALL.into_iter().map(|h| html! {
-                                <option value={h.name()} selected={h == state.prefs.heuristic}>{ heuristic_label(h) }</option>
+                                <option value={h.name()} selected={h == prefs.heuristic}>{ heuristic_label(h) }</option>
                             }) }
                         </select>
                     </label>
@@ -99,18 +111,18 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 if uses_depth {
                     <label>{ "Depth limit" }
                         <input id="depth" class="narrow" type="number" min="1" max="200"
-                            value={state.prefs.depth_limit.to_string()} onchange={on_depth} />
+                            value={prefs.depth_limit.to_string()} onchange={on_depth} />
                     </label>
                 }
             </div>
             <div class="row buttons">
-                <button id="solve" class="primary" disabled={!state.can_solve()} onclick={on_solve}>{ "Solve" }</button>
+                <button id="solve" class="primary" disabled={!props.can_solve} onclick={on_solve}>{ "Solve" }</button>
                 if running.is_some() {
                     <button id="cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
                 }
             </div>
-            { crate::components::engine::status_view(state) }
-            if let Some(text) = crate::components::engine::progress_text(state) {
+            { crate::components::engine::status_view(solving, shape) }
+            if let Some(text) = crate::components::engine::progress_text(solving, shape) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
                     <span class="spinner" aria-hidden="true"></span>
                     { text }
@@ -121,8 +133,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
 }
 
 /// The verdict in plain words: the core's explanation, with a capital letter.
-fn explanation(state: &State) -> String {
-    let text = state.solvability().explain();
+fn explanation(verdict: &Solvability) -> String {
+    let text = verdict.explain();
     let text = text
         .split_once(": ")
         .map_or(text.as_str(), |(_, reason)| reason)

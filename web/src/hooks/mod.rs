@@ -9,9 +9,13 @@
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`playback`]: the playback timer.
 //! - [`url`]: the share link in the address bar.
+//! - [`drop`]: files and text dropped on the board are imported.
+//! - [`scramble`]: the Scramble button's random seed.
 
 pub mod document;
+pub mod drop;
 pub mod live;
 pub mod playback;
+pub mod scramble;
 pub mod solver;
 pub mod url;

@@ -137,66 +137,79 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
         });
     }
 
+    // The callbacks are made once (so the panels' props compare equal between renders) and
+    // read the state of the last render through this cell.
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+
     let solve = {
-        let state = state.clone();
+        let latest = latest.clone();
         let slot = slot.clone();
         let on_event = on_event.clone();
-        Callback::from(move |()| {
-            if !state.can_solve() {
-                return;
-            }
-            let id = {
-                let mut slot = slot.borrow_mut();
-                slot.next_id += 1;
-                slot.next_id
-            };
-            let message = state.worker_message(id);
-            state.dispatch(Action::SolveStarted(id));
-            let sent = slot.borrow_mut().send(&on_event, &[message]);
-            if let Err(message) = sent {
-                state.dispatch(Action::SolveFailed(id, message));
-            }
+        use_memo((), move |_| {
+            Callback::from(move |()| {
+                let state = latest.borrow().clone();
+                if !state.can_solve() {
+                    return;
+                }
+                let id = {
+                    let mut slot = slot.borrow_mut();
+                    slot.next_id += 1;
+                    slot.next_id
+                };
+                let message = state.worker_message(id);
+                state.dispatch(Action::SolveStarted(id));
+                let sent = slot.borrow_mut().send(&on_event, &[message]);
+                if let Err(message) = sent {
+                    state.dispatch(Action::SolveFailed(id, message));
+                }
+            })
         })
     };
     let race = {
-        let state = state.clone();
+        let latest = latest.clone();
         let slot = slot.clone();
-        Callback::from(move |()| {
-            if !state.can_race() {
-                return;
-            }
-            let race = {
-                let mut slot = slot.borrow_mut();
-                let race = Race::plan(
-                    &state.puzzle.board,
-                    &state.puzzle.goal_board,
-                    &state.prefs.race_pick,
-                    slot.next_id + 1,
-                    RACE_BUDGET,
-                );
-                slot.next_id += race.entries.len() as u32;
-                race
-            };
-            let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
-            let requests = race.requests();
-            state.dispatch(Action::RaceStarted(Box::new(race)));
-            // The worker answers one message at a time: the methods run in turn.
-            let sent = slot.borrow_mut().send(&on_event, &requests);
-            if let Err(message) = sent {
-                for id in ids {
-                    state.dispatch(Action::SolveFailed(id, message.clone()));
+        use_memo((), move |_| {
+            Callback::from(move |()| {
+                let state = latest.borrow().clone();
+                if !state.can_race() {
+                    return;
                 }
-            }
+                let race = {
+                    let mut slot = slot.borrow_mut();
+                    let race = Race::plan(
+                        &state.puzzle.board,
+                        &state.puzzle.goal_board,
+                        &state.prefs.race_pick,
+                        slot.next_id + 1,
+                        RACE_BUDGET,
+                    );
+                    slot.next_id += race.entries.len() as u32;
+                    race
+                };
+                let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
+                let requests = race.requests();
+                state.dispatch(Action::RaceStarted(Box::new(race)));
+                // The worker answers one message at a time: the methods run in turn.
+                let sent = slot.borrow_mut().send(&on_event, &requests);
+                if let Err(message) = sent {
+                    for id in ids {
+                        state.dispatch(Action::SolveFailed(id, message.clone()));
+                    }
+                }
+            })
         })
     };
     let cancel = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
+        use_memo((), move |_| {
+            Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
+        })
     };
     Solver {
-        solve,
-        race,
-        cancel,
+        solve: (*solve).clone(),
+        race: (*race).clone(),
+        cancel: (*cancel).clone(),
     }
 }
 

@@ -1,0 +1,19 @@
+//! The Scramble button's randomness: the click picks a seed here, at the edge, and the pure
+//! reducer makes the board from it ([`Action::ScrambleSeeded`]).
+
+use yew::prelude::*;
+
+use crate::state::{Action, State};
+
+/// A stable callback (made once) that scrambles with a fresh random seed.
+#[hook]
+pub fn use_scramble(dispatcher: UseReducerDispatcher<State>) -> Callback<()> {
+    let callback = use_memo((), move |_| {
+        Callback::from(move |()| {
+            // Below 2^53, so the seed survives a trip through a JS number.
+            let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+            dispatcher.dispatch(Action::ScrambleSeeded(seed));
+        })
+    });
+    (*callback).clone()
+}
