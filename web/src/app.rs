@@ -22,14 +22,14 @@ use crate::hooks::live::use_live_count;
 use crate::hooks::playback::use_playback_timer;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
-use crate::hooks::url::use_url_sync;
+use crate::hooks::url::{state_from_address, use_url_sync};
 use crate::insight::insight;
-use crate::state::{Action, Solving, State};
+use crate::state::{Action, Solving};
 
 /// The page.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(initial_state);
+    let state = use_reducer(state_from_address);
     let solver = use_solver(&state);
     use_live_count(&state);
     use_paste(state.dispatcher());
@@ -106,7 +106,7 @@ pub fn app() -> Html {
                     playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
                     dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
                 <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
-                    step={result_step(&state)} depth_limit={state.prefs.depth_limit} dispatcher={state.dispatcher()} />
+                    step={state.result_step()} depth_limit={state.prefs.depth_limit} dispatcher={state.dispatcher()} />
                 <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />
@@ -114,22 +114,4 @@ pub fn app() -> Html {
         </main>
         </>
     }
-}
-
-/// The playback step, while the result on screen is the solution played back.
-fn result_step(state: &State) -> Option<usize> {
-    let moves = &state.solving.result.as_ref()?.solution.moves;
-    state
-        .playback
-        .as_ref()
-        .filter(|p| &p.moves == moves)
-        .map(|p| p.step)
-}
-
-/// The state the page's URL describes (the default puzzle without one).
-fn initial_state() -> State {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    crate::url::from_query(&query).0
 }

@@ -3,6 +3,8 @@
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
+use crate::state::State;
+
 /// Replaces the query string of the address bar with `query` whenever it changes.
 #[hook]
 pub fn use_url_sync(query: String) {
@@ -13,4 +15,12 @@ pub fn use_url_sync(query: String) {
                 .ok();
         }
     });
+}
+
+/// The state the page's address describes (the default puzzle without a query).
+pub fn state_from_address() -> State {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    crate::url::from_query(&query).0
 }

@@ -179,6 +179,15 @@ impl State {
         self.prefs.effective_method(self.shape())
     }
 
+    /// The playback step, while the result on screen is the solution played back.
+    pub fn result_step(&self) -> Option<usize> {
+        let moves = &self.solving.result.as_ref()?.solution.moves;
+        self.playback
+            .as_ref()
+            .filter(|p| &p.moves == moves)
+            .map(|p| p.step)
+    }
+
     /// The message the Solve button sends, tagged with `id`.
     pub fn worker_message(&self, id: u32) -> ToWorker {
         ToWorker::Solve(self.request(id))
