@@ -715,3 +715,37 @@ fn requests_carry_the_budget_for_the_method() {
     assert_eq!(state.request(9).max_expanded, None);
     assert_eq!(state.request(9).id, 9);
 }
+
+#[test]
+fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so() {
+    use Direction::{Down, Left, Right, Up};
+    let five = Shape::square(5).unwrap();
+    let scrambled = puzzle::standard(five).after(&[Left, Up]).unwrap();
+    let start = apply(
+        &State::new(five, Goal::Standard),
+        Action::Scramble(scrambled),
+    );
+    assert_eq!(start.effective_method(), Method::anytime());
+    let mut state = apply(&start, Action::SolveStarted(1));
+    let build = crate::protocol::BuildProgress {
+        filled: 1,
+        total: 4,
+        table: 0,
+        tables: 3,
+    };
+    state = apply(&state, Action::PdbBuilding(1, build));
+    let staged = answer_of(&state, &[Down, Right]);
+    let state = check(
+        &state,
+        vec![Action::Improved(1, staged), Action::Cancelled],
+        &[
+            Expect::Running(false),
+            Expect::Result(Some(2)),
+            Expect::Playback(Some((1, 2))),
+            Expect::Notice(Some("kept the shortest answer found so far (2 moves)")),
+        ],
+    );
+    // The kept answer keeps its method's label.
+    let label = state.solving.engine.finished.as_ref().map(|f| f.method);
+    assert_eq!(label, Some(Method::anytime()));
+}
