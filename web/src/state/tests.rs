@@ -1,5 +1,5 @@
 use super::*;
-use puzzle_core::{Limits, Stats};
+use puzzle_core::{Limits, SolveOutcome, Stats};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()

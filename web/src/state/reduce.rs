@@ -1,0 +1,476 @@
+//! The top-level reducer: routes each page [`Action`] to the slices it concerns, writes out
+//! the actions that touch several slices, and applies the one cross-cutting rule
+//! (`keep_what_belongs`) once, at the end.
+
+use puzzle_core::{swap_fix, Board, Direction, Goal, SolveOutcome};
+
+use super::{
+    puzzle, race, scrambled, Action, EditorsAction, Finished, HelpAction, LiveSolve, Playback,
+    PlaybackAction, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction, State,
+};
+
+/// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
+pub fn reduce(state: &State, action: Action) -> Option<State> {
+    let mut next = route(state, action)?;
+    keep_what_belongs(state, &mut next);
+    Some(next)
+}
+
+/// The one cross-cutting rule: when the board or the goal changes, what was about the old
+/// ones goes. A hint names a tile of the old board; a solve, race, result or playback for
+/// another goal of the same size would answer a question nobody asks any more (a size change
+/// is told apart by the board: the answer arrives with a notice and does not play).
+fn keep_what_belongs(state: &State, next: &mut State) {
+    let (before, after) = (&state.puzzle, &next.puzzle);
+    if after.board != before.board || after.goal_board != before.goal_board {
+        next.help = next
+            .help
+            .reduce(HelpAction::ClearHint)
+            .unwrap_or(next.help.clone());
+    }
+    if after.goal_board == before.goal_board || after.shape() != before.shape() {
+        return;
+    }
+    let goal = after.goal_board.clone();
+    if next
+        .solving
+        .running
+        .as_ref()
+        .is_some_and(|r| r.goal != goal)
+    {
+        next.solving = next
+            .solving
+            .reduce(SolvingAction::Stopped(None))
+            .unwrap_or_default();
+        next.notice = Some(
+            "The goal changed while the solver was running: the solve was stopped. Press Solve to solve for the new goal."
+                .to_string(),
+        );
+    }
+    if let Some(race) = next.race.as_ref().filter(|r| r.goal != goal) {
+        if let Some(stopped) = race::reduce(race, RaceAction::Cancel) {
+            next.race = Some(stopped);
+            next.notice =
+                Some("The goal changed during the race: the race was stopped.".to_string());
+        }
+    }
+    if next.solving.result.as_ref().is_some_and(|r| r.goal != goal) {
+        next.drop_result();
+    }
+}
+
+impl State {
+    /// Applies a puzzle action (which is always possible for those the router sends).
+    fn puzzle_do(&mut self, action: PuzzleAction) {
+        if let Some(puzzle) = self.puzzle.reduce(action) {
+            self.puzzle = puzzle;
+        }
+    }
+
+    /// Applies an editors action.
+    fn editors_do(&mut self, action: EditorsAction) {
+        if let Some(editors) = self.editors.reduce(action) {
+            self.editors = editors;
+        }
+    }
+
+    /// Drops the result and its playback.
+    fn drop_result(&mut self) {
+        if let Some(solving) = self.solving.reduce(SolvingAction::DropResult) {
+            self.solving = solving;
+        }
+        self.playback = None;
+    }
+
+    /// Sets a new board (scramble, edit, import): clears counters, results, playback and hint;
+    /// on a new size the method goes back to the default, and a custom goal that does not fit
+    /// gives way to the standard one with a notice.
+    pub(super) fn set_board(&mut self, board: Board) {
+        let before = self.puzzle.clone();
+        self.puzzle_do(PuzzleAction::SetBoard(board));
+        let shape = self.shape();
+        if self.puzzle.goal != before.goal {
+            self.editors_do(EditorsAction::ShowGoal(self.puzzle.goal.clone(), false));
+            self.notice = Some(format!(
+                "The custom goal does not fit a {shape} board: using the standard goal."
+            ));
+        }
+        if shape != before.shape() {
+            self.prefs = self
+                .prefs
+                .reduce(PreferencesAction::ResetMethod(shape))
+                .unwrap_or(self.prefs.clone());
+        }
+        self.drop_result();
+        self.help.hint = None;
+    }
+
+    /// Plays `moves` from `start`: the board follows playback.
+    fn play(&mut self, start: Board, moves: Vec<Direction>) {
+        let playback = Playback::new(start, moves);
+        self.puzzle_do(PuzzleAction::Show(playback.board()));
+        self.playback = Some(playback);
+    }
+
+    /// A hand move; leaves playback (with a notice). `None` if the move is illegal.
+    fn hand_move(&mut self, action: PuzzleAction) -> Option<()> {
+        self.puzzle = self.puzzle.reduce(action)?;
+        if self.playback.take().is_some() {
+            self.notice = Some(
+                "Playback stopped because you moved a tile. Press Solve to solve from here."
+                    .to_string(),
+            );
+        }
+        Some(())
+    }
+}
+
+/// Sends each action to the slices it concerns. Slice-only actions are one line; those that
+/// touch several slices say what they do to each.
+pub(super) fn route(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    let prefs = |action| {
+        Some(State {
+            prefs: state.prefs.reduce(action)?,
+            ..state.clone()
+        })
+    };
+    let help = |action| {
+        Some(State {
+            help: state.help.reduce(action)?,
+            ..state.clone()
+        })
+    };
+    match action {
+        // Preferences only.
+        Action::SetScramble(how) => return prefs(PreferencesAction::SetScramble(how)),
+        Action::SetWalkLength(n) => return prefs(PreferencesAction::SetWalkLength(n)),
+        Action::SetSpeed(ms) => return prefs(PreferencesAction::SetSpeed(ms)),
+        Action::SetHeuristic(h) => return prefs(PreferencesAction::SetHeuristic(h)),
+        Action::SetDepthLimit(limit) => return prefs(PreferencesAction::SetDepthLimit(limit)),
+        Action::ToggleRaceMethod(i) => return prefs(PreferencesAction::ToggleRaceMethod(i)),
+        Action::SetMethod(method) => {
+            return prefs(PreferencesAction::SetMethod(method, state.shape()))
+        }
+        // Help only (a hint must name a tile of the board on screen; a table's answer must be
+        // for the board and goal on screen).
+        Action::ToggleOverlay => return help(HelpAction::ToggleOverlay),
+        Action::ToggleLive => return help(HelpAction::ToggleLive),
+        Action::ShowHint(cell) => {
+            let board = &state.puzzle.board;
+            if cell >= board.cells().len() || cell == board.blank() {
+                return None;
+            }
+            return help(HelpAction::ShowHint(cell));
+        }
+        Action::LiveStarted(id) => {
+            return help(HelpAction::LiveStarted(Box::new(LiveSolve {
+                id,
+                board: state.puzzle.board.clone(),
+                goal: state.puzzle.goal_board.clone(),
+                answer: None,
+            })))
+        }
+        Action::LiveSolved(id, solution) => return help(HelpAction::LiveSolved(id, solution)),
+        Action::LiveFailed(id) => return help(HelpAction::LiveFailed(id)),
+        Action::LiveKnown(asked, answer) => {
+            if !asked.is_for(&state.puzzle.board, &state.puzzle.goal_board) {
+                return None;
+            }
+            let known = LiveSolve {
+                answer: Some(answer),
+                ..*asked
+            };
+            return help(HelpAction::LiveKnown(Box::new(known)));
+        }
+        // Solving only (for the running request).
+        Action::PdbBuilding(id, build) => {
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::PdbBuilding(id, build))?
+        }
+        Action::PdbReady(id, info) => {
+            next.solving = state.solving.reduce(SolvingAction::PdbReady(id, info))?
+        }
+        Action::Improved(id, solution) => {
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::Improved(id, solution))?
+        }
+        // Editors only.
+        Action::CustomGoal => {
+            next.editors_do(EditorsAction::OpenGoal(state.puzzle.goal_board.clone()))
+        }
+        Action::ToggleEditor => {
+            next.editors_do(EditorsAction::ToggleBoard(state.puzzle.board.clone()))
+        }
+        Action::EditText(text) => next.editors_do(EditorsAction::BoardText(text)),
+        // Playback, whose board the puzzle shows.
+        Action::Play
+        | Action::Pause
+        | Action::StepForward
+        | Action::StepBack
+        | Action::Restart
+        | Action::Seek(_)
+        | Action::Tick => {
+            let step = match action {
+                Action::Play => PlaybackAction::Play,
+                Action::Pause => PlaybackAction::Pause,
+                Action::StepForward => PlaybackAction::StepForward,
+                Action::StepBack => PlaybackAction::StepBack,
+                Action::Restart => PlaybackAction::Restart,
+                Action::Seek(step) => PlaybackAction::Seek(step),
+                _ => PlaybackAction::Tick,
+            };
+            let playback = state.playback.as_ref()?.reduce(step)?;
+            next.puzzle_do(PuzzleAction::Show(playback.board()));
+            next.playback = Some(playback);
+        }
+        // Puzzle, leaving playback.
+        Action::ClickCell(cell) => next.hand_move(PuzzleAction::ClickCell(cell))?,
+        Action::MoveBlank(direction) => next.hand_move(PuzzleAction::MoveBlank(direction))?,
+        // New boards: puzzle, editors, result, playback, hint, method on a new size.
+        Action::SetShape(shape) => {
+            if shape == state.shape() {
+                return None;
+            }
+            let goal_board = state
+                .puzzle
+                .goal
+                .board(shape)
+                .unwrap_or_else(|_| puzzle::standard(shape));
+            next.set_board(goal_board);
+        }
+        Action::Scramble(board) => {
+            next.set_board(board);
+            next.editors_do(EditorsAction::CloseBoard);
+            next.notice = None;
+        }
+        Action::ScrambleSeeded(seed) => {
+            return route(state, Action::Scramble(scrambled(state, seed)));
+        }
+        Action::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
+            Ok(board) => {
+                next.set_board(board);
+                next.editors_do(EditorsAction::ClearBoard);
+                next.notice = None;
+            }
+            Err(error) => next.editors_do(EditorsAction::BoardError(error.to_string())),
+        },
+        Action::SwapFix => {
+            if state.solvability().solvable {
+                return None;
+            }
+            next.set_board(swap_fix(&state.puzzle.board));
+        }
+        Action::Import(text) => match Board::parse(&text, None) {
+            Ok(board) => {
+                next.set_board(board);
+                next.editors_do(EditorsAction::ClearBoard);
+                next.notice = Some("Board imported.".to_string());
+            }
+            Err(error) => {
+                next.editors_do(EditorsAction::ImportFailed(text, error.to_string()));
+                next.notice = None;
+            }
+        },
+        Action::Generated(goal, board) => {
+            next.puzzle = state
+                .puzzle
+                .reduce(PuzzleAction::Generated(goal.clone(), board))?;
+            next.editors_do(EditorsAction::ShowGoal(
+                goal.clone(),
+                matches!(goal, Goal::Custom(_)),
+            ));
+            next.editors_do(EditorsAction::CloseBoard);
+            next.prefs = next
+                .prefs
+                .reduce(PreferencesAction::ResetMethod(next.shape()))?;
+            next.drop_result();
+            next.help.hint = None;
+            next.notice = None;
+        }
+        // Goals: puzzle, editors, result and playback.
+        Action::SetGoal(goal) => {
+            next.puzzle = state.puzzle.reduce(PuzzleAction::SetGoal(goal.clone()))?;
+            next.editors_do(EditorsAction::ShowGoal(goal, false));
+            next.drop_result();
+            next.help.hint = None;
+        }
+        Action::GoalText(text) => {
+            let shape = state.shape();
+            match Goal::parse(&text, Some(shape)).and_then(|goal| goal.board(shape).map(|_| goal)) {
+                Ok(goal) => {
+                    next.puzzle_do(PuzzleAction::SetGoal(goal));
+                    next.editors_do(EditorsAction::GoalText(text, None));
+                    next.drop_result();
+                }
+                Err(error) => {
+                    next.editors_do(EditorsAction::GoalText(text, Some(error.to_string())))
+                }
+            }
+        }
+        // Solving, with the race first: a race's requests share the worker.
+        Action::SolveStarted(id) => {
+            let running = Running {
+                id,
+                start: state.puzzle.board.clone(),
+                goal: state.puzzle.goal_board.clone(),
+                method: state.effective_method(),
+                budget: state.request(id).max_expanded,
+                progress: None,
+                improved: Vec::new(),
+            };
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::Started(Box::new(running)))?;
+            next.notice = None;
+            next.playback = None;
+        }
+        Action::Progress(id, progress) => {
+            if let Some(race) = state
+                .race
+                .as_ref()
+                .and_then(|r| race::reduce(r, RaceAction::Progress(id, progress.clone())))
+            {
+                next.race = Some(race);
+            } else {
+                next.solving = state
+                    .solving
+                    .reduce(SolvingAction::Progress(id, progress))?;
+            }
+        }
+        Action::SolveFailed(id, message) => {
+            if let Some(race) = state
+                .race
+                .as_ref()
+                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Err(message.clone()))))
+            {
+                next.race = Some(race);
+            } else {
+                next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
+                next.notice = Some(format!("The solver failed: {message}"));
+            }
+        }
+        // An answer: solving keeps it as the result; playback starts if the board is still the
+        // one that was solved, else a notice says why not.
+        Action::Solved(id, solution) => {
+            if let Some(race) = state
+                .race
+                .as_ref()
+                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Ok(solution.clone()))))
+            {
+                next.race = Some(race);
+                return Some(next);
+            }
+            let start = state
+                .solving
+                .running
+                .as_ref()
+                .filter(|r| r.id == id)?
+                .start
+                .clone();
+            let solved = solution.outcome == SolveOutcome::Solved;
+            let moves = solution.moves.clone();
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::Finished(id, solution))?;
+            if solved {
+                if state.puzzle.board != start {
+                    next.notice = Some(
+                        "The board changed while the solver was running: press Solve again to solve the board on screen."
+                            .to_string(),
+                    );
+                } else if !moves.is_empty() {
+                    next.play(start, moves);
+                }
+            }
+        }
+        // Cancel: a race stops its remaining methods; an anytime solve keeps its best answer;
+        // any other solve stops, saying how far it got.
+        Action::Cancelled => {
+            if let Some(race) = state
+                .race
+                .as_ref()
+                .and_then(|r| race::reduce(r, RaceAction::Cancel))
+            {
+                let stopped = race.entries.len() - race.done();
+                next.race = Some(race);
+                next.notice = Some(format!(
+                    "Race cancelled: {stopped} method{} did not run to the end.",
+                    if stopped == 1 { "" } else { "s" }
+                ));
+                return Some(next);
+            }
+            let running = state.solving.running.as_ref()?;
+            if let Some(best) = running.improved.last() {
+                let length = best.moves.len();
+                let mut kept = route(state, Action::Solved(running.id, Box::new(best.clone())))?;
+                kept.notice = Some(format!(
+                    "Stopped: kept the shortest answer found so far ({length} moves)."
+                ));
+                return Some(kept);
+            }
+            next.solving = state.solving.reduce(SolvingAction::Stopped(None))?;
+            let engine = &state.solving.engine;
+            next.notice = Some(match (&engine.build, &engine.pdb) {
+                (Some(build), None) => format!(
+                    "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
+                    build.fraction() * 100.0
+                ),
+                _ => format!(
+                    "Cancelled: the solver was stopped after expanding {} nodes.",
+                    crate::format::count(running.progress.as_ref().map_or(0, |p| p.expanded))
+                ),
+            });
+        }
+        // Replays: the board goes back to the answer's start and playback starts.
+        Action::PlayAnswer(index) => {
+            let finished = state.solving.result.as_ref()?;
+            let solution = finished.answers().nth(index)?;
+            if state.solving.running.is_some()
+                || finished.goal != state.puzzle.goal_board
+                || solution.outcome != SolveOutcome::Solved
+                || solution.moves.is_empty()
+            {
+                return None;
+            }
+            next.puzzle_do(PuzzleAction::SetBoard(finished.start.clone()));
+            next.play(finished.start.clone(), solution.moves.clone());
+        }
+        Action::RaceStarted(race) => {
+            if state.solving.running.is_some() || state.race_running() {
+                return None;
+            }
+            next.race = Some(*race);
+            next.playback = None;
+            next.notice = None;
+        }
+        Action::PlayRaceEntry(index) => {
+            let race = state.race.as_ref()?;
+            let solution = race.entries.get(index)?.solution()?.clone();
+            if state.solving.running.is_some() || race.goal != state.puzzle.goal_board {
+                return None;
+            }
+            next.set_board(race.start.clone());
+            if solution.outcome == SolveOutcome::Solved && !solution.moves.is_empty() {
+                next.play(race.start.clone(), solution.moves.clone());
+            }
+            let finished = Finished {
+                start: race.start.clone(),
+                goal: race.goal.clone(),
+                budget: Some(race.budget),
+                solution,
+                earlier: Vec::new(),
+            };
+            next.solving = next
+                .solving
+                .reduce(SolvingAction::Show(Box::new(finished)))?;
+        }
+        Action::DismissNotice => {
+            state.notice.as_ref()?;
+            next.notice = None;
+        }
+    }
+    Some(next)
+}
