@@ -11,6 +11,7 @@ use crate::components::board::BoardView;
 use crate::components::charts::DepthChart;
 use crate::components::coach::Coach;
 use crate::components::generator::GeneratorPanel;
+use crate::components::picture::PicturePicker;
 use crate::components::playback::PlaybackBar;
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
@@ -19,6 +20,7 @@ use crate::components::solver::SolverPanel;
 use crate::download::read_text;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::live::use_live_count;
+use crate::hooks::picture::use_picture;
 use crate::hooks::playback::use_playback_timer;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::use_url_sync;
@@ -36,6 +38,7 @@ pub fn app() -> Html {
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
     use_playback_timer(playing, state.speed_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state));
+    let picture = use_picture();
 
     // Randomness stays at the edge: the click picks a seed, the reducer makes the board.
     let on_scramble = {
@@ -54,6 +57,7 @@ pub fn app() -> Html {
     let on_dragover = Callback::from(|e: DragEvent| e.prevent_default());
     let on_drop = {
         let dispatcher = state.dispatcher();
+        let picture = picture.clone();
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             let Some(data) = e.data_transfer() else {
@@ -61,6 +65,9 @@ pub fn app() -> Html {
             };
             let dispatcher = dispatcher.clone();
             if let Some(file) = data.files().and_then(|files| files.get(0)) {
+                if picture.offer(&file) {
+                    return;
+                }
                 read_text(
                     &file,
                     Callback::from(move |text| dispatcher.dispatch(Action::Import(text))),
@@ -107,8 +114,11 @@ pub fn app() -> Html {
                 </div>
                 <div id="drop-zone" class="drop-zone" ondragover={on_dragover} ondrop={on_drop}>
                     <BoardView board={state.board.clone()} goal={state.goal_board.clone()} hint={state.hint}
-                        overlay={state.overlay} speed_ms={state.speed_ms} on_click={(*on_click).clone()} />
+                        overlay={state.overlay} speed_ms={state.speed_ms} on_click={(*on_click).clone()}
+                        progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
+                        picture={picture.url.clone()} numbers={picture.numbers} />
                 </div>
+                <PicturePicker picture={picture.clone()} />
                 <PlaybackBar state={state.clone()} />
                 <Coach state={state.clone()} insight={known} />
                 <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>

@@ -8,10 +8,12 @@
 //!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`playback`]: the playback timer.
+//! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
 //! - [`url`]: the share link in the address bar.
 
 pub mod document;
 pub mod live;
+pub mod picture;
 pub mod playback;
 pub mod solver;
 pub mod url;
