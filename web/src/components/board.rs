@@ -186,6 +186,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                 style={piece}
                 data-cell={cell.to_string()}
                 data-tile={tile.to_string()}
+                aria-description={hinted.then_some("hint: slide this tile")}
                 {tabindex}
                 {onclick}>
                 <span class="sr-only">{ "tile " }</span>
