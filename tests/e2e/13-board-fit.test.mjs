@@ -73,7 +73,7 @@ test('10x10 on a 360x640 phone: all 100 cells fit, no horizontal scrolling', asy
   assert.deepEqual(page.problems, []);
 });
 
-test('small boards keep big numbers; a 16x16 on the phone still fits', async () => {
+test('small boards keep big numbers; a 16x16 on the phone and a tall 4x16 still fit', async () => {
   const page = await open(browser, '?board=8,1,3,4,0,2,7,6,5', { width: 1200, height: 900 });
   const { cellWidth } = await checkFit(page, 3, 3, '3x3');
   const fontSize = parseFloat(await tile(page, 8).evaluate((e) => getComputedStyle(e).fontSize));
@@ -81,6 +81,11 @@ test('small boards keep big numbers; a 16x16 on the phone still fits', async () 
   const phone = await open(browser, '?size=16x16', { width: 360, height: 640 });
   await checkFit(phone, 16, 16, '16x16 phone');
   await shot(phone, '13-board-fit-16x16-phone');
+  // A tall rectangle is limited by the window's height, not its width.
+  const tall = await open(browser, '?size=4x16', { width: 1200, height: 900 });
+  await checkFit(tall, 4, 16, '4x16 desktop');
+  await shot(tall, '13-board-fit-4x16-desktop');
+  assert.deepEqual(tall.problems, []);
   assert.deepEqual(page.problems, []);
   assert.deepEqual(phone.problems, []);
 });

@@ -3,7 +3,12 @@
 // overlay that can be hidden; solving and playback work as with numbers; nothing is uploaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, tile, STANDARD_3 } from './helpers.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { launch, open, board, shot, tile, ARTIFACTS, STANDARD_3 } from './helpers.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -62,6 +67,13 @@ test('a chosen picture shows on the tiles; solve a 3x3 and play it to the end', 
   assert.ok(!box || box.width <= 1, 'numbers hidden');
   assert.equal(await tile(page, 8).count(), 1, 'the tile keeps its name "tile 8"');
   await shot(page, '15-picture-no-numbers');
+  // axe-core on the picture board: nothing serious or critical.
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => (await window.axe.run()).violations.map((v) => ({
+    id: v.id, impact: v.impact, count: v.nodes.length, where: v.nodes.slice(0, 4).map((n) => n.target.join(' ')),
+  })));
+  writeFileSync(join(ARTIFACTS, 'a11y-axe-picture.json'), JSON.stringify(violations, null, 2) + '\n');
+  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), []);
 
   // Solve and play back to the end: the picture is whole.
   await page.locator('#solve').click();
