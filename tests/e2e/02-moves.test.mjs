@@ -25,9 +25,13 @@ test('clicking tiles slides them into the blank as on a physical puzzle', async 
   // In the blank's column: tile 1 slides down.
   await tile(page, 1).click();
   assert.deepEqual(await board(page), [0, 2, 3, 1, 4, 5, 7, 8, 6]);
-  // The tile is drawn where the board says: its transform moved to row 1, column 0.
-  const transform = await tile(page, 1).evaluate((e) => e.style.transform);
-  assert.equal(transform, 'translate(0%, 100%)');
+  // The tile is drawn where the board says: in the grid's row 1, column 0 (cell 3).
+  const where = await tile(page, 1).evaluate((e) => {
+    const cell = e.closest('[role=gridcell]');
+    const row = cell.closest('[role=row]');
+    return [[...row.parentElement.querySelectorAll('[role=row]')].indexOf(row), [...row.children].indexOf(cell), e.dataset.cell];
+  });
+  assert.deepEqual(where, [1, 0, '3']);
   await shot(page, '02-moves-clicked');
   assert.deepEqual(page.problems, []);
 });

@@ -11,6 +11,7 @@ use crate::components::board::BoardView;
 use crate::components::charts::DepthChart;
 use crate::components::coach::Coach;
 use crate::components::generator::GeneratorPanel;
+use crate::components::picture::PicturePicker;
 use crate::components::playback::PlaybackBar;
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
@@ -19,6 +20,7 @@ use crate::components::solver::SolverPanel;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
+use crate::hooks::picture::use_picture;
 use crate::hooks::playback::use_playback_timer;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
@@ -37,9 +39,10 @@ pub fn app() -> Html {
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
     use_playback_timer(playing, state.prefs.speed_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state));
+    let picture = use_picture();
 
     let on_scramble = use_scramble(state.dispatcher());
-    let drop = use_drop_import(state.dispatcher());
+    let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
     let dismiss = {
         let dispatcher = state.dispatcher();
         Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
@@ -81,8 +84,11 @@ pub fn app() -> Html {
                 </div>
                 <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
-                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()} />
+                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()}
+                        progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
+                        picture={picture.url.clone()} numbers={picture.numbers} />
                 </div>
+                <PicturePicker picture={picture.clone()} />
                 <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
                 <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
                     live_on={state.help.live_on} playing={state.playback.is_some()} insight={known} dispatcher={state.dispatcher()} />

@@ -6,6 +6,7 @@ pub mod charts;
 pub mod coach;
 pub mod engine;
 pub mod generator;
+pub mod picture;
 pub mod playback;
 pub mod race;
 pub mod result;

@@ -1,8 +1,21 @@
-//! The grid of tiles. Tiles are buttons positioned by `transform`, rendered in tile order with
-//! stable keys, so a move only changes a transform and CSS slides the tile (no layout shift).
+//! The grid of tiles, as the ARIA grid pattern: rows of gridcells in position order, each
+//! holding its tile (or the blank) as a button, one of them in the tab order (roving tabindex);
+//! arrows, Home and End move the focus between cells, Enter or Space slides the focused tile.
+//! The cells scale with the space (the stylesheet sizes the font from the cell through container
+//! query units), a polite live region announces each move, playback position and "Solved",
+//! and the tiles can show the pieces of a picture. Moves slide through [`flip`].
+
+mod announce;
+mod flip;
+mod nav;
 
 use puzzle_core::{Board, Heuristic, HeuristicKind};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
+
+use self::announce::Announcer;
+use crate::components::picture::piece_position;
 
 /// What the grid shows: only these, so a progress message or a chart does not redraw it.
 #[derive(Properties, PartialEq)]
@@ -19,34 +32,121 @@ pub struct BoardProps {
     pub speed_ms: u32,
     /// A click on the tile at a cell.
     pub on_click: Callback<usize>,
+    /// The playback position (step, total) while a solution is shown: its moves are announced
+    /// as "moved 3 of 24", at most once a second.
+    #[prop_or_default]
+    pub progress: Option<(usize, usize)>,
+    /// An image (URL) whose pieces the tiles show, each the piece of its goal cell.
+    #[prop_or_default]
+    pub picture: Option<AttrValue>,
+    /// Whether the numbers show over a picture (they always show without one).
+    #[prop_or(true)]
+    pub numbers: bool,
 }
 
-/// The puzzle grid.
+/// The share of a cell's width a tile number may take as its font size, by digits.
+fn glyph_scale(cells: usize) -> f64 {
+    match cells - 1 {
+        0..=9 => 0.45,
+        10..=99 => 0.4,
+        _ => 0.32,
+    }
+}
+
+/// The puzzle grid and its live region.
 #[function_component(BoardView)]
 pub fn board_view(props: &BoardProps) -> Html {
     let board = &props.board;
     let shape = board.shape();
     let (width, height) = (shape.width(), shape.height());
-    let mut cell_of = vec![0; board.cells().len()];
-    for (cell, &tile) in board.cells().iter().enumerate() {
-        cell_of[tile as usize] = cell;
-    }
+    let cells = shape.cells();
     let blank = board.blank();
+    let grid = use_node_ref();
+    let focus = use_state(|| None::<usize>);
+
+    // The live region: a board change is described once, when it is first drawn.
+    let announcer = use_mut_ref(Announcer::default);
+    let said = use_mut_ref(|| None::<Board>);
+    {
+        let mut last = said.borrow_mut();
+        if let Some(before) = last.as_ref().filter(|b| *b != board) {
+            announcer.borrow_mut().board_changed(
+                before,
+                board,
+                &props.goal,
+                props.progress,
+                js_sys::Date::now(),
+            );
+        }
+        *last = Some(board.clone());
+    }
+    let announcement = announcer.borrow().text().to_string();
+
+    // Slide the tiles that moved since the last drawing.
+    {
+        let grid = grid.clone();
+        let drawn = use_mut_ref(|| None::<Board>);
+        use_effect_with(board.clone(), move |board| {
+            let before = drawn.borrow_mut().replace(board.clone());
+            if let (Some(before), Some(element)) = (before, grid.cast::<Element>()) {
+                flip::slide(&element, &before, board);
+            }
+        });
+    }
+
     let movable = |cell: usize| {
         cell != blank
             && (shape.row(cell) == shape.row(blank) || shape.column(cell) == shape.column(blank))
     };
+    // The one cell in the tab order: the last focused, else the first tile that can move.
+    let tabbable = focus
+        .filter(|&cell| cell < cells)
+        .or_else(|| (0..cells).find(|&c| movable(c)))
+        .unwrap_or(0);
+    let on_keydown = {
+        let grid = grid.clone();
+        let focus = focus.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(cell) = cell_of(e.target()) else {
+                return;
+            };
+            let Some(target) = nav::grid_target(shape, cell, &e.key(), e.ctrl_key()) else {
+                return;
+            };
+            e.prevent_default();
+            focus.set(Some(target));
+            if let Some(element) = grid
+                .cast::<Element>()
+                .and_then(|g| {
+                    g.query_selector(&format!("[data-cell=\"{target}\"]"))
+                        .ok()?
+                })
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+            {
+                element.focus().ok();
+            }
+        })
+    };
+    let on_focusin = {
+        let focus = focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some(cell) = cell_of(e.target()) {
+                focus.set(Some(cell));
+            }
+        })
+    };
+
     let slide_ms = (props.speed_ms as f64 * 0.7).clamp(60.0, 220.0).round();
     let solved = board == &props.goal;
-    let style = format!(
-        "--cols:{width};--rows:{height};--slide:{slide_ms}ms;aspect-ratio:{width}/{height};font-size:{}rem",
-        match width.max(height) {
-            0..=3 => 2.0,
-            4 => 1.6,
-            5 => 1.3,
-            _ => 1.0,
-        }
+    let mut style = format!(
+        "--cols:{width};--rows:{height};--slide:{slide_ms}ms;--glyph:{};aspect-ratio:{width}/{height}",
+        glyph_scale(cells)
     );
+    if let Some(url) = &props.picture {
+        // An object URL (blob:…) or a plain URL: quotes and backslashes escaped for CSS.
+        let escaped = url.replace('\\', "\\\\").replace('"', "\\\"");
+        style.push_str(&format!(";--picture:url(\"{escaped}\")"));
+    }
     let overlay = props.overlay.then(|| {
         let manhattan = Heuristic::new(HeuristicKind::Manhattan, &props.goal);
         let conflict = Heuristic::new(HeuristicKind::LinearConflict, &props.goal);
@@ -60,43 +160,66 @@ pub fn board_view(props: &BoardProps) -> Html {
             .as_ref()
             .is_some_and(|(_, pairs)| pairs.iter().any(|&(a, b)| a == cell || b == cell))
     };
-    let tiles = (0..cell_of.len()).map(|tile| {
-        let cell = cell_of[tile];
-        let (row, column) = (shape.row(cell), shape.column(cell));
-        let position = format!("transform:translate({}%,{}%)", column * 100, row * 100);
+    let tile_at = |cell: usize| {
+        let tile = board.tile(cell);
+        let tabindex = if cell == tabbable { "0" } else { "-1" };
         let onclick = props.on_click.reform(move |_: MouseEvent| cell);
         if tile == 0 {
-            html! {
-                <button key={tile} class="tile blank" style={position} aria-label="blank"
-                    data-cell={cell.to_string()} tabindex="-1" {onclick}></button>
-            }
-        } else {
-            let in_place = props.goal.tile(cell) as usize == tile;
-            let hinted = props.hint == Some(cell);
-            let badge = overlay.as_ref().map(|(by_cell, _)| by_cell[cell]);
-            html! {
-                <button key={tile}
-                    class={classes!("tile", movable(cell).then_some("movable"), in_place.then_some("home"),
-                        hinted.then_some("hinted"), in_conflict(cell).then_some("conflict"))}
-                    style={position}
-                    aria-label={format!("tile {tile}")}
-                    data-cell={cell.to_string()}
-                    {onclick}>
-                    <span>{ tile }</span>
-                    if let Some(h) = badge {
-                        <i class="badge-h" data-h={h.to_string()} aria-hidden="true">{ h }</i>
-                    }
+            return html! {
+                <button class="tile blank" data-cell={cell.to_string()} {tabindex} {onclick}>
+                    <span class="sr-only">{ "blank" }</span>
                 </button>
-            }
+            };
+        }
+        let in_place = props.goal.tile(cell) == tile;
+        let hinted = props.hint == Some(cell);
+        let badge = overlay.as_ref().map(|(by_cell, _)| by_cell[cell]);
+        let piece = props.picture.as_ref().and_then(|_| {
+            let home = props.goal.position_of(tile)?;
+            let (x, y) = piece_position(shape.column(home), shape.row(home), width, height);
+            Some(format!("--px:{x}%;--py:{y}%"))
+        });
+        html! {
+            <button
+                class={classes!("tile", movable(cell).then_some("movable"), in_place.then_some("home"),
+                    hinted.then_some("hinted"), in_conflict(cell).then_some("conflict"))}
+                style={piece}
+                data-cell={cell.to_string()}
+                data-tile={tile.to_string()}
+                aria-description={hinted.then_some("hint: slide this tile")}
+                {tabindex}
+                {onclick}>
+                <span class="sr-only">{ "tile " }</span>
+                <span class="num">{ tile }</span>
+                if let Some(h) = badge {
+                    <i class="badge-h" data-h={h.to_string()} aria-hidden="true">{ h }</i>
+                }
+            </button>
+        }
+    };
+    let rows = (0..height).map(|row| {
+        html! {
+            <div class="board-row" role="row" key={row}>
+                { for (0..width).map(|column| {
+                    let cell = row * width + column;
+                    html! { <div class="cell" role="gridcell" key={cell}>{ tile_at(cell) }</div> }
+                }) }
+            </div>
         }
     });
     html! {
-        <div class={classes!("board", solved.then_some("solved"))}
+        <>
+        <div class={classes!("board", solved.then_some("solved"), props.picture.is_some().then_some("picture"),
+                (props.picture.is_some() && !props.numbers).then_some("no-numbers"))}
             role="grid"
+            ref={grid}
             aria-label={format!("{shape} puzzle board")}
+            aria-describedby="board-keys"
             data-board={board.to_flat()}
+            onkeydown={on_keydown}
+            onfocusin={on_focusin}
             {style}>
-            { for tiles }
+            { for rows }
             if let Some((_, pairs)) = &overlay {
                 <svg class="conflicts" viewBox={format!("0 0 {width} {height}")} preserveAspectRatio="none" aria-hidden="true">
                     { for pairs.iter().map(|&(a, b)| {
@@ -107,5 +230,22 @@ pub fn board_view(props: &BoardProps) -> Html {
                 </svg>
             }
         </div>
+        <p id="board-keys" class="sr-only">
+            { "Arrow keys move between cells; Enter or Space slides the tile into the blank." }
+        </p>
+        <p id="board-announce" class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</p>
+        </>
     }
+}
+
+/// The cell of the tile an event happened on (its `data-cell`).
+fn cell_of(target: Option<web_sys::EventTarget>) -> Option<usize> {
+    target?
+        .dyn_into::<Element>()
+        .ok()?
+        .closest("[data-cell]")
+        .ok()??
+        .get_attribute("data-cell")?
+        .parse()
+        .ok()
 }

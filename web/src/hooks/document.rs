@@ -1,5 +1,7 @@
-//! Listeners on the whole document: arrow keys and WASD slide a tile; a paste outside a form
-//! field imports a board. One generic hook adds and removes a listener.
+//! Listeners on the whole document: arrow keys and WASD slide a tile, from anywhere but a control
+//! that needs those keys itself (text fields, selects, number and range inputs, radio groups,
+//! and the board's grid, whose arrows move between cells); a paste outside a form field imports
+//! a board. One generic hook adds and removes a listener.
 
 use puzzle_core::Direction;
 use wasm_bindgen::closure::Closure;
@@ -73,16 +75,51 @@ fn in_field(target: Option<web_sys::EventTarget>) -> bool {
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
-/// The way a key slides a tile, unless the key belongs to a form field.
+/// Whether the focused `target` uses `key` itself, so the page shortcut must leave it alone.
+fn keeps_key(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+    let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    let arrow = key.starts_with("Arrow");
+    if element
+        .dyn_ref::<web_sys::HtmlElement>()
+        .is_some_and(|e| e.is_content_editable())
+    {
+        return true;
+    }
+    match element.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "INPUT" => {
+            let kind = element.get_attribute("type").unwrap_or_default();
+            !matches!(
+                kind.to_ascii_lowercase().as_str(),
+                "checkbox" | "button" | "submit" | "reset" | "file" | "image" | "color"
+            )
+        }
+        // The grid's arrows move the focus between its cells (letters still slide).
+        _ => {
+            arrow
+                && element
+                    .closest("[role=grid], [role=slider], [role=radiogroup], [role=listbox], [role=tablist], [role=menu]")
+                    .ok()
+                    .flatten()
+                    .is_some()
+        }
+    }
+}
+
+/// The way a key slides a tile, unless the focused control needs the key.
 fn key_direction(event: &KeyboardEvent) -> Option<Direction> {
-    if event.ctrl_key() || event.alt_key() || event.meta_key() || in_field(event.target()) {
+    if event.ctrl_key() || event.alt_key() || event.meta_key() {
         return None;
     }
-    match event.key().as_str() {
-        "ArrowUp" | "w" | "W" => Some(Direction::Up),
-        "ArrowDown" | "s" | "S" => Some(Direction::Down),
-        "ArrowLeft" | "a" | "A" => Some(Direction::Left),
-        "ArrowRight" | "d" | "D" => Some(Direction::Right),
-        _ => None,
-    }
+    let key = event.key();
+    let direction = match key.as_str() {
+        "ArrowUp" | "w" | "W" => Direction::Up,
+        "ArrowDown" | "s" | "S" => Direction::Down,
+        "ArrowLeft" | "a" | "A" => Direction::Left,
+        "ArrowRight" | "d" | "D" => Direction::Right,
+        _ => return None,
+    };
+    (!keeps_key(event.target(), &key)).then_some(direction)
 }

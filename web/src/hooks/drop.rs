@@ -1,9 +1,12 @@
-//! Drag and drop onto the board: a dropped file or dropped text is imported like the edit
-//! field ([`Action::Import`]).
+//! Drag and drop onto the board: a dropped image becomes the tiles' picture, any other file
+//! or dropped text is imported like the edit field ([`Action::Import`]).
 
 use yew::prelude::*;
 
+use web_sys::File;
+
 use crate::download::read_text;
+use crate::hooks::picture::is_image;
 use crate::state::{Action, State};
 
 /// The handlers of the drop zone: `dragover` (lets the drop happen) and `drop`.
@@ -15,9 +18,12 @@ pub struct DropHandlers {
     pub on_drop: Callback<DragEvent>,
 }
 
-/// Stable drop handlers (made once) that import what is dropped.
+/// Stable drop handlers (made once): an image file goes to `on_image`, anything else is imported.
 #[hook]
-pub fn use_drop_import(dispatcher: UseReducerDispatcher<State>) -> DropHandlers {
+pub fn use_drop_import(
+    dispatcher: UseReducerDispatcher<State>,
+    on_image: Callback<File>,
+) -> DropHandlers {
     let handlers = use_memo((), move |_| DropHandlers {
         on_dragover: Callback::from(|e: DragEvent| e.prevent_default()),
         on_drop: Callback::from(move |e: DragEvent| {
@@ -27,6 +33,10 @@ pub fn use_drop_import(dispatcher: UseReducerDispatcher<State>) -> DropHandlers 
             };
             let dispatcher = dispatcher.clone();
             if let Some(file) = data.files().and_then(|files| files.get(0)) {
+                if is_image(&file.type_()) {
+                    on_image.emit(file);
+                    return;
+                }
                 read_text(
                     &file,
                     Callback::from(move |text| dispatcher.dispatch(Action::Import(text))),

@@ -8,6 +8,7 @@
 //!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`playback`]: the playback timer.
+//! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
 //! - [`url`]: the share link in the address bar.
 //! - [`drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
@@ -15,6 +16,7 @@
 pub mod document;
 pub mod drop;
 pub mod live;
+pub mod picture;
 pub mod playback;
 pub mod scramble;
 pub mod solver;

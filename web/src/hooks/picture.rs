@@ -1,0 +1,117 @@
+//! The picture the tiles show (UI state, not in the reducer): an object URL of a file the
+//! person picked or dropped, revoked when replaced, cleared or unmounted, and whether the tile
+//! numbers show over it. The image stays in the browser: nothing is uploaded.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use web_sys::{File, Url};
+use yew::prelude::*;
+
+/// The picture choice and the callbacks that change it.
+#[derive(Clone, PartialEq)]
+pub struct Picture {
+    /// The object URL of the image, when one is chosen.
+    pub url: Option<AttrValue>,
+    /// Whether the tile numbers show over the picture.
+    pub numbers: bool,
+    /// Why the last file was refused, if it was.
+    pub error: Option<AttrValue>,
+    /// Takes a file (refused with a message unless it is an image).
+    pub set_file: Callback<File>,
+    /// Back to plain numbered tiles.
+    pub clear: Callback<()>,
+    /// Shows or hides the numbers.
+    pub set_numbers: Callback<bool>,
+}
+
+impl Picture {
+    /// Takes `file` if it is an image and says whether it did: a drop handler calls this first
+    /// and imports the file as a board otherwise.
+    pub fn offer(&self, file: &File) -> bool {
+        let image = is_image(&file.type_());
+        if image {
+            self.set_file.emit(file.clone());
+        }
+        image
+    }
+}
+
+/// Whether a MIME type is an image's.
+pub fn is_image(mime: &str) -> bool {
+    mime.starts_with("image/")
+}
+
+/// The picture state of the page.
+#[hook]
+pub fn use_picture() -> Picture {
+    // The URL to revoke next, shared by the callbacks and the clean-up.
+    let current: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
+    let url = use_state(|| None::<AttrValue>);
+    let error = use_state(|| None::<AttrValue>);
+    let numbers = use_state(|| true);
+    let replace = {
+        let current = current.clone();
+        let url = url.setter();
+        use_callback((), move |next: Option<String>, _| {
+            if let Some(old) = current.replace(next.clone()) {
+                Url::revoke_object_url(&old).ok();
+            }
+            url.set(next.map(AttrValue::from));
+        })
+    };
+    let set_file = {
+        let replace = replace.clone();
+        let error = error.setter();
+        use_callback((), move |file: File, _| {
+            if !is_image(&file.type_()) {
+                error.set(Some(
+                    format!("{} is not an image", short(&file.name())).into(),
+                ));
+                return;
+            }
+            match Url::create_object_url_with_blob(&file) {
+                Ok(object_url) => {
+                    error.set(None);
+                    replace.emit(Some(object_url));
+                }
+                Err(_) => error.set(Some("the browser could not open that image".into())),
+            }
+        })
+    };
+    let clear = {
+        let error = error.setter();
+        use_callback((), move |(), _| {
+            error.set(None);
+            replace.emit(None);
+        })
+    };
+    let set_numbers = {
+        let numbers = numbers.setter();
+        use_callback((), move |on: bool, _| numbers.set(on))
+    };
+    use_effect_with((), move |_| {
+        move || {
+            if let Some(old) = current.take() {
+                Url::revoke_object_url(&old).ok();
+            }
+        }
+    });
+    Picture {
+        url: (*url).clone(),
+        numbers: *numbers,
+        error: (*error).clone(),
+        set_file,
+        clear,
+        set_numbers,
+    }
+}
+
+/// A file name cut to 32 characters for a message.
+fn short(name: &str) -> String {
+    let mut cut: String = name.chars().take(32).collect();
+    if cut.len() < name.len() {
+        cut.push('…');
+    }
+    cut
+}
