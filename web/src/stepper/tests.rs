@@ -273,3 +273,58 @@ fn chunks_build_the_trace_and_its_csv() {
     assert_eq!(lines.next(), Some(puzzle_core::trace::CSV_HEADER));
     assert_eq!(lines.count(), events.len());
 }
+
+#[test]
+fn the_worker_sends_a_long_trace_in_bounded_chunks_and_says_where_it_stopped() {
+    use crate::protocol::FromWorker;
+    use crate::stepper::trace_set::CHUNK_EVENTS;
+    let board: Board = BOARD.parse().unwrap();
+    let goal = Goal::Snail.board(board.shape()).unwrap();
+    for (algorithm, limited) in [(Algorithm::Bfs, true), (Algorithm::AStar, false)] {
+        let cfg = config(algorithm, HeuristicKind::Manhattan);
+        let mut replies = Vec::new();
+        crate::worker::trace(7, &board, &goal, &cfg, MAX_EXPANSIONS, &mut |r| {
+            replies.push(r)
+        });
+        let mut set = TraceSet::default();
+        set.apply(TraceAction::Started(vec![7]));
+        let count = replies.len();
+        for (i, reply) in replies.into_iter().enumerate() {
+            let FromWorker::TraceChunk {
+                id,
+                events,
+                done,
+                limit_reached,
+            } = reply
+            else {
+                panic!("only chunks");
+            };
+            assert_eq!(id, 7);
+            assert!(events.len() <= CHUNK_EVENTS);
+            assert_eq!(done, i + 1 == count, "only the last chunk is done");
+            assert_eq!(limit_reached, done && limited);
+            set.apply(TraceAction::Chunk {
+                id,
+                events,
+                done,
+                limit_reached,
+            });
+        }
+        let (events, _) = trace(BOARD, Goal::Snail, &cfg);
+        let trace = &set.traces[0];
+        assert!(trace.events().eq(events.iter()));
+        assert_eq!(trace.solved(), !limited);
+        if limited {
+            assert!(count > 20, "{count} chunks");
+            assert_eq!(trace.expansions as u64, MAX_EXPANSIONS);
+        }
+    }
+    // An unsolvable board is an answer without steps.
+    let swapped = goal.swapped(0, 1);
+    let mut replies = Vec::new();
+    let cfg = config(Algorithm::Bfs, HeuristicKind::Manhattan);
+    crate::worker::trace(8, &swapped, &goal, &cfg, 10, &mut |r| replies.push(r));
+    assert!(
+        matches!(&replies[..], [FromWorker::TraceChunk { events, done: true, .. }] if events.is_empty())
+    );
+}
