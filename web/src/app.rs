@@ -132,6 +132,7 @@ pub fn app() -> Html {
                 <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel board={state.board.clone()} goal={state.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />
+                <crate::components::stepper::StepThrough board={state.board.clone()} goal={state.goal_board.clone()} />
             </div>
         </main>
         </>

@@ -10,6 +10,7 @@ pub mod race;
 pub mod result;
 pub mod setup;
 pub mod solver;
+pub mod stepper;
 
 use yew::prelude::*;
 

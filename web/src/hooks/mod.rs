@@ -7,6 +7,7 @@
 //! - [`live`]: the second worker that counts the optimal moves left (exact tables of small
 //!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
+//! - [`trace`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
 //! - [`url`]: the share link in the address bar.
 
@@ -14,4 +15,5 @@ pub mod document;
 pub mod live;
 pub mod playback;
 pub mod solver;
+pub mod trace;
 pub mod url;

@@ -9,6 +9,7 @@
 //! Depth-first methods (DFS, IDDFS, IDA*) keep no OPEN list, only the current path; their
 //! tree restarts with each iteration of the iterative ones.
 
+pub mod control;
 pub mod open;
 pub mod trace_set;
 pub mod tree;
