@@ -25,7 +25,7 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   const bfs = page.locator('.pane[data-method="bfs"]');
   const astar = page.locator('.pane[data-method="astar-manhattan"]');
   // Both traces arrive (BFS stops at the stated limit, A* reaches the goal).
-  await bfs.getByText('Stopped at the limit of 5,000 expansions').waitFor({ timeout: 20000 });
+  await bfs.getByText('The trace stops at the limit of 5,000 expansions').waitFor({ timeout: 20000 });
   await astar.getByText('Finds the goal after 664 expansions').waitFor({ timeout: 20000 });
   // Step 0: the start alone in OPEN, nothing closed.
   assert.deepEqual(await counts(bfs), { expanded: 0, open: 1, closed: 0 });
@@ -53,11 +53,35 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   assert.equal(await astar.locator('svg.tree .node.expanded').count(), 20);
   assert.equal(await astar.locator('svg.tree .node.open').count(), 16);
 
+  // Zoom (button, wheel) and pan (drag) change the viewBox only.
+  const svg = astar.locator('svg.tree');
+  const box = async () => (await svg.getAttribute('viewBox')).split(' ').map(Number);
+  const before = await box();
+  await astar.getByRole('button', { name: 'zoom in' }).click();
+  const zoomed = await box();
+  assert.ok(Math.abs(zoomed[2] - before[2] / 1.5) < 0.5, `${before} -> ${zoomed}`);
+  const r = await svg.boundingBox();
+  await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+  await page.mouse.wheel(0, 200);
+  assert.ok((await box())[2] > zoomed[2], 'the wheel zooms out');
+  const unpanned = await box();
+  await page.mouse.down();
+  await page.mouse.move(r.x + r.width / 2 + 60, r.y + r.height / 2 + 20, { steps: 4 });
+  await page.mouse.up();
+  assert.ok((await box())[0] < unpanned[0], 'dragging right shows what is left');
+  await astar.getByRole('button', { name: 'Whole tree' }).click();
+  await astar.getByRole('button', { name: 'Follow' }).click();
+
   // A click on a node shows its board.
-  await astar.locator('svg.tree .node.expanded').nth(3).click();
+  // (The node being expanded: framed in the middle while the view follows it.)
+  await astar.locator('svg.tree .node.current').click();
   const picked = await astar.locator('.picked-node .mini').getAttribute('data-board');
-  assert.match(picked, /^(\d+ ){8}\d+$/);
+  assert.equal(picked, await astar.locator('.current .mini').first().getAttribute('data-board'));
+  assert.match(await astar.locator('.picked-node').textContent(), /expanded at step 20/);
   await shot(page, '12-step-through-20');
+  for (const [pane, name] of [[bfs, 'bfs'], [astar, 'astar']]) {
+    await pane.locator('.tree-view').screenshot({ path: `tests/e2e/artifacts/12-tree-${name}-20.png` });
+  }
 
   // The CSV of A*: the header, one row per event, 664 expansions, ending at the goal.
   const [download] = await Promise.all([
@@ -81,8 +105,13 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   assert.equal((await counts(bfs)).expanded, 5000);
   assert.ok(await bfs.locator('svg.tree .node').count() <= 440, 'a bounded window of the tree is drawn');
   await shot(page, '12-step-through-end');
+  await astar.getByRole('button', { name: 'Whole tree' }).click();
+  await astar.locator('.tree-view').screenshot({ path: 'tests/e2e/artifacts/12-tree-astar-end.png' });
+  await page.getByRole('button', { name: 'Projector view' }).click();
+  await page.locator('#stepper').screenshot({ path: 'tests/e2e/artifacts/12-step-through-projector.png' });
+  await page.getByRole('button', { name: 'Leave projector view' }).click();
   // Back to the start.
-  await page.getByRole('button', { name: '⏮ Start' }).click();
+  await page.getByRole('button', { name: 'Back to start' }).click();
   assert.deepEqual(await counts(astar), { expanded: 0, open: 1, closed: 0 });
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -112,6 +112,12 @@ pub fn step_through(props: &StepThroughProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
+    // Projector view: the panel takes the whole window.
+    let full = use_state(|| false);
+    let toggle_full = {
+        let full = full.clone();
+        Callback::from(move |_: MouseEvent| full.set(!*full))
+    };
     let act = |action: ControlAction| {
         let dispatcher = control.dispatcher();
         Callback::from(move |_: MouseEvent| dispatcher.dispatch(action))
@@ -153,9 +159,15 @@ pub fn step_through(props: &StepThroughProps) -> Html {
 
     let at_end = finished && control.step >= available;
     html! {
-        <section class="panel stepper" aria-labelledby="stepper-title" id="stepper">
+        <section class={classes!("panel", "stepper", (*full && *open).then_some("full"))}
+            aria-labelledby="stepper-title" id="stepper">
             <div class="stepper-head">
                 <h2 id="stepper-title">{ "Step through a search" }</h2>
+                if *open {
+                    <button onclick={toggle_full} aria-pressed={full.to_string()}>
+                        { if *full { "Leave projector view" } else { "Projector view" } }
+                    </button>
+                }
                 <button class={if *open { "" } else { "primary" }} onclick={toggle_open}
                     aria-expanded={open.to_string()} aria-controls="stepper-body">
                     { if *open { "Close" } else { "Step through" } }
@@ -169,7 +181,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                 <div id="stepper-body">
                     <div class="row">{ picker(0) }{ picker(1) }</div>
                     <div class="row stepper-controls" role="group" aria-label="step controls">
-                        <button onclick={act(ControlAction::Restart)} disabled={control.step == 0}>{ "⏮ Start" }</button>
+                        <button onclick={act(ControlAction::Restart)} disabled={control.step == 0}>{ "Back to start" }</button>
                         <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
                         <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
                         <button class="primary" onclick={act(ControlAction::Toggle)} disabled={at_end && !control.running}>

@@ -80,8 +80,8 @@ fn status(trace: Option<&Trace>, replay: &Replay) -> (String, &'static str) {
     if trace.limit_reached {
         return (
             format!(
-                "Stopped at the limit of {} expansions: this method needs more on this board. \
-                 The trace ends there so the page stays quick; try a board closer to the goal.",
+                "The trace stops at the limit of {} expansions: this method needs more on \
+                 this board (the limit keeps the page quick; a board nearer the goal fits).",
                 count(MAX_EXPANSIONS)
             ),
             "warn",
@@ -198,6 +198,10 @@ pub fn pane(props: &PaneProps) -> Html {
         .unwrap_or_else(|| replay.open_top(usize::MAX).len());
     let stale = replay.open_stale();
     let drawn = Rc::new(draw(tree, replay.current, picked_id));
+    let focus = drawn
+        .iter()
+        .find(|n| Some(n.id) == replay.current)
+        .map(|n| (n.x, n.y));
     let done = props.trace.as_ref().is_some_and(|t| t.done && t.len > 0);
     let counts = [
         ("expanded", "expanded", replay.step.to_string()),
@@ -252,7 +256,7 @@ pub fn pane(props: &PaneProps) -> Html {
             if let Some(mismatch) = &replay.mismatch {
                 <p class="error small-print">{ format!("The replay differs from the core {mismatch}") }</p>
             }
-            <TreeView nodes={drawn} {on_pick} total={tree.nodes.len()} />
+            <TreeView nodes={drawn} {on_pick} total={tree.nodes.len()} {focus} />
             <p class="legend small-print">
                 <span class="key expanded">{ "expanded" }</span>
                 <span class="key open">{ "in OPEN" }</span>

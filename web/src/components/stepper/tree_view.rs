@@ -1,6 +1,6 @@
 //! The search tree in SVG: expanded, open, skipped nodes and the solution path in different
-//! styles, the node being expanded ringed; pan by dragging, zoom with the wheel or the
-//! buttons (both change the viewBox only), and a click on a node picks it.
+//! styles, the node being expanded ringed and followed; pan by dragging, zoom with the wheel
+//! or the buttons (all change the viewBox only), and a click on a node picks it.
 
 use std::rc::Rc;
 
@@ -41,44 +41,81 @@ pub struct TreeProps {
     pub on_pick: Callback<usize>,
     /// Nodes in the whole tree (the drawn window may be fewer).
     pub total: usize,
+    /// Where the node being expanded is drawn (followed unless the whole tree is framed).
+    pub focus: Option<(f64, f64)>,
 }
 
-/// Pan (in SVG units from the fitted centre) and zoom (1 = fitted).
+/// Pan (in SVG units from the framed centre), zoom (1 = framed) and what is framed: the
+/// neighbourhood of the node being expanded (followed as the search goes on) or the whole
+/// drawn window.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct View {
     dx: f64,
     dy: f64,
     zoom: f64,
+    whole: bool,
 }
 
-const FITTED: View = View {
+const FOLLOW: View = View {
     dx: 0.0,
     dy: 0.0,
     zoom: 1.0,
+    whole: false,
 };
+
+/// Leaves and depths framed around the followed node: nodes stay readable on a projector.
+const FOLLOW_LEAVES: f64 = 10.0;
+const FOLLOW_DEPTHS: f64 = 5.0;
 
 /// The tree view.
 #[function_component(TreeView)]
 pub fn tree_view(props: &TreeProps) -> Html {
-    let view = use_state(|| FITTED);
+    let view = use_state(|| FOLLOW);
     // Where a drag started (pointer x, y and the view then), and whether it moved.
     let drag = use_mut_ref(|| None::<(i32, i32, View)>);
     let moved = use_mut_ref(|| false);
     let svg_ref = use_node_ref();
 
-    let (mut min_x, mut max_x, mut max_y) = (0.0f64, 0.0f64, 0.0f64);
+    let (mut min_x, mut max_x, mut max_y) = (f64::MAX, f64::MIN, 0.0f64);
     for n in props.nodes.iter() {
         min_x = min_x.min(n.x);
         max_x = max_x.max(n.x);
         max_y = max_y.max(n.y);
     }
+    if props.nodes.is_empty() {
+        (min_x, max_x) = (0.0, 0.0);
+    }
     let pad = 2.0 * RADIUS;
-    // The fitted box, no flatter than the frame (so a thin tree is not blown up).
-    let fit_w = (max_x - min_x + 2.0 * pad).max(10.0 * X_GAP);
-    let fit_h = (max_y + 2.0 * pad).max(3.0 * Y_GAP);
-    let (cx, cy) = ((min_x + max_x) / 2.0, max_y / 2.0);
+    let (all_w, all_h) = (max_x - min_x + 2.0 * pad, max_y + 2.0 * pad);
     let v = *view;
-    let (w, h) = (fit_w / v.zoom, fit_h / v.zoom);
+    // The framed box and its centre.
+    let (frame_w, frame_h, cx, cy) = match props.focus {
+        Some((fx, fy)) if !v.whole => {
+            let w = all_w.clamp(6.0 * X_GAP, FOLLOW_LEAVES * X_GAP);
+            let h = all_h.clamp(2.0 * Y_GAP, FOLLOW_DEPTHS * Y_GAP);
+            // Centred on the node, but not past the drawing's edges.
+            let clamp = |c: f64, half: f64, lo: f64, hi: f64| {
+                if hi - lo <= 2.0 * half {
+                    (lo + hi) / 2.0
+                } else {
+                    c.clamp(lo + half, hi - half)
+                }
+            };
+            (
+                w,
+                h,
+                clamp(fx, w / 2.0, min_x - pad, max_x + pad),
+                clamp(fy, h / 2.0, -pad, max_y + pad),
+            )
+        }
+        _ => (
+            all_w.max(6.0 * X_GAP),
+            all_h.max(2.0 * Y_GAP),
+            (min_x + max_x) / 2.0,
+            max_y / 2.0,
+        ),
+    };
+    let (w, h) = (frame_w / v.zoom, frame_h / v.zoom);
     let view_box = format!(
         "{:.1} {:.1} {:.1} {:.1}",
         cx + v.dx - w / 2.0,
@@ -114,9 +151,9 @@ pub fn tree_view(props: &TreeProps) -> Html {
             });
         })
     };
-    let on_fit = {
+    let on_frame = |whole: bool| {
         let view = view.clone();
-        Callback::from(move |_: MouseEvent| view.set(FITTED))
+        Callback::from(move |_: MouseEvent| view.set(View { whole, ..FOLLOW }))
     };
     let on_wheel = {
         let view = view.clone();
@@ -202,7 +239,9 @@ pub fn tree_view(props: &TreeProps) -> Html {
             <div class="tree-tools">
                 <button onclick={zoom_by(1.5)} aria-label="zoom in">{ "+" }</button>
                 <button onclick={zoom_by(1.0 / 1.5)} aria-label="zoom out">{ "−" }</button>
-                <button onclick={on_fit}>{ "Fit" }</button>
+                <button onclick={on_frame(false)} aria-pressed={(!v.whole).to_string()}
+                    title="frame the node being expanded">{ "Follow" }</button>
+                <button onclick={on_frame(true)} aria-pressed={v.whole.to_string()}>{ "Whole tree" }</button>
                 <span class="muted small-print">
                     { if drawn < props.total {
                         format!("newest {drawn} of {} nodes drawn", props.total)
