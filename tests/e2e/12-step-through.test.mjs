@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, shot } from './helpers.mjs';
+import { launch, open, shot, record } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -98,9 +98,26 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   assert.equal(Number(row21[7]) + 1, a.open, 'the page\'s OPEN is the CSV\'s at the next pop, plus the popped node');
   assert.deepEqual(rows.at(-1).slice(1, 4), ['goal', '1 2 3 8 0 4 7 6 5', '24']);
 
-  // To the end: A* shows its 24-move path in the tree; BFS waits at its limit.
+  // To the end: A* shows its 24-move path in the tree; BFS waits at its limit. The jump
+  // replays 5,000 BFS expansions (13,500 tree nodes) on the page: timed, with long tasks.
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const t0 = Date.now();
   await page.getByRole('button', { name: 'To the end' }).click();
   await astar.getByText('Goal reached: 24 moves').waitFor();
+  await bfs.locator('[data-count="expanded"]', { hasText: '5000' }).waitFor();
+  const jumpMs = Date.now() - t0;
+  // One more step at the end of a 5,000-step trace (incremental: only the new events).
+  await page.getByRole('button', { name: 'Back to start' }).click();
+  await page.getByRole('button', { name: 'To the end' }).click();
+  const longest = Math.max(0, ...(await page.evaluate(() => window.longTasks)));
+  record('step_through_jump_to_5000_ms', jumpMs);
+  record('step_through_longest_task_ms', Math.round(longest));
+  assert.ok(longest < 3000, `the page froze for ${longest} ms`);
   assert.equal(await astar.locator('svg.tree .node.path').count(), 25);
   assert.equal((await counts(bfs)).expanded, 5000);
   assert.ok(await bfs.locator('svg.tree .node').count() <= 440, 'a bounded window of the tree is drawn');
