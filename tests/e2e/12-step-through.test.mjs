@@ -146,6 +146,14 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   const stopped = await page.locator('#step-count').textContent();
   await page.waitForTimeout(300);
   assert.equal(await page.locator('#step-count').textContent(), stopped);
+  // A depth-first method keeps a path, not an OPEN list.
+  await page.locator('select[data-column="0"]').selectOption({ label: 'IDA* + linear conflict' });
+  const ida = page.locator('.pane[data-method="idastar-linear-conflict"]');
+  await ida.getByText('Finds the goal').waitFor({ timeout: 20000 });
+  await page.getByRole('button', { name: 'Step 10', exact: true }).click();
+  assert.equal(await ida.locator('[data-count="open"]').textContent(), '—');
+  assert.equal(await ida.locator('[data-count="expanded"]').textContent(), '10');
+  assert.match(await ida.locator('.open-list caption').textContent(), /^Path \(\d+\)/);
   // Nothing wider than the screen.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 362, `page is ${wide} px wide`);

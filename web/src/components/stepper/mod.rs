@@ -67,9 +67,10 @@ pub fn step_through(props: &StepThroughProps) -> Html {
         ]
     });
     let fits = props.board.cells().len() <= MAX_CELLS;
+    // A pick past the end of a smaller size's list falls back to the first method.
     let chosen: Vec<SolverConfig> = picks
         .iter()
-        .filter_map(|&i| configs.get(i).copied())
+        .filter_map(|&i| configs.get(i).or(configs.first()).copied())
         .collect();
 
     // Trace again whenever the view opens or the board, goal or methods change.
@@ -210,5 +211,29 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                 </div>
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_generic_search_with_each_estimate_blind_ones_first() {
+        let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        let configs = traceable(&board);
+        let labels: Vec<String> = configs.iter().map(|c| Method::Search(*c).label()).collect();
+        // BFS, DFS, IDDFS, then greedy, A* and IDA* with each of the three estimates.
+        assert_eq!(labels.len(), 12, "{labels:?}");
+        assert_eq!(&labels[..3], ["BFS", "DFS", "IDDFS"]);
+        assert!(labels.contains(&"A* + Manhattan".to_string()));
+        let defaults = (
+            find(&configs, Algorithm::Bfs, HeuristicKind::Manhattan),
+            find(&configs, Algorithm::AStar, HeuristicKind::Manhattan),
+        );
+        assert_eq!(
+            (labels[defaults.0].as_str(), labels[defaults.1].as_str()),
+            ("BFS", "A* + Manhattan")
+        );
     }
 }
