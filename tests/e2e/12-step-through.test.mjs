@@ -154,6 +154,14 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   assert.equal(await ida.locator('[data-count="open"]').textContent(), '—');
   assert.equal(await ida.locator('[data-count="expanded"]').textContent(), '10');
   assert.match(await ida.locator('.open-list caption').textContent(), /^Path \(\d+\)/);
+  // A move on the board keeps the traces (a class's view stays put) and offers the new board.
+  const before = await ida.locator('.current .mini').first().getAttribute('data-board');
+  await page.keyboard.press('ArrowUp');
+  await page.getByText('The board on screen has changed').waitFor();
+  assert.equal(await ida.locator('.current .mini').first().getAttribute('data-board'), before);
+  await page.getByRole('button', { name: 'Trace the board on screen' }).click();
+  await page.locator('#step-count', { hasText: 'Step 0' }).waitFor();
+  assert.equal(await page.getByText('The board on screen has changed').count(), 0);
   // Nothing wider than the screen.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 362, `page is ${wide} px wide`);

@@ -59,28 +59,34 @@ pub fn step_through(props: &StepThroughProps) -> Html {
     let open = use_state(|| false);
     let traces = use_trace();
     let control = use_reducer(Control::default);
-    let configs = traceable(&props.board);
+    // The board and goal being traced: taken when the view opens or on request, so moves on
+    // the board (or a solution playing back) do not restart the class's trace.
+    let traced = use_state(|| None::<(Board, Board)>);
+    let (board, goal) = traced
+        .as_ref()
+        .map_or((&props.board, &props.goal), |(b, g)| (b, g));
+    let configs = traceable(board);
     let picks = use_state(|| {
         [
             find(&configs, Algorithm::Bfs, HeuristicKind::Manhattan),
             find(&configs, Algorithm::AStar, HeuristicKind::Manhattan),
         ]
     });
-    let fits = props.board.cells().len() <= MAX_CELLS;
+    let fits = board.cells().len() <= MAX_CELLS;
     // A pick past the end of a smaller size's list falls back to the first method.
     let chosen: Vec<SolverConfig> = picks
         .iter()
         .filter_map(|&i| configs.get(i).or(configs.first()).copied())
         .collect();
+    let moved_on = traced.is_some() && (board, goal) != (&props.board, &props.goal);
 
-    // Trace again whenever the view opens or the board, goal or methods change.
+    // Trace again whenever the traced board or the methods change.
     {
         let (start, dispatcher) = (traces.start.clone(), control.dispatcher());
-        let (board, goal, chosen) = (props.board.clone(), props.goal.clone(), chosen.clone());
         use_effect_with(
-            (*open && fits, board, goal, chosen),
-            move |(wanted, board, goal, chosen)| {
-                if *wanted {
+            ((*traced).clone().filter(|_| fits), chosen.clone()),
+            move |(traced, chosen)| {
+                if let Some((board, goal)) = traced {
                     dispatcher.dispatch(ControlAction::Restart);
                     start.emit((board.clone(), goal.clone(), chosen.clone()));
                 }
@@ -109,9 +115,18 @@ pub fn step_through(props: &StepThroughProps) -> Html {
         );
     }
 
+    let trace_screen = {
+        let traced = traced.clone();
+        let on_screen = (props.board.clone(), props.goal.clone());
+        Callback::from(move |_: MouseEvent| traced.set(Some(on_screen.clone())))
+    };
     let toggle_open = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
+        let (open, traced) = (open.clone(), traced.clone());
+        let on_screen = (props.board.clone(), props.goal.clone());
+        Callback::from(move |_: MouseEvent| {
+            traced.set((!*open).then(|| on_screen.clone()));
+            open.set(!*open);
+        })
     };
     // Projector view: the panel takes the whole window.
     let full = use_state(|| false);
@@ -177,9 +192,18 @@ pub fn step_through(props: &StepThroughProps) -> Html {
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
             } else if !fits {
-                <p class="warn">{ format!("Step through takes boards of up to {MAX_CELLS} cells (4x4); this one has {}.", props.board.cells().len()) }</p>
+                <p class="warn">{ format!("Step through takes boards of up to {MAX_CELLS} cells (4x4); this one has {}.", board.cells().len()) }</p>
+                if moved_on {
+                    <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
+                }
             } else {
                 <div id="stepper-body">
+                    if moved_on {
+                        <p class="notice small-print" role="status">
+                            <span>{ "The board on screen has changed; these traces are of the board it showed before." }</span>
+                            <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
+                        </p>
+                    }
                     <div class="row">{ picker(0) }{ picker(1) }</div>
                     <div class="row stepper-controls" role="group" aria-label="step controls">
                         <button onclick={act(ControlAction::Restart)} disabled={control.step == 0}>{ "Back to start" }</button>
@@ -205,7 +229,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                     <div class="panes">
                         { for chosen.iter().enumerate().map(|(i, config)| html! {
                             <Pane config={*config} trace={set.traces.get(i).cloned()}
-                                step={control.step} goal={props.goal.clone()} />
+                                step={control.step} goal={goal.clone()} />
                         }) }
                     </div>
                 </div>
