@@ -144,7 +144,9 @@ fn draw(tree: &Tree, current: Option<usize>, picked: Option<usize>) -> Vec<DrawN
 pub fn pane(props: &PaneProps) -> Html {
     let algorithm = props.config.algorithm;
     let holder = use_mut_ref(|| (u32::MAX, Replay::new(algorithm)));
-    let picked = use_state(|| None::<usize>);
+    // The picked node, with the trace and iteration it belongs to (replays of one trace
+    // number their nodes alike; an iteration of IDDFS or IDA* starts a new tree).
+    let picked = use_state(|| None::<(u32, Option<u32>, usize)>);
     let id = props.trace.as_ref().map_or(u32::MAX, |t| t.id);
     let reset = {
         let held: &RefCell<(u32, Replay)> = &holder;
@@ -160,7 +162,9 @@ pub fn pane(props: &PaneProps) -> Html {
     let held = holder.borrow();
     let replay = &held.1;
     let tree = &replay.tree;
-    let picked_id = (*picked).filter(|&p| p < tree.nodes.len() && !reset);
+    let picked_id = (*picked)
+        .filter(|&(trace, bound, p)| trace == id && bound == replay.bound && p < tree.nodes.len())
+        .map(|(_, _, p)| p);
     let (line, tone) = status(props.trace.as_ref(), replay);
 
     let method = Method::Search(props.config);
@@ -179,7 +183,8 @@ pub fn pane(props: &PaneProps) -> Html {
     };
     let on_pick = {
         let picked = picked.clone();
-        Callback::from(move |id: usize| picked.set(Some(id)))
+        let bound = replay.bound;
+        Callback::from(move |node: usize| picked.set(Some((id, bound, node))))
     };
     let current = replay.current.and_then(|c| tree.nodes.get(c));
     let open_rows: Vec<OpenRow> = replay
