@@ -17,6 +17,7 @@ use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
+use crate::components::stepper::StepThrough;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
@@ -116,6 +117,7 @@ pub fn app() -> Html {
                 <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />
+                <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} />
             </div>
         </main>
         </>

@@ -12,3 +12,4 @@ pub mod race;
 pub mod result;
 pub mod setup;
 pub mod solver;
+pub mod stepper;

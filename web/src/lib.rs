@@ -31,5 +31,6 @@ pub mod panic;
 pub mod protocol;
 pub mod race;
 pub mod state;
+pub mod stepper;
 pub mod url;
 pub mod worker;

@@ -6,7 +6,8 @@
 //! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
 //! the same derives natively.
 
-use puzzle_core::{Board, Direction, Method, Progress, Solution};
+use puzzle_core::trace::TraceEvent;
+use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -46,6 +47,20 @@ pub enum ToWorker {
         board: Board,
         /// The goal (same shape).
         goal: Board,
+    },
+    /// Trace a generic search step by step (`puzzle_core::trace::solve_traced`); the events
+    /// come back in [`FromWorker::TraceChunk`]s.
+    Trace {
+        /// Chosen by the page; every chunk carries it back.
+        id: u32,
+        /// The board to search from.
+        board: Board,
+        /// The goal (same shape).
+        goal: Board,
+        /// The generic search to trace.
+        method: SolverConfig,
+        /// The trace stops after this many expansions.
+        max_expansions: u64,
     },
 }
 
@@ -157,6 +172,17 @@ pub enum FromWorker {
         distance: Option<u32>,
         /// A move of the blank that starts a shortest solution.
         first: Option<Direction>,
+    },
+    /// The next events of [`ToWorker::Trace`] request `id`, in order.
+    TraceChunk {
+        /// The request.
+        id: u32,
+        /// The events.
+        events: Vec<TraceEvent>,
+        /// Whether this is the last chunk.
+        done: bool,
+        /// Whether the trace stopped at its `max_expansions`.
+        limit_reached: bool,
     },
     /// Request `id` could not be answered.
     Failed {
@@ -289,6 +315,38 @@ mod tests {
             max_expanded: None,
         }))
         .contains(r#""type":"solve","id":1"#));
+    }
+
+    #[test]
+    fn trace_messages_round_trip() {
+        let board: Board = "1 2 3 4 0 5 7 8 6".parse().unwrap();
+        let goal: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        let method = puzzle_core::SolverConfig::best_for(board.shape());
+        let request = ToWorker::Trace {
+            id: 5,
+            board: board.clone(),
+            goal: goal.clone(),
+            method,
+            max_expansions: 100,
+        };
+        assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));
+        let mut events = Vec::new();
+        puzzle_core::trace::solve_traced(
+            &board,
+            &goal,
+            &method,
+            &mut Limits::default(),
+            &mut |e| events.push(e),
+        )
+        .unwrap();
+        assert!(events.len() > 3);
+        let reply = FromWorker::TraceChunk {
+            id: 5,
+            events,
+            done: true,
+            limit_reached: false,
+        };
+        assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
     }
 
     #[test]

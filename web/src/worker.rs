@@ -11,7 +11,10 @@ use puzzle_core::analysis::DistanceTable;
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{solve_improving, Board, Limits, Progress, TableKind, Tables};
+use puzzle_core::trace::solve_traced;
+use puzzle_core::{
+    solve_improving, Board, Limits, Progress, SolveOutcome, SolverConfig, TableKind, Tables,
+};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -19,6 +22,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 use crate::protocol::{
     from_js, to_js, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
 };
+use crate::stepper::trace_set::CHUNK_EVENTS;
 
 thread_local! {
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
@@ -72,6 +76,15 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
         };
         match message {
             ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+            ToWorker::Trace {
+                id,
+                board,
+                goal,
+                method,
+                max_expansions,
+            } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
+                post(scope, &reply)
+            }),
             // Tables may come from IndexedDB: the rest of the queue waits for them.
             ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
                 BUSY.with(|b| b.set(true));
@@ -169,6 +182,44 @@ pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
             first: table.optimal_moves(board).first().copied(),
         }
     })
+}
+
+/// Traces a generic search from `board` to `goal` for at most `max_expansions` expansions,
+/// handing the events to `send` in [`FromWorker::TraceChunk`]s of
+/// [`crate::stepper::trace_set::CHUNK_EVENTS`] as they come (the last one says `done`).
+pub fn trace(
+    id: u32,
+    board: &Board,
+    goal: &Board,
+    method: &SolverConfig,
+    max_expansions: u64,
+    send: &mut dyn FnMut(FromWorker),
+) {
+    let mut chunk = Vec::with_capacity(CHUNK_EVENTS);
+    let mut limits = Limits::with_budget(max_expansions);
+    let result = solve_traced(board, goal, method, &mut limits, &mut |event| {
+        chunk.push(event);
+        if chunk.len() == CHUNK_EVENTS {
+            send(FromWorker::TraceChunk {
+                id,
+                events: std::mem::take(&mut chunk),
+                done: false,
+                limit_reached: false,
+            });
+        }
+    });
+    match result {
+        Ok(solution) => send(FromWorker::TraceChunk {
+            id,
+            events: chunk,
+            done: true,
+            limit_reached: solution.outcome == SolveOutcome::BudgetExhausted,
+        }),
+        Err(error) => send(FromWorker::Failed {
+            id,
+            message: error.to_string(),
+        }),
+    }
 }
 
 /// Tables the worker builds once per goal, keeps in memory and caches in IndexedDB.

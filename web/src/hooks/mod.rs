@@ -7,6 +7,7 @@
 //! - [`live`]: the second worker that counts the optimal moves left (exact tables of small
 //!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
+//! - [`trace`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
 //! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
 //! - [`url`]: the share link in the address bar.
@@ -20,4 +21,5 @@ pub mod picture;
 pub mod playback;
 pub mod scramble;
 pub mod solver;
+pub mod trace;
 pub mod url;
