@@ -7,11 +7,11 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use puzzle_core::analysis::DistanceTable;
+use puzzle_core::analysis::{DistanceTable, TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{solve_improving, Board, Limits, Progress, TableKind, Tables};
+use puzzle_core::{solve_improving, Board, BoardError, Limits, Progress, TableKind, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -70,6 +70,10 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
         let Some(message) = QUEUE.with(|q| q.borrow_mut().pop_front()) else {
             return;
         };
+        if let Some(reply) = refusal(&message) {
+            post(scope, &reply);
+            continue;
+        }
         match message {
             ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
             // Tables may come from IndexedDB: the rest of the queue waits for them.
@@ -121,6 +125,42 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             }
         }
     }
+}
+
+/// The answer to a decoded request that cannot run, checked before any table is loaded or
+/// built: the serde form checks each board, but not that board and goal have one shape, that
+/// the method fits it, or that a distance table can be made. `None` if it can run.
+pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
+    let (id, board, goal, method) = match message {
+        ToWorker::Solve(request) => (
+            request.id,
+            &request.board,
+            &request.goal,
+            Some(&request.method),
+        ),
+        ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
+    };
+    let reason = if board.shape() != goal.shape() {
+        BoardError::ShapeMismatch {
+            board: board.shape(),
+            goal: goal.shape(),
+        }
+        .to_string()
+    } else if let Some(method) = method {
+        method.fits(board.shape()).err()?.to_string()
+    } else if goal.cells().len() > MAX_TABLE_CELLS {
+        TableTooLarge {
+            cells: goal.cells().len(),
+            max: MAX_TABLE_CELLS,
+        }
+        .to_string()
+    } else {
+        return None;
+    };
+    Some(FromWorker::Failed {
+        id,
+        message: reason,
+    })
 }
 
 /// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
