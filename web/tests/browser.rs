@@ -173,7 +173,7 @@ fn random_json(rng: &mut SplitMix) -> serde_json::Value {
     use serde_json::{json, Value};
     match rng.below(12) {
         0 => Value::Null,
-        1 => json!(rng.next() % 2 == 0),
+        1 => json!(rng.next() & 1 == 0),
         2 => json!(rng.next() as i64),
         3 => json!(rng.below(20)),
         4 => json!(-1),
