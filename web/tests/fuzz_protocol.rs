@@ -318,8 +318,62 @@ fn check_reply(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A valid board of any supported shape, small ones more often.
+fn any_board() -> impl Strategy<Value = Board> {
+    let side = prop_oneof![3 => 2usize..=4, 1 => 2usize..=16];
+    (side.clone(), side, any::<u64>()).prop_map(|(w, h, seed)| {
+        let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
+        puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Uniform,
+            seed % 3 != 0,
+            seed,
+        )
+    })
+}
+
+/// Requests that decode but need not make sense: board and goal of any shapes (the same one
+/// half the time), any method, any budget.
+fn decodable_requests() -> impl Strategy<Value = ToWorker> {
+    (
+        any_board(),
+        any_board(),
+        any::<bool>(),
+        prop::sample::select(puzzle_core::method::METHOD_NAMES.to_vec()),
+        prop::option::of(0u64..5_000),
+        any::<bool>(),
+        any::<u32>(),
+    )
+        .prop_map(|(board, other, same, method, max_expanded, solve, id)| {
+            let goal = if same {
+                Goal::Standard.board(board.shape()).unwrap()
+            } else {
+                other
+            };
+            if solve {
+                ToWorker::Solve(SolveRequest {
+                    id,
+                    board,
+                    goal,
+                    method: method.parse().unwrap(),
+                    max_expanded,
+                })
+            } else {
+                ToWorker::Distance { id, board, goal }
+            }
+        })
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn decodable_nonsense_is_refused_or_handled(message in decodable_requests()) {
+        let text = serde_json::to_string(&message).unwrap();
+        let decoded: ToWorker = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(&decoded, &message);
+        handle(&decoded)?;
+    }
 
     #[test]
     fn arbitrary_bytes_are_refused_or_read(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
