@@ -202,7 +202,20 @@ pub fn to_js<T: Serialize>(message: &T) -> JsValue {
 
 /// Decodes a message from a JS value, or says why it could not.
 pub fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue) -> Result<T, String> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| format!("unreadable message: {e}"))
+    serde_wasm_bindgen::from_value(value).map_err(unreadable)
+}
+
+/// Longest reason [`unreadable`] gives, in characters.
+pub const MAX_REASON: usize = 200;
+
+/// The reason a message could not be decoded, cut to [`MAX_REASON`] characters: serde's
+/// errors quote the offending value whole (an unknown `type` of a megabyte, say).
+pub fn unreadable(error: impl std::fmt::Display) -> String {
+    let text = format!("unreadable message: {error}");
+    match text.char_indices().nth(MAX_REASON) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
 }
 
 /// The JSON text of a message (the serde form the tests check natively).
@@ -214,7 +227,7 @@ fn encode<T: Serialize>(message: &T) -> String {
 /// A message from JSON text (see [`encode`]).
 #[cfg(test)]
 fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("unreadable message: {e}"))
+    serde_json::from_str(text).map_err(unreadable)
 }
 
 #[cfg(test)]

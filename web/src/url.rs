@@ -2,6 +2,7 @@
 //!
 //! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40`
 
+use puzzle_core::error::excerpt;
 use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Method, Shape};
 
 use crate::state::State;
@@ -100,7 +101,8 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         match text.trim().parse::<usize>() {
             Ok(depth) if (1..=200).contains(&depth) => state.prefs.depth_limit = depth,
             _ => errors.push(format!(
-                "depth in the link: `{text}` is not a depth limit from 1 to 200"
+                "depth in the link: `{}` is not a depth limit from 1 to 200",
+                excerpt(&text)
             )),
         }
     }

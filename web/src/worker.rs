@@ -7,13 +7,14 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use puzzle_core::analysis::DistanceTable;
+use puzzle_core::analysis::{DistanceTable, TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::trace::solve_traced;
 use puzzle_core::{
-    solve_improving, Board, Limits, Progress, SolveOutcome, SolverConfig, TableKind, Tables,
+    solve_improving, Board, BoardError, Limits, Progress, SolveOutcome, SolverConfig, TableKind,
+    Tables,
 };
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -74,6 +75,10 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
         let Some(message) = QUEUE.with(|q| q.borrow_mut().pop_front()) else {
             return;
         };
+        if let Some(reply) = refusal(&message) {
+            post(scope, &reply);
+            continue;
+        }
         match message {
             ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
             ToWorker::Trace {
@@ -134,6 +139,72 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             }
         }
     }
+}
+
+/// The answer to a decoded request that cannot run, checked before any table is loaded or
+/// built: the serde form checks each board, but not that board and goal have one shape, that
+/// the method fits it, or that a distance table can be made. `None` if it can run.
+pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
+    let (id, board, goal, method) = match message {
+        ToWorker::Solve(request) => (
+            request.id,
+            &request.board,
+            &request.goal,
+            Some(&request.method),
+        ),
+        ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
+        ToWorker::Trace {
+            id,
+            board,
+            goal,
+            max_expansions,
+            ..
+        } => {
+            // The step-through view's own limits: a request past them is not the page's.
+            let reason = if board.shape() != goal.shape() {
+                BoardError::ShapeMismatch {
+                    board: board.shape(),
+                    goal: goal.shape(),
+                }
+                .to_string()
+            } else if board.cells().len() > crate::stepper::trace_set::MAX_CELLS
+                || *max_expansions > crate::stepper::trace_set::MAX_EXPANSIONS
+            {
+                format!(
+                    "a trace takes boards of up to {} cells and up to {} expansions",
+                    crate::stepper::trace_set::MAX_CELLS,
+                    crate::stepper::trace_set::MAX_EXPANSIONS
+                )
+            } else {
+                return None;
+            };
+            return Some(FromWorker::Failed {
+                id: *id,
+                message: reason,
+            });
+        }
+    };
+    let reason = if board.shape() != goal.shape() {
+        BoardError::ShapeMismatch {
+            board: board.shape(),
+            goal: goal.shape(),
+        }
+        .to_string()
+    } else if let Some(method) = method {
+        method.fits(board.shape()).err()?.to_string()
+    } else if goal.cells().len() > MAX_TABLE_CELLS {
+        TableTooLarge {
+            cells: goal.cells().len(),
+            max: MAX_TABLE_CELLS,
+        }
+        .to_string()
+    } else {
+        return None;
+    };
+    Some(FromWorker::Failed {
+        id,
+        message: reason,
+    })
 }
 
 /// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].

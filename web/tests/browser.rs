@@ -149,3 +149,153 @@ fn messages_cross_as_js_values_and_come_back_equal() {
     assert_eq!(from_js::<FromWorker>(to_js(&done)), Ok(done));
     assert!(from_js::<ToWorker>(wasm_bindgen::JsValue::from_str("{")).is_err());
 }
+
+/// SplitMix64: a seeded generator for the fuzz test below (written here because `rand` needs
+/// `getrandom`'s JS feature on wasm32, and a fixed seed makes a failure reproducible).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A JSON value to put in place of a part of a message.
+fn random_json(rng: &mut SplitMix) -> serde_json::Value {
+    use serde_json::{json, Value};
+    match rng.below(12) {
+        0 => Value::Null,
+        1 => json!(rng.next() & 1 == 0),
+        2 => json!(rng.next() as i64),
+        3 => json!(rng.below(20)),
+        4 => json!(-1),
+        5 => json!(f64::from_bits(rng.next()).clamp(-1e300, 1e300)),
+        6 => json!("x".repeat(rng.below(3000))),
+        7 => json!(["solve", "distance", "pdb", "astar", "anytime", "up", "built"][rng.below(7)]),
+        8 => json!([rng.below(20), rng.below(20)]),
+        9 => {
+            json!({ "shape": [rng.below(20), rng.below(20)], "cells": (0..rng.below(30)).map(|_| rng.below(300)).collect::<Vec<_>>() })
+        }
+        10 => json!({}),
+        _ => json!([]),
+    }
+}
+
+/// Replaces a random node of `value` (or removes a key) with a random value.
+fn mutate_json(value: &mut serde_json::Value, rng: &mut SplitMix) {
+    use serde_json::Value;
+    // Mostly down to a leaf, so that many mutants keep their shape and some still decode.
+    let stop = rng.below(8) == 0;
+    match value {
+        Value::Object(map) if !map.is_empty() && !stop => {
+            let key = map.keys().nth(rng.below(map.len())).unwrap().clone();
+            if rng.below(6) == 0 {
+                map.remove(&key);
+            } else {
+                mutate_json(map.get_mut(&key).unwrap(), rng);
+            }
+        }
+        Value::Array(items) if !items.is_empty() && !stop => {
+            let at = rng.below(items.len());
+            mutate_json(&mut items[at], rng);
+        }
+        _ => *value = random_json(rng),
+    }
+}
+
+/// A JS value JSON cannot hold: what a buggy page or a stray `postMessage` could send.
+fn odd_js_value(rng: &mut SplitMix) -> wasm_bindgen::JsValue {
+    use wasm_bindgen::JsValue;
+    match rng.below(8) {
+        0 => JsValue::UNDEFINED,
+        1 => JsValue::from_f64(f64::NAN),
+        2 => JsValue::from_f64(f64::INFINITY),
+        3 => js_sys::BigInt::from(u64::MAX).into(),
+        4 => js_sys::Symbol::for_("x").into(),
+        5 => js_sys::Uint8Array::from(&[1u8, 2, 3, 0][..]).into(),
+        6 => js_sys::Map::new().into(),
+        _ => js_sys::Date::new_0().into(),
+    }
+}
+
+#[wasm_bindgen_test]
+fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
+    use web::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker, MAX_REASON};
+    let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+    let goal = Goal::Snail.board(board.shape()).unwrap();
+    let request = to_js(&ToWorker::Solve(SolveRequest {
+        id: 3,
+        board: board.clone(),
+        goal: goal.clone(),
+        method: "pdb".parse().unwrap(),
+        max_expanded: Some(10),
+    }));
+    let distance = to_js(&ToWorker::Distance {
+        id: 4,
+        board: board.clone(),
+        goal,
+    });
+    let reply = to_js(&FromWorker::Failed {
+        id: 1,
+        message: "no".into(),
+    });
+    let samples: Vec<serde_json::Value> = [request, distance, reply]
+        .iter()
+        .map(|v| {
+            let text = js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+            serde_json::from_str(&text).unwrap()
+        })
+        .collect();
+    let mut rng = SplitMix(11);
+    let (mut read, mut refused) = (0, 0);
+    for case in 0..600 {
+        let mut value = samples[case % samples.len()].clone();
+        for _ in 0..rng.below(3) {
+            mutate_json(&mut value, &mut rng);
+        }
+        let js = js_sys::JSON::parse(&value.to_string()).unwrap();
+        if case % 4 == 0 && js.is_object() {
+            let keys = js_sys::Object::keys(js.unchecked_ref::<js_sys::Object>());
+            let key = keys.get(rng.below(keys.length().max(1) as usize) as u32);
+            if !key.is_undefined() {
+                js_sys::Reflect::set(&js, &key, &odd_js_value(&mut rng)).unwrap();
+            }
+        }
+        let js = if case % 50 == 7 {
+            odd_js_value(&mut rng)
+        } else {
+            js
+        };
+        match from_js::<ToWorker>(js.clone()) {
+            Ok(message) => {
+                read += 1;
+                match web::worker::refusal(&message) {
+                    Some(FromWorker::Failed { message, .. }) => {
+                        assert!(message.chars().count() <= MAX_REASON, "{message}")
+                    }
+                    Some(other) => panic!("a refusal is Failed: {other:?}"),
+                    None => {}
+                }
+            }
+            Err(reason) => {
+                refused += 1;
+                assert!(reason.chars().count() <= MAX_REASON + 1, "{reason}");
+            }
+        }
+        if let Err(reason) = from_js::<FromWorker>(js) {
+            assert!(reason.chars().count() <= MAX_REASON + 1, "{reason}");
+        }
+    }
+    wasm_bindgen_test::console_log!(
+        "from_js: {read} of 600 mutated values read, {refused} refused"
+    );
+    assert!(read > 10 && refused > 100, "{read} read, {refused} refused");
+}

@@ -52,7 +52,8 @@ impl FromStr for HeuristicKind {
             "manhattan" => Ok(HeuristicKind::Manhattan),
             "linear-conflict" | "linear_conflict" | "lc" => Ok(HeuristicKind::LinearConflict),
             other => Err(format!(
-                "unknown heuristic `{other}`: use misplaced, manhattan or linear-conflict"
+                "unknown heuristic `{}`: use misplaced, manhattan or linear-conflict",
+                crate::error::excerpt(other)
             )),
         }
     }

@@ -2,14 +2,21 @@
 //! mutations of valid input must give an error or a valid value, never a panic, and an error
 //! message never quotes more than a few dozen characters of the input.
 //!
+//! Readers covered: board text (one-line, rows, n-puzzle files), goals, sizes, move strings,
+//! method and heuristic names, pattern databases and big-board tables (the worker's
+//! IndexedDB entries and the command line's cache files are these bytes).
+//!
 //! `FUZZ_CASES` sets the cases per property (default 2,000 in CI). The long run:
 //! `FUZZ_CASES=100000 cargo test --release -p puzzle-core --test fuzz -- --nocapture`.
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use puzzle_core::anytime::BigTables;
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::pdb::{AdditivePdb, Partition};
-use puzzle_core::{parse_moves, Board, Goal, Limits, Method, Shape};
+use puzzle_core::{
+    parse_moves, solve_with, Board, Goal, HeuristicKind, Limits, Method, Shape, Tables,
+};
 
 /// Longest error message allowed, whatever the input (messages quote at most 32 characters).
 const MAX_MESSAGE: usize = 300;
@@ -134,6 +141,10 @@ proptest! {
             Ok(method) => prop_assert!(!method.name().is_empty()),
             Err(error) => prop_assert!(error.to_string().len() <= MAX_MESSAGE),
         }
+        match text.parse::<HeuristicKind>() {
+            Ok(heuristic) => prop_assert!(!heuristic.name().is_empty()),
+            Err(error) => prop_assert!(error.len() <= MAX_MESSAGE),
+        }
     }
 
     #[test]
@@ -155,6 +166,106 @@ proptest! {
             prop_assert_eq!(pdb.to_bytes(), small_pdb_bytes().to_vec());
         }
     }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn arbitrary_bytes_are_never_taken_for_big_board_tables(
+        bytes in prop::collection::vec(any::<u8>(), 0..4096),
+        header in any::<bool>(),
+    ) {
+        let mut bytes = bytes;
+        if header {
+            // Past the magic number, the checksum must refuse them.
+            bytes.splice(0..bytes.len().min(4), *b"NBIG");
+        }
+        prop_assert!(BigTables::from_bytes(&bytes).is_err());
+    }
+
+    #[test]
+    fn damaged_big_board_tables_are_refused_or_read_whole(
+        at in any::<prop::sample::Index>(),
+        value in any::<u8>(),
+        how in 0u8..3,
+    ) {
+        let original = small_big_tables().to_bytes();
+        let mut bytes = original.clone();
+        let at = at.index(bytes.len());
+        match how {
+            0 => bytes[at] = value,
+            1 => bytes.truncate(at),
+            _ => bytes.insert(at, value),
+        }
+        if let Ok(tables) = BigTables::from_bytes(&bytes) {
+            prop_assert_eq!(tables.to_bytes(), original);
+        }
+    }
+
+    /// Damage behind a recomputed checksum (as a forged or buggy writer would leave it): the
+    /// reader checks everything the checksum does not, and tables it accepts are whole and
+    /// safe to solve with.
+    #[test]
+    fn resealed_big_board_tables_are_refused_or_read_whole(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        header_only in any::<bool>(),
+        cut in prop::option::of(any::<prop::sample::Index>()),
+    ) {
+        let mut body = small_big_tables().to_bytes();
+        body.truncate(body.len() - 8);
+        for (at, value) in edits {
+            // Half the time within the header and goal (the first 7 + 12 bytes).
+            let len = if header_only { 19 } else { body.len() };
+            let at = at.index(len);
+            body[at] = value;
+        }
+        if let Some(cut) = cut {
+            body.truncate(cut.index(body.len()));
+        }
+        let checksum = fnv1a(&body);
+        body.extend_from_slice(&checksum.to_le_bytes());
+        if let Ok(tables) = BigTables::from_bytes(&body) {
+            prop_assert_eq!(tables.to_bytes(), body);
+            let goal = tables.goal().clone();
+            if goal.cells().len() >= 12 {
+                let board = scramble_seeded(&goal, Scramble::Walk(30), true, checksum);
+                let mut limits = Limits { max_expanded: Some(2_000), ..Limits::default() };
+                let method = Method::Anytime { time_limit_ms: 5 };
+                let tables = Tables { big_board: Some(&tables), ..Tables::default() };
+                if let Ok(solution) = solve_with(&board, &goal, &method, tables, &mut limits) {
+                    if let Some(moves) = solution.length() {
+                        prop_assert_eq!(&board.after(&solution.moves).unwrap(), &goal);
+                        prop_assert!(moves > 0 || board == goal);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 64-bit FNV-1a, the checksum of the tables' byte format.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Big-board tables for a 4x3 goal (12 cells, the smallest the anytime method takes: about
+/// 25,000 entries), built once.
+fn small_big_tables() -> &'static BigTables {
+    use std::sync::OnceLock;
+    static TABLES: OnceLock<BigTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let goal = Goal::Snail.board(Shape::new(4, 3).unwrap()).unwrap();
+        let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+        let bytes = tables.to_bytes();
+        assert_eq!(
+            fnv1a(&bytes[..bytes.len() - 8]).to_le_bytes(),
+            bytes[bytes.len() - 8..]
+        );
+        tables
+    })
 }
 
 /// A small database (2x4 board) serialized once.

@@ -1,0 +1,480 @@
+//! Fuzzing the worker messages natively: the serde impls `protocol::from_js` uses, read here
+//! through `serde_json` (the same derives), over arbitrary bytes and valid messages with one
+//! part replaced by an arbitrary value. A message is refused with a short reason or decoded
+//! into valid values, and the worker's handling of whatever decodes answers (or refuses with
+//! a short `Failed`) without panicking. `web/tests/browser.rs` runs JS values through
+//! `from_js` itself in Chromium.
+//!
+//! `FUZZ_CASES` sets the cases per property (default 2,000). The long run:
+//! `FUZZ_CASES=100000 cargo test --release -p web --test fuzz_protocol`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use puzzle_core::{solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, Tables};
+use serde_json::Value;
+use web::protocol::{
+    unreadable, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker, MAX_REASON,
+};
+use web::worker::{distance, refusal};
+
+fn config() -> Config {
+    Config {
+        cases: std::env::var("FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2_000),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+fn board(text: &str) -> Board {
+    text.parse().unwrap()
+}
+
+/// Valid page-to-worker messages, one of each kind and method family, on small boards.
+fn requests() -> Vec<Value> {
+    let b3 = board("6 1 7 3 0 4 5 8 2");
+    let g3 = Goal::Snail.board(b3.shape()).unwrap();
+    let b4 = board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+    let g4 = Goal::Standard.board(b4.shape()).unwrap();
+    let b5 = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+    let solve = |board: &Board, goal: &Board, method: &str, max_expanded| {
+        ToWorker::Solve(SolveRequest {
+            id: 7,
+            board: board.clone(),
+            goal: goal.clone(),
+            method: method.parse().unwrap(),
+            max_expanded,
+        })
+    };
+    [
+        solve(&b3, &g3, "astar", Some(5000)),
+        solve(&b3, &g3, "dfs", None),
+        solve(&b3, &g3, "staged", None),
+        solve(&b4, &g4, "pdb", None),
+        solve(&b5, &b5, "anytime", None),
+        ToWorker::Distance {
+            id: 3,
+            board: board("1 0 2 3"),
+            goal: board("1 2 3 0"),
+        },
+    ]
+    .iter()
+    .map(|m| serde_json::to_value(m).unwrap())
+    .collect()
+}
+
+/// Valid worker-to-page messages, one of each kind.
+fn replies() -> Vec<Value> {
+    let b = board("1 2 3 4 5 6 7 0 8");
+    let solution = solve_with(
+        &b,
+        &Goal::Standard.board(b.shape()).unwrap(),
+        &Method::default_for(b.shape()),
+        Tables::default(),
+        &mut Limits::default(),
+    )
+    .unwrap();
+    [
+        FromWorker::Ready,
+        FromWorker::Progress {
+            id: 1,
+            progress: Progress {
+                expanded: 5,
+                bound: Some(3.0),
+                ..Progress::default()
+            },
+        },
+        FromWorker::Done {
+            id: 1,
+            solution: Box::new(solution.clone()),
+        },
+        FromWorker::Improved {
+            id: 1,
+            solution: Box::new(solution),
+        },
+        FromWorker::Building {
+            id: 1,
+            build: BuildProgress {
+                filled: 5,
+                total: 10,
+                table: 0,
+                tables: 3,
+            },
+        },
+        FromWorker::PdbReady {
+            id: 1,
+            info: PdbInfo {
+                source: PdbSource::Built,
+                ms: 12.0,
+                bytes: 100,
+                memory_bytes: 90,
+                repaired: false,
+                saved: true,
+            },
+        },
+        FromWorker::Distance {
+            id: 2,
+            board: b.clone(),
+            goal: b,
+            distance: Some(0),
+            first: Some(Direction::Left),
+        },
+        FromWorker::Failed {
+            id: 0,
+            message: "no".into(),
+        },
+    ]
+    .iter()
+    .map(|m| serde_json::to_value(m).unwrap())
+    .collect()
+}
+
+/// Any JSON value, nested a little.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        (0u64..20).prop_map(Value::from),
+        Just(Value::from(-1)),
+        Just(Value::from(u32::MAX as u64 + 1)),
+        any::<String>().prop_map(Value::from),
+        prop::sample::select(vec![
+            "solve",
+            "distance",
+            "done",
+            "failed",
+            "pdb",
+            "astar",
+            "anytime",
+            "staged",
+            "manhattan",
+            "up",
+            "memory",
+            "solved",
+        ])
+        .prop_map(Value::from),
+        (1usize..2000).prop_map(|n| Value::from("x".repeat(n))),
+    ];
+    leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(("[a-z_]{1,12}", inner), 0..6)
+                .prop_map(|pairs| Value::Object(pairs.into_iter().collect())),
+            // A board's wire form with arbitrary numbers: a size and cells.
+            (0u64..20, 0u64..20, prop::collection::vec(0u64..300, 0..30))
+                .prop_map(|(w, h, cells)| serde_json::json!({ "shape": [w, h], "cells": cells })),
+        ]
+    })
+}
+
+/// Every node of `value` (pre-order), as a path of keys and indexes.
+fn paths(value: &Value, here: &mut Vec<PathStep>, out: &mut Vec<Vec<PathStep>>) {
+    out.push(here.clone());
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                here.push(PathStep::Index(i));
+                paths(item, here, out);
+                here.pop();
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                here.push(PathStep::Key(key.clone()));
+                paths(item, here, out);
+                here.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[derive(Clone, Debug)]
+enum PathStep {
+    Key(String),
+    Index(usize),
+}
+
+fn node_mut<'v>(value: &'v mut Value, path: &[PathStep]) -> &'v mut Value {
+    path.iter().fold(value, |node, step| match step {
+        PathStep::Key(key) => &mut node[key.as_str()],
+        PathStep::Index(i) => &mut node[*i],
+    })
+}
+
+/// One of `messages` with one node replaced, removed or given a stray sibling key.
+fn mutate(messages: Vec<Value>) -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(messages),
+        any::<prop::sample::Index>(),
+        0u8..3,
+        any_json(),
+    )
+        .prop_map(|(mut message, at, how, new)| {
+            let mut all = Vec::new();
+            paths(&message, &mut Vec::new(), &mut all);
+            let path = at.get(&all).clone();
+            match (how, path.split_last()) {
+                (1, Some((PathStep::Key(key), parent))) => {
+                    if let Value::Object(map) = node_mut(&mut message, parent) {
+                        map.remove(key);
+                    }
+                }
+                (2, _) => {
+                    if let Value::Object(map) = node_mut(&mut message, &path) {
+                        map.insert("stray".into(), new);
+                    }
+                }
+                _ => *node_mut(&mut message, &path) = new,
+            }
+            message
+        })
+}
+
+/// A board from the serde form is always valid: a permutation of `0..cells`.
+fn valid(board: &Board) -> bool {
+    let mut cells = board.cells().to_vec();
+    cells.sort_unstable();
+    cells.iter().enumerate().all(|(i, &t)| i == t as usize) && board.shape().cells() == cells.len()
+}
+
+/// What the worker does with a decoded request, minus posting: a refusal, or (for requests
+/// cheap enough to run here) the distance or a solve within a small budget. Tables are never
+/// built here (the worker builds them in the browser).
+fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
+    if let Some(reply) = refusal(message) {
+        match reply {
+            FromWorker::Failed { message, .. } => {
+                prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
+            }
+            other => prop_assert!(false, "a refusal is Failed: {other:?}"),
+        }
+        return Ok(());
+    }
+    match message {
+        ToWorker::Distance { id, board, goal } => {
+            prop_assert!(valid(board) && valid(goal));
+            // Tables of up to 9 cells build in well under a second in a debug build.
+            if goal.cells().len() <= 9 {
+                match distance(*id, board, goal) {
+                    FromWorker::Distance { id: got, .. } => prop_assert_eq!(got, *id),
+                    other => prop_assert!(false, "distance answered {other:?}"),
+                }
+            }
+        }
+        ToWorker::Solve(request) => {
+            prop_assert!(valid(&request.board) && valid(&request.goal));
+            prop_assert!(request.method.fits(request.board.shape()).is_ok());
+            if request.method.needs(request.board.shape()).is_none()
+                && request.board.cells().len() <= 9
+            {
+                let mut limits = Limits {
+                    max_expanded: Some(2_000),
+                    ..Limits::default()
+                };
+                if let Err(error) = solve_with(
+                    &request.board,
+                    &request.goal,
+                    &request.method,
+                    Tables::default(),
+                    &mut limits,
+                ) {
+                    prop_assert!(error.to_string().chars().count() <= MAX_REASON);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_request(text: &str) -> Result<(), TestCaseError> {
+    match serde_json::from_str::<ToWorker>(text) {
+        Ok(message) => handle(&message),
+        Err(error) => {
+            prop_assert!(unreadable(&error).chars().count() <= MAX_REASON + 1);
+            Ok(())
+        }
+    }
+}
+
+fn check_reply(text: &str) -> Result<(), TestCaseError> {
+    match serde_json::from_str::<FromWorker>(text) {
+        Ok(FromWorker::Done { solution, .. } | FromWorker::Improved { solution, .. }) => {
+            // The moves are directions and the method a known one; nothing else to hold.
+            prop_assert!(!solution.method.name().is_empty());
+        }
+        Ok(FromWorker::Distance { board, goal, .. }) => {
+            prop_assert!(valid(&board) && valid(&goal))
+        }
+        Ok(_) => {}
+        Err(error) => prop_assert!(unreadable(&error).chars().count() <= MAX_REASON + 1),
+    }
+    Ok(())
+}
+
+/// A valid board of any supported shape, small ones more often.
+fn any_board() -> impl Strategy<Value = Board> {
+    let side = prop_oneof![3 => 2usize..=4, 1 => 2usize..=16];
+    (side.clone(), side, any::<u64>()).prop_map(|(w, h, seed)| {
+        let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
+        puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Uniform,
+            seed % 3 != 0,
+            seed,
+        )
+    })
+}
+
+/// Requests that decode but need not make sense: board and goal of any shapes (the same one
+/// half the time), any method, any budget.
+fn decodable_requests() -> impl Strategy<Value = ToWorker> {
+    (
+        any_board(),
+        any_board(),
+        any::<bool>(),
+        prop::sample::select(puzzle_core::method::METHOD_NAMES.to_vec()),
+        prop::option::of(0u64..5_000),
+        any::<bool>(),
+        any::<u32>(),
+    )
+        .prop_map(|(board, other, same, method, max_expanded, solve, id)| {
+            let goal = if same {
+                Goal::Standard.board(board.shape()).unwrap()
+            } else {
+                other
+            };
+            if solve {
+                ToWorker::Solve(SolveRequest {
+                    id,
+                    board,
+                    goal,
+                    method: method.parse().unwrap(),
+                    max_expanded,
+                })
+            } else {
+                ToWorker::Distance { id, board, goal }
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn decodable_nonsense_is_refused_or_handled(message in decodable_requests()) {
+        let text = serde_json::to_string(&message).unwrap();
+        let decoded: ToWorker = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(&decoded, &message);
+        handle(&decoded)?;
+    }
+
+    #[test]
+    fn arbitrary_bytes_are_refused_or_read(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        let text = String::from_utf8_lossy(&bytes);
+        check_request(&text)?;
+        check_reply(&text)?;
+    }
+
+    #[test]
+    fn arbitrary_json_is_refused_or_read(value in any_json()) {
+        let text = value.to_string();
+        check_request(&text)?;
+        check_reply(&text)?;
+    }
+
+    #[test]
+    fn requests_with_a_part_replaced_are_refused_or_handled(value in mutate(requests())) {
+        check_request(&value.to_string())?;
+    }
+
+    #[test]
+    fn replies_with_a_part_replaced_are_refused_or_read(value in mutate(replies())) {
+        check_reply(&value.to_string())?;
+    }
+
+    #[test]
+    fn requests_with_text_damage_are_refused_or_handled(
+        message in prop::sample::select(requests()),
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+        cut in any::<bool>(),
+    ) {
+        let mut bytes = message.to_string().into_bytes();
+        let at = at.index(bytes.len());
+        if cut { bytes.truncate(at) } else { bytes[at] = byte }
+        check_request(&String::from_utf8_lossy(&bytes))?;
+    }
+}
+
+#[test]
+fn the_unmutated_messages_decode() {
+    for text in requests().iter().map(Value::to_string) {
+        let message: ToWorker = serde_json::from_str(&text).unwrap();
+        assert_eq!(refusal(&message), None, "{text}");
+    }
+    for text in replies().iter().map(Value::to_string) {
+        serde_json::from_str::<FromWorker>(&text).unwrap();
+    }
+}
+
+#[test]
+fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
+    let big = Goal::Standard.board(Shape::square(16).unwrap()).unwrap();
+    let small = board("1 2 3 0");
+    let b4 = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let solve = |board: &Board, goal: &Board, method: &str| {
+        ToWorker::Solve(SolveRequest {
+            id: 9,
+            board: board.clone(),
+            goal: goal.clone(),
+            method: method.parse().unwrap(),
+            max_expanded: None,
+        })
+    };
+    let cases = [
+        (solve(&big, &big, "pdb"), "up to 16 cells"),
+        (solve(&b4, &small, "pdb"), "size mismatch"),
+        (solve(&big, &b4, "anytime"), "size mismatch"),
+        (solve(&small, &small, "anytime"), "12 cells and more"),
+        (solve(&small, &small, "staged"), "side of at least 3"),
+        (
+            ToWorker::Distance {
+                id: 9,
+                board: b4.clone(),
+                goal: b4.clone(),
+            },
+            "at most 10 cells",
+        ),
+        (
+            ToWorker::Distance {
+                id: 9,
+                board: small.clone(),
+                goal: board("1 2 3 / 4 5 0"),
+            },
+            "size mismatch",
+        ),
+    ];
+    for (message, reason) in cases {
+        match refusal(&message) {
+            Some(FromWorker::Failed { id: 9, message }) => {
+                assert!(message.contains(reason), "{message}")
+            }
+            other => panic!("{message:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_megabyte_message_type_gets_a_short_reason() {
+    let text = format!(r#"{{"type":"{}"}}"#, "q".repeat(1 << 20));
+    let error = serde_json::from_str::<ToWorker>(&text).unwrap_err();
+    assert!(error.to_string().len() > 1 << 20, "serde quotes it whole");
+    assert!(unreadable(&error).chars().count() <= MAX_REASON + 1);
+}
