@@ -289,6 +289,35 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
                 }
             }
         }
+        ToWorker::Trace {
+            id,
+            board,
+            goal,
+            method,
+            max_expansions,
+        } => {
+            prop_assert!(valid(board) && valid(goal) && board.shape() == goal.shape());
+            if board.cells().len() <= 9 {
+                let mut replies = Vec::new();
+                web::worker::trace(
+                    *id,
+                    board,
+                    goal,
+                    method,
+                    (*max_expansions).min(500),
+                    &mut |reply| replies.push(reply),
+                );
+                for reply in &replies {
+                    match reply {
+                        FromWorker::TraceChunk { id: got, .. } => prop_assert_eq!(got, id),
+                        FromWorker::Failed { message, .. } => {
+                            prop_assert!(message.chars().count() <= MAX_REASON)
+                        }
+                        other => prop_assert!(false, "a trace answered {other:?}"),
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }
