@@ -11,7 +11,11 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use puzzle_core::{solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, Tables};
+use puzzle_core::anytime::{total_entries, BigTables};
+use puzzle_core::pdb::Partition;
+use puzzle_core::{
+    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, TableKind, Tables,
+};
 use serde_json::Value;
 use web::protocol::{
     unreadable, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker, MAX_REASON,
@@ -271,6 +275,19 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
         ToWorker::Solve(request) => {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
+            // The first steps of the table path: naming the tables for the goal.
+            match request.method.needs(request.board.shape()) {
+                Some(TableKind::PatternDatabase) => {
+                    if let Err(error) = Partition::quick_for(&request.goal) {
+                        prop_assert!(error.to_string().chars().count() <= MAX_REASON);
+                    }
+                }
+                Some(TableKind::BigBoard) => {
+                    prop_assert!(total_entries(&request.goal) > 0);
+                    prop_assert!(BigTables::cache_key(&request.goal).starts_with("bigtables-"));
+                }
+                None => {}
+            }
             if request.method.needs(request.board.shape()).is_none()
                 && request.board.cells().len() <= 9
             {
