@@ -87,28 +87,30 @@ async fn the_app_renders_tile_buttons_that_slide() {
     assert_eq!(grid.query_selector_all("button").unwrap().length(), 9);
     assert!(root.query_selector("#solved").unwrap().is_some());
 
-    let tile = |label: &str| -> HtmlElement {
-        grid.query_selector(&format!("[aria-label='{label}']"))
+    let tile = |number: u32| -> HtmlElement {
+        grid.query_selector(&format!("[data-tile='{number}']"))
             .unwrap()
             .unwrap()
             .dyn_into()
             .unwrap()
     };
-    tile("tile 8").click();
+    tile(8).click();
     yew::platform::time::sleep(Duration::from_millis(20)).await;
     assert_eq!(
         grid.get_attribute("data-board").unwrap(),
         "1 2 3 4 5 6 7 0 8"
     );
+    // The tile is now in the last cell, in position order (row 3 of the ARIA grid).
+    assert_eq!(tile(8).get_attribute("data-cell").unwrap(), "8");
+    let rows = grid.query_selector_all("[role=row]").unwrap();
+    assert_eq!(rows.length(), 3);
     assert_eq!(
-        tile("tile 8")
-            .style()
-            .get_property_value("transform")
-            .unwrap(),
-        "translate(200%, 200%)"
+        tile(8).closest("[role=row]").unwrap().unwrap(),
+        rows.get(2).unwrap().dyn_into::<web_sys::Element>().unwrap()
     );
+    assert_eq!(tile(8).text_content().unwrap(), "tile 8");
     // A tile outside the blank's row and column does not move.
-    tile("tile 1").click();
+    tile(1).click();
     yew::platform::time::sleep(Duration::from_millis(20)).await;
     assert_eq!(
         grid.get_attribute("data-board").unwrap(),
