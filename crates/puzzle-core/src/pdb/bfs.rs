@@ -25,7 +25,7 @@ use crate::board::Board;
 use crate::search::{Meter, Stop};
 
 use super::build::{distances, Encoding, Geometry, PatternTable, NIBBLES_FROM_ENTRIES, UNSET};
-use super::index::{select16, PatternIndex};
+use super::index::{popcount16, select16, PatternIndex};
 
 /// The state of a blank cell in the frontier of an even level.
 const EVEN: u32 = 1;
@@ -43,7 +43,82 @@ pub(crate) fn peak_bytes(index: PatternIndex) -> u64 {
     } else {
         Encoding::Bytes
     };
-    entries * 4 + encoding.bytes_for(entries) + entries.div_ceil(64) * 16
+    let state_bytes = if free_indexed(index) { 2 } else { 4 };
+    entries * state_bytes + encoding.bytes_for(entries) + entries.div_ceil(64) * 16
+}
+
+/// Whether the states of a rank fit 16 bits, two a free cell (at most 8 free cells, e.g. the
+/// 8-tile table of 7-8), instead of 32 bits, two a cell.
+fn free_indexed(index: PatternIndex) -> bool {
+    index.cells() - index.tiles() <= 8
+}
+
+/// One rank's blank-cell states: two bits a cell (`u32`) or a free cell (`u16`).
+trait States: Copy + Default {
+    /// Whether pair `j` is the `j`-th free cell of the placement (else cell `j`).
+    const FREE_INDEXED: bool;
+    /// The states as bits.
+    fn get(self) -> u32;
+    /// States from bits (the low 16 for `u16`).
+    fn from_bits(bits: u32) -> Self;
+}
+
+impl States for u32 {
+    const FREE_INDEXED: bool = false;
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn from_bits(bits: u32) -> Self {
+        bits
+    }
+}
+
+impl States for u16 {
+    const FREE_INDEXED: bool = true;
+    #[inline]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline]
+    fn from_bits(bits: u32) -> Self {
+        bits as u16
+    }
+}
+
+/// The pair of `cell` in the states of a placement with these free cells.
+#[inline]
+fn pair_of<S: States>(cell: u32, free: u32) -> u32 {
+    if S::FREE_INDEXED {
+        popcount16(free & ((1 << cell) - 1))
+    } else {
+        cell
+    }
+}
+
+/// The cell of pair `pair`.
+#[inline]
+fn cell_of<S: States>(pair: u32, free: u32) -> u32 {
+    if S::FREE_INDEXED {
+        u32::from(select16(free, pair))
+    } else {
+        pair
+    }
+}
+
+/// A cell mask as a mask of pairs.
+#[inline]
+fn pairs_of<S: States>(mut cells: u32, free: u32) -> u32 {
+    if !S::FREE_INDEXED {
+        return cells;
+    }
+    let mut pairs = 0;
+    while cells != 0 {
+        pairs |= 1 << pair_of::<S>(cells.trailing_zeros(), free);
+        cells &= cells - 1;
+    }
+    pairs
 }
 
 /// Whether a table of this index is stored half a byte an entry (when its entries fit).
@@ -93,16 +168,19 @@ fn search_any(
     nibbles: bool,
     meter: &mut Meter,
 ) -> Result<Option<(Vec<u8>, u8)>, Stop> {
-    match goal.shape().width() {
-        3 => search::<3>(goal, tiles, index, distance, nibbles, meter),
-        4 => search::<4>(goal, tiles, index, distance, nibbles, meter),
-        _ => search::<0>(goal, tiles, index, distance, nibbles, meter),
+    match (goal.shape().width(), free_indexed(index)) {
+        (3, false) => search::<3, u32>(goal, tiles, index, distance, nibbles, meter),
+        (3, true) => search::<3, u16>(goal, tiles, index, distance, nibbles, meter),
+        (4, false) => search::<4, u32>(goal, tiles, index, distance, nibbles, meter),
+        (4, true) => search::<4, u16>(goal, tiles, index, distance, nibbles, meter),
+        (_, false) => search::<0, u32>(goal, tiles, index, distance, nibbles, meter),
+        (_, true) => search::<0, u16>(goal, tiles, index, distance, nibbles, meter),
     }
 }
 
 /// The search proper (`W`: the board's width, or 0 to read it at run time): the stored entries (nibbles or bytes) and the largest entry, or `None`
 /// if an entry does not fit a nibble.
-fn search<const W: u32>(
+fn search<const W: u32, S: States>(
     goal: &Board,
     tiles: &[u8],
     index: PatternIndex,
@@ -122,14 +200,15 @@ fn search<const W: u32>(
     } else {
         vec![UNSET; size]
     };
-    let mut states = vec![0u32; size];
+    let mut states = vec![S::default(); size];
 
     let mut positions = [0u8; 16];
     for (slot, &tile) in tiles.iter().enumerate() {
         positions[slot] = goal.position_of(tile).expect("tile of the board") as u8;
     }
     let start = index.rank(&positions);
-    states[start] = EVEN << (2 * goal.blank());
+    let start_free = geometry.all & !positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+    states[start] = S::from_bits(EVEN << (2 * pair_of::<S>(goal.blank() as u32, start_free)));
     if !nibbles {
         data[start] = 0;
     }
@@ -144,8 +223,9 @@ fn search<const W: u32>(
 
     let mut level: u8 = 0;
     let mut pending = true;
-    // The children of one expansion: rank, the blank's cell there, its Manhattan distance.
-    let mut children = [(0usize, 0u8, 0u8); 64];
+    // The children of one expansion: rank, the blank's cell there, the cell the tile went to,
+    // the Manhattan distance.
+    let mut children = [(0usize, 0u8, 0u8, 0u8); 64];
     while pending {
         meter.iteration(f64::from(level));
         pending = false;
@@ -166,7 +246,7 @@ fn search<const W: u32>(
             while word != 0 {
                 let rank = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                let state = states[rank];
+                let state = states[rank].get();
                 let low = state & LOW_BITS;
                 let high = (state >> 1) & LOW_BITS;
                 // Bit 2c set for each cell c in this level's frontier.
@@ -183,7 +263,7 @@ fn search<const W: u32>(
                 let free = geometry.all & !placement.occupied;
                 let mut closed = 0u32;
                 while frontier != 0 {
-                    let blank = frontier.trailing_zeros() / 2;
+                    let blank = cell_of::<S>(frontier.trailing_zeros() / 2, free);
                     frontier &= frontier - 1;
                     if closed & (1 << blank) != 0 {
                         continue;
@@ -201,14 +281,21 @@ fn search<const W: u32>(
                         distance,
                         &mut children,
                     );
-                    for &(child, cell, child_md) in &children[..count] {
-                        let shift = 2 * u32::from(cell);
-                        let old = states[child];
+                    for &(child, from, to, child_md) in &children[..count] {
+                        // The blank's pair there (one free cell fewer below it if the tile
+                        // moved down the cell order).
+                        let pair = if S::FREE_INDEXED {
+                            pair_of::<S>(u32::from(from), free) - u32::from(to < from)
+                        } else {
+                            u32::from(from)
+                        };
+                        let shift = 2 * pair;
+                        let old = states[child].get();
                         // Unseen cells join the next frontier; closed ones and those already
                         // in a frontier (this level's is expanded before the level ends)
                         // stay as they are. Without branches: the outcome is unpredictable.
                         let fresh = (old >> shift) & 3 == 0;
-                        states[child] = old | (u32::from(fresh) * later) << shift;
+                        states[child] = S::from_bits(old | (u32::from(fresh) * later) << shift);
                         next_active[child / 64] |= u64::from(fresh) << (child % 64);
                         pending |= fresh;
                         if old == 0 {
@@ -227,7 +314,7 @@ fn search<const W: u32>(
                         }
                     }
                 }
-                states[rank] |= spread(closed) * CLOSED;
+                states[rank] = S::from_bits(state | spread(pairs_of::<S>(closed, free)) * CLOSED);
             }
         }
         level += 1;
@@ -352,7 +439,7 @@ impl<const W: u32> Ranker<W> {
         geometry: &Geometry,
         region: u32,
         distance: &[[u8; 16]; 16],
-        children: &mut [(usize, u8, u8); 64],
+        children: &mut [(usize, u8, u8, u8); 64],
     ) -> usize {
         let w = if W == 0 { self.width } else { W };
         let occupied = placement.occupied;
@@ -360,7 +447,7 @@ impl<const W: u32> Ranker<W> {
         let mut push = |from: u32, to: u32, child: usize| {
             let row = &distance[(placement.slot_at[(from & 31) as usize] & 15) as usize];
             let md = placement.md + row[(to & 15) as usize] - row[(from & 15) as usize];
-            children[count] = (child, from as u8, md);
+            children[count] = (child, from as u8, to as u8, md);
             count += 1;
         };
         // Tiles moving sideways into the region (right in the low 16 bits, left in the

@@ -96,7 +96,7 @@ pub(crate) fn select16(mask: u32, d: u32) -> u8 {
 /// popcount instruction, and the table (256 bytes, always in cache) is about twice as fast as
 /// the arithmetic fallback in the builder's and the search's inner loops.
 #[inline]
-fn popcount16(x: u32) -> u32 {
+pub(crate) fn popcount16(x: u32) -> u32 {
     u32::from(POPCOUNT[(x & 0xFF) as usize]) + u32::from(POPCOUNT[((x >> 8) & 0xFF) as usize])
 }
 
