@@ -314,7 +314,7 @@ fn search<const W: u32, S: States>(
                         }
                     }
                 }
-                states[rank] = S::from_bits(state | spread(pairs_of::<S>(closed, free)) * CLOSED);
+                states[rank] = S::from_bits(state | (spread(pairs_of::<S>(closed, free)) * CLOSED));
             }
         }
         level += 1;
