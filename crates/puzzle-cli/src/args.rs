@@ -167,7 +167,7 @@ pub struct SolveArgs {
     pub no_cache: bool,
 
     /// On 4x4, use the larger 7-8 pattern databases instead of 7-7-1: about half the nodes,
-    /// but 288 MB held and, on first use, about 2 minutes and 2.5 GB to build (then cached).
+    /// but 288 MB held and, on first use, about 2 minutes and 1.4 GB to build (then cached).
     #[arg(long)]
     pub pdb_78: bool,
 

@@ -119,7 +119,7 @@ impl AdditivePdb {
     /// [`Partition::entries`] in all, and `Progress::bound` is the BFS level of the table being
     /// built. Returning `Break` from the callback stops the build with [`PdbError::Cancelled`];
     /// `limits.max_expanded` caps the abstract states expanded. Peak memory: the finished
-    /// tables plus about 4.75 bytes an entry of the table being built ([`Builder::peak_bytes`]).
+    /// tables plus 2.75 to 4.75 bytes an entry of the table being built ([`Builder::peak_bytes`]).
     pub fn build(
         goal: &Board,
         partition: &Partition,

@@ -77,7 +77,7 @@ impl Partition {
 
     /// The 7-8 partition (57,657,600 and 518,918,400 entries, held half a byte an entry:
     /// 288 MB): 27,738 nodes an instance on Korf's 100 with the default search, but the larger
-    /// table needs 2.4 GB and about 2 minutes of one core to build (3.7 GB and some 250 s
+    /// table needs 1.4 GB and about 2 minutes of one core to build (3.6 GB and some 250 s
     /// before issue 10's builder), so it is a native-only option (`npuzzle solve --pdb-78`).
     pub fn korf_78(goal: &Board) -> Result<Partition, PdbError> {
         Partition::from_layout(goal, &KORF_78)
