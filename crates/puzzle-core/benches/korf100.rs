@@ -15,7 +15,7 @@
 //! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`; `--hardest`
 //! reads the 17 positions that need 80 moves, `tests/fixtures/hardest4x4.txt` (first N): with
 //! the 7-7-1 default all 17 take about 45 s on one core (1.3 to 5.5 s each, 19 to 71 M nodes),
-//! plus the table build (about 42 s, or nothing with `$PDB_CACHE_DIR` set and filled).
+//! plus the table build (about 21 s, or nothing with `$PDB_CACHE_DIR` set and filled).
 //! Rows: the partition with reflection, redundant-move pruning and child ordering (the default
 //! search), with `--unordered` the same without ordering, without pruning or ordering
 //! (`--no-unpruned` drops it), without reflection either (`--no-plain`
