@@ -19,6 +19,10 @@
 //! - **Cached unranking**: the frontier is visited in rank order, so the cells of all but the
 //!   last few tiles are decoded once per block of ranks and the last ones from a small table
 //!   ([`Decoder`]), instead of one division a tile per rank.
+//! - **Fewer mispredicted branches** (cachegrind: about 1 a child instead of 3): moves are
+//!   generated sideways then vertically from cell masks, and the unpredictable choices (the
+//!   sign of a move, an earlier or later tile jumped over, whether a child is new) are made
+//!   with selects and masks.
 //!
 //! Measured with `cargo bench -p puzzle-core --bench korf100 -- --build-only` (both builders
 //! back to back, same tables): see the README's pattern database section.
@@ -36,8 +40,8 @@ const CLOSED: u32 = 3;
 /// The low bit of every cell's two.
 const LOW_BITS: u32 = 0x5555_5555;
 
-/// Bytes a rank of a pattern with this index takes while building: the cell states, the
-/// entries (half a byte when stored as nibbles) and two bits marking the ranks with a frontier.
+/// Peak bytes the builder allocates for a table with this index: per rank its cell states,
+/// its entry (half a byte when stored as nibbles) and two bits marking it as having a frontier.
 pub(crate) fn peak_bytes(index: PatternIndex) -> u64 {
     let entries = index.size();
     let encoding = if stores_nibbles(index) {
