@@ -19,7 +19,8 @@
 //! - **Cached unranking**: the frontier is visited in rank order, so the cells of all but the
 //!   last few tiles are decoded once per block of ranks and the last ones from a small table
 //!   ([`Decoder`]), instead of one division a tile per rank.
-//! - **Fewer mispredicted branches** (cachegrind: about 1 a child instead of 3): moves are
+//! - **Fewer mispredicted branches** (cachegrind, 5-tile table: 1.0 a child instead of 1.8,
+//!   and a quarter fewer instructions): moves are
 //!   generated sideways then vertically from cell masks, and the unpredictable choices (the
 //!   sign of a move, an earlier or later tile jumped over, whether a child is new) are made
 //!   with selects and masks.
