@@ -20,10 +20,9 @@
 //!   last few tiles are decoded once per block of ranks and the last ones from a small table
 //!   ([`Decoder`]), instead of one division a tile per rank.
 //! - **Fewer mispredicted branches** (cachegrind, 5-tile table: 1.0 a child instead of 1.8,
-//!   and a quarter fewer instructions): moves are
-//!   generated sideways then vertically from cell masks, and the unpredictable choices (the
-//!   sign of a move, an earlier or later tile jumped over, whether a child is new) are made
-//!   with selects and masks.
+//!   and a quarter fewer instructions): moves are generated sideways then vertically from
+//!   cell masks, and the unpredictable choices (the sign of a move, an earlier or later tile
+//!   jumped over, whether a child is new) are made with selects and masks.
 //!
 //! Measured with `cargo bench -p puzzle-core --bench korf100 -- --build-only` (both builders
 //! back to back, same tables): see the README's pattern database section.
