@@ -62,7 +62,7 @@ pub fn race_label(method: &Method) -> String {
 pub fn race_title(method: &Method) -> String {
     match method {
         Method::Search(config) => method_title(config),
-        Method::PatternDatabase => "IDA* with the 6-6-3 pattern databases".to_string(),
+        Method::PatternDatabase => "IDA* with the 7-7-1 pattern databases".to_string(),
         Method::Staged => "staged placement (near-optimal)".to_string(),
         Method::Anytime { .. } => method.label(),
     }

@@ -311,12 +311,12 @@ trait Cached: Sized + 'static {
 
 impl Cached for AdditivePdb {
     fn key(goal: &Board) -> Result<String, String> {
-        Ok(Partition::quick_for(goal)
+        Ok(Partition::default_for(goal)
             .map_err(|e| e.to_string())?
             .cache_key(goal))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
-        let partition = Partition::quick_for(goal).ok()?;
+        let partition = Partition::default_for(goal).ok()?;
         AdditivePdb::from_bytes(bytes)
             .ok()
             .filter(|pdb| pdb.goal() == goal && pdb.partition() == &partition)
@@ -328,7 +328,7 @@ impl Cached for AdditivePdb {
         AdditivePdb::memory_bytes(self)
     }
     fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String> {
-        let partition = Partition::quick_for(goal).map_err(|e| e.to_string())?;
+        let partition = Partition::default_for(goal).map_err(|e| e.to_string())?;
         let cells = goal.cells().len();
         let sizes: Vec<u64> = partition
             .groups()

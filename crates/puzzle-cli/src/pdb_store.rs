@@ -17,6 +17,8 @@ pub struct PdbStore {
     dir: Option<PathBuf>,
     loaded: HashMap<String, (AdditivePdb, String)>,
     big: HashMap<String, BigTables>,
+    /// Whether 4x4 boards get the 7-8 partition instead of the default 7-7-1.
+    use_78: bool,
 }
 
 impl PdbStore {
@@ -26,7 +28,24 @@ impl PdbStore {
             dir,
             loaded: HashMap::new(),
             big: HashMap::new(),
+            use_78: false,
         }
+    }
+
+    /// The same store, giving 4x4 boards the 7-8 partition ([`Partition::korf_78`]) when
+    /// `on`: its own cache files, built once like the others.
+    pub fn with_78(mut self, on: bool) -> PdbStore {
+        self.use_78 = on;
+        self
+    }
+
+    /// The partition used for `goal`.
+    fn partition(&self, goal: &Board) -> Result<Partition, PdbError> {
+        let shape = goal.shape();
+        if self.use_78 && (shape.width(), shape.height()) == (4, 4) {
+            return Partition::korf_78(goal);
+        }
+        Partition::default_for(goal)
     }
 
     /// The default cache folder: `$NPUZZLE_CACHE_DIR`, else `$XDG_CACHE_HOME/npuzzle`, else
@@ -39,9 +58,9 @@ impl PdbStore {
             .or_else(|| env("HOME").map(|d| PathBuf::from(d).join(".cache/npuzzle")))
     }
 
-    /// The database for `goal` and a name for reports (e.g. `pdb-6-6-3+reflection`).
+    /// The database for `goal` and a name for reports (e.g. `pdb-7-7-1+reflection`).
     pub fn get(&mut self, goal: &Board) -> Result<(&AdditivePdb, String), PdbError> {
-        let partition = Partition::default_for(goal)?;
+        let partition = self.partition(goal)?;
         let key = partition.cache_key(goal);
         if !self.loaded.contains_key(&key) {
             let pdb = self.load(&key, goal, &partition).map_or_else(
@@ -178,4 +197,35 @@ fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
         ..Limits::default()
     };
     build(&mut limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::{Goal, Shape};
+
+    #[test]
+    fn the_78_option_changes_the_partition_of_4x4_boards_only() {
+        let four = Goal::BlankFirst.board(Shape::square(4).unwrap()).unwrap();
+        let three = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let plain = PdbStore::new(None);
+        let large = PdbStore::new(None).with_78(true);
+        assert_eq!(
+            plain.partition(&four).unwrap(),
+            Partition::split_771(&four).unwrap()
+        );
+        assert_eq!(
+            large.partition(&four).unwrap(),
+            Partition::korf_78(&four).unwrap()
+        );
+        // Its own cache file: the key names the groups.
+        assert_ne!(
+            plain.partition(&four).unwrap().cache_key(&four),
+            large.partition(&four).unwrap().cache_key(&four)
+        );
+        assert_eq!(
+            large.partition(&three).unwrap(),
+            Partition::default_for(&three).unwrap()
+        );
+    }
 }

@@ -19,7 +19,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
         (Some(dir), false) => Some(dir.clone()),
         (None, false) => PdbStore::default_dir(),
     };
-    let mut store = PdbStore::new(cache);
+    let mut store = PdbStore::new(cache).with_78(args.pdb_78);
     if let Some(path) = &args.batch {
         return run_batch(args, &read_source(path)?, &mut store, out);
     }

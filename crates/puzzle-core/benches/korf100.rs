@@ -6,12 +6,16 @@
 //! cargo bench -p puzzle-core --bench korf100 -- [--first N | --instances 1,5,88 | --hardest [N]]
 //!     [--with-lc-baseline | --lc-instances 1,2,3 | --lc-shortest N] [--no-plain] [--verbose]
 //!     [--partition 663 | 78 | 771 | CELLS/CELLS/...] [--estimates-only]
-//!     [--today] [--no-unpruned] [--unordered] [--threads N]
+//!     [--today] [--no-unpruned] [--unordered] [--threads N] [--build-only [fast|reference]]
 //! ```
+//! `--build-only` builds the partition's tables with the fast builder and then the reference
+//! one (the builder before issue 10) in the same process, checks they are equal byte for byte,
+//! prints each one's wall and CPU time and peak resident memory, and stops (`fast` or
+//! `reference` builds with that one only).
 //! The data file is `tests/fixtures/korf100.txt` in the workspace, or `$KORF100`; `--hardest`
 //! reads the 17 positions that need 80 moves, `tests/fixtures/hardest4x4.txt` (first N): with
 //! the 7-7-1 default all 17 take about 45 s on one core (1.3 to 5.5 s each, 19 to 71 M nodes),
-//! plus the table build (about 42 s, or nothing with `$PDB_CACHE_DIR` set and filled).
+//! plus the table build (about 21 s, or nothing with `$PDB_CACHE_DIR` set and filled).
 //! Rows: the partition with reflection, redundant-move pruning and child ordering (the default
 //! search), with `--unordered` the same without ordering, without pruning or ordering
 //! (`--no-unpruned` drops it), without reflection either (`--no-plain`
@@ -28,7 +32,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::pdb::{AdditivePdb, Builder, Partition};
 use puzzle_core::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
 use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
 use puzzle_core::{
@@ -70,6 +74,8 @@ struct Options {
     unpruned: bool,
     unordered: bool,
     threads: Option<usize>,
+    /// Only build the tables, with these builders in turn.
+    build_only: Option<Vec<Builder>>,
 }
 
 enum LcChoice {
@@ -100,6 +106,7 @@ fn options() -> Options {
         unpruned: true,
         unordered: false,
         threads: None,
+        build_only: None,
     };
     let mut args = std::env::args().skip(1).peekable();
     while let Some(arg) = args.next() {
@@ -129,6 +136,16 @@ fn options() -> Options {
             "--no-unpruned" => options.unpruned = false,
             "--unordered" => options.unordered = true,
             "--threads" => options.threads = args.next().and_then(|n| n.parse().ok()),
+            "--build-only" => {
+                options.build_only = Some(match args.peek().map(String::as_str) {
+                    Some("fast") => vec![Builder::Fast],
+                    Some("reference") => vec![Builder::Reference],
+                    _ => vec![Builder::Fast, Builder::Reference],
+                });
+                if options.build_only.as_ref().is_some_and(|b| b.len() == 1) {
+                    args.next();
+                }
+            }
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
@@ -177,6 +194,69 @@ fn peak_rss_mb() -> Option<f64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
+}
+
+/// Resets the peak resident memory of this process to its current size (Linux), so that the
+/// next build's peak is its own.
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Builds the partition's tables with each builder in turn, reporting time and peak memory,
+/// and checks that they are equal.
+fn build_only(goal: &Board, partition: &Partition, builders: &[Builder]) -> ExitCode {
+    println!("{}", load_line());
+    let mut built: Vec<(Builder, Vec<u8>)> = Vec::new();
+    for &builder in builders {
+        reset_peak_rss();
+        let cpu_start = cpu_seconds();
+        let start = Instant::now();
+        let pdb = AdditivePdb::build_with(goal, partition, builder, &mut Limits::default())
+            .expect("the tables build");
+        let seconds = start.elapsed().as_secs_f64();
+        let cpu = cpu_seconds() - cpu_start;
+        let peak = peak_rss_mb();
+        let per_table: Vec<String> = pdb
+            .tables()
+            .iter()
+            .map(|t| format!("{:.2}", t.build_ms().unwrap_or(0.0) / 1e3))
+            .collect();
+        println!(
+            "  {builder:?} builder: {seconds:.2} s ({cpu:.2} s CPU; tables {} s), peak RSS {}, \
+             estimated peak {:.1} MB, {:.2} MB held",
+            per_table.join(" + "),
+            peak.map_or("n/a".to_string(), |m| format!("{m:.1} MB")),
+            pdb.tables()
+                .iter()
+                .map(|t| mb(builder.peak_bytes(t.index())))
+                .fold(0.0, f64::max),
+            mb(pdb.memory_bytes() as u64)
+        );
+        built.push((builder, pdb.to_bytes()));
+    }
+    println!("{}", load_line());
+    if let [(_, first), rest @ ..] = built.as_slice() {
+        if rest.iter().any(|(_, bytes)| bytes != first) {
+            eprintln!("FAIL: the builders' tables differ");
+            return ExitCode::FAILURE;
+        }
+        if !rest.is_empty() {
+            println!("  the builders' tables are equal byte for byte");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The load average (Linux), to judge how far timings can be trusted on a shared machine.
+fn load_line() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    format!(
+        "  load average: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
 }
 
 /// CPU seconds used by this process so far (user + system, Linux, 10 ms resolution): unlike
@@ -295,6 +375,14 @@ fn main() -> ExitCode {
         None => Partition::default_for(&goal).unwrap(),
     };
 
+    if let Some(builders) = &options.build_only {
+        println!(
+            "building {:?} for goal {goal}, builders {builders:?}",
+            partition.groups()
+        );
+        return build_only(&goal, &partition, builders);
+    }
+    println!("{}", load_line());
     if options.hardest.is_some() {
         println!("The 80-move positions: {} selected", selected.len());
     } else {
@@ -344,7 +432,7 @@ fn main() -> ExitCode {
             mb(table.memory_bytes() as u64),
             table.max_value(),
             table.build_ms().unwrap_or(0.0) / 1e3,
-            mb(puzzle_core::pdb::PatternTable::build_peak_bytes(table.index()))
+            mb(Builder::Fast.peak_bytes(table.index()))
         );
     }
     println!(
@@ -597,6 +685,7 @@ fn run_all(
         eprintln!("{failures} instance(s) not solved to the listed optimum");
         return ExitCode::FAILURE;
     }
+    println!("{}", load_line());
     println!("\nall lengths equal the listed optima");
     ExitCode::SUCCESS
 }

@@ -156,6 +156,17 @@ const NONE: u8 = u8::MAX;
 /// No previous move: `NO_MOVE ^ 1` matches no direction.
 const NO_MOVE: u8 = 4;
 
+/// What [`Search::child`] did with one direction.
+enum Child {
+    /// No child there, or one beyond the bound (already moved back).
+    Skipped,
+    /// The child is the goal (its move is on the path).
+    Solved,
+    /// The child is within the bound and is now the current node: the blank went to `to`,
+    /// `undo` moves it back, `state` is the pruning automaton's state there.
+    Entered { to: u8, undo: (u8, u8), state: u32 },
+}
+
 /// The mutable state of one search.
 struct Search<'p> {
     tables: &'p [PatternTable],
@@ -362,6 +373,53 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// The step [`Search::dfs`] and [`Search::split_dfs`] share: moves the blank of the
+    /// current node (at depth `g`, reached by `last`, automaton state `state`) in direction
+    /// `d` unless that undoes `last`, leaves the board or is pruned; counts the child; if its
+    /// estimate exceeds `bound`, lowers `self.next_bound` and moves back. A child within the
+    /// bound is entered (its move pushed on the path).
+    #[inline(always)]
+    fn child(
+        &mut self,
+        g: u32,
+        bound: u32,
+        last: u8,
+        state: u32,
+        d: u8,
+        meter: &mut Meter,
+    ) -> Child {
+        if d == last ^ 1 {
+            return Child::Skipped;
+        }
+        let blank = self.blank;
+        let to = self.moves[blank as usize][d as usize];
+        if to == NONE {
+            return Child::Skipped;
+        }
+        let child_state = self.pruning.step(state, d);
+        if child_state == MovePruning::PRUNED {
+            return Child::Skipped;
+        }
+        meter.generated(1);
+        self.generated += 1;
+        let undo = self.slide(to, blank);
+        let f = g + 1 + self.h();
+        if f > bound {
+            self.next_bound = self.next_bound.min(f);
+            self.unslide(to, blank, undo);
+            return Child::Skipped;
+        }
+        self.path.push(d);
+        if self.hd == 0 && self.packed == self.goal_packed {
+            return Child::Solved;
+        }
+        Child::Entered {
+            to,
+            undo,
+            state: child_state,
+        }
+    }
+
     /// Generates the children of the current node (at depth `g`, reached by `last`).
     fn dfs(
         &mut self,
@@ -373,30 +431,11 @@ impl<'p> Search<'p> {
     ) -> Result<bool, Stop> {
         let blank = self.blank;
         for d in 0..4u8 {
-            if d == last ^ 1 {
-                continue;
-            }
-            let to = self.moves[blank as usize][d as usize];
-            if to == NONE {
-                continue;
-            }
-            let child_state = self.pruning.step(state, d);
-            if child_state == MovePruning::PRUNED {
-                continue;
-            }
-            meter.generated(1);
-            self.generated += 1;
-            let undo = self.slide(to, blank);
-            let f = g + 1 + self.h();
-            if f > bound {
-                self.next_bound = self.next_bound.min(f);
-                self.unslide(to, blank, undo);
-                continue;
-            }
-            self.path.push(d);
-            if self.hd == 0 && self.packed == self.goal_packed {
-                return Ok(true);
-            }
+            let (to, undo, child_state) = match self.child(g, bound, last, state, d, meter) {
+                Child::Skipped => continue,
+                Child::Solved => return Ok(true),
+                Child::Entered { to, undo, state } => (to, undo, state),
+            };
             self.check_stop()?;
             meter.expand(g as usize + 1)?;
             meter.frontier(g as usize + 2);
@@ -484,30 +523,11 @@ impl<'p> Search<'p> {
         let last = self.path.last().copied().unwrap_or(NO_MOVE);
         let state = self.state;
         for d in 0..4u8 {
-            if d == last ^ 1 {
-                continue;
-            }
-            let to = self.moves[blank as usize][d as usize];
-            if to == NONE {
-                continue;
-            }
-            let child_state = self.pruning.step(state, d);
-            if child_state == MovePruning::PRUNED {
-                continue;
-            }
-            meter.generated(1);
-            self.generated += 1;
-            let undo = self.slide(to, blank);
-            let f = g + 1 + self.h();
-            if f > bound {
-                self.next_bound = self.next_bound.min(f);
-                self.unslide(to, blank, undo);
-                continue;
-            }
-            self.path.push(d);
-            if self.hd == 0 && self.packed == self.goal_packed {
-                return Ok(true);
-            }
+            let (to, undo, child_state) = match self.child(g, bound, last, state, d, meter) {
+                Child::Skipped => continue,
+                Child::Solved => return Ok(true),
+                Child::Entered { to, undo, state } => (to, undo, state),
+            };
             if g + 1 == depth {
                 items.push(self.path.clone());
             } else {

@@ -7,6 +7,8 @@
 //! placement rank it keeps three 16-bit cell masks (blank regions visited, frontier of this
 //! level, frontier of the next), so no queue is needed and the peak memory is known in advance:
 //! 7 bytes an entry (1 for the table, 6 for the masks), e.g. 40 MB for a 6-tile 4x4 pattern.
+//! This is the reference builder ([`Builder::Reference`]); `bfs.rs` holds the fast one that
+//! every build uses, which gives the same bytes.
 //! Large tables are then packed into half a byte an entry ([`Encoding::Nibbles`]).
 
 use crate::board::{Board, Shape};
@@ -88,7 +90,7 @@ impl PartialEq for PatternTable {
 impl Eq for PatternTable {}
 
 /// Marks a placement not reached (only possible when the pattern holds every tile).
-const UNSET: u8 = u8::MAX;
+pub(crate) const UNSET: u8 = u8::MAX;
 
 impl PatternTable {
     /// The pattern's tiles, in the order their cells are ranked.
@@ -182,8 +184,9 @@ impl PatternTable {
         self.data.len() + self.tiles.len()
     }
 
-    /// Peak bytes the builder allocates for a pattern with this index (table, masks and two
-    /// bits a rank marking the ranks with a frontier).
+    /// Peak bytes the reference builder ([`Builder::Reference`]) allocates for a pattern with
+    /// this index (table, masks and two bits a rank marking the ranks with a frontier); see
+    /// [`Builder::peak_bytes`] for the one in use.
     pub fn build_peak_bytes(index: PatternIndex) -> u64 {
         index.size() * 7 + index.size().div_ceil(64) * 16
     }
@@ -202,6 +205,26 @@ impl PatternTable {
             data,
             ..self.clone()
         })
+    }
+
+    /// A table from a builder's finished parts.
+    pub(crate) fn from_built(
+        tiles: Vec<u8>,
+        index: PatternIndex,
+        encoding: Encoding,
+        data: Vec<u8>,
+        distance: [[u8; 16]; 16],
+        max_value: u8,
+    ) -> PatternTable {
+        PatternTable {
+            tiles,
+            index,
+            encoding,
+            data,
+            distance,
+            max_value,
+            build_ms: None,
+        }
     }
 
     /// Rebuilds a table from stored parts, checking the length (and, for nibbles, nothing
@@ -246,7 +269,7 @@ impl PatternTable {
 }
 
 /// Per slot, the Manhattan distance from each cell to the goal cell of the slot's tile.
-fn distances(goal: &Board, tiles: &[u8]) -> Option<[[u8; 16]; 16]> {
+pub(crate) fn distances(goal: &Board, tiles: &[u8]) -> Option<[[u8; 16]; 16]> {
     let shape = goal.shape();
     let mut distance = [[0u8; 16]; 16];
     for (slot, &tile) in tiles.iter().enumerate() {
@@ -293,16 +316,42 @@ fn encode(
     }
 }
 
+/// Which breadth-first search builds a table. Both give the same bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Builder {
+    /// Two bits a blank cell, incremental ranks, entries written as half-bytes while
+    /// searching (`pdb/bfs.rs`): the one every build uses.
+    #[default]
+    Fast,
+    /// Three 16-bit masks a placement, full ranks (7 bytes an entry): the builder before
+    /// issue 10, kept to check the fast one byte for byte and to measure it against.
+    Reference,
+}
+
+impl Builder {
+    /// Peak bytes this builder allocates for a table with this index.
+    pub fn peak_bytes(self, index: PatternIndex) -> u64 {
+        match self {
+            Builder::Fast => super::bfs::peak_bytes(index),
+            Builder::Reference => PatternTable::build_peak_bytes(index),
+        }
+    }
+}
+
 /// Builds the table of `tiles` (non-empty, distinct, no blank) towards `goal`, counting one
 /// expansion per abstract state and one generated node per table entry filled.
 pub(crate) fn build_table(
     goal: &Board,
     tiles: &[u8],
+    builder: Builder,
     meter: &mut Meter,
     clock: fn() -> f64,
 ) -> Result<PatternTable, Stop> {
     let start_ms = clock();
-    let mut table = build_values(goal, tiles, meter)?;
+    let mut table = match builder {
+        Builder::Fast => super::bfs::build_values(goal, tiles, meter)?,
+        Builder::Reference => build_values(goal, tiles, meter)?,
+    };
     table.build_ms = Some(clock() - start_ms);
     Ok(table)
 }
@@ -433,18 +482,18 @@ fn build_values(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Pattern
 }
 
 /// Cell masks of a board of at most 16 cells.
-struct Geometry {
+pub(crate) struct Geometry {
     width: u32,
-    all: u32,
+    pub(crate) all: u32,
     /// Cells not in the first column (where a shift by +1 may land).
-    not_first_column: u32,
+    pub(crate) not_first_column: u32,
     /// Cells not in the last column (where a shift by -1 may land).
-    not_last_column: u32,
-    adjacent: [u32; 16],
+    pub(crate) not_last_column: u32,
+    pub(crate) adjacent: [u32; 16],
 }
 
 impl Geometry {
-    fn new(shape: Shape) -> Geometry {
+    pub(crate) fn new(shape: Shape) -> Geometry {
         let n = shape.cells();
         let w = shape.width();
         let mut geometry = Geometry {
@@ -472,7 +521,7 @@ impl Geometry {
 
     /// The cells of `free` connected to `region`.
     #[inline]
-    fn flood(&self, mut region: u32, free: u32) -> u32 {
+    pub(crate) fn flood(&self, mut region: u32, free: u32) -> u32 {
         loop {
             let grown = (region
                 | ((region << 1) & self.not_first_column)

@@ -73,17 +73,22 @@ impl PatternIndex {
         let mut free: u32 = (1u32 << n) - 1;
         for i in 0..k {
             // The digits[i]-th free cell: pick the byte, then the bit from a table.
-            let d = u32::from(digits[i]);
-            let low = free & 0xFF;
-            let in_low = u32::from(POPCOUNT[low as usize]);
-            let cell = if d < in_low {
-                SELECT[low as usize][d as usize]
-            } else {
-                8 + SELECT[((free >> 8) & 0xFF) as usize][(d - in_low) as usize]
-            };
+            let cell = select16(free, u32::from(digits[i]));
             positions[i] = cell;
             free &= !(1 << cell);
         }
+    }
+}
+
+/// The cell of the `d`-th set bit (from 0) of a 16-bit mask that has more than `d` set bits.
+#[inline]
+pub(crate) fn select16(mask: u32, d: u32) -> u8 {
+    let low = mask & 0xFF;
+    let in_low = u32::from(POPCOUNT[low as usize]);
+    if d < in_low {
+        SELECT[low as usize][d as usize]
+    } else {
+        8 + SELECT[((mask >> 8) & 0xFF) as usize][(d - in_low) as usize]
     }
 }
 
@@ -91,7 +96,7 @@ impl PatternIndex {
 /// popcount instruction, and the table (256 bytes, always in cache) is about twice as fast as
 /// the arithmetic fallback in the builder's and the search's inner loops.
 #[inline]
-fn popcount16(x: u32) -> u32 {
+pub(crate) fn popcount16(x: u32) -> u32 {
     u32::from(POPCOUNT[(x & 0xFF) as usize]) + u32::from(POPCOUNT[((x >> 8) & 0xFF) as usize])
 }
 

@@ -24,6 +24,7 @@
 //! assert_eq!(pdb.memory_bytes(), 1680 + 336 + 7);
 //! ```
 
+mod bfs;
 pub mod build;
 pub mod index;
 pub mod lookup;
@@ -38,7 +39,7 @@ use crate::heuristic::Cells;
 use crate::search::{Limits, Meter, Stats, Stop};
 use crate::tuned::pruning::MovePruning;
 
-pub use build::{Encoding, PatternTable, NIBBLES_FROM_ENTRIES};
+pub use build::{Builder, Encoding, PatternTable, NIBBLES_FROM_ENTRIES};
 pub use index::PatternIndex;
 pub use lookup::{Axis, Reflection};
 pub use partition::Partition;
@@ -118,10 +119,21 @@ impl AdditivePdb {
     /// [`Partition::entries`] in all, and `Progress::bound` is the BFS level of the table being
     /// built. Returning `Break` from the callback stops the build with [`PdbError::Cancelled`];
     /// `limits.max_expanded` caps the abstract states expanded. Peak memory: the finished
-    /// tables plus 7 bytes an entry of the table being built ([`PatternTable::build_peak_bytes`]).
+    /// tables plus 2.75 to 4.75 bytes an entry of the table being built ([`Builder::peak_bytes`]).
     pub fn build(
         goal: &Board,
         partition: &Partition,
+        limits: &mut Limits,
+    ) -> Result<AdditivePdb, PdbError> {
+        AdditivePdb::build_with(goal, partition, Builder::Fast, limits)
+    }
+
+    /// [`AdditivePdb::build`] with a chosen [`Builder`] (the same tables either way; the
+    /// reference builder is there to check and measure the fast one).
+    pub fn build_with(
+        goal: &Board,
+        partition: &Partition,
+        builder: Builder,
         limits: &mut Limits,
     ) -> Result<AdditivePdb, PdbError> {
         AdditivePdb::check_sizes(goal, partition)?;
@@ -129,7 +141,7 @@ impl AdditivePdb {
         let mut meter = Meter::new(limits, true);
         let mut tables = Vec::with_capacity(partition.groups().len());
         for group in partition.groups() {
-            match build::build_table(goal, group, &mut meter, clock) {
+            match build::build_table(goal, group, builder, &mut meter, clock) {
                 Ok(table) => tables.push(table),
                 Err(stop) => return Err(stop.into()),
             }
@@ -175,7 +187,7 @@ impl AdditivePdb {
                 let Some(&g) = order.get(i) else {
                     return Ok(());
                 };
-                match build::build_table(goal, &groups[g], meter, clock) {
+                match build::build_table(goal, &groups[g], Builder::Fast, meter, clock) {
                     Ok(table) => built.lock().expect("no panic while locked")[g] = Some(table),
                     Err(stop_reason) => {
                         stop.store(true, Ordering::Relaxed);
@@ -381,7 +393,7 @@ impl AdditivePdb {
         let mut done = 0u64;
         let mut peak = 0u64;
         for table in &self.tables {
-            peak = peak.max(done + PatternTable::build_peak_bytes(table.index()));
+            peak = peak.max(done + Builder::Fast.peak_bytes(table.index()));
             done += table.memory_bytes() as u64;
         }
         peak

@@ -77,8 +77,8 @@ impl Partition {
 
     /// The 7-8 partition (57,657,600 and 518,918,400 entries, held half a byte an entry:
     /// 288 MB): 27,738 nodes an instance on Korf's 100 with the default search, but the larger
-    /// table needs about 3.7 GB and some 250 s of one core to build, so it is a native-only
-    /// option.
+    /// table needs 1.4 GB and about 2 minutes of one core to build (3.6 GB and some 250 s
+    /// before issue 10's builder), so it is a native-only option (`npuzzle solve --pdb-78`).
     pub fn korf_78(goal: &Board) -> Result<Partition, PdbError> {
         Partition::from_layout(goal, &KORF_78)
     }
@@ -87,7 +87,8 @@ impl Partition {
     /// for a 4x4 goal, placed like [`Partition::korf_663`]. It is the default for 4x4
     /// ([`Partition::default_for`]): 4.5 times fewer nodes than 6-6-3 on Korf's 100 (99,158
     /// against 445,164 with the reflection), for tables a browser can hold and cache (17 MB
-    /// gzipped); the build takes about 21 s a table natively, 418 MB at its peak.
+    /// gzipped); the build takes about 10 s a table natively (20 s of CPU for both on a busy
+    /// machine, 2.3 times less than the reference builder), 274 MB at its peak.
     pub fn split_771(goal: &Board) -> Result<Partition, PdbError> {
         Partition::from_layout(goal, &SPLIT_771)
     }
@@ -132,10 +133,10 @@ impl Partition {
     }
 
     /// The strongest partition that fits in memory for any board of up to 16 cells: 7-7-1
-    /// ([`Partition::split_771`]: 57.7 MB held, about 40 s and 420 MB to build once) on 4x4,
-    /// otherwise groups of at most 6 tiles in reading order (a single table up to 8 tiles when
-    /// that covers the board, e.g. 3x3 and 2x4, which is then exact). For a caller that builds
-    /// on demand while a person waits, see [`Partition::quick_for`].
+    /// ([`Partition::split_771`]: 57.7 MB held, built once in about 20 s of one core and
+    /// 274 MB) on 4x4, otherwise groups of at most 6 tiles in reading order (a single table up
+    /// to 8 tiles when that covers the board, e.g. 3x3 and 2x4, which is then exact). The
+    /// command line and the web page's worker both use it.
     pub fn default_for(goal: &Board) -> Result<Partition, PdbError> {
         let shape = goal.shape();
         if (shape.width(), shape.height()) == (4, 4) {
@@ -151,18 +152,6 @@ impl Partition {
                 .collect()
         };
         Partition::by_reading_order(goal, &sizes)
-    }
-
-    /// A partition whose tables build in seconds: 6-6-3 ([`Partition::korf_663`]: 11.5 MB,
-    /// under 10 s and 50 MB to build) on 4x4, otherwise [`Partition::default_for`]. The web
-    /// page builds these in its worker on first use; 7-7-1 would keep a person waiting about
-    /// 40 s and need 420 MB while building.
-    pub fn quick_for(goal: &Board) -> Result<Partition, PdbError> {
-        let shape = goal.shape();
-        if (shape.width(), shape.height()) == (4, 4) {
-            return Partition::korf_663(goal);
-        }
-        Partition::default_for(goal)
     }
 
     /// Total number of table entries (one byte each) for a board of `shape`.
