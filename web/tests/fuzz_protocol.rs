@@ -278,7 +278,7 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
             // The first steps of the table path: naming the tables for the goal.
             match request.method.needs(request.board.shape()) {
                 Some(TableKind::PatternDatabase) => {
-                    if let Err(error) = Partition::quick_for(&request.goal) {
+                    if let Err(error) = Partition::default_for(&request.goal) {
                         prop_assert!(error.to_string().chars().count() <= MAX_REASON);
                     }
                 }

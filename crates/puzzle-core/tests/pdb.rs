@@ -9,7 +9,9 @@ use std::sync::OnceLock;
 
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::heuristic::{Heuristic, HeuristicKind};
-use puzzle_core::pdb::{AdditivePdb, Axis, Partition, PatternIndex, PdbError, Reflection};
+use puzzle_core::pdb::{
+    AdditivePdb, Axis, CorruptFault, Partition, PartitionFault, PatternIndex, PdbError, Reflection,
+};
 use puzzle_core::search::bfs::bfs_distances;
 use puzzle_core::search::{FxIndexMap, Progress};
 use puzzle_core::{solvability, Board, Goal, Limits, Shape};
@@ -379,13 +381,51 @@ fn bytes_round_trip_and_corruption_is_detected() {
     flipped[bytes.len() / 2] ^= 1;
     assert!(matches!(
         AdditivePdb::from_bytes(&flipped),
-        Err(PdbError::Corrupt { .. })
+        Err(PdbError::Corrupt {
+            reason: CorruptFault::ChecksumMismatch
+        })
     ));
     assert!(matches!(
         AdditivePdb::from_bytes(&bytes[..bytes.len() - 1]),
         Err(PdbError::Corrupt { .. })
     ));
-    assert!(AdditivePdb::from_bytes(b"hello").is_err());
+    let hello = AdditivePdb::from_bytes(b"hello").unwrap_err();
+    assert_eq!(
+        hello,
+        PdbError::Corrupt {
+            reason: CorruptFault::MissingHeader
+        }
+    );
+    assert_eq!(
+        hello.to_string(),
+        "not a valid pattern database: missing header"
+    );
+}
+
+#[test]
+fn bad_partitions_say_what_is_wrong_in_a_typed_reason() {
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let fault = |groups: Vec<Vec<u8>>| match Partition::new(groups).check(goal.shape()) {
+        Err(PdbError::BadPartition { reason }) => reason,
+        other => panic!("not a bad partition: {other:?}"),
+    };
+    assert_eq!(fault(vec![]), PartitionFault::NoGroups);
+    assert_eq!(
+        fault(vec![vec![1, 2], vec![2]]),
+        PartitionFault::TileInTwoGroups(2)
+    );
+    assert_eq!(
+        fault(vec![vec![0]]),
+        PartitionFault::NotATile {
+            tile: 0,
+            shape: goal.shape()
+        }
+    );
+    let error = Partition::by_reading_order(&goal, &[8, 8]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "bad partition: groups of [8, 8] need more than the 15 tiles of the board"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core).
 
 use crate::board::{Board, Shape};
-use crate::pdb::PdbError;
+use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
 use super::pattern::{self, Index};
@@ -210,8 +210,8 @@ impl BigTables {
     /// `Progress::generated` counts the entries filled, out of [`total_entries`]. `Break` stops
     /// the build with [`PdbError::Cancelled`]; `limits.max_expanded` caps the states expanded.
     pub fn build(goal: &Board, limits: &mut Limits) -> Result<BigTables, PdbError> {
-        let layout = Layout::for_goal(goal).ok_or_else(|| PdbError::BadPartition {
-            reason: "the goal's core has no tiles to group".to_string(),
+        let layout = Layout::for_goal(goal).ok_or(PdbError::BadPartition {
+            reason: PartitionFault::NoCoreTiles,
         })?;
         let mut meter = Meter::new(limits, true);
         let mut tables = Vec::with_capacity(layout.groups.len());
@@ -326,42 +326,45 @@ impl BigTables {
     /// Reads bytes written by [`BigTables::to_bytes`]; any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
-        let corrupt = |reason: &str| PdbError::Corrupt {
-            reason: reason.to_string(),
-        };
+        let corrupt = |reason: CorruptFault| PdbError::Corrupt { reason };
         if bytes.len() < MAGIC.len() + 3 + 8 || &bytes[..4] != MAGIC {
-            return Err(corrupt("missing header"));
+            return Err(corrupt(CorruptFault::MissingHeader));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
         let mut stored = [0u8; 8];
         stored.copy_from_slice(tail);
         if fnv1a(body) != u64::from_le_bytes(stored) {
-            return Err(corrupt("checksum mismatch"));
+            return Err(corrupt(CorruptFault::ChecksumMismatch));
         }
         if body[4] != VERSION {
-            return Err(corrupt("unknown version"));
+            return Err(corrupt(CorruptFault::UnknownVersion));
         }
         let shape = Shape::new(body[5] as usize, body[6] as usize)
-            .map_err(|_| corrupt("bad board size"))?;
+            .map_err(|_| corrupt(CorruptFault::BadBoardSize))?;
         let n = shape.cells();
-        let goal_cells = body.get(7..7 + n).ok_or_else(|| corrupt("truncated"))?;
+        let goal_cells = body
+            .get(7..7 + n)
+            .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
         let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
-            .map_err(|_| corrupt("bad goal"))?;
-        let layout = Layout::for_goal(&goal).ok_or_else(|| corrupt("no core"))?;
+            .map_err(|_| corrupt(CorruptFault::BadGoal))?;
+        let layout = Layout::for_goal(&goal).ok_or_else(|| corrupt(CorruptFault::NoCore))?;
         let mut at = 7 + n;
         let mut tables = Vec::with_capacity(layout.indexes.len());
         for index in &layout.indexes {
-            let size = usize::try_from(index.size()).map_err(|_| corrupt("too large"))?;
-            let end = at.checked_add(size).ok_or_else(|| corrupt("truncated"))?;
+            let size =
+                usize::try_from(index.size()).map_err(|_| corrupt(CorruptFault::TableTooLarge))?;
+            let end = at
+                .checked_add(size)
+                .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
             tables.push(
                 body.get(at..end)
-                    .ok_or_else(|| corrupt("truncated"))?
+                    .ok_or_else(|| corrupt(CorruptFault::Truncated))?
                     .to_vec(),
             );
             at = end;
         }
         if at != body.len() {
-            return Err(corrupt("trailing bytes"));
+            return Err(corrupt(CorruptFault::TrailingBytes));
         }
         Ok(BigTables {
             goal,

@@ -54,7 +54,7 @@ pub enum PdbError {
     #[error("bad partition: {reason}")]
     BadPartition {
         /// What is wrong.
-        reason: String,
+        reason: PartitionFault,
     },
     /// A table would be too large.
     #[error("a table of {entries} entries is too large (limit {limit})")]
@@ -74,8 +74,105 @@ pub enum PdbError {
     #[error("not a valid pattern database: {reason}")]
     Corrupt {
         /// What is wrong.
-        reason: String,
+        reason: CorruptFault,
     },
+}
+
+/// What is wrong with a partition ([`PdbError::BadPartition`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PartitionFault {
+    /// A group names a cell the board does not have.
+    #[error("cell {cell} is off the {shape} board")]
+    CellOffBoard {
+        /// The cell.
+        cell: usize,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// A fixed 4x4 layout asked of another board.
+    #[error("this layout is for 4x4 boards, not {0}")]
+    Not4x4(Shape),
+    /// Group sizes adding up to more tiles than the board has.
+    #[error("groups of {sizes:?} need more than the {tiles} tiles of the board")]
+    TooFewTiles {
+        /// The sizes asked for.
+        sizes: Vec<usize>,
+        /// The board's tiles.
+        tiles: usize,
+    },
+    /// A board of more than 16 cells.
+    #[error("pattern databases support boards of up to 16 cells, not {0}")]
+    BoardTooLarge(Shape),
+    /// No group at all.
+    #[error("no groups")]
+    NoGroups,
+    /// A group without tiles.
+    #[error("an empty group")]
+    EmptyGroup,
+    /// A group names the blank or a tile number the board does not have.
+    #[error("tile {tile} is not a tile of a {shape} board")]
+    NotATile {
+        /// The tile number.
+        tile: u8,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// A tile in two groups (the tables would not add up).
+    #[error("tile {0} is in two groups")]
+    TileInTwoGroups(u8),
+    /// Tables given with a partition whose groups they were not built for.
+    #[error("the tables do not match the partition's groups")]
+    TablesMismatch,
+    /// A group of every cell (no room for the blank).
+    #[error("a group holds every cell")]
+    GroupHoldsEveryCell,
+    /// A goal whose part the big-board tables cover has no tiles.
+    #[error("the goal's core has no tiles to group")]
+    NoCoreTiles,
+}
+
+/// What is wrong with stored tables ([`PdbError::Corrupt`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CorruptFault {
+    /// Too short, or not starting with the format's magic bytes.
+    #[error("missing header")]
+    MissingHeader,
+    /// The checksum does not match the bytes.
+    #[error("checksum mismatch")]
+    ChecksumMismatch,
+    /// A format version this build cannot read.
+    #[error("unknown version")]
+    UnknownVersion,
+    /// A board size out of range.
+    #[error("bad board size")]
+    BadBoardSize,
+    /// The bytes end too early.
+    #[error("truncated")]
+    Truncated,
+    /// The stored goal is not a board.
+    #[error("bad goal")]
+    BadGoal,
+    /// A table encoding code this build does not know.
+    #[error("unknown table encoding")]
+    UnknownEncoding,
+    /// The stored groups are not a valid partition.
+    #[error("{0}")]
+    Partition(PartitionFault),
+    /// A group whose table cannot be indexed.
+    #[error("bad group")]
+    BadGroup,
+    /// A table larger than this machine can address.
+    #[error("table too large")]
+    TableTooLarge,
+    /// A table whose entries are out of range.
+    #[error("bad table")]
+    BadTable,
+    /// Bytes after the last table.
+    #[error("trailing bytes")]
+    TrailingBytes,
+    /// The stored goal has no part the tables cover.
+    #[error("no core")]
+    NoCore,
 }
 
 impl From<Stop> for PdbError {
@@ -280,7 +377,7 @@ impl AdditivePdb {
             });
         if !fits {
             return Err(PdbError::BadPartition {
-                reason: "the tables do not match the partition's groups".to_string(),
+                reason: PartitionFault::TablesMismatch,
             });
         }
         Ok(AdditivePdb::assemble(
@@ -294,11 +391,11 @@ impl AdditivePdb {
     fn check_sizes(goal: &Board, partition: &Partition) -> Result<(), PdbError> {
         partition.check(goal.shape())?;
         for group in partition.groups() {
-            let index = PatternIndex::new(goal.cells().len(), group.len()).ok_or_else(|| {
+            let index = PatternIndex::new(goal.cells().len(), group.len()).ok_or(
                 PdbError::BadPartition {
-                    reason: "a group holds every cell".to_string(),
-                }
-            })?;
+                    reason: PartitionFault::GroupHoldsEveryCell,
+                },
+            )?;
             if index.size() > MAX_TABLE_ENTRIES {
                 return Err(PdbError::TooLarge {
                     entries: index.size(),
@@ -481,35 +578,33 @@ impl AdditivePdb {
     /// Reads bytes written by [`AdditivePdb::to_bytes`] (this version or version 1), checking
     /// the header and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<AdditivePdb, PdbError> {
-        let corrupt = |reason: &str| PdbError::Corrupt {
-            reason: reason.to_string(),
-        };
+        let corrupt = |reason: CorruptFault| PdbError::Corrupt { reason };
         if bytes.len() < MAGIC.len() + 4 + 8 || &bytes[..4] != MAGIC {
-            return Err(corrupt("missing header"));
+            return Err(corrupt(CorruptFault::MissingHeader));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
         if fnv1a(body) != stored {
-            return Err(corrupt("checksum mismatch"));
+            return Err(corrupt(CorruptFault::ChecksumMismatch));
         }
         let version = body[4];
         if version != 1 && version != VERSION {
-            return Err(corrupt("unknown version"));
+            return Err(corrupt(CorruptFault::UnknownVersion));
         }
         let shape = Shape::new(body[5] as usize, body[6] as usize)
-            .map_err(|_| corrupt("bad board size"))?;
+            .map_err(|_| corrupt(CorruptFault::BadBoardSize))?;
         let n = shape.cells();
         let mut at = 7;
         let take = |at: &mut usize, len: usize| -> Result<&[u8], PdbError> {
             let slice = body
                 .get(*at..*at + len)
-                .ok_or_else(|| corrupt("truncated"))?;
+                .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
             *at += len;
             Ok(slice)
         };
         let goal_cells = take(&mut at, n)?;
         let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
-            .map_err(|_| corrupt("bad goal"))?;
+            .map_err(|_| corrupt(CorruptFault::BadGoal))?;
         let count = take(&mut at, 1)?[0] as usize;
         let mut groups = Vec::with_capacity(count);
         let mut encodings = Vec::with_capacity(count);
@@ -520,26 +615,28 @@ impl AdditivePdb {
                 Encoding::Bytes
             } else {
                 Encoding::from_code(take(&mut at, 1)?[0])
-                    .ok_or_else(|| corrupt("unknown table encoding"))?
+                    .ok_or_else(|| corrupt(CorruptFault::UnknownEncoding))?
             });
         }
         let partition = Partition::new(groups);
-        partition
-            .check(shape)
-            .map_err(|e| corrupt(&e.to_string()))?;
+        partition.check(shape).map_err(|e| match e {
+            PdbError::BadPartition { reason } => corrupt(CorruptFault::Partition(reason)),
+            _ => corrupt(CorruptFault::BadGroup),
+        })?;
         let mut tables = Vec::with_capacity(count);
         for (group, &encoding) in partition.groups().iter().zip(&encodings) {
-            let index = PatternIndex::new(n, group.len()).ok_or_else(|| corrupt("bad group"))?;
+            let index =
+                PatternIndex::new(n, group.len()).ok_or_else(|| corrupt(CorruptFault::BadGroup))?;
             let len = usize::try_from(encoding.bytes_for(index.size()))
-                .map_err(|_| corrupt("table too large"))?;
+                .map_err(|_| corrupt(CorruptFault::TableTooLarge))?;
             let data = take(&mut at, len)?.to_vec();
             tables.push(
                 PatternTable::from_parts(group.clone(), index, encoding, data, &goal)
-                    .ok_or_else(|| corrupt("bad table"))?,
+                    .ok_or_else(|| corrupt(CorruptFault::BadTable))?,
             );
         }
         if at != body.len() {
-            return Err(corrupt("trailing bytes"));
+            return Err(corrupt(CorruptFault::TrailingBytes));
         }
         Ok(AdditivePdb::assemble(goal, partition, tables))
     }

@@ -3,7 +3,7 @@
 use crate::board::{Board, Shape};
 
 use super::index::PatternIndex;
-use super::PdbError;
+use super::{PartitionFault, PdbError};
 
 /// Disjoint groups of tiles (never the blank); one pattern database is built per group and
 /// their values are added. Tiles left out of every group simply do not count.
@@ -55,7 +55,10 @@ impl Partition {
                             Ok(goal.tile(c))
                         } else {
                             Err(PdbError::BadPartition {
-                                reason: format!("cell {c} is off the {} board", goal.shape()),
+                                reason: PartitionFault::CellOffBoard {
+                                    cell: c,
+                                    shape: goal.shape(),
+                                },
                             })
                         }
                     })
@@ -97,7 +100,7 @@ impl Partition {
         let shape = goal.shape();
         if (shape.width(), shape.height()) != (4, 4) {
             return Err(PdbError::BadPartition {
-                reason: format!("this layout is for 4x4 boards, not {shape}"),
+                reason: PartitionFault::Not4x4(shape),
             });
         }
         let map = corner_map(shape, goal.blank());
@@ -114,10 +117,10 @@ impl Partition {
         let tiles: Vec<u8> = goal.cells().iter().copied().filter(|&t| t != 0).collect();
         if sizes.iter().sum::<usize>() > tiles.len() {
             return Err(PdbError::BadPartition {
-                reason: format!(
-                    "groups of {sizes:?} need more than the {} tiles of the board",
-                    tiles.len()
-                ),
+                reason: PartitionFault::TooFewTiles {
+                    sizes: sizes.to_vec(),
+                    tiles: tiles.len(),
+                },
             });
         }
         let mut rest = &tiles[..];
@@ -168,31 +171,31 @@ impl Partition {
         let n = shape.cells();
         if n > 16 {
             return Err(PdbError::BadPartition {
-                reason: format!("pattern databases support boards of up to 16 cells, not {shape}"),
+                reason: PartitionFault::BoardTooLarge(shape),
             });
         }
         if self.groups.is_empty() {
             return Err(PdbError::BadPartition {
-                reason: "no groups".to_string(),
+                reason: PartitionFault::NoGroups,
             });
         }
         let mut seen = vec![false; n];
         for group in &self.groups {
             if group.is_empty() {
                 return Err(PdbError::BadPartition {
-                    reason: "an empty group".to_string(),
+                    reason: PartitionFault::EmptyGroup,
                 });
             }
             for &tile in group {
                 let t = tile as usize;
                 if t == 0 || t >= n {
                     return Err(PdbError::BadPartition {
-                        reason: format!("tile {tile} is not a tile of a {shape} board"),
+                        reason: PartitionFault::NotATile { tile, shape },
                     });
                 }
                 if std::mem::replace(&mut seen[t], true) {
                     return Err(PdbError::BadPartition {
-                        reason: format!("tile {tile} is in two groups"),
+                        reason: PartitionFault::TileInTwoGroups(tile),
                     });
                 }
             }
