@@ -289,6 +289,11 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
                 }
             }
         }
+        // A trace request that was not refused names two boards of one size.
+        ToWorker::Trace { board, goal, .. } => {
+            prop_assert!(valid(board) && valid(goal));
+            prop_assert_eq!(board.shape(), goal.shape());
+        }
     }
     Ok(())
 }
