@@ -7,6 +7,7 @@ use puzzle_core::{format_moves, Board, Direction, Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::number_field::NumberField;
 use crate::download::{download, read_text};
 use crate::race::{generate, GeneratorSpec};
 use crate::state::{Action, State};
@@ -62,16 +63,16 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     let on_how = update(|s, v| {
         s.walk = (v == "walk").then_some(s.walk.unwrap_or(30));
     });
-    let on_walk = update(|s, v| {
-        if let Ok(n) = v.trim().parse::<usize>() {
-            s.walk = Some(n.clamp(1, 500));
-        }
-    });
-    let on_seed = update(|s, v| {
-        if let Ok(n) = v.trim().parse::<u64>() {
-            s.seed = n;
-        }
-    });
+    let set = |f: fn(&mut GeneratorSpec, u64)| {
+        let spec = spec.clone();
+        Callback::from(move |n: u64| {
+            let mut next = (*spec).clone();
+            f(&mut next, n);
+            spec.set(next);
+        })
+    };
+    let on_walk = set(|s, n| s.walk = Some(n as usize));
+    let on_seed = set(|s, n| s.seed = n);
     let on_generate = {
         let (state, spec) = (state.clone(), spec.clone());
         Callback::from(move |_: MouseEvent| {
@@ -172,13 +173,9 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                     </select>
                 </label>
                 if let Some(n) = spec.walk {
-                    <label>{ "Moves" }
-                        <input id="gen-walk" class="narrow" type="number" min="1" max="500" value={n.to_string()} onchange={on_walk} />
-                    </label>
+                    <NumberField id="gen-walk" label="Moves" value={n as u64} min={1} max={500} on_value={on_walk} />
                 }
-                <label>{ "Seed" }
-                    <input id="gen-seed" class="seed" type="number" min="0" value={spec.seed.to_string()} onchange={on_seed} />
-                </label>
+                <NumberField id="gen-seed" label="Seed" class="seed" value={spec.seed} min={0} max={u64::MAX} on_value={on_seed} />
             </div>
             <div class="row buttons">
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>

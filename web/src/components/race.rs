@@ -22,6 +22,13 @@ pub struct RaceProps {
     pub can_race: bool,
     /// Whether a solve runs (rows cannot be played then).
     pub solving: bool,
+    /// Why the Race button cannot be pressed (its tooltip and a line next to it).
+    #[prop_or_default]
+    pub race_why: Option<AttrValue>,
+    /// Why the rows' Play buttons cannot be pressed (a solve runs, or the race was for another
+    /// size or goal: the table is marked stale).
+    #[prop_or_default]
+    pub play_why: Option<AttrValue>,
     /// The solution being played back (its start and moves), to mark its row.
     pub playing: Option<(Board, Vec<Direction>)>,
     /// Where the panel's actions go.
@@ -123,7 +130,8 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     <td>
                         if playable {
                             <button class="small" {onclick} aria-label={format!("play {label}")}
-                                disabled={props.solving}>{ "Play" }</button>
+                                disabled={props.solving || props.play_why.is_some()}
+                                title={props.play_why.clone()}>{ "Play" }</button>
                         }
                     </td>
                 </tr>
@@ -139,9 +147,14 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 { for picks }
             </fieldset>
             <div class="row buttons">
-                <button id="race-start" class="primary" disabled={!props.can_race} onclick={on_race}>{ "Race" }</button>
+                <button id="race-start" class="primary" disabled={!props.can_race} onclick={on_race}
+                    title={props.race_why.clone()}
+                    aria-describedby={props.race_why.is_some().then_some("race-why")}>{ "Race" }</button>
                 if race_running {
                     <button id="race-cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                }
+                if let Some(why) = &props.race_why {
+                    <span id="race-why" class="why">{ why.clone() }</span>
                 }
             </div>
             if let Some(race) = race {
@@ -153,6 +166,9 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     </p>
                 }
                 <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
+                if let Some(why) = props.play_why.as_ref().filter(|_| !props.solving) {
+                    <p id="race-stale" class="why">{ why.clone() }</p>
+                }
                 <div class="table-wrap">
                     <table id="race-table">
                         <thead>

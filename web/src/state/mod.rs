@@ -158,6 +158,22 @@ impl State {
         }
     }
 
+    /// The answers of the last solve that can be played (an anytime solve's answers so far
+    /// while it runs, else every answer of the result), with the index of the one being
+    /// played back.
+    pub fn answers(&self) -> (Vec<usize>, Option<usize>) {
+        let (start, answers): (_, Vec<&Solution>) = match &self.solving.running {
+            Some(running) => (&running.start, running.improved.iter().collect()),
+            None => match &self.solving.result {
+                Some(finished) => (&finished.start, finished.answers().collect()),
+                None => return (Vec::new(), None),
+            },
+        };
+        let playing = self.playback.as_ref().filter(|p| &p.start == start);
+        let index = playing.and_then(|p| answers.iter().position(|s| s.moves == p.moves));
+        (answers.iter().map(|s| s.moves.len()).collect(), index)
+    }
+
     /// Whether a race is still running.
     pub fn race_running(&self) -> bool {
         self.race.as_ref().is_some_and(Race::is_running)

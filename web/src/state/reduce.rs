@@ -37,9 +37,8 @@ fn keep_what_belongs(state: &State, next: &mut State) {
             .and_then(|r| race::reduce(r, RaceAction::Cancel))
         {
             next.race = Some(stopped);
-            next.notice = Some(
-                "The board size changed during the race: the race was stopped.".to_string(),
-            );
+            next.notice =
+                Some("The board size changed during the race: the race was stopped.".to_string());
         }
         return;
     }
