@@ -140,6 +140,9 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         })
     };
     let walk = spec.walk.is_some();
+    let no_moves = moves
+        .is_none()
+        .then_some("Nothing to export yet: solve the board first.");
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
             <h2 id="gen-title">{ "Generate, import, export" }</h2>
@@ -196,8 +199,8 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                     <input id="import-file" type="file" accept=".txt,.puzzle,text/plain" onchange={on_file} />
                 </label>
                 <button id="export-board" onclick={on_export_board}>{ "Export board" }</button>
-                <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()}>{ "Export solution" }</button>
-                <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()}>{ "Solution, one move a line" }</button>
+                <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()} title={no_moves}>{ "Export solution" }</button>
+                <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()} title={no_moves}>{ "Solution, one move a line" }</button>
             </div>
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>
