@@ -89,10 +89,14 @@ pub fn solver_panel(props: &SolverProps) -> Html {
     };
     let running = solving.running.as_ref();
     {
+        // Only a solve starting or ending moves the focus, never the first drawing.
         let (solve_ref, cancel_ref) = (solve_ref.clone(), cancel_ref.clone());
+        let drawn = use_mut_ref(|| false);
         use_effect_with(running.is_some(), move |&running| {
             let cancelled = std::mem::take(&mut *cancel_pressed.borrow_mut());
-            keep_focus(running, cancelled, &solve_ref, &cancel_ref);
+            if std::mem::replace(&mut *drawn.borrow_mut(), true) {
+                keep_focus(running, cancelled, &solve_ref, &cancel_ref);
+            }
         });
     }
     let search = prefs.effective_method(shape).search_config().copied();
