@@ -193,6 +193,13 @@ test('focus: Solve from the keyboard lands on Cancel, Cancel goes back to Solve,
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.id === 'solve');
   assert.match(await page.locator('#notice').textContent(), /Cancelled/);
+  // The same for a race: Race from the keyboard lands on its Cancel, then back on Race.
+  await page.locator('#race-start').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'race-cancel');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'race-start');
+  assert.match(await page.locator('#notice').textContent(), /Race cancelled/);
   // A quick answer: the focus goes to the playback's Pause (or Play), not the page body.
   const quick = await open(browser, '?size=3x3&board=1,2,3,4,5,6,0,7,8');
   await quick.locator('#solve').focus();

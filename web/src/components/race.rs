@@ -70,6 +70,23 @@ pub fn race_panel(props: &RaceProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
+    // Focus follows the race like the solve's: Race (disabled) to its Cancel, then back to Race.
+    let start_ref = use_node_ref();
+    let cancel_ref = use_node_ref();
+    {
+        let (start_ref, cancel_ref) = (start_ref.clone(), cancel_ref.clone());
+        let drawn = use_mut_ref(|| false);
+        use_effect_with(race_running, move |&running| {
+            let first = !std::mem::replace(&mut *drawn.borrow_mut(), true);
+            if first || !crate::hooks::reveal::focus_lost(&[&start_ref]) {
+                return;
+            }
+            let target = if running { &cancel_ref } else { &start_ref };
+            if let Some(target) = target.cast::<web_sys::Element>() {
+                crate::hooks::reveal::focus_quietly(&target);
+            }
+        });
+    }
     let race = props.race.as_ref();
     let playing = props.playing.clone();
     let rows = race.map(|race| {
@@ -147,11 +164,11 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 { for picks }
             </fieldset>
             <div class="row buttons">
-                <button id="race-start" class="primary" disabled={!props.can_race} onclick={on_race}
+                <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
                     title={props.race_why.clone()}
                     aria-describedby={props.race_why.is_some().then_some("race-why")}>{ "Race" }</button>
                 if race_running {
-                    <button id="race-cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                    <button id="race-cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
                 }
                 if let Some(why) = &props.race_why {
                     <span id="race-why" class="why">{ why.clone() }</span>

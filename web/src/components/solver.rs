@@ -165,22 +165,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
 /// was disabled (the page body has it): Cancel while a solve runs; after Cancel, Solve; after
 /// an answer, the playback's Play or Pause (else Solve). Focus never scrolls the page here.
 fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let active = document.active_element();
-    let lost = match &active {
-        None => true,
-        Some(element) => {
-            document
-                .body()
-                .is_some_and(|body| AsRef::<web_sys::Element>::as_ref(&body) == element)
-                || solve
-                    .cast::<web_sys::Element>()
-                    .is_some_and(|s| &s == element)
-        }
-    };
-    if !lost {
+    if !crate::hooks::reveal::focus_lost(&[solve]) {
         return;
     }
     let target = if running {
@@ -188,9 +173,9 @@ fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef)
     } else if cancelled {
         solve.cast::<web_sys::Element>()
     } else {
-        document
-            .query_selector(".playback #pause, .playback #play")
-            .ok()
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".playback #pause, .playback #play").ok())
             .flatten()
             .or_else(|| solve.cast::<web_sys::Element>())
     };

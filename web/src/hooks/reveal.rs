@@ -77,6 +77,25 @@ pub fn focus_quietly(element: &Element) {
     call(element, "focus", Some(&how));
 }
 
+/// Whether the focus was dropped: nothing, the page body, or one of `dropped` (a button that
+/// was just disabled) has it.
+pub fn focus_lost(dropped: &[&NodeRef]) -> bool {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    match document.active_element() {
+        None => true,
+        Some(element) => {
+            document
+                .body()
+                .is_some_and(|body| AsRef::<Element>::as_ref(&body) == &element)
+                || dropped
+                    .iter()
+                    .any(|r| r.cast::<Element>().is_some_and(|d| d == element))
+        }
+    }
+}
+
 /// Scrolls the board into view whenever a new playback starts (`playing`: its start and moves).
 #[hook]
 pub fn use_reveal_board(playing: Option<(Board, Vec<Direction>)>) {
