@@ -4,7 +4,8 @@
 // change) and focus kept after Solve and Cancel.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, record, BASE_URL } from './helpers.mjs';
+import { join } from 'node:path';
+import { launch, open, board, shot, record, BASE_URL, ARTIFACTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -100,6 +101,7 @@ test('a phone sees the board when playback starts after Solve, and a swipe slide
   assert.ok(step < 31, `the board is in view while playback runs (step ${step} of 31)`);
   record('people_phone_board_in_view_ms', Date.now() - t0);
   await shot(page, '17-phone-after-solve');
+  await page.screenshot({ path: join(ARTIFACTS, '17-phone-after-solve-viewport.png') });
 
   // Swipes: blank at the bottom middle; right slides 7 (left of the blank) into it.
   const swipe = await open(browser, '?size=3x3&board=1,2,3,4,5,6,7,0,8', PHONE);
@@ -127,6 +129,22 @@ test('a phone sees the board when playback starts after Solve, and a swipe slide
   await swipe.keyboard.press('ArrowUp');
   assert.deepEqual(await board(swipe), [1, 2, 3, 4, 5, 6, 0, 7, 8]);
   await shot(swipe, '17-phone-swipe');
+
+  // A finger (touch events through the DevTools protocol): the board does not scroll the page
+  // away, the swipe slides the tile.
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const touch = await context.newPage();
+  await touch.goto(`${BASE_URL}/?size=3x3&board=1,2,3,4,5,6,7,0,8`);
+  const tbox = await touch.getByRole('grid').boundingBox();
+  const [tx, ty] = [tbox.x + tbox.width / 2, tbox.y + tbox.height / 2];
+  const cdp = await context.newCDPSession(touch);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: tx, y: ty }] });
+  for (let i = 1; i <= 5; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: tx - 16 * i, y: ty }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await touch.waitForFunction(() => document.querySelector('[role=grid]').dataset.board === '1 2 3 4 5 6 7 8 0');
+  await context.close();
   assert.deepEqual([...page.problems, ...swipe.problems], []);
 });
 
