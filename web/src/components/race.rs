@@ -55,7 +55,11 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
             };
             html! {
-                <label class="pick" title={race_title(&method)}>
+                <label class="pick" title={if race_running {
+                    format!("{}: the picks are locked while the race runs.", race_title(&method))
+                } else {
+                    race_title(&method)
+                }}>
                     <input type="checkbox" checked={props.race_pick[i]} {onchange}
                         disabled={race_running} data-method={race_label(&method)} />
                     { race_label(&method) }
