@@ -307,14 +307,33 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   await page.getByText(/moves(, at most [\d.]+× the shortest)?, still improving/).first().waitFor({ timeout: 10_000 });
   const firstMs = Date.now() - t0;
   await shot(page, '10-anytime-5x5-improving');
+  // Issue 9: the first answer plays while the solve still improves, and the solve goes on.
+  const live = page.locator('.answers-play .answer');
+  const firstLength = Number(await live.first().getAttribute('data-length'));
+  await live.first().click();
+  await page.locator('#step-count').waitFor();
+  assert.equal(Number(await page.locator('#step-count').getAttribute('data-total')), firstLength);
+  assert.ok(await page.locator('#cancel').isVisible(), 'the solve still runs during playback');
+  assert.equal(await live.first().getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction((s) => document.querySelector('[role=grid]').dataset.board !== s, start.join(' '));
+  await shot(page, '10-anytime-5x5-playing-while-improving');
   const length = page.locator('#length');
   await length.waitFor({ timeout: 120_000 });
   const finalMs = Date.now() - t0;
+  // The final answer is offered; the playback of the first goes on.
+  assert.equal(Number(await page.locator('#step-count').getAttribute('data-total')), firstLength);
+  assert.match(await page.locator('#notice').textContent(), /final answer came in/);
+  const offered = page.locator('#result .answers-play .answer');
+  assert.equal(await offered.first().getAttribute('aria-pressed'), 'true');
+  assert.equal(Number(await offered.first().getAttribute('data-length')), firstLength);
+  await offered.last().click();
+  assert.equal(await offered.last().getAttribute('aria-pressed'), 'true');
   const n = Number(await length.getAttribute('data-length'));
   const answers = (await page.locator('#answers').textContent()).match(/\d+/g).map(Number);
   assert.ok(answers.length >= 2, `answers got shorter: ${answers}`);
   for (let i = 1; i < answers.length; i++) assert.ok(answers[i] < answers[i - 1], `${answers}`);
   assert.equal(answers[answers.length - 1], n);
+  assert.equal(await offered.count(), answers.length, 'every answer can be played');
   const lower = Number(await page.locator('#quality').getAttribute('data-lower-bound'));
   assert.ok(lower > 0 && lower <= n);
   assert.match(await page.locator('#result').textContent(), /anytime/);

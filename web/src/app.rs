@@ -23,6 +23,7 @@ use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
 use crate::hooks::picture::use_picture;
 use crate::hooks::playback::use_playback_timer;
+use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
@@ -69,6 +70,21 @@ pub fn app() -> Html {
         |moves| moves.clone().map(Rc::new),
     );
     let known = insight(&state);
+    let (answers, playing_answer) = state.answers();
+    use_reveal_board(
+        state
+            .playback
+            .as_ref()
+            .map(|p| (p.start.clone(), p.moves.clone())),
+    );
+    let on_swipe = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| {
+            Callback::from(move |tile: puzzle_core::Direction| {
+                dispatcher.dispatch(Action::MoveBlank(crate::state::State::key_move(tile)))
+            })
+        })
+    };
     html! {
         <>
         <header class="top">
@@ -87,7 +103,7 @@ pub fn app() -> Html {
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
                         overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()}
                         progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
-                        picture={picture.url.clone()} numbers={picture.numbers} />
+                        picture={picture.url.clone()} numbers={picture.numbers} on_swipe={(*on_swipe).clone()} />
                 </div>
                 <PicturePicker picture={picture.clone()} />
                 <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
@@ -107,13 +123,16 @@ pub fn app() -> Html {
                     dispatcher={state.dispatcher()} on_scramble={on_scramble} />
                 <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
                     solving={Solving { result: None, ..state.solving.clone() }} can_solve={state.can_solve()}
+                    solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
                     dispatcher={state.dispatcher()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
                 <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
                     can_race={state.can_race()} solving={state.solving.running.is_some()}
+                    race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
                     playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
                     dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
                 <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
-                    step={state.result_step()} depth_limit={state.prefs.depth_limit} dispatcher={state.dispatcher()} />
+                    step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
+                    dispatcher={state.dispatcher()} />
                 <DepthChart solution={(*solution).clone()} />
                 <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                     moves={(*moves).clone()} dispatcher={state.dispatcher()} />

@@ -1,11 +1,13 @@
 //! The page's parts. Each takes only the values it shows (narrow, `PartialEq` props, so Yew
 //! skips it when they did not change) and a dispatcher or stable callbacks; none does I/O.
 
+pub mod answers;
 pub mod board;
 pub mod charts;
 pub mod coach;
 pub mod engine;
 pub mod generator;
+pub mod number_field;
 pub mod picture;
 pub mod playback;
 pub mod race;

@@ -3,13 +3,14 @@
 //! arrows, Home and End move the focus between cells, Enter or Space slides the focused tile.
 //! The cells scale with the space (the stylesheet sizes the font from the cell through container
 //! query units), a polite live region announces each move, playback position and "Solved",
-//! and the tiles can show the pieces of a picture. Moves slide through [`flip`].
+//! and the tiles can show the pieces of a picture. Moves slide through [`flip`]. A swipe on
+//! the board slides the tile on that side of the blank into it, as the arrow key would.
 
 mod announce;
 mod flip;
 mod nav;
 
-use puzzle_core::{Board, Heuristic, HeuristicKind};
+use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
@@ -42,6 +43,31 @@ pub struct BoardProps {
     /// Whether the numbers show over a picture (they always show without one).
     #[prop_or(true)]
     pub numbers: bool,
+    /// A swipe on the board: the way the tile next to the blank on that side slides (as the
+    /// arrow key of that direction).
+    #[prop_or_default]
+    pub on_swipe: Callback<Direction>,
+}
+
+/// How far (CSS pixels) a pointer must travel between down and up to be a swipe, not a tap.
+const SWIPE_MIN_PX: f64 = 24.0;
+
+/// The way a tile slides for a pointer that went `dx`, `dy` pixels (`None`: a tap).
+pub fn swipe_direction(dx: f64, dy: f64) -> Option<Direction> {
+    if dx.abs().max(dy.abs()) < SWIPE_MIN_PX {
+        return None;
+    }
+    Some(if dx.abs() > dy.abs() {
+        if dx > 0.0 {
+            Direction::Right
+        } else {
+            Direction::Left
+        }
+    } else if dy > 0.0 {
+        Direction::Down
+    } else {
+        Direction::Up
+    })
 }
 
 /// The share of a cell's width a tile number may take as its font size, by digits.
@@ -136,6 +162,46 @@ pub fn board_view(props: &BoardProps) -> Html {
         })
     };
 
+    // Swipes: where the pointer went down; a swipe swallows the click that may follow it.
+    let pressed = use_mut_ref(|| None::<(f64, f64)>);
+    let swiped = use_mut_ref(|| false);
+    let on_pointerdown = {
+        let (pressed, swiped) = (pressed.clone(), swiped.clone());
+        Callback::from(move |e: PointerEvent| {
+            *pressed.borrow_mut() = Some((e.client_x() as f64, e.client_y() as f64));
+            *swiped.borrow_mut() = false;
+        })
+    };
+    let on_pointerup = {
+        let (pressed, swiped) = (pressed.clone(), swiped.clone());
+        let on_swipe = props.on_swipe.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some((x, y)) = pressed.borrow_mut().take() else {
+                return;
+            };
+            if let Some(direction) =
+                swipe_direction(e.client_x() as f64 - x, e.client_y() as f64 - y)
+            {
+                *swiped.borrow_mut() = true;
+                on_swipe.emit(direction);
+            }
+        })
+    };
+    let on_pointercancel = {
+        let pressed = pressed.clone();
+        Callback::from(move |_: PointerEvent| *pressed.borrow_mut() = None)
+    };
+    let on_tile_click = {
+        let (swiped, on_click) = (swiped.clone(), props.on_click.clone());
+        Callback::from(move |(cell, keyboard): (usize, bool)| {
+            // A click from Enter or Space (detail 0) is never the end of a swipe.
+            let after_swipe = std::mem::take(&mut *swiped.borrow_mut());
+            if keyboard || !after_swipe {
+                on_click.emit(cell);
+            }
+        })
+    };
+
     let slide_ms = (props.speed_ms as f64 * 0.7).clamp(60.0, 220.0).round();
     let solved = board == &props.goal;
     let mut style = format!(
@@ -163,7 +229,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     let tile_at = |cell: usize| {
         let tile = board.tile(cell);
         let tabindex = if cell == tabbable { "0" } else { "-1" };
-        let onclick = props.on_click.reform(move |_: MouseEvent| cell);
+        let onclick = on_tile_click.reform(move |e: MouseEvent| (cell, e.detail() == 0));
         if tile == 0 {
             return html! {
                 <button class="tile blank" data-cell={cell.to_string()} {tabindex} {onclick}>
@@ -218,6 +284,9 @@ pub fn board_view(props: &BoardProps) -> Html {
             data-board={board.to_flat()}
             onkeydown={on_keydown}
             onfocusin={on_focusin}
+            onpointerdown={on_pointerdown}
+            onpointerup={on_pointerup}
+            onpointercancel={on_pointercancel}
             {style}>
             { for rows }
             if let Some((_, pairs)) = &overlay {
@@ -248,4 +317,19 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<usize> {
         .get_attribute("data-cell")?
         .parse()
         .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_swipe_goes_the_way_it_moved_most_and_a_short_one_is_a_tap() {
+        assert_eq!(swipe_direction(40.0, 5.0), Some(Direction::Right));
+        assert_eq!(swipe_direction(-40.0, 30.0), Some(Direction::Left));
+        assert_eq!(swipe_direction(10.0, 60.0), Some(Direction::Down));
+        assert_eq!(swipe_direction(0.0, -25.0), Some(Direction::Up));
+        assert_eq!(swipe_direction(10.0, -12.0), None);
+        assert_eq!(swipe_direction(0.0, 0.0), None);
+    }
 }

@@ -84,7 +84,14 @@ pub fn coach(props: &CoachProps) -> Html {
                     { "Optimal moves from here: " }
                     <strong id="optimal-count" data-count={count_data}>{ count_text }</strong>
                 </span>
-                <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}>{ "Hint" }</button>
+                <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}
+                    title={if props.playing {
+                        Some("No hints during playback: move a tile to take over.")
+                    } else if hint_cell.is_none() {
+                        Some("No hint: the board is the goal, or the distance from here is not known yet.")
+                    } else {
+                        None
+                    }}>{ "Hint" }</button>
                 if big {
                     <label class="check" title="Solves each new board in a second worker while you play">
                         <input id="live-toggle" type="checkbox" checked={props.live_on} onchange={on_live} />

@@ -7,6 +7,7 @@ use puzzle_core::{format_moves, Board, Direction, Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::number_field::NumberField;
 use crate::download::{download, read_text};
 use crate::race::{generate, GeneratorSpec};
 use crate::state::{Action, State};
@@ -62,16 +63,16 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     let on_how = update(|s, v| {
         s.walk = (v == "walk").then_some(s.walk.unwrap_or(30));
     });
-    let on_walk = update(|s, v| {
-        if let Ok(n) = v.trim().parse::<usize>() {
-            s.walk = Some(n.clamp(1, 500));
-        }
-    });
-    let on_seed = update(|s, v| {
-        if let Ok(n) = v.trim().parse::<u64>() {
-            s.seed = n;
-        }
-    });
+    let set = |f: fn(&mut GeneratorSpec, u64)| {
+        let spec = spec.clone();
+        Callback::from(move |n: u64| {
+            let mut next = (*spec).clone();
+            f(&mut next, n);
+            spec.set(next);
+        })
+    };
+    let on_walk = set(|s, n| s.walk = Some(n as usize));
+    let on_seed = set(|s, n| s.seed = n);
     let on_generate = {
         let (state, spec) = (state.clone(), spec.clone());
         Callback::from(move |_: MouseEvent| {
@@ -139,6 +140,9 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         })
     };
     let walk = spec.walk.is_some();
+    let no_moves = moves
+        .is_none()
+        .then_some("Nothing to export yet: solve the board first.");
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
             <h2 id="gen-title">{ "Generate, import, export" }</h2>
@@ -172,13 +176,9 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                     </select>
                 </label>
                 if let Some(n) = spec.walk {
-                    <label>{ "Moves" }
-                        <input id="gen-walk" class="narrow" type="number" min="1" max="500" value={n.to_string()} onchange={on_walk} />
-                    </label>
+                    <NumberField id="gen-walk" label="Moves" value={n as u64} min={1} max={500} on_value={on_walk} />
                 }
-                <label>{ "Seed" }
-                    <input id="gen-seed" class="seed" type="number" min="0" value={spec.seed.to_string()} onchange={on_seed} />
-                </label>
+                <NumberField id="gen-seed" label="Seed" class="seed" value={spec.seed} min={0} max={u64::MAX} on_value={on_seed} />
             </div>
             <div class="row buttons">
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
@@ -199,8 +199,8 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                     <input id="import-file" type="file" accept=".txt,.puzzle,text/plain" onchange={on_file} />
                 </label>
                 <button id="export-board" onclick={on_export_board}>{ "Export board" }</button>
-                <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()}>{ "Export solution" }</button>
-                <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()}>{ "Solution, one move a line" }</button>
+                <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()} title={no_moves}>{ "Export solution" }</button>
+                <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()} title={no_moves}>{ "Solution, one move a line" }</button>
             </div>
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>

@@ -58,14 +58,17 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
     html! {
         <div class="playback" role="group" aria-label="playback">
             <div class="row buttons">
-                <button id="restart" onclick={send(Action::Restart)} disabled={playback.step == 0}>{ "Restart" }</button>
-                <button id="step-back" onclick={send(Action::StepBack)} disabled={playback.step == 0}>{ "Step back" }</button>
+                <button id="restart" onclick={send(Action::Restart)} disabled={playback.step == 0}
+                    title={(playback.step == 0).then_some("Already at the start.")}>{ "Restart" }</button>
+                <button id="step-back" onclick={send(Action::StepBack)} disabled={playback.step == 0}
+                    title={(playback.step == 0).then_some("Already at the start.")}>{ "Step back" }</button>
                 if playback.playing {
                     <button id="pause" class="primary" onclick={send(Action::Pause)}>{ "Pause" }</button>
                 } else {
                     <button id="play" class="primary" onclick={send(Action::Play)}>{ "Play" }</button>
                 }
-                <button id="step" onclick={send(Action::StepForward)} disabled={playback.at_end()}>{ "Step" }</button>
+                <button id="step" onclick={send(Action::StepForward)} disabled={playback.at_end()}
+                    title={playback.at_end().then_some("Already at the last move.")}>{ "Step" }</button>
                 <label class="speed">{ "Speed" }
                     <select id="speed" onchange={on_speed}>
                         { for SPEEDS.into_iter().map(|(ms, label)| html! {

@@ -22,6 +22,13 @@ pub struct RaceProps {
     pub can_race: bool,
     /// Whether a solve runs (rows cannot be played then).
     pub solving: bool,
+    /// Why the Race button cannot be pressed (its tooltip and a line next to it).
+    #[prop_or_default]
+    pub race_why: Option<AttrValue>,
+    /// Why the rows' Play buttons cannot be pressed (a solve runs, or the race was for another
+    /// size or goal: the table is marked stale).
+    #[prop_or_default]
+    pub play_why: Option<AttrValue>,
     /// The solution being played back (its start and moves), to mark its row.
     pub playing: Option<(Board, Vec<Direction>)>,
     /// Where the panel's actions go.
@@ -48,7 +55,11 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
             };
             html! {
-                <label class="pick" title={race_title(&method)}>
+                <label class="pick" title={if race_running {
+                    format!("{}: the picks are locked while the race runs.", race_title(&method))
+                } else {
+                    race_title(&method)
+                }}>
                     <input type="checkbox" checked={props.race_pick[i]} {onchange}
                         disabled={race_running} data-method={race_label(&method)} />
                     { race_label(&method) }
@@ -63,6 +74,23 @@ pub fn race_panel(props: &RaceProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
+    // Focus follows the race like the solve's: Race (disabled) to its Cancel, then back to Race.
+    let start_ref = use_node_ref();
+    let cancel_ref = use_node_ref();
+    {
+        let (start_ref, cancel_ref) = (start_ref.clone(), cancel_ref.clone());
+        let drawn = use_mut_ref(|| false);
+        use_effect_with(race_running, move |&running| {
+            let first = !std::mem::replace(&mut *drawn.borrow_mut(), true);
+            if first || !crate::hooks::reveal::focus_lost(&[&start_ref]) {
+                return;
+            }
+            let target = if running { &cancel_ref } else { &start_ref };
+            if let Some(target) = target.cast::<web_sys::Element>() {
+                crate::hooks::reveal::focus_quietly(&target);
+            }
+        });
+    }
     let race = props.race.as_ref();
     let playing = props.playing.clone();
     let rows = race.map(|race| {
@@ -123,7 +151,8 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     <td>
                         if playable {
                             <button class="small" {onclick} aria-label={format!("play {label}")}
-                                disabled={props.solving}>{ "Play" }</button>
+                                disabled={props.solving || props.play_why.is_some()}
+                                title={props.play_why.clone()}>{ "Play" }</button>
                         }
                     </td>
                 </tr>
@@ -139,9 +168,14 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 { for picks }
             </fieldset>
             <div class="row buttons">
-                <button id="race-start" class="primary" disabled={!props.can_race} onclick={on_race}>{ "Race" }</button>
+                <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
+                    title={props.race_why.clone()}
+                    aria-describedby={props.race_why.is_some().then_some("race-why")}>{ "Race" }</button>
                 if race_running {
-                    <button id="race-cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                    <button id="race-cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
+                }
+                if let Some(why) = &props.race_why {
+                    <span id="race-why" class="why">{ why.clone() }</span>
                 }
             </div>
             if let Some(race) = race {
@@ -153,6 +187,9 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     </p>
                 }
                 <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
+                if let Some(why) = props.play_why.as_ref().filter(|_| !props.solving) {
+                    <p id="race-stale" class="why">{ why.clone() }</p>
+                }
                 <div class="table-wrap">
                     <table id="race-table">
                         <thead>

@@ -4,6 +4,7 @@
 use puzzle_core::SolveOutcome;
 use yew::prelude::*;
 
+use crate::components::answers::AnswersList;
 use crate::format::{count, duration, heuristic_label, stop_reason};
 use crate::methods::EngineResult;
 use crate::state::{Action, Finished, State};
@@ -19,6 +20,12 @@ pub struct ResultProps {
     pub step: Option<usize>,
     /// The depth limit of the menu (for the stop reason of a depth-limited search).
     pub depth_limit: usize,
+    /// The lengths of the solve's answers (several for an anytime solve), each playable.
+    #[prop_or_default]
+    pub answers: Vec<usize>,
+    /// The one of them being played back.
+    #[prop_or_default]
+    pub playing_answer: Option<usize>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
 }
@@ -56,6 +63,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
                     aria-current={current.then_some("step")}
                     aria-label={format!("move {}: blank {}", index + 1, direction_word(*direction))}
                     disabled={step.is_none()}
+                    title={step.is_none().then_some("Play this answer to step through its moves.")}
                     {onclick}>{ direction.letter() }</button>
             </li>
         }
@@ -73,6 +81,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             <h2 id="result-title">{ "Result" }</h2>
             if let Some(lengths) = finished.lengths() {
                 <p id="answers" class="muted">{ lengths }</p>
+                <AnswersList lengths={props.answers.clone()} playing={props.playing_answer} dispatcher={state.clone()} />
             }
             if solution.outcome == SolveOutcome::Solved {
                 <p class="headline">

@@ -4,6 +4,7 @@ use puzzle_core::{Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::components::number_field::NumberField;
 use crate::state::{goal_text, Action, Editor, ScrambleHow, State};
 
 /// Props of the set-up panel: its fields only, so moves, ticks and progress do not redraw it.
@@ -32,22 +33,33 @@ pub struct SetupProps {
 pub fn setup(props: &SetupProps) -> Html {
     let state = &props.dispatcher;
     let shape = props.shape;
-    let mut sizes: Vec<Shape> = [3, 4, 5, 6, 7, 8]
-        .into_iter()
-        .filter_map(|n| Shape::square(n).ok())
-        .collect();
-    if !sizes.contains(&shape) {
-        sizes.push(shape);
-    }
+    // The squares 2 to 8, and any rectangle from 2x2 to 16x16 through two number fields.
+    let sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
+    let custom_open = use_state(|| false);
+    let custom = *custom_open || !sizes.contains(&shape);
     let on_size = {
         let state = state.clone();
+        let custom_open = custom_open.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(shape) = value.parse::<Shape>() {
+            if value == "custom" {
+                custom_open.set(true);
+            } else if let Ok(shape) = value.parse::<Shape>() {
+                custom_open.set(false);
                 state.dispatch(Action::SetShape(shape));
             }
         })
     };
+    let resize = |f: fn(Shape, usize) -> Option<Shape>| {
+        let state = state.clone();
+        Callback::from(move |n: u64| {
+            if let Some(next) = f(shape, n as usize) {
+                state.dispatch(Action::SetShape(next));
+            }
+        })
+    };
+    let on_width = resize(|s, w| Shape::new(w, s.height()).ok());
+    let on_height = resize(|s, h| Shape::new(s.width(), h).ok());
     let goal_value = if props.goal_editor.open || matches!(props.goal, Goal::Custom(_)) {
         "custom".to_string()
     } else {
@@ -88,12 +100,7 @@ pub fn setup(props: &SetupProps) -> Html {
     };
     let on_walk = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            if let Ok(n) = value.trim().parse::<usize>() {
-                state.dispatch(Action::SetWalkLength(n));
-            }
-        })
+        Callback::from(move |n: u64| state.dispatch(Action::SetWalkLength(n as usize)))
     };
     let on_scramble = {
         let on_scramble = props.on_scramble.clone();
@@ -125,10 +132,15 @@ pub fn setup(props: &SetupProps) -> Html {
                 <label>{ "Size" }
                     <select id="size" onchange={on_size}>
                         { for sizes.iter().map(|s| html! {
-                            <option value={s.to_string()} selected={*s == shape}>{ s.to_string() }</option>
+                            <option value={s.to_string()} selected={!custom && *s == shape}>{ s.to_string() }</option>
                         }) }
+                        <option value="custom" selected={custom}>{ "Other W × H…" }</option>
                     </select>
                 </label>
+                if custom {
+                    <NumberField id="size-w" label="Width" value={shape.width() as u64} min={2} max={16} on_value={on_width} />
+                    <NumberField id="size-h" label="Height" value={shape.height() as u64} min={2} max={16} on_value={on_height} />
+                }
                 <label>{ "Goal" }
                     <select id="goal" onchange={on_goal}>
                         { for [("standard", "Standard (1 2 3 … blank)"), ("blank-first", "Blank first"), ("snail", "Snail (spiral)"), ("custom", "Custom…")]
@@ -158,10 +170,7 @@ pub fn setup(props: &SetupProps) -> Html {
                     </select>
                 </label>
                 if walk {
-                    <label>{ "Moves" }
-                        <input id="walk-length" class="narrow" type="number" min="1" max="500"
-                            value={props.walk_length.to_string()} onchange={on_walk} />
-                    </label>
+                    <NumberField id="walk-length" label="Moves" value={props.walk_length as u64} min={1} max={500} on_value={on_walk} />
                 }
             </div>
             <div class="row buttons">

@@ -1,9 +1,11 @@
 //! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
 
 use puzzle_core::{Algorithm, HeuristicKind, Method, Shape, Solvability};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::components::answers::AnswersList;
+use crate::components::number_field::NumberField;
 use crate::format::heuristic_label;
 use crate::state::{Action, Preferences, Solving, State};
 
@@ -21,6 +23,15 @@ pub struct SolverProps {
     pub solving: Solving,
     /// Whether the Solve button can be pressed.
     pub can_solve: bool,
+    /// Why it cannot (shown next to it and as its tooltip).
+    #[prop_or_default]
+    pub solve_why: Option<AttrValue>,
+    /// The lengths of the running anytime solve's answers so far (each can be played).
+    #[prop_or_default]
+    pub answers: Vec<usize>,
+    /// The one of them being played back.
+    #[prop_or_default]
+    pub playing_answer: Option<usize>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
     /// Sends the board to the worker.
@@ -55,12 +66,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
     };
     let on_depth = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            if let Ok(depth) = value.trim().parse::<usize>() {
-                state.dispatch(Action::SetDepthLimit(depth));
-            }
-        })
+        Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
     };
     let on_fix = {
         let state = state.clone();
@@ -70,11 +76,29 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let on_solve = props.on_solve.clone();
         Callback::from(move |_: MouseEvent| on_solve.emit(()))
     };
+    let solve_ref = use_node_ref();
+    let cancel_ref = use_node_ref();
+    let cancel_pressed = use_mut_ref(|| false);
     let on_cancel = {
         let on_cancel = props.on_cancel.clone();
-        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
+        let cancel_pressed = cancel_pressed.clone();
+        Callback::from(move |_: MouseEvent| {
+            *cancel_pressed.borrow_mut() = true;
+            on_cancel.emit(())
+        })
     };
     let running = solving.running.as_ref();
+    {
+        // Only a solve starting or ending moves the focus, never the first drawing.
+        let (solve_ref, cancel_ref) = (solve_ref.clone(), cancel_ref.clone());
+        let drawn = use_mut_ref(|| false);
+        use_effect_with(running.is_some(), move |&running| {
+            let cancelled = std::mem::take(&mut *cancel_pressed.borrow_mut());
+            if std::mem::replace(&mut *drawn.borrow_mut(), true) {
+                keep_focus(running, cancelled, &solve_ref, &cancel_ref);
+            }
+        });
+    }
     let search = prefs.effective_method(shape).search_config().copied();
     let informed = search.is_some_and(|config| config.algorithm.is_informed());
     let uses_depth =
@@ -109,16 +133,18 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     </label>
                 }
                 if uses_depth {
-                    <label>{ "Depth limit" }
-                        <input id="depth" class="narrow" type="number" min="1" max="200"
-                            value={prefs.depth_limit.to_string()} onchange={on_depth} />
-                    </label>
+                    <NumberField id="depth" label="Depth limit" value={prefs.depth_limit as u64} min={1} max={200} on_value={on_depth} />
                 }
             </div>
             <div class="row buttons">
-                <button id="solve" class="primary" disabled={!props.can_solve} onclick={on_solve}>{ "Solve" }</button>
+                <button id="solve" class="primary" ref={solve_ref} disabled={!props.can_solve} onclick={on_solve}
+                    title={props.solve_why.clone()}
+                    aria-describedby={props.solve_why.is_some().then_some("solve-why")}>{ "Solve" }</button>
                 if running.is_some() {
-                    <button id="cancel" class="danger" onclick={on_cancel}>{ "Cancel" }</button>
+                    <button id="cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
+                }
+                if let Some(why) = &props.solve_why {
+                    <span id="solve-why" class="why">{ why.clone() }</span>
                 }
             </div>
             { crate::components::engine::status_view(solving, shape) }
@@ -128,7 +154,33 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     { text }
                 </p>
             }
+            if running.is_some() {
+                <AnswersList lengths={props.answers.clone()} playing={props.playing_answer} dispatcher={state.clone()} />
+            }
         </section>
+    }
+}
+
+/// Where the focus goes when a solve starts or ends, if the button that had it went away or
+/// was disabled (the page body has it): Cancel while a solve runs; after Cancel, Solve; after
+/// an answer, the playback's Play or Pause (else Solve). Focus never scrolls the page here.
+fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef) {
+    if !crate::hooks::reveal::focus_lost(&[solve]) {
+        return;
+    }
+    let target = if running {
+        cancel.cast::<web_sys::Element>()
+    } else if cancelled {
+        solve.cast::<web_sys::Element>()
+    } else {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".playback #pause, .playback #play").ok())
+            .flatten()
+            .or_else(|| solve.cast::<web_sys::Element>())
+    };
+    if let Some(target) = target {
+        crate::hooks::reveal::focus_quietly(&target);
     }
 }
 

@@ -13,12 +13,14 @@
 //! - [`url`]: the share link in the address bar.
 //! - [`drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
+//! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
 
 pub mod document;
 pub mod drop;
 pub mod live;
 pub mod picture;
 pub mod playback;
+pub mod reveal;
 pub mod scramble;
 pub mod solver;
 pub mod trace;

@@ -119,7 +119,59 @@ impl State {
 
     /// Whether the Solve button can be pressed.
     pub fn can_solve(&self) -> bool {
-        self.solving.running.is_none() && !self.race_running() && self.solvability().solvable
+        self.solve_blocked().is_none()
+    }
+
+    /// Why the Solve button cannot be pressed (`None`: it can), in a few words for its tooltip
+    /// and the line next to it.
+    pub fn solve_blocked(&self) -> Option<&'static str> {
+        if self.solving.running.is_some() {
+            Some("A solve is running: wait for it or press Cancel.")
+        } else if self.race_running() {
+            Some("A race is running: wait for it or cancel the race.")
+        } else if !self.solvability().solvable {
+            Some("This board cannot reach the goal: swap two tiles first (Fix).")
+        } else {
+            None
+        }
+    }
+
+    /// Why the Race button cannot be pressed (`None`: it can).
+    pub fn race_blocked(&self) -> Option<&'static str> {
+        self.solve_blocked().or_else(|| {
+            (!self.can_race()).then_some("Pick at least one method that can race on this size.")
+        })
+    }
+
+    /// Why a race row's Play button cannot be pressed (`None`: it can).
+    pub fn race_play_blocked(&self) -> Option<&'static str> {
+        if self.solving.running.is_some() {
+            Some("A solve is running: wait for it or press Cancel.")
+        } else if self
+            .race
+            .as_ref()
+            .is_some_and(|r| r.goal != self.puzzle.goal_board)
+        {
+            Some("This race was for another board size or goal: race again to compare here.")
+        } else {
+            None
+        }
+    }
+
+    /// The answers of the last solve that can be played (an anytime solve's answers so far
+    /// while it runs, else every answer of the result), with the index of the one being
+    /// played back.
+    pub fn answers(&self) -> (Vec<usize>, Option<usize>) {
+        let (start, answers): (_, Vec<&Solution>) = match &self.solving.running {
+            Some(running) => (&running.start, running.improved.iter().collect()),
+            None => match &self.solving.result {
+                Some(finished) => (&finished.start, finished.answers().collect()),
+                None => return (Vec::new(), None),
+            },
+        };
+        let playing = self.playback.as_ref().filter(|p| &p.start == start);
+        let index = playing.and_then(|p| answers.iter().position(|s| s.moves == p.moves));
+        (answers.iter().map(|s| s.moves.len()).collect(), index)
     }
 
     /// Whether a race is still running.

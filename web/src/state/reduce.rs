@@ -28,7 +28,21 @@ fn keep_what_belongs(state: &State, next: &mut State) {
             .reduce(HelpAction::ClearHint)
             .unwrap_or(next.help.clone());
     }
-    if after.goal_board == before.goal_board || after.shape() != before.shape() {
+    if after.shape() != before.shape() {
+        // A race on a board of another size answers nothing on screen: it stops (the worker
+        // is terminated by the solver hook when the race no longer runs).
+        if let Some(stopped) = next
+            .race
+            .as_ref()
+            .and_then(|r| race::reduce(r, RaceAction::Cancel))
+        {
+            next.race = Some(stopped);
+            next.notice =
+                Some("The board size changed during the race: the race was stopped.".to_string());
+        }
+        return;
+    }
+    if after.goal_board == before.goal_board {
         return;
     }
     let goal = after.goal_board.clone();
@@ -375,7 +389,17 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
             next.solving = state
                 .solving
                 .reduce(SolvingAction::Finished(id, solution))?;
-            if solved {
+            // An earlier answer of this solve is being played: it goes on, the final one is
+            // offered in the answers list.
+            let playing = state.playback.as_ref().filter(|p| p.start == start);
+            if let Some(playing) = playing.filter(|_| solved) {
+                if playing.moves != moves {
+                    next.notice = Some(format!(
+                        "The final answer came in ({} moves): play it from the answers list.",
+                        moves.len()
+                    ));
+                }
+            } else if solved {
                 if state.puzzle.board != start {
                     next.notice = Some(
                         "The board changed while the solver was running: press Solve again to solve the board on screen."
@@ -424,19 +448,30 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 ),
             });
         }
-        // Replays: the board goes back to the answer's start and playback starts.
+        // Replays: the board goes back to the answer's start and playback starts. While an
+        // anytime solve still improves, its answers so far can play: the solve goes on (it was
+        // sent its own start and goal), and its later answers join the list.
         Action::PlayAnswer(index) => {
-            let finished = state.solving.result.as_ref()?;
-            let solution = finished.answers().nth(index)?;
-            if state.solving.running.is_some()
-                || finished.goal != state.puzzle.goal_board
+            let (start, goal, solution) = match &state.solving.running {
+                Some(running) => (&running.start, &running.goal, running.improved.get(index)?),
+                None => {
+                    let finished = state.solving.result.as_ref()?;
+                    (
+                        &finished.start,
+                        &finished.goal,
+                        finished.answers().nth(index)?,
+                    )
+                }
+            };
+            if *goal != state.puzzle.goal_board
                 || solution.outcome != SolveOutcome::Solved
                 || solution.moves.is_empty()
             {
                 return None;
             }
-            next.puzzle_do(PuzzleAction::SetBoard(finished.start.clone()));
-            next.play(finished.start.clone(), solution.moves.clone());
+            next.puzzle_do(PuzzleAction::SetBoard(start.clone()));
+            next.play(start.clone(), solution.moves.clone());
+            next.notice = None;
         }
         Action::RaceStarted(race) => {
             if state.solving.running.is_some() || state.race_running() {

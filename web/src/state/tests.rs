@@ -749,3 +749,121 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     let label = state.solving.engine.finished.as_ref().map(|f| f.method);
     assert_eq!(label, Some(Method::anytime()));
 }
+
+#[test]
+fn an_answer_plays_while_the_anytime_solve_still_improves() {
+    use Direction::{Down as D, Right as R, Up as U};
+    let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    let running = apply(&start, Action::SolveStarted(1));
+    let long = answer_of(&running, &[R, R, U, D, U, D]);
+    let shorter = answer_of(&running, &[R, R, U, D]);
+    let best = answer_of(&running, &[R, R]);
+    // No answer yet, or an index past the answers so far: nothing to play.
+    assert_eq!(reduce(&running, Action::PlayAnswer(0)), None);
+    let playing = check(
+        &running,
+        vec![
+            Action::Improved(1, long.clone()),
+            Action::PlayAnswer(1),
+            Action::PlayAnswer(0),
+            Action::Tick,
+        ],
+        &[
+            Expect::Running(true),
+            Expect::Playback(Some((2, 6))),
+            Expect::Board("1 2 3 / 4 5 6 / 7 8 0"),
+            Expect::Notice(None),
+        ],
+    );
+    // The solve is untouched: same request, same start and goal, still the one the worker has.
+    assert_eq!(playing.busy_id(), Some(1));
+    assert_eq!(
+        playing.solving.running.as_ref().map(|r| &r.start),
+        Some(&start.puzzle.board)
+    );
+    // A shorter answer arrives during playback: playback goes on, the list grows.
+    let improved = check(
+        &playing,
+        vec![Action::Improved(1, shorter), Action::Tick],
+        &[Expect::Running(true), Expect::Playback(Some((3, 6)))],
+    );
+    assert_eq!(improved.solving.running.as_ref().unwrap().improved.len(), 2);
+    // The final answer too: it becomes the result and is offered, playback still goes on.
+    let done = check(
+        &improved,
+        vec![Action::Solved(1, best)],
+        &[
+            Expect::Running(false),
+            Expect::Result(Some(2)),
+            Expect::Lengths(Some("6 → 4 → 2 moves")),
+            Expect::Playback(Some((3, 6))),
+            Expect::Notice(Some("final answer came in (2 moves)")),
+        ],
+    );
+    // And it plays from the list, from the solve's start.
+    check(
+        &done,
+        vec![Action::PlayAnswer(2)],
+        &[
+            Expect::Playback(Some((1, 2))),
+            Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
+            Expect::Notice(None),
+        ],
+    );
+    // A hand move left playback before the answer came: the old rule (no playback, a notice).
+    let moved = check(
+        &playing,
+        vec![Action::MoveBlank(Direction::Left)],
+        &[Expect::Playback(None)],
+    );
+    check(
+        &moved,
+        vec![Action::Solved(1, answer_of(&running, &[R, R]))],
+        &[
+            Expect::Playback(None),
+            Expect::Notice(Some("board changed while the solver was running")),
+        ],
+    );
+}
+
+#[test]
+fn a_size_change_stops_a_running_race_and_marks_an_old_one() {
+    use crate::race::{Race, RACE_BUDGET};
+    let start = with_board("8 6 7 2 5 4 3 0 1");
+    let race = Race::plan(
+        &start.puzzle.board,
+        &start.puzzle.goal_board,
+        &start.prefs.race_pick,
+        7,
+        RACE_BUDGET,
+    );
+    let racing = apply(&start, Action::RaceStarted(Box::new(race)));
+    assert_eq!(
+        racing.solve_blocked(),
+        Some("A race is running: wait for it or cancel the race.")
+    );
+    assert!(!racing.can_solve() && racing.race_blocked().is_some());
+    let resized = check(
+        &racing,
+        vec![Action::SetShape(Shape::new(3, 5).unwrap())],
+        &[Expect::Notice(Some("size changed during the race"))],
+    );
+    assert!(!resized.race_running());
+    assert_eq!(resized.busy_id(), None, "the worker is let go");
+    assert!(resized.can_solve(), "Solve works on the new board at once");
+    assert_eq!(resized.solve_blocked(), None);
+    assert!(resized
+        .race_play_blocked()
+        .is_some_and(|why| why.contains("another board size")));
+    // A finished race on the board on screen plays; a running solve blocks with its reason.
+    assert_eq!(racing.race_play_blocked(), None);
+    let solving = apply(&start, Action::SolveStarted(1));
+    assert!(solving
+        .solve_blocked()
+        .is_some_and(|why| why.contains("Cancel")));
+    assert!(solving.race_play_blocked().is_some());
+    let unsolvable = with_board("2 1 3 4 5 6 7 8 0");
+    assert!(unsolvable
+        .solve_blocked()
+        .is_some_and(|why| why.contains("cannot reach the goal")));
+}
