@@ -72,6 +72,10 @@ test('on 4x4 the live count comes from a second worker, shows … meanwhile and 
   for (const d of [-1, -1, -4, -4, -1, 4]) cells = moveBlank(cells, d);
   const page = await open(browser, `?size=4x4&board=${cells.join(',')}`);
   assert.equal(await page.locator('#optimal-count').getAttribute('data-count'), 'off');
+  // The solver's worker starts with the page, but Playwright may report it a moment after the
+  // grid shows: wait for it, so the count below sees only the live count's worker.
+  for (let i = 0; i < 100 && page.workersSeen.length === 0; i++) await page.waitForTimeout(50);
+  assert.equal(page.workersSeen.length, 1, 'the solver worker runs');
   const workersBefore = page.workersSeen.length;
   await page.locator('#live-toggle').check();
   const truth = bfsDistance(cells, goal, 4);
