@@ -2,9 +2,6 @@
 //! [`crate::hooks`] (workers, timer, document listeners, URL) to the parts of
 //! [`crate::components`].
 
-use std::rc::Rc;
-
-use puzzle_core::SolveOutcome;
 use yew::prelude::*;
 
 use crate::components::board::BoardView;
@@ -18,17 +15,19 @@ use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
 use crate::components::stepper::StepThrough;
+use crate::hooks::board_input::use_board_input;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
 use crate::hooks::picture::use_picture;
 use crate::hooks::playback::use_playback_timer;
+use crate::hooks::result_views::use_result_views;
 use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
 use crate::insight::insight;
-use crate::state::{Action, Solving};
+use crate::state::Solving;
 
 /// The page.
 #[function_component(App)]
@@ -45,30 +44,8 @@ pub fn app() -> Html {
 
     let on_scramble = use_scramble(state.dispatcher());
     let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
-    let dismiss = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
-    };
-    // Stable callbacks (made once), so narrow props compare equal between renders.
-    let on_click = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| {
-            Callback::from(move |cell| dispatcher.dispatch(Action::ClickCell(cell)))
-        })
-    };
-    let solution = use_memo(
-        state.solving.result.as_ref().map(|r| r.solution.clone()),
-        |s| s.clone().map(Rc::new),
-    );
-    let moves = use_memo(
-        state
-            .solving
-            .result
-            .as_ref()
-            .filter(|f| f.solution.outcome == SolveOutcome::Solved)
-            .map(|f| f.solution.moves.clone()),
-        |moves| moves.clone().map(Rc::new),
-    );
+    let input = use_board_input(state.dispatcher());
+    let (solution, moves) = use_result_views(state.solving.result.as_ref());
     let known = insight(&state);
     let (answers, playing_answer) = state.answers();
     use_reveal_board(
@@ -77,14 +54,6 @@ pub fn app() -> Html {
             .as_ref()
             .map(|p| (p.start.clone(), p.moves.clone())),
     );
-    let on_swipe = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| {
-            Callback::from(move |tile: puzzle_core::Direction| {
-                dispatcher.dispatch(Action::MoveBlank(crate::state::State::key_move(tile)))
-            })
-        })
-    };
     html! {
         <>
         <header class="top">
@@ -101,9 +70,9 @@ pub fn app() -> Html {
                 </div>
                 <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
-                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={(*on_click).clone()}
+                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
                         progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
-                        picture={picture.url.clone()} numbers={picture.numbers} on_swipe={(*on_swipe).clone()} />
+                        picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
                 </div>
                 <PicturePicker picture={picture.clone()} />
                 <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
@@ -113,7 +82,7 @@ pub fn app() -> Html {
                 if let Some(notice) = &state.notice {
                     <p id="notice" class="notice" role="status">
                         <span>{ notice }</span>
-                        <button class="link" onclick={dismiss} aria-label="dismiss message">{ "×" }</button>
+                        <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
                     </p>
                 }
             </section>
@@ -133,9 +102,9 @@ pub fn app() -> Html {
                 <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
                     step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
                     dispatcher={state.dispatcher()} />
-                <DepthChart solution={(*solution).clone()} />
+                <DepthChart {solution} />
                 <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
-                    moves={(*moves).clone()} dispatcher={state.dispatcher()} />
+                    {moves} dispatcher={state.dispatcher()} />
                 <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} />
             </div>
         </main>

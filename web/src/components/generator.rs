@@ -140,6 +140,13 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         })
     };
     let walk = spec.walk.is_some();
+    // The squares the size menu offers, plus the board's own size and the chosen one.
+    let mut sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
+    for shape in [props.board.shape(), spec.shape] {
+        if !sizes.contains(&shape) {
+            sizes.push(shape);
+        }
+    }
     let no_moves = moves
         .is_none()
         .then_some("Nothing to export yet: solve the board first.");
@@ -149,7 +156,7 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
             <div class="row">
                 <label>{ "Size" }
                     <select id="gen-size" onchange={on_size}>
-                        { for [3, 4, 5].into_iter().filter_map(|n| Shape::square(n).ok()).map(|s| html! {
+                        { for sizes.iter().map(|&s| html! {
                             <option value={s.to_string()} selected={s == spec.shape}>{ s.to_string() }</option>
                         }) }
                     </select>

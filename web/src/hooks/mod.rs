@@ -13,13 +13,17 @@
 //! - [`url`]: the share link in the address bar.
 //! - [`drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
+//! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
+//! - [`result_views`]: the last result shared with the charts and the generator.
 //! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
 
+pub mod board_input;
 pub mod document;
 pub mod drop;
 pub mod live;
 pub mod picture;
 pub mod playback;
+pub mod result_views;
 pub mod reveal;
 pub mod scramble;
 pub mod solver;
