@@ -62,6 +62,17 @@ pub enum ToWorker {
         /// The trace stops after this many expansions.
         max_expansions: u64,
     },
+    /// Build one pattern table (a group of the goal's default partition,
+    /// `puzzle_core::pdb::Partition::default_for`) and answer [`FromWorker::Table`]. The
+    /// solver worker sends it to a nested worker of its own, to build two tables at once.
+    BuildTable {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// The goal the table leads to.
+        goal: Board,
+        /// The group's tiles, in the partition's order.
+        tiles: Vec<u8>,
+    },
 }
 
 /// Where the pattern database of a solve came from.
@@ -184,6 +195,16 @@ pub enum FromWorker {
         /// Whether the trace stopped at its `max_expansions`.
         limit_reached: bool,
     },
+    /// The answer to [`ToWorker::BuildTable`]: the table as a one-group database
+    /// (`AdditivePdb::to_bytes`). Posted by [`table_to_js`], which moves the bytes instead of
+    /// copying them.
+    Table {
+        /// The request.
+        id: u32,
+        /// The stored form of a database of that one group.
+        #[serde(with = "byte_buf")]
+        bytes: Vec<u8>,
+    },
     /// Request `id` could not be answered.
     Failed {
         /// The request (0 if the message could not be read).
@@ -198,6 +219,62 @@ pub fn to_js<T: Serialize>(message: &T) -> JsValue {
     message
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .expect("protocol messages always serialize")
+}
+
+/// [`FromWorker::Table`] as a JS value with its bytes in a `Uint8Array` (not an array of
+/// numbers, as [`to_js`] would make them), and the transfer list that moves that array's
+/// buffer to the receiver instead of copying it.
+pub fn table_to_js(id: u32, bytes: &[u8]) -> (JsValue, js_sys::Array) {
+    let value = to_js(&FromWorker::Table {
+        id,
+        bytes: Vec::new(),
+    });
+    let array = js_sys::Uint8Array::from(bytes);
+    // Setting a field of a plain object made just above cannot fail.
+    js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array).ok();
+    (value, js_sys::Array::of1(&array.buffer()))
+}
+
+/// Serde for a byte field: written with `serialize_bytes`, read from bytes (a `Uint8Array`
+/// or `ArrayBuffer` through `serde-wasm-bindgen`) or from a sequence of numbers (JSON). Written
+/// here because it is a dozen lines (`serde_bytes` would be a new dependency for them).
+mod byte_buf {
+    use serde::de::{Error, SeqAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(bytes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        deserializer.deserialize_byte_buf(Bytes)
+    }
+
+    struct Bytes;
+
+    impl<'de> Visitor<'de> for Bytes {
+        type Value = Vec<u8>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("bytes")
+        }
+
+        fn visit_bytes<E: Error>(self, bytes: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(bytes.to_vec())
+        }
+
+        fn visit_byte_buf<E: Error>(self, bytes: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(bytes)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
+            while let Some(byte) = seq.next_element()? {
+                bytes.push(byte);
+            }
+            Ok(bytes)
+        }
+    }
 }
 
 /// Decodes a message from a JS value, or says why it could not.
@@ -360,6 +437,27 @@ mod tests {
             limit_reached: false,
         };
         assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+    }
+
+    #[test]
+    fn table_messages_round_trip() {
+        let request = ToWorker::BuildTable {
+            id: 9,
+            goal: Goal::Standard.board(Shape::square(4).unwrap()).unwrap(),
+            tiles: vec![1, 5, 6, 9, 10, 13, 14],
+        };
+        let text = encode(&request);
+        assert!(text.contains(r#""type":"build-table","id":9"#), "{text}");
+        assert_eq!(decode::<ToWorker>(&text), Ok(request));
+        let reply = FromWorker::Table {
+            id: 9,
+            bytes: vec![0, 1, 255, 78],
+        };
+        let text = encode(&reply);
+        assert!(text.contains(r#""bytes":[0,1,255,78]"#), "{text}");
+        assert_eq!(decode::<FromWorker>(&text), Ok(reply));
+        let error = decode::<FromWorker>(r#"{"type":"table","id":9,"bytes":[256]}"#).unwrap_err();
+        assert!(error.contains("256"), "{error}");
     }
 
     #[test]

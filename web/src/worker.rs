@@ -21,9 +21,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::protocol::{
-    from_js, to_js, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker,
+    from_js, table_to_js, to_js, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest,
+    ToWorker,
 };
 use crate::stepper::trace_set::CHUNK_EVENTS;
+
+mod nested;
 
 thread_local! {
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
@@ -81,6 +84,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
         }
         match message {
             ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+            ToWorker::BuildTable { id, goal, tiles } => build_table(scope, id, &goal, &tiles),
             ToWorker::Trace {
                 id,
                 board,
@@ -153,6 +157,10 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             Some(&request.method),
         ),
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
+        ToWorker::BuildTable { id, goal, tiles } => {
+            return table_refusal(goal, tiles)
+                .map(|message| FromWorker::Failed { id: *id, message })
+        }
         ToWorker::Trace {
             id,
             board,
@@ -205,6 +213,37 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         id,
         message: reason,
     })
+}
+
+/// Why a [`ToWorker::BuildTable`] cannot run (`None` if it can): its tiles must be a group
+/// of the goal's default partition, the only tables the solver worker asks a nested one for.
+pub fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
+    match Partition::default_for(goal) {
+        Err(error) => Some(error.to_string()),
+        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
+        Ok(_) => Some(format!(
+            "the {} tiles asked for are not a group of the pattern tables of this goal",
+            tiles.len()
+        )),
+    }
+}
+
+/// Builds the table of one group (a nested worker's job) and posts it as
+/// [`FromWorker::Table`], its bytes moved, not copied; progress as [`FromWorker::Building`].
+fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board, tiles: &[u8]) {
+    let partition = Partition::new(vec![tiles.to_vec()]);
+    let size = PatternIndex::new(goal.cells().len(), tiles.len()).map_or(0, |i| i.size());
+    let built = build_with_progress(scope, id, &[size], plain_progress(&[size]), |limits| {
+        AdditivePdb::build(goal, &partition, limits)
+    });
+    match built {
+        Ok(pdb) => {
+            let (message, transfer) = table_to_js(id, &pdb.to_bytes());
+            drop(pdb);
+            scope.post_message_with_transfer(&message, &transfer).ok();
+        }
+        Err(message) => post(scope, &FromWorker::Failed { id, message }),
+    }
 }
 
 /// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
@@ -304,7 +343,11 @@ trait Cached: Sized + 'static {
     /// Memory the tables hold.
     fn memory_bytes(&self) -> usize;
     /// Builds them, posting [`FromWorker::Building`] about ten times a second.
-    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String>;
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String>;
     /// This worker's tables of this kind, by key.
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R;
 }
@@ -327,17 +370,12 @@ impl Cached for AdditivePdb {
     fn memory_bytes(&self) -> usize {
         AdditivePdb::memory_bytes(self)
     }
-    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String> {
-        let partition = Partition::default_for(goal).map_err(|e| e.to_string())?;
-        let cells = goal.cells().len();
-        let sizes: Vec<u64> = partition
-            .groups()
-            .iter()
-            .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
-            .collect();
-        build_with_progress(scope, id, &sizes, |limits| {
-            AdditivePdb::build(goal, &partition, limits)
-        })
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String> {
+        build_pdb(scope, id, goal).await
     }
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
         DATABASES.with(|d| f(&mut d.borrow_mut()))
@@ -359,8 +397,13 @@ impl Cached for BigTables {
     fn memory_bytes(&self) -> usize {
         BigTables::memory_bytes(self)
     }
-    fn build(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) -> Result<Self, String> {
-        build_with_progress(scope, id, &[total_entries(goal)], |limits| {
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String> {
+        let sizes = [total_entries(goal)];
+        build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
             BigTables::build(goal, limits)
         })
     }
@@ -424,7 +467,7 @@ async fn cached<T: Cached>(
         }
     }
     let start = clock();
-    let tables = T::build(scope, id, goal)?;
+    let tables = T::build(scope, id, goal).await?;
     let ms = clock() - start;
     let bytes = tables.bytes();
     let saved = match &db {
@@ -472,12 +515,26 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
     }
 }
 
+/// The progress of building tables of `sizes` entries in that order, as the page shows it.
+fn plain_progress(sizes: &[u64]) -> impl Fn(u64, usize) -> BuildProgress {
+    let total: u64 = sizes.iter().sum();
+    let tables = sizes.len();
+    move |filled, table| BuildProgress {
+        filled,
+        total,
+        table,
+        tables,
+    }
+}
+
 /// Runs `build` with a progress callback that posts [`FromWorker::Building`] about ten times a
-/// second; `sizes` are the entries of each table, in build order.
+/// second; `sizes` are the entries of each table, in build order, and `shown` makes the message
+/// of the entries filled so far and the table being built (an index into `sizes`).
 fn build_with_progress<T>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
     sizes: &[u64],
+    shown: impl Fn(u64, usize) -> BuildProgress,
     build: impl FnOnce(&mut Limits) -> Result<T, PdbError>,
 ) -> Result<T, String> {
     let total: u64 = sizes.iter().sum();
@@ -500,12 +557,7 @@ fn build_with_progress<T>(
                 scope,
                 &FromWorker::Building {
                     id,
-                    build: BuildProgress {
-                        filled,
-                        total,
-                        table,
-                        tables,
-                    },
+                    build: shown(filled, table),
                 },
             );
         }
@@ -519,6 +571,123 @@ fn build_with_progress<T>(
         threads: 1,
     };
     build(&mut limits).map_err(|e| e.to_string())
+}
+
+/// Groups whose tables are smaller than this are not worth a nested worker.
+const NESTED_MIN_ENTRIES: u64 = 1 << 20;
+
+/// Builds the default partition's tables for `goal`. With two cores or more, a nested worker
+/// builds the second largest table meanwhile ([`nested`]; this worker first waits for it to
+/// load, well under a second); if it fails in any way, this worker builds that table too,
+/// after its own.
+///
+/// Progress: while building its own tables this worker shows their share done for the whole
+/// (the nested worker's table, of the same size, advances alongside); while it waits, the
+/// nested worker's reports, never going back.
+async fn build_pdb(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Result<AdditivePdb, String> {
+    let partition = Partition::default_for(goal).map_err(|e| e.to_string())?;
+    let groups = partition.groups();
+    let cells = goal.cells().len();
+    let sizes: Vec<u64> = groups
+        .iter()
+        .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
+        .collect();
+    let mut by_size: Vec<usize> = (0..groups.len()).collect();
+    by_size.sort_by_key(|&g| std::cmp::Reverse(sizes[g]));
+    let helper = by_size
+        .get(1)
+        .copied()
+        .filter(|&g| sizes[g] >= NESTED_MIN_ENTRIES)
+        .and_then(|g| Some((g, nested::Nested::spawn(id, goal, &groups[g])?)));
+    let helper = match helper {
+        Some((away, helper)) if helper.started().await => Some((away, helper)),
+        _ => None,
+    };
+    let Some((away, helper)) = helper else {
+        return build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
+            AdditivePdb::build(goal, &partition, limits)
+        });
+    };
+    let total: u64 = sizes.iter().sum();
+    let tables = groups.len();
+    let here: Vec<usize> = (0..tables).filter(|&g| g != away).collect();
+    let here_sizes: Vec<u64> = here.iter().map(|&g| sizes[g]).collect();
+    let here_total: u64 = here_sizes.iter().sum();
+    let shown = Rc::new(Cell::new(0u64));
+    let own = {
+        let shown = shown.clone();
+        let here = here.clone();
+        move |filled: u64, table: usize| {
+            // The share of this worker's tables done, for all of them.
+            let filled =
+                (u128::from(filled) * u128::from(total) / u128::from(here_total.max(1))) as u64;
+            shown.set(filled);
+            BuildProgress {
+                filled,
+                total,
+                table: here[table],
+                tables,
+            }
+        }
+    };
+    let here_partition = Partition::new(here.iter().map(|&g| groups[g].clone()).collect());
+    let mut built = build_with_progress(scope, id, &here_sizes, own, |limits| {
+        AdditivePdb::build(goal, &here_partition, limits)
+    })?
+    .tables()
+    .to_vec();
+    let away_size = sizes[away];
+    let relay = {
+        let scope = scope.clone();
+        move |filled: u64| {
+            let filled = shown.get().max(here_total + filled.min(away_size));
+            shown.set(filled);
+            post(
+                &scope,
+                &FromWorker::Building {
+                    id,
+                    build: BuildProgress {
+                        filled,
+                        total,
+                        table: away,
+                        tables,
+                    },
+                },
+            );
+        }
+    };
+    let expected = Partition::new(vec![groups[away].clone()]);
+    let table = helper
+        .table(relay)
+        .await
+        .and_then(|bytes| AdditivePdb::from_bytes(&bytes).map_err(|e| e.to_string()))
+        .ok()
+        .filter(|pdb| pdb.goal() == goal && pdb.partition() == &expected)
+        .map(|pdb| pdb.tables()[0].clone());
+    let table = match table {
+        Some(table) => table,
+        // Any failure of the nested worker: this one builds the table itself, quietly.
+        None => {
+            let size = [away_size];
+            let rest = move |filled: u64, _| BuildProgress {
+                filled: here_total + filled,
+                total,
+                table: away,
+                tables,
+            };
+            build_with_progress(scope, id, &size, rest, |limits| {
+                AdditivePdb::build(goal, &expected, limits)
+            })?
+            .tables()[0]
+                .clone()
+        }
+    };
+    built.insert(away, table);
+    AdditivePdb::from_tables(goal, &partition, built).map_err(|e| e.to_string())
 }
 
 /// Runs a solve with its tables and turns the result into the reply: the one place that

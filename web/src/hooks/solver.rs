@@ -24,9 +24,10 @@ pub struct Solver {
 /// The action a reply of the solver worker becomes (`None`: nothing for the state).
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     Some(match reply {
-        FromWorker::Ready | FromWorker::Distance { .. } | FromWorker::TraceChunk { .. } => {
-            return None
-        }
+        FromWorker::Ready
+        | FromWorker::Distance { .. }
+        | FromWorker::TraceChunk { .. }
+        | FromWorker::Table { .. } => return None,
         FromWorker::Progress { id, progress } => Action::Progress(id, progress),
         FromWorker::Done { id, solution } => Action::Solved(id, solution),
         FromWorker::Improved { id, solution } => Action::Improved(id, solution),

@@ -1,0 +1,187 @@
+//! A nested worker that builds one pattern table while the solver worker builds the others.
+//!
+//! The solver worker starts a second copy of its own script (`self.location.href`, the loader
+//! shim the page starts) and waits in its event loop for its `Ready` ([`Nested::started`]: a
+//! message sent before the copy's wasm listens would be lost, and once the solver worker is
+//! busy building it reads no message), sends it [`ToWorker::BuildTable`] and goes on with its
+//! own tables; the nested worker's [`FromWorker::Building`] and [`FromWorker::Table`] are read
+//! when the solver worker is back in its event loop ([`Nested::table`]). Any failure (no
+//! `Worker` in worker scopes, an error event, a `Failed` reply, no `Ready` in time) ends as
+//! `false` or an `Err` for the caller to build the table itself. Dropping a [`Nested`] terminates the
+//! worker; the page terminating the solver worker ends it too (a dedicated worker lives only
+//! as long as its owner).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use js_sys::{Function, Promise, Reflect};
+use puzzle_core::Board;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::protocol::{from_js, to_js, FromWorker, ToWorker};
+
+/// How long the nested worker may take to load.
+pub const READY_GRACE_MS: u32 = 5_000;
+
+/// What the solver worker knows of its nested worker, shared with the message handler.
+#[derive(Default)]
+struct Shared {
+    /// The nested worker's wasm is loaded (its `Ready` came).
+    ready: Cell<bool>,
+    /// Entries of the table it has filled so far (its last `Building`).
+    filled: Cell<u64>,
+    /// Its answer: the table's bytes, or why there are none.
+    answer: RefCell<Option<Result<Vec<u8>, String>>>,
+    /// Resolves the promise the solver worker waits on, if it waits.
+    wake: RefCell<Option<Function>>,
+    /// Called with `filled` on every `Building` while the solver worker waits.
+    on_progress: RefCell<Option<Box<dyn Fn(u64)>>>,
+}
+
+impl Shared {
+    /// Records the answer (the first one counts) and wakes the waiting solver worker.
+    fn finish(&self, answer: Result<Vec<u8>, String>) {
+        if self.answer.borrow().is_none() {
+            *self.answer.borrow_mut() = Some(answer);
+        }
+        self.wake();
+    }
+
+    /// Wakes the solver worker if it waits.
+    fn wake(&self) {
+        if let Some(resolve) = self.wake.borrow_mut().take() {
+            resolve.call0(&JsValue::UNDEFINED).ok();
+        }
+    }
+
+    /// Waits in the event loop until [`Shared::wake`].
+    async fn wait(&self) {
+        let mut resolve = None;
+        let woken = Promise::new(&mut |yes, _no| resolve = Some(yes));
+        *self.wake.borrow_mut() = resolve;
+        JsFuture::from(woken).await.ok();
+    }
+}
+
+/// A nested worker building one table.
+pub struct Nested {
+    worker: Worker,
+    shared: Rc<Shared>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+/// Whether this worker can start a nested one that runs at the same time: more than one core
+/// (`navigator.hardwareConcurrency`) and a `Worker` constructor in the worker scope.
+pub fn available() -> bool {
+    let global = js_sys::global();
+    let cores = Reflect::get(&global, &"navigator".into())
+        .and_then(|navigator| Reflect::get(&navigator, &"hardwareConcurrency".into()))
+        .ok()
+        .and_then(|cores| cores.as_f64())
+        .unwrap_or(1.0);
+    cores > 1.0 && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
+}
+
+/// The address of this worker's script (the loader shim), for a copy of it.
+fn own_script() -> Option<String> {
+    let location = Reflect::get(&js_sys::global(), &"location".into()).ok()?;
+    Reflect::get(&location, &"href".into()).ok()?.as_string()
+}
+
+impl Nested {
+    /// Starts a copy of this worker and asks it, once loaded, for the table of `tiles`
+    /// towards `goal` (request `id`). `None` if no worker can be started here.
+    pub fn spawn(id: u32, goal: &Board, tiles: &[u8]) -> Option<Nested> {
+        if !available() {
+            return None;
+        }
+        let worker = Worker::new(&own_script()?).ok()?;
+        let shared = Rc::new(Shared::default());
+        let request = to_js(&ToWorker::BuildTable {
+            id,
+            goal: goal.clone(),
+            tiles: tiles.to_vec(),
+        });
+        let on_message = {
+            let shared = shared.clone();
+            let worker = worker.clone();
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                match from_js::<FromWorker>(event.data()) {
+                    Ok(FromWorker::Ready) => {
+                        shared.ready.set(true);
+                        if let Err(error) = worker.post_message(&request) {
+                            shared.finish(Err(format!("could not send the request: {error:?}")));
+                        }
+                        shared.wake();
+                    }
+                    Ok(FromWorker::Building { build, .. }) => {
+                        shared.filled.set(build.filled);
+                        if let Some(report) = shared.on_progress.borrow().as_ref() {
+                            report(build.filled);
+                        }
+                    }
+                    Ok(FromWorker::Table { bytes, .. }) => shared.finish(Ok(bytes)),
+                    Ok(FromWorker::Failed { message, .. }) => shared.finish(Err(message)),
+                    Ok(_) => {}
+                    Err(message) => shared.finish(Err(message)),
+                }
+            })
+        };
+        let on_error = {
+            let shared = shared.clone();
+            Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+                // Handled here: the error does not go on to the solver worker's own scope.
+                event.prevent_default();
+                shared.finish(Err(format!("nested worker error: {}", event.message())));
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Some(Nested {
+            worker,
+            shared,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    /// Waits (in the event loop) until the nested worker has loaded and been sent its request:
+    /// `false` if it failed or did not load within [`READY_GRACE_MS`].
+    pub async fn started(&self) -> bool {
+        if !self.shared.ready.get() && self.shared.answer.borrow().is_none() {
+            let shared = self.shared.clone();
+            let _grace = Timeout::new(READY_GRACE_MS, move || {
+                shared.finish(Err("the nested worker did not start".to_string()));
+            });
+            self.shared.wait().await;
+        }
+        self.shared.ready.get() && self.shared.answer.borrow().is_none()
+    }
+
+    /// Waits (in the event loop) for the table's bytes, calling `on_progress` with the entries
+    /// filled on each progress report meanwhile (the last one known first). `Err` if the nested
+    /// worker failed.
+    pub async fn table(self, on_progress: impl Fn(u64) + 'static) -> Result<Vec<u8>, String> {
+        on_progress(self.shared.filled.get());
+        *self.shared.on_progress.borrow_mut() = Some(Box::new(on_progress));
+        while self.shared.answer.borrow().is_none() {
+            self.shared.wait().await;
+        }
+        let answer = self.shared.answer.borrow_mut().take();
+        answer.unwrap_or_else(|| Err("no answer from the nested worker".to_string()))
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        self.worker.terminate();
+        // The handlers hold the shared state; this breaks the cycle through the closures.
+        self.shared.on_progress.borrow_mut().take();
+        self.shared.wake.borrow_mut().take();
+    }
+}
