@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use puzzle_core::analysis::{DistanceTable, TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::anytime::{total_entries, BigTables};
-use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
+use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PatternTable, PdbError};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::trace::solve_traced;
 use puzzle_core::{
@@ -574,7 +574,7 @@ fn build_with_progress<T>(
 }
 
 /// Groups whose tables are smaller than this are not worth a nested worker.
-const NESTED_MIN_ENTRIES: u64 = 1 << 20;
+pub const NESTED_MIN_ENTRIES: u64 = 1 << 20;
 
 /// Builds the default partition's tables for `goal`. With two cores or more, a nested worker
 /// builds the second largest table meanwhile ([`nested`]; this worker first waits for it to
@@ -596,13 +596,8 @@ async fn build_pdb(
         .iter()
         .map(|g| PatternIndex::new(cells, g.len()).map_or(0, |i| i.size()))
         .collect();
-    let mut by_size: Vec<usize> = (0..groups.len()).collect();
-    by_size.sort_by_key(|&g| std::cmp::Reverse(sizes[g]));
-    let helper = by_size
-        .get(1)
-        .copied()
-        .filter(|&g| sizes[g] >= NESTED_MIN_ENTRIES)
-        .and_then(|g| Some((g, nested::Nested::spawn(id, goal, &groups[g])?)));
+    let helper =
+        nested_group(&sizes).and_then(|g| Some((g, nested::Nested::spawn(id, goal, &groups[g])?)));
     let helper = match helper {
         Some((away, helper)) if helper.started().await => Some((away, helper)),
         _ => None,
@@ -634,8 +629,8 @@ async fn build_pdb(
             }
         }
     };
-    let here_partition = Partition::new(here.iter().map(|&g| groups[g].clone()).collect());
-    let mut built = build_with_progress(scope, id, &here_sizes, own, |limits| {
+    let here_partition = all_but(&partition, away);
+    let built = build_with_progress(scope, id, &here_sizes, own, |limits| {
         AdditivePdb::build(goal, &here_partition, limits)
     })?
     .tables()
@@ -664,10 +659,8 @@ async fn build_pdb(
     let table = helper
         .table(relay)
         .await
-        .and_then(|bytes| AdditivePdb::from_bytes(&bytes).map_err(|e| e.to_string()))
         .ok()
-        .filter(|pdb| pdb.goal() == goal && pdb.partition() == &expected)
-        .map(|pdb| pdb.tables()[0].clone());
+        .and_then(|bytes| table_from_bytes(&bytes, goal, &groups[away]));
     let table = match table {
         Some(table) => table,
         // Any failure of the nested worker: this one builds the table itself, quietly.
@@ -686,8 +679,58 @@ async fn build_pdb(
                 .clone()
         }
     };
-    built.insert(away, table);
-    AdditivePdb::from_tables(goal, &partition, built).map_err(|e| e.to_string())
+    join_tables(goal, &partition, built, away, table)
+}
+
+/// The group a nested worker should build, given the entries of each group's table: the
+/// second largest (this worker keeps the largest), if it has [`NESTED_MIN_ENTRIES`] or more.
+pub fn nested_group(sizes: &[u64]) -> Option<usize> {
+    let mut by_size: Vec<usize> = (0..sizes.len()).collect();
+    by_size.sort_by_key(|&g| std::cmp::Reverse(sizes[g]));
+    by_size
+        .get(1)
+        .copied()
+        .filter(|&g| sizes[g] >= NESTED_MIN_ENTRIES)
+}
+
+/// The partition without its group `away` (the groups this worker builds itself).
+pub fn all_but(partition: &Partition, away: usize) -> Partition {
+    let groups = partition.groups().iter().enumerate();
+    Partition::new(
+        groups
+            .filter(|&(g, _)| g != away)
+            .map(|(_, group)| group.clone())
+            .collect(),
+    )
+}
+
+/// The table in a nested worker's [`FromWorker::Table`] bytes, if they hold a one-group
+/// database of `group` towards `goal` (intact: `AdditivePdb::from_bytes` checks the sum).
+pub fn table_from_bytes(bytes: &[u8], goal: &Board, group: &[u8]) -> Option<PatternTable> {
+    let pdb = AdditivePdb::from_bytes(bytes).ok()?;
+    let [table] = pdb.tables() else {
+        return None;
+    };
+    (pdb.goal() == goal && table.tiles() == group).then(|| table.clone())
+}
+
+/// The database of `partition` from the tables built here (every group but `away`, in order)
+/// and the table of group `away`.
+pub fn join_tables(
+    goal: &Board,
+    partition: &Partition,
+    mut here: Vec<PatternTable>,
+    away: usize,
+    table: PatternTable,
+) -> Result<AdditivePdb, String> {
+    if away > here.len() {
+        return Err(PdbError::BadPartition {
+            reason: puzzle_core::pdb::PartitionFault::TablesMismatch,
+        }
+        .to_string());
+    }
+    here.insert(away, table);
+    AdditivePdb::from_tables(goal, partition, here).map_err(|e| e.to_string())
 }
 
 /// Runs a solve with its tables and turns the result into the reply: the one place that
@@ -737,4 +780,60 @@ fn solve_request(
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     // Posting only fails if the page is gone; nothing is left to tell then.
     scope.post_message(&to_js(message)).ok();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::{Goal, Shape};
+
+    fn build(goal: &Board, partition: &Partition) -> AdditivePdb {
+        AdditivePdb::build(goal, partition, &mut Limits::default()).unwrap()
+    }
+
+    /// The worker's split: every group but one built here as one database, the other as a
+    /// one-group database sent as bytes (a nested worker's answer); joined, they are byte for
+    /// byte the database built at once, whichever group went away.
+    #[test]
+    fn tables_built_apart_join_into_the_database_built_at_once() {
+        let goal = Goal::Snail.board(Shape::new(4, 3).unwrap()).unwrap();
+        let partition = Partition::by_reading_order(&goal, &[4, 4, 3]).unwrap();
+        let whole = build(&goal, &partition).to_bytes();
+        for (away, group) in partition.groups().iter().enumerate() {
+            let here = build(&goal, &all_but(&partition, away)).tables().to_vec();
+            let bytes = build(&goal, &Partition::new(vec![group.clone()])).to_bytes();
+            let table = table_from_bytes(&bytes, &goal, group).expect("its own group");
+            let joined = join_tables(&goal, &partition, here.clone(), away, table).unwrap();
+            assert_eq!(joined.to_bytes(), whole, "group {away} built apart");
+            // Bytes that are not that group's table are refused (and the worker builds it).
+            let other = &partition.groups()[(away + 1) % 3];
+            assert!(table_from_bytes(&bytes, &goal, other).is_none());
+            let standard = Goal::Standard.board(goal.shape()).unwrap();
+            assert!(table_from_bytes(&bytes, &standard, group).is_none());
+            let mut damaged = bytes.clone();
+            damaged[bytes.len() / 2] ^= 1;
+            assert!(table_from_bytes(&damaged, &goal, group).is_none());
+            assert!(
+                table_from_bytes(&whole, &goal, group).is_none(),
+                "three tables"
+            );
+            // In the wrong place: refused.
+            let table = table_from_bytes(&bytes, &goal, group).unwrap();
+            assert!(join_tables(&goal, &partition, here, (away + 1) % 3, table).is_err());
+        }
+    }
+
+    #[test]
+    fn the_nested_worker_gets_the_second_largest_table_if_it_is_worth_it() {
+        let seven = 57_657_600;
+        assert_eq!(nested_group(&[seven, seven, 16]), Some(1));
+        assert_eq!(nested_group(&[16, seven, seven]), Some(2));
+        assert_eq!(nested_group(&[seven, 16]), None);
+        assert_eq!(nested_group(&[seven]), None);
+        assert_eq!(nested_group(&[]), None);
+        let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+        let partition = Partition::default_for(&goal).unwrap();
+        assert_eq!(all_but(&partition, 1).groups().len(), 2);
+        assert_eq!(all_but(&partition, 1).groups()[1], partition.groups()[2]);
+    }
 }

@@ -64,6 +64,11 @@ fn requests() -> Vec<Value> {
             board: board("1 0 2 3"),
             goal: board("1 2 3 0"),
         },
+        ToWorker::BuildTable {
+            id: 4,
+            tiles: Partition::default_for(&g4).unwrap().groups()[0].clone(),
+            goal: g4,
+        },
     ]
     .iter()
     .map(|m| serde_json::to_value(m).unwrap())
@@ -129,6 +134,10 @@ fn replies() -> Vec<Value> {
         FromWorker::Failed {
             id: 0,
             message: "no".into(),
+        },
+        FromWorker::Table {
+            id: 4,
+            bytes: vec![78, 80, 68, 66, 2],
         },
     ]
     .iter()
@@ -305,6 +314,12 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
                     prop_assert!(error.to_string().chars().count() <= MAX_REASON);
                 }
             }
+        }
+        // Only the tables the solver worker asks a nested one for (none is built here).
+        ToWorker::BuildTable { goal, tiles, .. } => {
+            prop_assert!(valid(goal));
+            let partition = Partition::default_for(goal);
+            prop_assert!(partition.is_ok_and(|p| p.groups().contains(tiles)));
         }
         ToWorker::Trace {
             id,
@@ -484,6 +499,14 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
             max_expanded: None,
         })
     };
+    let build_table = |goal: &Board, tiles: Vec<u8>| ToWorker::BuildTable {
+        id: 9,
+        goal: goal.clone(),
+        tiles,
+    };
+    for group in Partition::default_for(&b4).unwrap().groups() {
+        assert_eq!(refusal(&build_table(&b4, group.clone())), None, "{group:?}");
+    }
     let cases = [
         (solve(&big, &big, "pdb"), "up to 16 cells"),
         (solve(&b4, &small, "pdb"), "size mismatch"),
@@ -506,6 +529,10 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
             },
             "size mismatch",
         ),
+        (build_table(&b4, vec![1, 2, 3]), "not a group"),
+        (build_table(&b4, vec![]), "not a group"),
+        (build_table(&b4, vec![15, 0, 1, 2, 3, 4, 5]), "not a group"),
+        (build_table(&big, vec![1, 2, 3]), "up to 16 cells"),
     ];
     for (message, reason) in cases {
         match refusal(&message) {
