@@ -27,6 +27,9 @@ use crate::protocol::{from_js, to_js, FromWorker, ToWorker};
 /// How long the nested worker may take to load.
 pub const READY_GRACE_MS: u32 = 5_000;
 
+/// A progress callback: entries of the nested worker's table filled so far.
+type Report = Box<dyn Fn(u64)>;
+
 /// What the solver worker knows of its nested worker, shared with the message handler.
 #[derive(Default)]
 struct Shared {
@@ -39,7 +42,7 @@ struct Shared {
     /// Resolves the promise the solver worker waits on, if it waits.
     wake: RefCell<Option<Function>>,
     /// Called with `filled` on every `Building` while the solver worker waits.
-    on_progress: RefCell<Option<Box<dyn Fn(u64)>>>,
+    on_progress: RefCell<Option<Report>>,
 }
 
 impl Shared {
