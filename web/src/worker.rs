@@ -582,8 +582,10 @@ pub const NESTED_MIN_ENTRIES: u64 = 1 << 20;
 /// after its own.
 ///
 /// Progress: while building its own tables this worker shows their share done for the whole
-/// (the nested worker's table, of the same size, advances alongside); while it waits, the
-/// nested worker's reports, never going back.
+/// (the nested worker's table, of the same size, advances alongside: it cannot hear the
+/// nested worker's reports while busy); while it waits, the nested worker's reports, never
+/// going back. After a failure of the nested worker the bar goes back to the share really
+/// done (this worker's tables) and goes on from there while it builds the missing table.
 async fn build_pdb(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
