@@ -79,16 +79,24 @@ pub struct Nested {
 }
 
 /// Whether this worker can start a nested one that runs at the same time: more than one core
-/// (`navigator.hardwareConcurrency`) and a `Worker` constructor in the worker scope.
+/// (`navigator.hardwareConcurrency`), a `Worker` constructor in the worker scope, and, where
+/// the browser tells (`navigator.deviceMemory`, Chromium), at least [`MIN_DEVICE_GB`] of
+/// memory: the two builds at once hold about 280 MB more than one.
 pub fn available() -> bool {
     let global = js_sys::global();
-    let cores = Reflect::get(&global, &"navigator".into())
-        .and_then(|navigator| Reflect::get(&navigator, &"hardwareConcurrency".into()))
-        .ok()
-        .and_then(|cores| cores.as_f64())
-        .unwrap_or(1.0);
-    cores > 1.0 && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
+    let navigator = |key: &str| {
+        Reflect::get(&global, &"navigator".into())
+            .and_then(|navigator| Reflect::get(&navigator, &key.into()))
+            .ok()
+            .and_then(|value| value.as_f64())
+    };
+    let cores = navigator("hardwareConcurrency").unwrap_or(1.0);
+    let memory_ok = navigator("deviceMemory").is_none_or(|gb| gb >= MIN_DEVICE_GB);
+    cores > 1.0 && memory_ok && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
 }
+
+/// Least device memory (GB, as `navigator.deviceMemory` rounds it) for the two-worker build.
+pub const MIN_DEVICE_GB: f64 = 4.0;
 
 /// The address of this worker's script (the loader shim), for a copy of it.
 fn own_script() -> Option<String> {
