@@ -3,7 +3,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::state::{Action, Playback, State};
+use crate::state::{Action, Playback, PlaybackAction, State};
 
 /// Speeds offered, as delays between moves in milliseconds.
 pub const SPEEDS: [(u32, &str); 4] = [
@@ -41,7 +41,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
             if let Ok(step) = value.parse::<usize>() {
-                state.dispatch(Action::Seek(step));
+                state.dispatch(Action::Playback(PlaybackAction::Seek(step)));
             }
         })
     };
@@ -58,16 +58,16 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
     html! {
         <div class="playback" role="group" aria-label="playback">
             <div class="row buttons">
-                <button id="restart" onclick={send(Action::Restart)} disabled={playback.step == 0}
+                <button id="restart" onclick={send(Action::Playback(PlaybackAction::Restart))} disabled={playback.step == 0}
                     title={(playback.step == 0).then_some("Already at the start.")}>{ "Restart" }</button>
-                <button id="step-back" onclick={send(Action::StepBack)} disabled={playback.step == 0}
+                <button id="step-back" onclick={send(Action::Playback(PlaybackAction::StepBack))} disabled={playback.step == 0}
                     title={(playback.step == 0).then_some("Already at the start.")}>{ "Step back" }</button>
                 if playback.playing {
-                    <button id="pause" class="primary" onclick={send(Action::Pause)}>{ "Pause" }</button>
+                    <button id="pause" class="primary" onclick={send(Action::Playback(PlaybackAction::Pause))}>{ "Pause" }</button>
                 } else {
-                    <button id="play" class="primary" onclick={send(Action::Play)}>{ "Play" }</button>
+                    <button id="play" class="primary" onclick={send(Action::Playback(PlaybackAction::Play))}>{ "Play" }</button>
                 }
-                <button id="step" onclick={send(Action::StepForward)} disabled={playback.at_end()}
+                <button id="step" onclick={send(Action::Playback(PlaybackAction::StepForward))} disabled={playback.at_end()}
                     title={playback.at_end().then_some("Already at the last move.")}>{ "Step" }</button>
                 <label class="speed">{ "Speed" }
                     <select id="speed" onchange={on_speed}>

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::components::answers::AnswersList;
 use crate::format::{count, duration, heuristic_label, stop_reason};
 use crate::methods::EngineResult;
-use crate::state::{Action, Finished, State};
+use crate::state::{Action, Finished, PlaybackAction, State};
 
 /// Props of the result panel: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
@@ -55,7 +55,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
         let done = step.is_some_and(|s| index < s);
         let onclick = {
             let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(Action::Seek(index + 1)))
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::Playback(PlaybackAction::Seek(index + 1))))
         };
         html! {
             <li>

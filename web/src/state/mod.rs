@@ -306,20 +306,8 @@ pub enum Action {
     SolveFailed(u32, String),
     /// The user cancelled the solve (the edge has terminated the worker).
     Cancelled,
-    /// Starts or resumes playback (from the start if it had ended).
-    Play,
-    /// Pauses playback.
-    Pause,
-    /// One move forward (pauses).
-    StepForward,
-    /// One move back (pauses).
-    StepBack,
-    /// Back to the start of the solution (pauses).
-    Restart,
-    /// Jumps to a step of the solution (pauses).
-    Seek(usize),
-    /// The playback timer fired.
-    Tick,
+    /// Playback: play, pause, step, seek, the timer's tick ([`PlaybackAction`]).
+    Playback(PlaybackAction),
     /// Delay between playback moves.
     SetSpeed(u32),
     /// Hides the notice.

@@ -6,7 +6,7 @@ use puzzle_core::{swap_fix, Board, Direction, Goal, SolveOutcome};
 
 use super::{
     puzzle, race, scrambled, Action, EditorsAction, Finished, HelpAction, LiveSolve, Playback,
-    PlaybackAction, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction, State,
+    PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction, State,
 };
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
@@ -220,22 +220,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         }
         Action::EditText(text) => next.editors_do(EditorsAction::BoardText(text)),
         // Playback, whose board the puzzle shows.
-        Action::Play
-        | Action::Pause
-        | Action::StepForward
-        | Action::StepBack
-        | Action::Restart
-        | Action::Seek(_)
-        | Action::Tick => {
-            let step = match action {
-                Action::Play => PlaybackAction::Play,
-                Action::Pause => PlaybackAction::Pause,
-                Action::StepForward => PlaybackAction::StepForward,
-                Action::StepBack => PlaybackAction::StepBack,
-                Action::Restart => PlaybackAction::Restart,
-                Action::Seek(step) => PlaybackAction::Seek(step),
-                _ => PlaybackAction::Tick,
-            };
+        Action::Playback(step) => {
             let playback = state.playback.as_ref()?.reduce(step)?;
             next.puzzle_do(PuzzleAction::Show(playback.board()));
             next.playback = Some(playback);

@@ -207,47 +207,54 @@ fn an_answer_starts_playback_with_the_first_move() {
 fn playback_steps_forward_and_back_and_ends_at_the_goal() {
     let (mut state, solution) = solved_state();
     for _ in 0..100 {
-        state = apply(&state, Action::Tick);
+        state = apply(&state, Action::Playback(PlaybackAction::Tick));
     }
     assert!(state.is_solved());
     let playback = state.playback.clone().unwrap();
     assert_eq!(playback.step, 24);
     assert!(!playback.playing);
-    assert_eq!(reduce(&state, Action::Tick), None);
+    assert_eq!(reduce(&state, Action::Playback(PlaybackAction::Tick)), None);
 
-    let back = apply(&state, Action::StepBack);
+    let back = apply(&state, Action::Playback(PlaybackAction::StepBack));
     assert_eq!(back.playback.as_ref().unwrap().step, 23);
     assert_eq!(
         back.puzzle.board,
         playback.start.after(&solution.moves[..23]).unwrap()
     );
-    let forward = apply(&back, Action::StepForward);
+    let forward = apply(&back, Action::Playback(PlaybackAction::StepForward));
     assert!(forward.is_solved());
 
-    let restarted = apply(&state, Action::Restart);
+    let restarted = apply(&state, Action::Playback(PlaybackAction::Restart));
     assert_eq!(restarted.puzzle.board, playback.start);
     assert_eq!(
-        apply(&restarted, Action::StepBack).puzzle.board,
+        apply(&restarted, Action::Playback(PlaybackAction::StepBack))
+            .puzzle
+            .board,
         playback.start
     );
-    let scrubbed = apply(&restarted, Action::Seek(10));
+    let scrubbed = apply(&restarted, Action::Playback(PlaybackAction::Seek(10)));
     assert_eq!(
         scrubbed.puzzle.board,
         playback.start.after(&solution.moves[..10]).unwrap()
     );
     assert_eq!(
-        apply(&restarted, Action::Seek(999)).puzzle.board,
+        apply(&restarted, Action::Playback(PlaybackAction::Seek(999)))
+            .puzzle
+            .board,
         state.puzzle.goal_board
     );
 
     // Play at the end starts over, showing the first move at once.
-    let replay = apply(&state, Action::Play);
+    let replay = apply(&state, Action::Playback(PlaybackAction::Play));
     let p = replay.playback.as_ref().unwrap();
     assert!(p.playing);
     assert_eq!(p.step, 1);
-    let paused = apply(&replay, Action::Pause);
+    let paused = apply(&replay, Action::Playback(PlaybackAction::Pause));
     assert!(!paused.playback.as_ref().unwrap().playing);
-    assert_eq!(reduce(&paused, Action::Tick), None);
+    assert_eq!(
+        reduce(&paused, Action::Playback(PlaybackAction::Tick)),
+        None
+    );
 }
 
 #[test]
@@ -268,8 +275,11 @@ fn a_hand_move_during_playback_leaves_playback() {
         .as_deref()
         .unwrap()
         .contains("Playback stopped"));
-    assert_eq!(reduce(&moved, Action::Tick), None);
-    assert_eq!(reduce(&moved, Action::StepForward), None);
+    assert_eq!(reduce(&moved, Action::Playback(PlaybackAction::Tick)), None);
+    assert_eq!(
+        reduce(&moved, Action::Playback(PlaybackAction::StepForward)),
+        None
+    );
 }
 
 #[test]
@@ -537,7 +547,7 @@ fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> S
 fn a_race_collects_answers_by_id_and_plays_a_row() {
     use crate::race::{Race, RACE_BUDGET};
     let (mut state, _) = solved_state();
-    state = apply(&state, Action::Restart);
+    state = apply(&state, Action::Playback(PlaybackAction::Restart));
     let start = state.solving.result.as_ref().unwrap().start.clone();
     state.set_board(start.clone());
     assert!(state.can_race());
@@ -766,7 +776,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
             Action::Improved(1, long.clone()),
             Action::PlayAnswer(1),
             Action::PlayAnswer(0),
-            Action::Tick,
+            Action::Playback(PlaybackAction::Tick),
         ],
         &[
             Expect::Running(true),
@@ -784,7 +794,10 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // A shorter answer arrives during playback: playback goes on, the list grows.
     let improved = check(
         &playing,
-        vec![Action::Improved(1, shorter), Action::Tick],
+        vec![
+            Action::Improved(1, shorter),
+            Action::Playback(PlaybackAction::Tick),
+        ],
         &[Expect::Running(true), Expect::Playback(Some((3, 6)))],
     );
     assert_eq!(improved.solving.running.as_ref().unwrap().improved.len(), 2);
