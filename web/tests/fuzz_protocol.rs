@@ -9,8 +9,10 @@
 //! `FUZZ_CASES=100000 cargo test --release -p web --test fuzz_protocol`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::fuzz_config;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::Partition;
 use puzzle_core::{
@@ -21,17 +23,6 @@ use web::protocol::{
     unreadable, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker, MAX_REASON,
 };
 use web::worker::{distance, refusal};
-
-fn config() -> Config {
-    Config {
-        cases: std::env::var("FUZZ_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2_000),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -426,7 +417,7 @@ fn decodable_requests() -> impl Strategy<Value = ToWorker> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     #[test]
     fn decodable_nonsense_is_refused_or_handled(message in decodable_requests()) {

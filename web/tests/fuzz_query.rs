@@ -9,8 +9,10 @@
 //! `FUZZ_CASES=100000 cargo test --release -p web --test fuzz_query`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::fuzz_config;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::{Goal, HeuristicKind, Method, Shape};
 use web::state::State;
@@ -18,17 +20,6 @@ use web::url::{from_query, to_query};
 
 /// Longest message allowed about one part of a link, whatever the input.
 const MAX_MESSAGE: usize = 300;
-
-fn config() -> Config {
-    Config {
-        cases: std::env::var("FUZZ_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2_000),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A canonical link: each key the page writes, in a shape, board, goal and method that fit.
 fn valid_query() -> impl Strategy<Value = String> {
@@ -160,7 +151,7 @@ fn check(query: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     #[test]
     fn arbitrary_strings_never_break_the_link_reader(query in any::<String>()) {

@@ -1,4 +1,4 @@
-//! The playback timer: an interval that dispatches [`Action::Playback(PlaybackAction::Tick)`] while playback plays.
+//! The playback timer: an interval that dispatches [`PlaybackAction::Tick`] while playback plays.
 
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
