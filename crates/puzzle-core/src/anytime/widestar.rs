@@ -213,10 +213,6 @@ fn walk_back(nodes: &[Node], shape: crate::board::Shape) -> Vec<Direction> {
     blanks.reverse();
     blanks
         .windows(2)
-        .filter_map(|pair| {
-            Direction::ALL
-                .into_iter()
-                .find(|&d| shape.neighbour(pair[0], d) == Some(pair[1]))
-        })
+        .filter_map(|pair| shape.direction_between(pair[0], pair[1]))
         .collect()
 }
