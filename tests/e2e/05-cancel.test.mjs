@@ -20,11 +20,10 @@ test('blind BFS on a hard 4x4 leaves the page responsive, and Cancel stops the w
   await solve.click();
   const progress = page.locator('#progress');
   await page.waitForFunction(() => /Expanded [\d,]+ nodes/.test(document.querySelector('#progress')?.textContent || ''));
-  const expanded = async () => Number((await progress.textContent()).match(/Expanded ([\d,]+)/)[1].replaceAll(',', ''));
-  const first = await expanded();
   assert.ok(await solve.isDisabled(), 'Solve is disabled while solving');
 
-  // The page still answers a click during the search: a tile next to the blank slides.
+  // The page still answers a click during the search: a tile next to the blank slides, and
+  // the solve of the board before stops (issue 16: its answer would be for another board).
   const before = await board(page);
   const blank = before.indexOf(0);
   // Timed inside the page: from the click event to the board's change in the DOM.
@@ -46,14 +45,26 @@ test('blind BFS on a hard 4x4 leaves the page responsive, and Cancel stops the w
   assert.notDeepEqual(after, before, 'the board changed during the search');
   assert.ok(clickMs < 1500, `click answered in ${clickMs} ms`);
   record('tile_click_to_board_change_during_bfs_ms', Math.round(clickMs * 10) / 10);
-  // ...and the search is still going, on another thread.
+  assert.match(await page.locator('#notice').textContent(), /board changed: the solve for the board before was stopped/);
+  assert.ok(await solve.isEnabled(), 'Solve is free at once');
+  const stopped = workers[0];
+  for (let i = 0; i < 100 && !(stopped.closed && workers.length === 2); i++) await page.waitForTimeout(50);
+  assert.ok(stopped.closed, 'the worker solving the board before was terminated');
+  assert.equal(workers.length, 2, 'a fresh worker was started');
+
+  // Solve the board on screen, and Cancel it while it searches.
+  await solve.click();
+  await page.waitForFunction(() => /Expanded [\d,]+ nodes/.test(document.querySelector('#progress')?.textContent || ''));
+  const expanded = async () => Number((await progress.textContent()).match(/Expanded ([\d,]+)/)[1].replaceAll(',', ''));
+  const first = await expanded();
+  // ...the search is going on, on another thread.
   await page.waitForFunction((n) => {
     const m = (document.querySelector('#progress')?.textContent || '').match(/Expanded ([\d,]+)/);
     return m && Number(m[1].replaceAll(',', '')) > n;
   }, first);
   await shot(page, '05-cancel-running');
 
-  const solving = workers[0];
+  const solving = workers[1];
   assert.equal(solving.closed, false, 'the solving worker is alive before Cancel');
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   assert.equal(await progress.count(), 0, 'the progress line is gone');
@@ -61,10 +72,10 @@ test('blind BFS on a hard 4x4 leaves the page responsive, and Cancel stops the w
   assert.ok(await solve.isEnabled(), 'Solve is enabled again');
   // The busy worker was terminated (its close event fired), and a fresh one replaced it.
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && !(solving.closed && workers.length === 2)) await page.waitForTimeout(50);
+  while (Date.now() < deadline && !(solving.closed && workers.length === 3)) await page.waitForTimeout(50);
   assert.ok(solving.closed, `the solving worker was terminated (${JSON.stringify(workers)})`);
-  assert.equal(workers.length, 2, `a fresh worker was started (${JSON.stringify(workers)})`);
-  assert.equal(workers[1].closed, false);
+  assert.equal(workers.length, 3, `a fresh worker was started (${JSON.stringify(workers)})`);
+  assert.equal(workers[2].closed, false);
   // Nothing from the cancelled search arrives later.
   await page.waitForTimeout(1500);
   assert.equal(await page.locator('#result').count(), 0, 'no result after Cancel');

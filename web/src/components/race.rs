@@ -25,8 +25,7 @@ pub struct RaceProps {
     /// Why the Race button cannot be pressed (its tooltip and a line next to it).
     #[prop_or_default]
     pub race_why: Option<AttrValue>,
-    /// Why the rows' Play buttons cannot be pressed (a solve runs, or the race was for another
-    /// size or goal: the table is marked stale).
+    /// Why the rows' Play buttons cannot be pressed (a solve runs).
     #[prop_or_default]
     pub play_why: Option<AttrValue>,
     /// The solution being played back (its start and moves), to mark its row.
@@ -187,9 +186,6 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     </p>
                 }
                 <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
-                if let Some(why) = props.play_why.as_ref().filter(|_| !props.solving) {
-                    <p id="race-stale" class="why">{ why.clone() }</p>
-                }
                 <div class="table-wrap">
                     <table id="race-table">
                         <thead>

@@ -98,6 +98,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
+            <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
             { crate::components::engine::result_view(props.engine.as_ref(), solution) }
             <dl class="stats">
                 <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
@@ -122,5 +123,18 @@ fn direction_word(direction: puzzle_core::Direction) -> &'static str {
         puzzle_core::Direction::Down => "down",
         puzzle_core::Direction::Left => "left",
         puzzle_core::Direction::Right => "right",
+    }
+}
+
+/// Which board the answer is for: the one on screen, or the start of the playback showing one
+/// of its steps (the page shows no answer for any other board).
+fn answer_for(finished: &Finished, step: Option<usize>) -> String {
+    match step {
+        Some(step) if step > 0 => format!(
+            "For the board {} (the playback's start); the board shows move {step} of {}.",
+            finished.start.to_line(),
+            finished.solution.moves.len()
+        ),
+        _ => "For the board on screen.".to_string(),
     }
 }

@@ -60,6 +60,8 @@ pub fn use_picture() -> Picture {
             url.set(next.map(AttrValue::from));
         })
     };
+    // Files offered so far: only the decode of the last one may change the picture.
+    let offered = use_mut_ref(|| 0u32);
     let set_file = {
         let replace = replace.clone();
         let error = error.setter();
@@ -70,13 +72,38 @@ pub fn use_picture() -> Picture {
                 ));
                 return;
             }
-            match Url::create_object_url_with_blob(&file) {
-                Ok(object_url) => {
+            let Ok(object_url) = Url::create_object_url_with_blob(&file) else {
+                error.set(Some("the browser could not open that image".into()));
+                return;
+            };
+            let ticket = {
+                let mut offered = offered.borrow_mut();
+                *offered += 1;
+                *offered
+            };
+            let (offered, replace, error) = (offered.clone(), replace.clone(), error.clone());
+            let name = short(&file.name());
+            // Decoded before use: a file named like an image that does not decode leaves the
+            // old tiles and says so.
+            wasm_bindgen_futures::spawn_local(async move {
+                let decoded = decode(&object_url).await;
+                if *offered.borrow() != ticket {
+                    Url::revoke_object_url(&object_url).ok();
+                    return;
+                }
+                if decoded {
                     error.set(None);
                     replace.emit(Some(object_url));
+                } else {
+                    Url::revoke_object_url(&object_url).ok();
+                    error.set(Some(
+                        format!(
+                            "{name} could not be read as an image: the tiles stay as they were"
+                        )
+                        .into(),
+                    ));
                 }
-                Err(_) => error.set(Some("the browser could not open that image".into())),
-            }
+            });
         })
     };
     let clear = {
@@ -105,6 +132,18 @@ pub fn use_picture() -> Picture {
         clear,
         set_numbers,
     }
+}
+
+/// Whether the image at `url` decodes (`HTMLImageElement.decode()`).
+async fn decode(url: &str) -> bool {
+    let Ok(image) = web_sys::HtmlImageElement::new() else {
+        return false;
+    };
+    image.set_src(url);
+    wasm_bindgen_futures::JsFuture::from(image.decode())
+        .await
+        .is_ok()
+        && image.natural_width() > 0
 }
 
 /// A file name cut to 32 characters for a message.

@@ -9,8 +9,10 @@
 //! several slices are handled there, explicitly: an answer becomes the result *and* starts
 //! playback (which moves the board); a hand move leaves playback; a new board drops the result.
 //!
-//! The one cross-cutting rule, applied once at the end of [`reduce`] (`keep_what_belongs` in
-//! `reduce.rs`): when the board or goal changes, what belonged to the old ones goes.
+//! The one cross-cutting rule, checked at the end of every [`reduce`] (`keep_what_belongs` in
+//! `reduce.rs`): whatever is shown, charted or exported belongs to the board and goal on
+//! screen, or to the start of the playback in progress ([`State::shows`]); a solve or race for
+//! another board stops, and a result for one goes.
 //!
 //! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
 //! already made (see [`scrambled`]), worker answers arrive as actions tagged with the id of the
@@ -143,19 +145,13 @@ impl State {
         })
     }
 
-    /// Why a race row's Play button cannot be pressed (`None`: it can).
+    /// Why a race row's Play button cannot be pressed (`None`: it can). A race for another
+    /// board is never shown (see [`State::shows`]).
     pub fn race_play_blocked(&self) -> Option<&'static str> {
-        if self.solving.running.is_some() {
-            Some("A solve is running: wait for it or press Cancel.")
-        } else if self
-            .race
-            .as_ref()
-            .is_some_and(|r| r.goal != self.puzzle.goal_board)
-        {
-            Some("This race was for another board size or goal: race again to compare here.")
-        } else {
-            None
-        }
+        self.solving
+            .running
+            .is_some()
+            .then_some("A solve is running: wait for it or press Cancel.")
     }
 
     /// The answers of the last solve that can be played (an anytime solve's answers so far
@@ -187,6 +183,18 @@ impl State {
                 .iter()
                 .zip(&self.prefs.race_pick)
                 .any(|(method, &picked)| picked && crate::race::available(method, shape))
+    }
+
+    /// Whether something computed from `start` towards `goal` belongs on screen: the goal is
+    /// the one on screen, and so is `start`, or a playback from `start` is showing one of its
+    /// steps. The page's one rule is that nothing else is shown, charted or exported.
+    pub fn shows(&self, start: &Board, goal: &Board) -> bool {
+        *goal == self.puzzle.goal_board
+            && (*start == self.puzzle.board
+                || self
+                    .playback
+                    .as_ref()
+                    .is_some_and(|p| p.start == *start && p.board() == self.puzzle.board))
     }
 
     /// The request id the worker is busy with (a solve, or the current method of a race).

@@ -16,10 +16,12 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
     Some(next)
 }
 
-/// The one cross-cutting rule: when the board or the goal changes, what was about the old
-/// ones goes. A hint names a tile of the old board; a solve, race, result or playback for
-/// another goal of the same size would answer a question nobody asks any more (a size change
-/// is told apart by the board: the answer arrives with a notice and does not play).
+/// The one cross-cutting rule, checked after every action: whatever the page shows, charts or
+/// exports was computed for the board and goal on screen, or is being played from its own start
+/// ([`State::shows`]). A hint names a tile of the old board, so any change of board or goal
+/// drops it. A solve or race for another board or goal stops at once (its worker is terminated
+/// by the solver hook when [`State::busy_id`] lets go of it), so Solve is free at once; a result
+/// or a race's rows for another board go, with a notice that says why.
 fn keep_what_belongs(state: &State, next: &mut State) {
     let (before, after) = (&state.puzzle, &next.puzzle);
     if after.board != before.board || after.goal_board != before.goal_board {
@@ -28,48 +30,75 @@ fn keep_what_belongs(state: &State, next: &mut State) {
             .reduce(HelpAction::ClearHint)
             .unwrap_or(next.help.clone());
     }
-    if after.shape() != before.shape() {
-        // A race on a board of another size answers nothing on screen: it stops (the worker
-        // is terminated by the solver hook when the race no longer runs).
-        if let Some(stopped) = next
-            .race
-            .as_ref()
-            .and_then(|r| race::reduce(r, RaceAction::Cancel))
-        {
-            next.race = Some(stopped);
-            next.notice =
-                Some("The board size changed during the race: the race was stopped.".to_string());
-        }
-        return;
-    }
-    if after.goal_board == before.goal_board {
-        return;
-    }
-    let goal = after.goal_board.clone();
     if next
-        .solving
-        .running
+        .playback
         .as_ref()
-        .is_some_and(|r| r.goal != goal)
+        .is_some_and(|p| p.board() != next.puzzle.board)
     {
-        next.solving = next
-            .solving
-            .reduce(SolvingAction::Stopped(None))
-            .unwrap_or_default();
-        next.notice = Some(
-            "The goal changed while the solver was running: the solve was stopped. Press Solve to solve for the new goal."
-                .to_string(),
-        );
+        next.playback = None;
     }
-    if let Some(race) = next.race.as_ref().filter(|r| r.goal != goal) {
-        if let Some(stopped) = race::reduce(race, RaceAction::Cancel) {
-            next.race = Some(stopped);
-            next.notice =
-                Some("The goal changed during the race: the race was stopped.".to_string());
+    let change = Change::between(before, after);
+    if let Some(running) = next.solving.running.as_ref() {
+        if !next.shows(&running.start, &running.goal) {
+            next.solving = next
+                .solving
+                .reduce(SolvingAction::Stopped(None))
+                .unwrap_or_default();
+            next.notice = Some(format!(
+                "{}: the solve for the board before was stopped. Press Solve to solve the board on screen.",
+                change.says()
+            ));
         }
     }
-    if next.solving.result.as_ref().is_some_and(|r| r.goal != goal) {
-        next.drop_result();
+    if let Some(race) = next.race.as_ref() {
+        if !next.shows(&race.start, &race.goal) {
+            next.notice = Some(if race.is_running() {
+                format!("{} during the race: the race was stopped.", change.says())
+            } else {
+                format!(
+                    "{}: the race's results were for the board before, so they were put away.",
+                    change.says()
+                )
+            });
+            next.race = None;
+        }
+    }
+    if let Some(result) = next.solving.result.as_ref() {
+        if !next.shows(&result.start, &result.goal) {
+            next.drop_result();
+        }
+    }
+}
+
+/// What made the board on screen another one, for the notices of [`keep_what_belongs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    /// A board of another size.
+    Size,
+    /// Another goal on the same size.
+    Goal,
+    /// Another board of the same size and goal (a hand move, a scramble, an edit, an import).
+    Board,
+}
+
+impl Change {
+    fn between(before: &super::Puzzle, after: &super::Puzzle) -> Change {
+        if before.shape() != after.shape() {
+            Change::Size
+        } else if before.goal_board != after.goal_board {
+            Change::Goal
+        } else {
+            Change::Board
+        }
+    }
+
+    /// The notice's opening words.
+    fn says(self) -> &'static str {
+        match self {
+            Change::Size => "The board size changed",
+            Change::Goal => "The goal changed",
+            Change::Board => "The board changed",
+        }
     }
 }
 
@@ -384,15 +413,9 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                         moves.len()
                     ));
                 }
-            } else if solved {
-                if state.puzzle.board != start {
-                    next.notice = Some(
-                        "The board changed while the solver was running: press Solve again to solve the board on screen."
-                            .to_string(),
-                    );
-                } else if !moves.is_empty() {
-                    next.play(start, moves);
-                }
+            } else if solved && !moves.is_empty() {
+                // The rule keeps a running solve only while its start is on screen.
+                next.play(start, moves);
             }
         }
         // Cancel: a race stops its remaining methods; an anytime solve keeps its best answer;

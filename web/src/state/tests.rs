@@ -301,15 +301,16 @@ fn stale_and_cancelled_answers_are_ignored() {
 }
 
 #[test]
-fn an_answer_for_a_board_moved_meanwhile_does_not_play() {
+fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
     state = apply(&state, Action::SolveStarted(3));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     state = apply(&state, Action::MoveBlank(Direction::Up));
-    state = apply(&state, Action::Solved(3, Box::new(solution)));
-    assert!(state.playback.is_none());
-    assert!(state.solving.result.is_some());
     assert!(state.notice.as_deref().unwrap().contains("changed"));
+    assert!(state.can_solve(), "Solve is free at once");
+    assert_eq!(reduce(&state, Action::Solved(3, Box::new(solution))), None);
+    assert!(state.playback.is_none());
+    assert!(state.solving.result.is_none());
 }
 
 /// One fact a test expects of the state after its actions.
@@ -447,21 +448,35 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
             Expect::Board("8 6 7 2 5 4 3 0 1"),
         ],
     );
-    // Moving a tile during a solve keeps it: its answer comes with a notice.
-    check(
+    // Moving a tile during a solve stops it: its answer would be for the board before.
+    let moved = check(
         &start,
         vec![Action::SolveStarted(1), Action::MoveBlank(Direction::Up)],
-        &[Expect::Running(true), Expect::Notice(None)],
+        &[
+            Expect::Running(false),
+            Expect::Notice(Some(
+                "board changed: the solve for the board before was stopped",
+            )),
+        ],
     );
-    // A new size is a new board: the solve's answer will say so when it comes.
-    check(
+    assert!(moved.can_solve(), "Solve is free at once");
+    let old = solution_for(&start.puzzle.board, &start.puzzle.goal_board);
+    assert_eq!(reduce(&moved, Action::Solved(1, Box::new(old))), None);
+    // A new size is a new board: the same.
+    let resized = check(
         &start,
         vec![
             Action::SolveStarted(1),
             Action::SetShape(Shape::square(4).unwrap()),
         ],
-        &[Expect::Running(true)],
+        &[
+            Expect::Running(false),
+            Expect::Notice(Some(
+                "size changed: the solve for the board before was stopped",
+            )),
+        ],
     );
+    assert_eq!(resized.busy_id(), None, "the worker is let go");
 }
 
 #[test]
@@ -592,8 +607,11 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     // A late duplicate answer is ignored.
     let late = answer(&state, 20, requests[0].1, RACE_BUDGET);
     assert_eq!(reduce(&state, Action::Solved(20, Box::new(late))), None);
+    // A hand move makes the rows another board's: they are put away.
+    let moved = apply(&state, Action::MoveBlank(Direction::Up));
+    assert!(moved.race.is_none());
+    assert!(moved.notice.as_deref().unwrap().contains("put away"));
     // Playing the greedy row puts its solution on the board and in the result panel.
-    state = apply(&state, Action::MoveBlank(Direction::Up));
     let played = apply(&state, Action::PlayRaceEntry(1));
     assert_eq!(played.playback.as_ref().unwrap().start, start);
     assert_eq!(
@@ -823,24 +841,25 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
             Expect::Notice(None),
         ],
     );
-    // A hand move left playback before the answer came: the old rule (no playback, a notice).
+    // A hand move left playback before the answer came: the board on screen is another one,
+    // so the solve stops and its late answer changes nothing.
     let moved = check(
         &playing,
         vec![Action::MoveBlank(Direction::Left)],
-        &[Expect::Playback(None)],
-    );
-    check(
-        &moved,
-        vec![Action::Solved(1, answer_of(&running, &[R, R]))],
         &[
             Expect::Playback(None),
-            Expect::Notice(Some("board changed while the solver was running")),
+            Expect::Running(false),
+            Expect::Notice(Some("the solve for the board before was stopped")),
         ],
+    );
+    assert_eq!(
+        reduce(&moved, Action::Solved(1, answer_of(&running, &[R, R]))),
+        None
     );
 }
 
 #[test]
-fn a_size_change_stops_a_running_race_and_marks_an_old_one() {
+fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     use crate::race::{Race, RACE_BUDGET};
     let start = with_board("8 6 7 2 5 4 3 0 1");
     let race = Race::plan(
@@ -865,9 +884,7 @@ fn a_size_change_stops_a_running_race_and_marks_an_old_one() {
     assert_eq!(resized.busy_id(), None, "the worker is let go");
     assert!(resized.can_solve(), "Solve works on the new board at once");
     assert_eq!(resized.solve_blocked(), None);
-    assert!(resized
-        .race_play_blocked()
-        .is_some_and(|why| why.contains("another board size")));
+    assert!(resized.race.is_none(), "no row of the old size stays shown");
     // A finished race on the board on screen plays; a running solve blocks with its reason.
     assert_eq!(racing.race_play_blocked(), None);
     let solving = apply(&start, Action::SolveStarted(1));
