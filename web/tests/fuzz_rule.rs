@@ -496,6 +496,8 @@ fn the_reported_repros_show_nothing_for_another_board() {
             Size(3),
             Cancel,
         ],
+        // Found by this fuzz: an anytime answer playing when its solve fails.
+        vec![Solve, Reply(0, 1), PlayAnswer(0), Reply(0, 3)],
     ];
     for ops in repros {
         run(ops.clone()).unwrap_or_else(|e| panic!("{ops:?}: {e}"));

@@ -375,6 +375,20 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 .and_then(|r| race::reduce(r, RaceAction::Answer(id, Err(message.clone()))))
             {
                 next.race = Some(race);
+            } else if let Some(best) = state
+                .solving
+                .running
+                .as_ref()
+                .filter(|r| r.id == id)
+                .and_then(|r| r.improved.last())
+            {
+                // An anytime solve that fails keeps its shortest answer (which may be playing).
+                let length = best.moves.len();
+                let mut kept = route(state, Action::Solved(id, Box::new(best.clone())))?;
+                kept.notice = Some(format!(
+                    "The solver failed: {message}. Kept the shortest answer found so far ({length} moves)."
+                ));
+                return Some(kept);
             } else {
                 next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
                 next.notice = Some(format!("The solver failed: {message}"));
