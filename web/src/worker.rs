@@ -27,10 +27,14 @@ use crate::protocol::{
 use crate::stepper::trace_set::CHUNK_EVENTS;
 
 mod nested;
+mod prepare;
+mod quick;
 
 thread_local! {
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
     static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
+    /// The small tables searched before the strong ones exist ([`quick`]), by key.
+    static QUICK_DATABASES: RefCell<HashMap<String, Rc<quick::QuickPdb>>> = RefCell::new(HashMap::new());
     /// The anytime method's big-board tables, by `BigTables::cache_key`.
     static BIG_TABLES: RefCell<HashMap<String, Rc<BigTables>>> = RefCell::new(HashMap::new());
     /// Requests waiting while an asynchronous one (IndexedDB) is in flight.
@@ -121,16 +125,19 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                                 Err(message) => FromWorker::Failed { id, message },
                             }
                         }
-                        _ => match cached::<AdditivePdb>(&scope, id, &request.goal).await {
-                            Ok(pdb) => solve_request(
-                                &scope,
-                                &request,
-                                Tables {
-                                    pattern_db: Some(&pdb),
-                                    ..Tables::default()
-                                },
-                            ),
-                            Err(message) => FromWorker::Failed { id, message },
+                        _ => match quick::solve_before_strong(&scope, &request).await {
+                            Some(reply) => reply,
+                            None => match cached::<AdditivePdb>(&scope, id, &request.goal).await {
+                                Ok(pdb) => solve_request(
+                                    &scope,
+                                    &request,
+                                    Tables {
+                                        pattern_db: Some(&pdb),
+                                        ..Tables::default()
+                                    },
+                                ),
+                                Err(message) => FromWorker::Failed { id, message },
+                            },
                         },
                     };
                     post(&scope, &reply);
@@ -419,27 +426,63 @@ async fn cached<T: Cached>(
     id: u32,
     goal: &Board,
 ) -> Result<Rc<T>, String> {
-    let key = T::key(goal)?;
-    let ready = |tables: &T, source, ms, bytes, repaired, saved| {
-        post(
-            scope,
-            &FromWorker::PdbReady {
-                id,
-                info: PdbInfo {
-                    source,
-                    ms,
-                    bytes,
-                    memory_bytes: tables.memory_bytes() as u64,
-                    repaired,
-                    saved,
-                },
-            },
-        );
+    let missing = match loaded::<T>(scope, id, goal).await? {
+        Loaded::Ready(tables) => return Ok(tables),
+        Loaded::Missing(missing) => missing,
     };
+    let start = clock();
+    let tables = T::build(scope, id, goal).await?;
+    let ms = clock() - start;
+    let bytes = tables.bytes();
+    let saved = match &missing.db {
+        Some(db) => crate::idb::put(db, &missing.key, &bytes).await.is_ok(),
+        None => false,
+    };
+    let tables = Rc::new(tables);
+    T::with_memory(|m| m.insert(missing.key, tables.clone()));
+    ready(
+        scope,
+        id,
+        &*tables,
+        PdbSource::Built,
+        ms,
+        bytes.len() as u64,
+        missing.repaired,
+        saved,
+    );
+    Ok(tables)
+}
+
+/// What [`loaded`] found.
+enum Loaded<T> {
+    /// The tables, from memory or IndexedDB ([`FromWorker::PdbReady`] posted).
+    Ready(Rc<T>),
+    /// Not there: where to store them once built.
+    Missing(Missing),
+}
+
+/// Where tables that are not there yet go once built.
+struct Missing {
+    /// Their IndexedDB key.
+    key: String,
+    /// The database, if it opened.
+    db: Option<web_sys::IdbDatabase>,
+    /// Whether an unreadable entry stands under the key (overwritten by the build).
+    repaired: bool,
+}
+
+/// The tables of kind `T` for `goal` if this worker holds them or IndexedDB has them (posting
+/// [`FromWorker::PdbReady`]); nothing is built.
+async fn loaded<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Result<Loaded<T>, String> {
+    let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready(&tables, PdbSource::Memory, 0.0, bytes, false, false);
-        return Ok(tables);
+        ready(scope, id, &*tables, PdbSource::Memory, 0.0, bytes, false, false);
+        return Ok(Loaded::Ready(tables));
     }
     let start = clock();
     let db = crate::idb::open().await.ok();
@@ -451,40 +494,44 @@ async fn cached<T: Cached>(
                     let tables = Rc::new(tables);
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
-                    ready(
-                        &tables,
-                        PdbSource::Cache,
-                        ms,
-                        bytes.len() as u64,
-                        false,
-                        false,
-                    );
-                    return Ok(tables);
+                    let size = bytes.len() as u64;
+                    ready(scope, id, &*tables, PdbSource::Cache, ms, size, false, false);
+                    return Ok(Loaded::Ready(tables));
                 }
-                // A corrupt or foreign entry: rebuilt and overwritten below.
+                // A corrupt or foreign entry: rebuilt and overwritten.
                 None => repaired = true,
             }
         }
     }
-    let start = clock();
-    let tables = T::build(scope, id, goal).await?;
-    let ms = clock() - start;
-    let bytes = tables.bytes();
-    let saved = match &db {
-        Some(db) => crate::idb::put(db, &key, &bytes).await.is_ok(),
-        None => false,
-    };
-    let tables = Rc::new(tables);
-    T::with_memory(|m| m.insert(key, tables.clone()));
-    ready(
-        &tables,
-        PdbSource::Built,
-        ms,
-        bytes.len() as u64,
-        repaired,
-        saved,
+    Ok(Loaded::Missing(Missing { key, db, repaired }))
+}
+
+/// Posts [`FromWorker::PdbReady`] for request `id`.
+#[allow(clippy::too_many_arguments)]
+fn ready<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    tables: &T,
+    source: PdbSource,
+    ms: f64,
+    bytes: u64,
+    repaired: bool,
+    saved: bool,
+) {
+    post(
+        scope,
+        &FromWorker::PdbReady {
+            id,
+            info: PdbInfo {
+                source,
+                ms,
+                bytes,
+                memory_bytes: tables.memory_bytes() as u64,
+                repaired,
+                saved,
+            },
+        },
     );
-    Ok(tables)
 }
 
 /// Posts the staged answer of an anytime request as its first [`FromWorker::Improved`]

@@ -733,3 +733,22 @@ fn tables_built_apart_assemble_into_the_same_database() {
     assert!(AdditivePdb::from_tables(&goal, &partition, swapped).is_err());
     assert!(AdditivePdb::from_tables(&goal, &partition, tables[..1].to_vec()).is_err());
 }
+
+#[test]
+fn quick_tables_are_5_5_5_on_4x4_only() {
+    use puzzle_core::pdb::Partition;
+    for goal in [Goal::Standard, Goal::BlankFirst, Goal::Snail] {
+        let board = goal.board(Shape::square(4).unwrap()).unwrap();
+        let quick = Partition::quick_for(&board).expect("4x4 has quick tables");
+        let sizes: Vec<usize> = quick.groups().iter().map(Vec::len).collect();
+        assert_eq!(sizes, vec![5, 5, 5]);
+        let mut tiles: Vec<u8> = quick.groups().concat();
+        tiles.sort_unstable();
+        assert_eq!(tiles, (1..=15).collect::<Vec<u8>>(), "every tile in one group");
+        assert_ne!(quick, Partition::default_for(&board).unwrap());
+    }
+    for (w, h) in [(3, 3), (3, 5), (5, 5)] {
+        let board = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
+        assert_eq!(Partition::quick_for(&board), None, "{w}x{h}");
+    }
+}

@@ -118,6 +118,9 @@ impl Solving {
             SolvingAction::PdbBuilding(id, build) => {
                 next.mine(id)?;
                 next.engine.build = Some(build);
+                // A build after tables were ready (the strong 4x4 tables after the small
+                // ones ran out of budget): the line shows the build again.
+                next.engine.pdb = None;
             }
             SolvingAction::PdbReady(id, info) => {
                 next.mine(id)?;
@@ -256,6 +259,48 @@ mod tests {
                 A::Stopped(Some(5)),
             ],
             |s| assert_eq!((s.running.is_none(), s.result.is_none()), (true, true)),
+        );
+    }
+
+    #[test]
+    fn a_build_after_ready_tables_shows_the_build_again() {
+        use crate::protocol::{PdbSource};
+        let build = BuildProgress {
+            filled: 10,
+            total: 100,
+            table: 0,
+            tables: 3,
+        };
+        let small = PdbInfo {
+            source: PdbSource::Built,
+            ms: 600.0,
+            bytes: 1_572_000,
+            memory_bytes: 1_572_000,
+            repaired: false,
+            saved: true,
+        };
+        check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(running(1)),
+                A::PdbBuilding(1, build.clone()),
+                A::PdbReady(1, small.clone()),
+            ],
+            |s| assert_eq!(s.engine.pdb.as_ref(), Some(&small)),
+        );
+        check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(running(1)),
+                A::PdbReady(1, small),
+                A::PdbBuilding(1, build.clone()),
+            ],
+            |s| {
+                assert_eq!(s.engine.pdb, None, "the strong build is shown");
+                assert_eq!(s.engine.build.as_ref(), Some(&build));
+            },
         );
     }
 }

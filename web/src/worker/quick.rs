@@ -1,0 +1,149 @@
+//! A 4x4 before its strong tables exist (a first visit): no minute of progress bar first.
+//!
+//! The 7-7-1 tables take 20 to 80 s to build in a browser tab, the search over them then
+//! milliseconds. When a pattern-database request finds them neither in this worker nor in
+//! IndexedDB, the worker instead:
+//! 1. posts a near-optimal answer within a fraction of a second ([`FIRST_ANSWER_MS`] of the
+//!    anytime method, as [`FromWorker::Improved`] answers with their lower bounds), which the
+//!    page can play at once;
+//! 2. builds the small tables of [`Partition::quick_for`] (5-5-5: 1.6 MB, well under a second,
+//!    cached like the strong ones under their own key) and searches with them, optimally, for
+//!    at most [`QUICK_NODES`] expansions: most boards are solved there (Korf's 100: 1.1M nodes
+//!    generated on average, 2.2 s native for the hardest);
+//! 3. only if that budget runs out, leaves the request to the strong tables (built, then
+//!    cached, so the next visit loads them); otherwise the strong tables are built behind the
+//!    page's back ([`super::prepare`]) and cached for the next solve or visit.
+
+use std::rc::Rc;
+
+use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::{solve_improving, Board, Limits, Method, SolveOutcome, Tables};
+use web_sys::DedicatedWorkerGlobalScope;
+
+use super::{
+    build_with_progress, cached, clock, loaded, plain_progress, post, solve_request, Cached,
+    Loaded, QUICK_DATABASES,
+};
+use crate::protocol::{FromWorker, SolveRequest};
+
+/// How long the near-optimal first answer improves, in milliseconds.
+pub const FIRST_ANSWER_MS: u32 = 300;
+/// Expansions the search over the small tables may take (a few seconds in a tab) before the
+/// request waits for the strong tables instead.
+pub const QUICK_NODES: u64 = 20_000_000;
+
+/// The small tables of [`Partition::quick_for`].
+pub struct QuickPdb(pub AdditivePdb);
+
+impl Cached for QuickPdb {
+    fn key(goal: &Board) -> Result<String, String> {
+        let partition = Partition::quick_for(goal).ok_or("no quick tables for this size")?;
+        Ok(partition.cache_key(goal))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        let partition = Partition::quick_for(goal)?;
+        AdditivePdb::from_bytes(bytes)
+            .ok()
+            .filter(|pdb| pdb.goal() == goal && pdb.partition() == &partition)
+            .map(QuickPdb)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.0.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        self.0.memory_bytes()
+    }
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String> {
+        let partition = Partition::quick_for(goal).ok_or("no quick tables for this size")?;
+        let sizes = [partition.entries(goal.shape())];
+        build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
+            AdditivePdb::build(goal, &partition, limits)
+        })
+        .map(QuickPdb)
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut std::collections::HashMap<String, Rc<Self>>) -> R) -> R {
+        QUICK_DATABASES.with(|d| f(&mut d.borrow_mut()))
+    }
+}
+
+/// The answer to a pattern-database `request` when the strong tables are not in this worker's
+/// memory: with them if IndexedDB has them, else with the small ones (see the module docs).
+/// `None` when the caller should get the strong tables itself: they are in memory, the size
+/// has no small tables, or the search over the small ones ran out of its budget.
+pub async fn solve_before_strong(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+) -> Option<FromWorker> {
+    Partition::quick_for(&request.goal)?;
+    let id = request.id;
+    let strong = AdditivePdb::key(&request.goal).ok()?;
+    if AdditivePdb::with_memory(|m| m.contains_key(&strong)) {
+        return None;
+    }
+    first_answer(scope, request);
+    match loaded::<AdditivePdb>(scope, id, &request.goal).await {
+        Ok(Loaded::Ready(strong)) => {
+            let tables = Tables {
+                pattern_db: Some(&strong),
+                ..Tables::default()
+            };
+            return Some(solve_request(scope, request, tables));
+        }
+        Err(_) => return None,
+        Ok(Loaded::Missing(_)) => {}
+    }
+    let small = cached::<QuickPdb>(scope, id, &request.goal).await.ok()?;
+    let budgeted = SolveRequest {
+        max_expanded: Some(
+            request
+                .max_expanded
+                .map_or(QUICK_NODES, |n| n.min(QUICK_NODES)),
+        ),
+        ..request.clone()
+    };
+    let tables = Tables {
+        pattern_db: Some(&small.0),
+        ..Tables::default()
+    };
+    match solve_request(scope, &budgeted, tables) {
+        FromWorker::Done { solution, .. } if solution.outcome != SolveOutcome::Solved => None,
+        reply => {
+            super::prepare::prepare_strong(&request.goal);
+            Some(reply)
+        }
+    }
+}
+
+/// Posts the anytime method's answers of the first [`FIRST_ANSWER_MS`] as
+/// [`FromWorker::Improved`] answers to `request` (their method says where they came from).
+fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
+    let mut limits = Limits {
+        clock,
+        ..Limits::default()
+    };
+    let method = Method::Anytime {
+        time_limit_ms: FIRST_ANSWER_MS,
+    };
+    let mut improved = |solution: &puzzle_core::Solution| {
+        post(
+            scope,
+            &FromWorker::Improved {
+                id: request.id,
+                solution: Box::new(solution.clone()),
+            },
+        )
+    };
+    // Every answer went to `improved` as it came; the last one repeats the best.
+    let _ = solve_improving(
+        &request.board,
+        &request.goal,
+        &method,
+        Tables::default(),
+        &mut limits,
+        &mut improved,
+    );
+}
