@@ -82,6 +82,8 @@
 
 mod budget;
 mod core;
+#[cfg(test)]
+mod fingerprint;
 mod ida;
 mod pattern;
 mod reduce;
