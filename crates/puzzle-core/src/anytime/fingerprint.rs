@@ -6,7 +6,8 @@
 //! ```text
 //! cargo test -p puzzle-core --release --lib anytime::fingerprint -- --ignored --nocapture
 //! ```
-//! The tables are cached in `target/fingerprint-tables` (about 26 MB a goal, 3 goals).
+//! The tables are cached in `target/fingerprint-tables` (about 26 MB a goal, 3 goals);
+//! `FINGERPRINT_ONLY=core,reduce` runs only those sections (their times go to stderr).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -294,8 +295,13 @@ fn print_fingerprint() {
         ("anytime", &|out| anytime_solves(out, &tables)),
         ("staged", &staged_solves),
     ];
+    // FINGERPRINT_ONLY=core,wide runs only those sections (for timing one of them).
+    let only = std::env::var("FINGERPRINT_ONLY").ok();
     let mut all = String::new();
     for (name, section) in sections {
+        if only.as_ref().is_some_and(|only| !only.split(',').any(|o| o == name)) {
+            continue;
+        }
         let clock = Instant::now();
         let mut out = String::new();
         section(&mut out);
