@@ -6,10 +6,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::board::Board;
+use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
-use super::ida::TargetEstimate;
 use super::wastar::Found;
 
 /// Most cells handled (8x8).
@@ -58,7 +58,7 @@ pub(crate) fn search(
     if n > MAX_CELLS || goal.shape() != shape {
         return Ok(Found::OutOfMemory);
     }
-    let estimate = TargetEstimate::new(goal);
+    let estimate = Heuristic::new(HeuristicKind::LinearConflict, goal);
     let scale = (weight.max(1.0) * 16.0).round() as u32;
     let f_of = |g: u32, h: u32| 16 * g + scale * h;
     let h0 = estimate.estimate(start.cells());
