@@ -20,8 +20,8 @@ use crate::moves::Direction;
 use crate::search::Limits;
 use crate::suboptimal::{solve_staged, StagedConfig};
 
+use super::best_first::Found;
 use super::budget::Budget;
-use super::wastar::Found;
 use super::{core, reduce, shorten, solve_anytime, wastar, widestar, AnytimeConfig, BigTables};
 
 fn tables_for(goal: &Board) -> BigTables {
@@ -62,7 +62,12 @@ fn goal(side: usize) -> Board {
 }
 
 fn staged(board: &Board, goal: &Board) -> Vec<Direction> {
-    let answer = solve_staged(board, goal, &StagedConfig::default(), &mut Limits::default());
+    let answer = solve_staged(
+        board,
+        goal,
+        &StagedConfig::default(),
+        &mut Limits::default(),
+    );
     shorten::cut_loops(board, &answer.unwrap().solution.moves)
 }
 
@@ -105,7 +110,11 @@ fn core_searches(out: &mut String, tables: &[(usize, BigTables)]) {
 
 /// The whole-board search with linear conflict at decreasing weights.
 fn wide_searches(out: &mut String) {
-    for (side, seeds, nodes) in [(4, 1..=3, 300_000), (5, 1..=3, 300_000), (6, 1..=1, 100_000)] {
+    for (side, seeds, nodes) in [
+        (4, 1..=3, 300_000),
+        (5, 1..=3, 300_000),
+        (6, 1..=1, 100_000),
+    ] {
         let goal = goal(side);
         for seed in seeds {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
@@ -277,17 +286,23 @@ fn staged_solves(out: &mut String) {
                 })
                 .sum();
             let mean = total as f64 / 20.0;
-            writeln!(out, "staged {side}x{side} seeds 10..30 window {window}: mean {mean:.2}")
-                .unwrap();
+            writeln!(
+                out,
+                "staged {side}x{side} seeds 10..30 window {window}: mean {mean:.2}"
+            )
+            .unwrap();
         }
     }
 }
+
+/// A named part of the fingerprint, writing its lines.
+type Section<'a> = (&'static str, &'a dyn Fn(&mut String));
 
 #[test]
 #[ignore = "a fingerprint to compare by hand across refactorings (about a minute)"]
 fn print_fingerprint() {
     let tables: Vec<(usize, BigTables)> = [5, 6, 7].map(|s| (s, tables_for(&goal(s)))).into();
-    let sections: [(&str, &dyn Fn(&mut String)); 6] = [
+    let sections: [Section; 6] = [
         ("core", &|out| core_searches(out, &tables)),
         ("wide", &wide_searches),
         ("reduce", &|out| reductions(out, &tables)),
@@ -299,7 +314,10 @@ fn print_fingerprint() {
     let only = std::env::var("FINGERPRINT_ONLY").ok();
     let mut all = String::new();
     for (name, section) in sections {
-        if only.as_ref().is_some_and(|only| !only.split(',').any(|o| o == name)) {
+        if only
+            .as_ref()
+            .is_some_and(|only| !only.split(',').any(|o| o == name))
+        {
             continue;
         }
         let clock = Instant::now();
