@@ -86,14 +86,14 @@
 //! ```
 
 mod best_first;
-mod budget;
+pub(crate) mod budget;
 mod core;
 #[cfg(test)]
 mod fingerprint;
 mod ida;
 mod pattern;
 mod reduce;
-mod shorten;
+pub(crate) mod shorten;
 mod symmetry;
 mod tables;
 mod wastar;
