@@ -84,6 +84,9 @@ pub struct Heuristic {
     shape: Shape,
     /// `goal_cell[tile]` is the tile's cell in the goal.
     goal_cell: Vec<u8>,
+    /// The goal cell's row and column, by tile (spares the divisions in the conflicts).
+    goal_row: Vec<u8>,
+    goal_column: Vec<u8>,
 }
 
 impl Heuristic {
@@ -93,10 +96,21 @@ impl Heuristic {
         for (cell, &tile) in goal.cells().iter().enumerate() {
             goal_cell[tile as usize] = cell as u8;
         }
+        let shape = goal.shape();
+        let goal_row = goal_cell
+            .iter()
+            .map(|&c| shape.row(c.into()) as u8)
+            .collect();
+        let goal_column = goal_cell
+            .iter()
+            .map(|&c| shape.column(c.into()) as u8)
+            .collect();
         Heuristic {
             kind,
-            shape: goal.shape(),
+            shape,
             goal_cell,
+            goal_row,
+            goal_column,
         }
     }
 
@@ -159,8 +173,7 @@ impl Heuristic {
             HeuristicKind::LinearConflict => {
                 let shape = self.shape;
                 let mut h = before + self.manhattan(tile, to) - self.manhattan(tile, from);
-                // A vertical move keeps the order of tiles in the column, so only the two rows
-                // change; a horizontal move only the two columns.
+                // As in `touched_conflicts`: only the two rows, or the two columns, change.
                 if shape.row(from) != shape.row(to) {
                     for row in [shape.row(from), shape.row(to)] {
                         h = h + self.row_conflicts(child, row) - self.row_conflicts(parent, row);
@@ -222,11 +235,32 @@ impl Heuristic {
         pairs
     }
 
+    /// The linear conflicts of the two lines a move between the adjacent cells `from` and
+    /// `to` can change: a vertical move keeps the order of tiles in the column, so only the
+    /// two rows change; a horizontal move only the two columns. (Linear conflict after a move
+    /// is the estimate before, plus the Manhattan change of the tile, plus these conflicts
+    /// after the move minus these before.)
+    pub(crate) fn touched_conflicts<B: Cells + ?Sized>(
+        &self,
+        board: &B,
+        from: usize,
+        to: usize,
+    ) -> u32 {
+        let shape = self.shape;
+        if shape.row(from) != shape.row(to) {
+            self.row_conflicts(board, shape.row(from)) + self.row_conflicts(board, shape.row(to))
+        } else {
+            self.column_conflicts(board, shape.column(from))
+                + self.column_conflicts(board, shape.column(to))
+        }
+    }
+
     fn misplaced(&self, tile: u8, cell: usize) -> bool {
         tile != 0 && self.goal_cell[tile as usize] as usize != cell
     }
 
-    fn manhattan(&self, tile: u8, cell: usize) -> u32 {
+    /// The distance of `tile` at `cell` from its goal cell (0 for the blank).
+    pub(crate) fn manhattan(&self, tile: u8, cell: usize) -> u32 {
         if tile == 0 {
             0
         } else {
@@ -238,9 +272,8 @@ impl Heuristic {
     fn row_conflicts<B: Cells + ?Sized>(&self, board: &B, row: usize) -> u32 {
         let width = self.shape.width();
         let goal_columns = (0..width).filter_map(|column| {
-            let tile = board.tile_at(row * width + column);
-            let goal = self.goal_cell[tile as usize] as usize;
-            (tile != 0 && self.shape.row(goal) == row).then(|| self.shape.column(goal) as u8)
+            let tile = board.tile_at(row * width + column) as usize;
+            (tile != 0 && usize::from(self.goal_row[tile]) == row).then(|| self.goal_column[tile])
         });
         line_conflicts(goal_columns)
     }
@@ -248,9 +281,9 @@ impl Heuristic {
     fn column_conflicts<B: Cells + ?Sized>(&self, board: &B, column: usize) -> u32 {
         let width = self.shape.width();
         let goal_rows = (0..self.shape.height()).filter_map(|row| {
-            let tile = board.tile_at(row * width + column);
-            let goal = self.goal_cell[tile as usize] as usize;
-            (tile != 0 && self.shape.column(goal) == column).then(|| self.shape.row(goal) as u8)
+            let tile = board.tile_at(row * width + column) as usize;
+            (tile != 0 && usize::from(self.goal_column[tile]) == column)
+                .then(|| self.goal_row[tile])
         });
         line_conflicts(goal_rows)
     }
@@ -260,6 +293,7 @@ impl Heuristic {
 /// that must step out of the line, i.e. the line's tiles minus the longest run that is already
 /// in increasing goal order. (Counting 2 per conflicting *pair* would overestimate: three
 /// reversed tiles form three pairs but need only two to step aside.)
+#[inline(always)]
 fn line_conflicts(goal_positions: impl Iterator<Item = u8>) -> u32 {
     // Longest increasing subsequence by patience sorting; lines have at most 16 tiles.
     let mut tails = [0u8; crate::board::MAX_SIDE];
@@ -274,4 +308,128 @@ fn line_conflicts(goal_positions: impl Iterator<Item = u8>) -> u32 {
         }
     }
     2 * (count - longest) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_walk, scramble_seeded, Scramble};
+    use crate::goal::Goal;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// Linear conflict by brute force: in each line, the fewest of the tiles that belong to it
+    /// to take out so that no two of those left are in reverse goal order (every subset
+    /// tried), twice that, summed over the rows and columns.
+    fn brute_conflicts(board: &Board, goal: &Board) -> u32 {
+        let shape = goal.shape();
+        let (width, height) = (shape.width(), shape.height());
+        let rows = (0..height).map(|r| (0..width).map(|c| r * width + c).collect::<Vec<_>>());
+        let columns = (0..width).map(|c| (0..height).map(|r| r * width + c).collect::<Vec<_>>());
+        let mut total = 0;
+        for (line, is_row) in rows.map(|l| (l, true)).chain(columns.map(|l| (l, false))) {
+            // Goal positions along the line of its tiles that belong to it, in board order.
+            let along: Vec<usize> = line
+                .iter()
+                .filter_map(|&cell| {
+                    let tile = board.tile(cell);
+                    let home = goal.position_of(tile)?;
+                    let same = if is_row {
+                        shape.row(home) == shape.row(cell)
+                    } else {
+                        shape.column(home) == shape.column(cell)
+                    };
+                    let at = if is_row {
+                        shape.column(home)
+                    } else {
+                        shape.row(home)
+                    };
+                    (tile != 0 && same).then_some(at)
+                })
+                .collect();
+            let k = along.len();
+            let kept = (0u32..1 << k)
+                .filter(|mask| {
+                    (0..k).all(|i| {
+                        (i + 1..k).all(|j| {
+                            mask & (1 << i) == 0 || mask & (1 << j) == 0 || along[i] < along[j]
+                        })
+                    })
+                })
+                .map(u32::count_ones)
+                .max()
+                .unwrap_or(0);
+            total += 2 * (k as u32 - kept);
+        }
+        total
+    }
+
+    fn boards() -> Vec<(Board, Board)> {
+        let mut rng = StdRng::seed_from_u64(18);
+        let mut boards = Vec::new();
+        for (w, h) in [(3, 3), (4, 4), (5, 5), (3, 5), (6, 4), (8, 8)] {
+            let shape = Shape::new(w, h).unwrap();
+            for goal in [Goal::Standard, Goal::BlankFirst, Goal::Snail] {
+                let goal = goal.board(shape).unwrap();
+                for seed in 0..20 {
+                    boards.push((
+                        scramble_seeded(&goal, Scramble::Uniform, true, seed),
+                        goal.clone(),
+                    ));
+                    // Near the goal, where tiles share their goal lines more often.
+                    boards.push((
+                        random_walk(&goal, 2 + seed as usize, &mut rng),
+                        goal.clone(),
+                    ));
+                }
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn linear_conflict_matches_a_brute_force_count() {
+        let (mut boards_with, mut most) = (0, 0);
+        for (board, goal) in boards() {
+            let lc = Heuristic::new(HeuristicKind::LinearConflict, &goal);
+            let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+            let conflicts = lc.estimate(&board) - manhattan.estimate(&board);
+            assert_eq!(
+                conflicts,
+                brute_conflicts(&board, &goal),
+                "{board} toward {goal}"
+            );
+            boards_with += usize::from(conflicts > 0);
+            most = most.max(conflicts);
+        }
+        // The boards do exercise it: many with conflicts, some with several.
+        assert!(boards_with > 100 && most >= 8, "{boards_with} {most}");
+    }
+
+    /// Both per-move forms ([`Heuristic::after_move`], and the in-place update of the anytime
+    /// searches by [`Heuristic::touched_conflicts`]) agree with the estimate from scratch.
+    #[test]
+    fn linear_conflict_per_move_matches_from_scratch() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for (start, goal) in boards() {
+            let lc = Heuristic::new(HeuristicKind::LinearConflict, &goal);
+            let mut board = start;
+            let mut h = lc.estimate(&board);
+            for _ in 0..30 {
+                let moved = random_walk(&board, 1, &mut rng);
+                let (blank, from) = (board.blank(), moved.blank());
+                let tile = board.tile(from);
+                let by_move = lc.after_move(h, &board, &moved, tile, from, blank);
+                let mut cells = board.cells().to_vec();
+                let before = lc.touched_conflicts(&cells[..], from, blank);
+                cells.swap(blank, from);
+                let after = lc.touched_conflicts(&cells[..], from, blank);
+                let in_place =
+                    h + lc.manhattan(tile, blank) + after - lc.manhattan(tile, from) - before;
+                h = lc.estimate(&moved);
+                assert_eq!((by_move, in_place), (h, h), "{board} -> {moved}");
+                board = moved;
+            }
+        }
+    }
 }

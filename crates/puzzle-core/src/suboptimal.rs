@@ -15,6 +15,8 @@
 //! solution can be. [`StagedConfig::row_by_row`] (one tile at a time, each by a shortest
 //! placement) is the classic row-by-row method, the baseline the benchmark compares against.
 
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::shorten;
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -447,66 +449,34 @@ impl Work {
         Ok(())
     }
 
-    /// Cuts loops out of the path, then replaces windows by shortest paths between their ends.
+    /// Cuts loops out of the path, then replaces windows by shortest paths between their ends
+    /// (the anytime solver's loop cut and window pass).
     fn shorten(&mut self, config: &StagedConfig, limits: &mut Limits) -> Result<(), SolveOutcome> {
         let start = self
             .board
             .after(&reversed(&self.moves))
             .expect("the moves were legal");
-        // Loops: a board seen twice.
-        let mut seen: rustc_hash::FxHashMap<Vec<u8>, usize> = Default::default();
-        let mut kept: Vec<Direction> = Vec::with_capacity(self.moves.len());
-        let mut boards = vec![start.clone()];
-        seen.insert(start.cells().to_vec(), 0);
-        let mut current = start.clone();
-        for &direction in &self.moves {
-            current.apply(direction);
-            if let Some(&index) = seen.get(current.cells()) {
-                for board in boards.drain(index + 1..) {
-                    seen.remove(board.cells());
-                }
-                kept.truncate(index);
-            } else {
-                kept.push(direction);
-                seen.insert(current.cells().to_vec(), boards.len());
-                boards.push(current.clone());
-            }
-        }
-        self.moves = kept;
+        self.moves = shorten::cut_loops(&start, &self.moves);
         if config.window < 2 {
             return Ok(());
         }
-        let search = SolverConfig {
-            algorithm: Algorithm::IdaStar,
-            heuristic: HeuristicKind::LinearConflict,
-            depth_limit: DEFAULT_DEPTH_LIMIT,
-        };
+        // The node budget of the limits caps each window's search, as it caps every
+        // sub-search; the pass itself stops only when the callback cancels.
+        let saved = limits.max_expanded.take();
+        let cap = saved.map_or(config.window_budget, |b| b.min(config.window_budget));
+        let mut budget = Budget::new(limits, f64::INFINITY);
         let window = config.window;
-        let mut at = start;
-        let mut i = 0;
-        while i + 2 <= self.moves.len() {
-            let end = (i + window).min(self.moves.len());
-            let target = at.after(&self.moves[i..end]).expect("legal");
-            let saved = limits.max_expanded;
-            limits.max_expanded =
-                Some(saved.map_or(config.window_budget, |b| b.min(config.window_budget)));
-            let solution = solve(&at, &target, &search, limits).expect("same shape");
-            limits.max_expanded = saved;
-            self.add_stats(&solution.stats);
-            match solution.outcome {
-                SolveOutcome::Solved if solution.moves.len() < end - i => {
-                    self.moves.splice(i..end, solution.moves);
-                }
-                SolveOutcome::Cancelled => return Err(SolveOutcome::Cancelled),
-                _ => {}
-            }
-            let step = (window / 2).max(1).min(self.moves.len() - i);
-            for &direction in &self.moves[i..i + step] {
-                at.apply(direction);
-            }
-            i += step;
+        let (moves, halt) =
+            shorten::window_pass(&start, &self.moves, window, window / 2, cap, &mut budget);
+        let expanded = budget.expanded();
+        limits.max_expanded = saved;
+        self.stats.expanded += expanded;
+        self.stats.generated += expanded;
+        self.moves = moves;
+        match halt {
+            Some(Halt::Cancelled) => Err(SolveOutcome::Cancelled),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     fn add_stats(&mut self, stats: &Stats) {

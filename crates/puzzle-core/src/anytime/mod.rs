@@ -55,6 +55,11 @@
 //! picks worse wholes than the quick core search does; full core searches from 3 paths
 //! instead of 1 gained under 1 move (kept: it uses time that was idle).
 //!
+//! The core search, the whole-board search, the line searches and the weighted windows are
+//! one weighted A* (`best_first.rs`: the least `g + weight * h` first, deeper first on ties,
+//! no re-opening, the blank never straight back, pruned by the best length so far, a cap on
+//! the states held), each over its own packed states and estimate.
+//!
 //! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
 //! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
 //! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
@@ -80,12 +85,15 @@
 //! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
 //! ```
 
-mod budget;
+mod best_first;
+pub(crate) mod budget;
 mod core;
+#[cfg(test)]
+mod fingerprint;
 mod ida;
 mod pattern;
 mod reduce;
-mod shorten;
+pub(crate) mod shorten;
 mod symmetry;
 mod tables;
 mod wastar;
@@ -450,7 +458,7 @@ impl Run<'_, '_, '_> {
                 &mut self.budget,
             )?;
             let whole = match found {
-                wastar::Found::Path(core_moves) => split.stitch(&core_moves),
+                best_first::Found::Path(core_moves) => split.stitch(&core_moves),
                 _ => continue,
             };
             ranked.push((whole.len(), prefix));
@@ -582,7 +590,7 @@ impl Run<'_, '_, '_> {
                 &mut self.budget,
             )?;
             match found {
-                wastar::Found::Path(core_moves) => {
+                best_first::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
                     self.windows(
                         config.min_window,
@@ -590,8 +598,8 @@ impl Run<'_, '_, '_> {
                         config.window_nodes,
                     )?;
                 }
-                wastar::Found::NoneShorter => return Ok(()),
-                wastar::Found::OutOfMemory => return Ok(()),
+                best_first::Found::NoneShorter => return Ok(()),
+                best_first::Found::OutOfMemory => return Ok(()),
             }
         }
         Ok(())
@@ -612,7 +620,7 @@ impl Run<'_, '_, '_> {
                 &mut self.budget,
             )?;
             match found {
-                wastar::Found::Path(moves) => {
+                best_first::Found::Path(moves) => {
                     self.offer(moves);
                     self.windows(
                         config.min_window,
@@ -620,8 +628,8 @@ impl Run<'_, '_, '_> {
                         config.window_nodes,
                     )?;
                 }
-                wastar::Found::NoneShorter => return Ok(()),
-                wastar::Found::OutOfMemory => return Ok(()),
+                best_first::Found::NoneShorter => return Ok(()),
+                best_first::Found::OutOfMemory => return Ok(()),
             }
         }
         Ok(())

@@ -6,14 +6,11 @@
 //! reductions (which side next) is chosen by a small beam over the partial paths, scored by
 //! moves so far plus linear conflict of the whole board.
 
-use rustc_hash::FxHashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
+use super::best_first::{self, Found, Node, Params, Space};
 use super::budget::{Budget, Halt};
 use super::tables::Rect;
 
@@ -198,12 +195,6 @@ fn set(state: &mut State, i: usize, cell: usize) {
     *state = (*state & !(0x3F << shift)) | ((cell as u64) << shift);
 }
 
-struct Node {
-    state: State,
-    parent: u32,
-    g: u16,
-}
-
 /// Exact costs of bringing one or two tiles of the line home, every move of the blank counted,
 /// the blank kept inside the rectangle: breadth-first search backward from the homes. The sum
 /// over the line's groups guides the line search (it is not admissible: the groups share the
@@ -328,82 +319,76 @@ fn solve_line(
     }
     set(&mut root, k, board.blank());
     let groups = line_groups(shape, rect, &cells);
-    let estimate = |state: State| groups.iter().map(|g| g.cost(state, k)).sum::<u32>();
-    let line_cell = |state: State, cell: usize| (0..k).find(|&i| get(state, i) == cell);
-    let inside = |cell: usize| rect.contains(shape.row(cell), shape.column(cell));
-    let scale = (weight.max(0.1) * 16.0).round() as u32;
-    let f_of = |g: u32, h: u32| 16 * g + scale * h;
-    let h0 = estimate(root);
-    if h0 == 0 {
-        return Ok(Some(Vec::new()));
+    let mut space = Line {
+        groups,
+        k,
+        rect,
+        shape,
+    };
+    let h0 = space.h(root);
+    let params = Params {
+        weight: weight.max(0.1),
+        shorter_than: usize::MAX,
+        max_nodes,
+    };
+    match best_first::search(&mut space, root, board.blank(), h0, &params, budget)? {
+        Found::Path(path) => Ok(Some(path)),
+        Found::NoneShorter | Found::OutOfMemory => Ok(None),
     }
-    let mut nodes = vec![Node {
-        state: root,
-        parent: 0,
-        g: 0,
-    }];
-    let mut seen: FxHashMap<State, u32> = FxHashMap::default();
-    seen.insert(root, 0);
-    let mut open = BinaryHeap::new();
-    open.push((Reverse(f_of(0, h0)), 0u16, 0u32));
-    while let Some((_, _, index)) = open.pop() {
-        budget.tick()?;
-        let node = &nodes[index as usize];
-        let (state, g) = (node.state, u32::from(node.g));
-        let blank = get(state, k);
-        let parent_blank = get(nodes[node.parent as usize].state, k);
-        for direction in Direction::ALL {
-            let Some(from) = shape.neighbour(blank, direction) else {
-                continue;
-            };
-            if !inside(from) || (index != 0 && from == parent_blank) {
-                continue;
-            }
-            let mut child = state;
-            if let Some(i) = line_cell(state, from) {
-                set(&mut child, i, blank);
-            }
-            set(&mut child, k, from);
-            if seen.contains_key(&child) {
-                continue;
-            }
-            let h = estimate(child);
-            let g_child = g + 1;
-            if nodes.len() >= max_nodes {
-                return Ok(None);
-            }
-            let child_index = nodes.len() as u32;
-            nodes.push(Node {
-                state: child,
-                parent: index,
-                g: g_child as u16,
-            });
-            seen.insert(child, child_index);
-            if h == 0 {
-                return Ok(Some(walk_back(&nodes, shape, k)));
-            }
-            open.push((Reverse(f_of(g_child, h)), g_child as u16, child_index));
-        }
-    }
-    Ok(None)
 }
 
-/// The blank's moves from the root to the last node.
-fn walk_back(nodes: &[Node], shape: Shape, k: usize) -> Vec<Direction> {
-    let mut blanks = Vec::new();
-    let mut at = nodes.len() - 1;
-    loop {
-        blanks.push(get(nodes[at].state, k));
-        if at == 0 {
-            break;
-        }
-        at = nodes[at].parent as usize;
+/// The line's tiles and the blank in the rectangle left.
+struct Line {
+    groups: Vec<GroupTable>,
+    /// Tiles of the line (the blank's position is field `k` of the state).
+    k: usize,
+    rect: Rect,
+    shape: Shape,
+}
+
+impl Line {
+    /// The guide: the sum of the groups' costs.
+    fn h(&self, state: State) -> u32 {
+        self.groups.iter().map(|g| g.cost(state, self.k)).sum()
     }
-    blanks.reverse();
-    blanks
-        .windows(2)
-        .filter_map(|pair| shape.direction_between(pair[0], pair[1]))
-        .collect()
+}
+
+impl Space for Line {
+    type State = State;
+
+    #[inline(always)]
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn expand(&mut self, _node: &Node<State>, _shorter_than: u32) -> bool {
+        true
+    }
+
+    /// The blank stays in the rectangle; a line tile it meets takes its place.
+    #[inline(always)]
+    fn child(&mut self, state: &State, blank: usize, from: usize) -> Option<State> {
+        let shape = self.shape;
+        if !self.rect.contains(shape.row(from), shape.column(from)) {
+            return None;
+        }
+        let mut child = *state;
+        if let Some(i) = (0..self.k).find(|&i| get(*state, i) == from) {
+            set(&mut child, i, blank);
+        }
+        set(&mut child, self.k, from);
+        Some(child)
+    }
+
+    #[inline(always)]
+    fn estimate(&mut self, child: &State, _blank: usize, _from: usize) -> u32 {
+        self.h(*child)
+    }
+
+    #[inline(always)]
+    fn is_goal(&self, _state: &State, h: u32) -> bool {
+        h == 0
+    }
 }
 
 #[cfg(test)]

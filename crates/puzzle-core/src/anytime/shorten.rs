@@ -6,9 +6,9 @@ use rustc_hash::FxHashMap;
 use crate::board::Board;
 use crate::moves::Direction;
 
+use super::best_first::Found;
 use super::budget::{Budget, Halt};
 use super::ida::shortest_within;
-use super::wastar::Found;
 use super::widestar;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.

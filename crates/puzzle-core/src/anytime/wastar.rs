@@ -1,31 +1,18 @@
-//! Weighted A* on the core with the pattern databases: `f = g + weight * h`, the best `f`
-//! first (deeper first on ties), no re-opening, and pruning of every state whose admissible
-//! `g + h` cannot beat the best solution so far. States are packed 5 bits a cell in a `u128`.
+//! The core search: weighted A* ([`super::best_first`]) on the core with the pattern
+//! databases, direct and transposed lookups updated per move, pruned by the best length so
+//! far. States are packed 5 bits a cell in a `u128`.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use crate::board::{Board, Shape};
 
-use crate::board::Board;
-use crate::moves::Direction;
-
+use super::best_first::{self, Found, Node, Params, Space};
 use super::budget::{Budget, Halt};
-use super::tables::{BigTables, GROUP_SIZE, NO_GROUP};
-
-/// Whether a state reached again by a shorter path is searched again from there.
-const REOPEN: bool = false;
+use super::tables::{BigTables, Layout, Reflection, GROUP_SIZE, NO_GROUP};
 
 /// Most groups a core has (5 on 5x5).
 const MAX_GROUPS: usize = 6;
 
-/// What one weighted search ended with.
-pub(crate) enum Found {
-    /// A solution shorter than asked.
-    Path(Vec<Direction>),
-    /// The search space holds no shorter solution (proved by the pruning).
-    NoneShorter,
-    /// The state cap was reached first.
-    OutOfMemory,
-}
+/// Most cells of a core (5x5).
+const MAX_CELLS: usize = 25;
 
 type State = u128;
 
@@ -46,13 +33,6 @@ fn pack(cells: &[u8]) -> State {
     state
 }
 
-struct Node {
-    state: State,
-    parent: u32,
-    g: u16,
-    blank: u8,
-}
-
 /// Searches the core from `start` (core labels) for a solution of fewer than `shorter_than`
 /// moves, with `weight` on the tables' estimate and at most `max_nodes` states held.
 pub(crate) fn search(
@@ -65,216 +45,130 @@ pub(crate) fn search(
 ) -> Result<Found, Halt> {
     let layout = tables.layout();
     let shape = start.shape();
-    let n = shape.cells();
-    if n > 25 || shape != layout.core_goal.shape() {
+    if shape.cells() > MAX_CELLS || shape != layout.core_goal.shape() {
         return Ok(Found::OutOfMemory);
     }
-    let goal = pack(layout.core_goal.cells());
-    let scale = (weight.max(1.0) * 16.0).round() as u32;
-    let f_of = |g: u32, h: u32| 16 * g + scale * h;
+    let mut space = Core {
+        tables,
+        layout,
+        reflection: layout.reflection.as_ref(),
+        goal: pack(layout.core_goal.cells()),
+        shape,
+        groups: layout.groups.len().min(MAX_GROUPS),
+        cells: [0; MAX_CELLS],
+        where_is: [0; MAX_CELLS],
+        direct: [[0; GROUP_SIZE]; MAX_GROUPS],
+        mirrored: [[0; GROUP_SIZE]; MAX_GROUPS],
+        direct_values: [0; MAX_GROUPS],
+        mirrored_values: [0; MAX_GROUPS],
+        direct_sum: 0,
+        mirrored_sum: 0,
+    };
+    let params = Params {
+        weight: weight.max(1.0),
+        shorter_than,
+        max_nodes,
+    };
     let h0 = tables.estimate_core(start.cells());
-    if h0 as usize >= shorter_than {
-        return Ok(Found::NoneShorter);
-    }
     let root = pack(start.cells());
-    if root == goal {
-        return Ok(Found::Path(Vec::new()));
+    best_first::search(&mut space, root, start.blank(), h0, &params, budget)
+}
+
+/// The core with its tables, and the entries of the state being expanded.
+struct Core<'t> {
+    tables: &'t BigTables,
+    layout: &'t Layout,
+    reflection: Option<&'t Reflection>,
+    goal: State,
+    shape: Shape,
+    /// Groups used (at most [`MAX_GROUPS`]).
+    groups: usize,
+    cells: [u8; MAX_CELLS],
+    /// `where_is[label]`: the cell of the tile.
+    where_is: [u8; MAX_CELLS],
+    /// Each group's tiles' cells, and those of their twins in the transposed core.
+    direct: [[u8; GROUP_SIZE]; MAX_GROUPS],
+    mirrored: [[u8; GROUP_SIZE]; MAX_GROUPS],
+    direct_values: [u32; MAX_GROUPS],
+    mirrored_values: [u32; MAX_GROUPS],
+    direct_sum: u32,
+    mirrored_sum: u32,
+}
+
+impl Space for Core<'_> {
+    type State = State;
+
+    #[inline(always)]
+    fn shape(&self) -> Shape {
+        self.shape
     }
-    let mut nodes = vec![Node {
-        state: root,
-        parent: 0,
-        g: 0,
-        blank: start.blank() as u8,
-    }];
-    let mut seen = Seen::with_capacity(1 << 16);
-    seen.insert(&nodes, 0);
-    let mut open = BinaryHeap::new();
-    open.push((Reverse(f_of(0, h0)), 0u16, 0u32));
-    let groups = layout.groups.len().min(MAX_GROUPS);
-    let reflection = layout.reflection.as_ref();
-    let mut cells = [0u8; 25];
-    let mut where_is = [0u8; 25];
-    let mut direct = [[0u8; GROUP_SIZE]; MAX_GROUPS];
-    let mut mirrored = [[0u8; GROUP_SIZE]; MAX_GROUPS];
-    while let Some((_, _, index)) = open.pop() {
-        budget.tick()?;
-        let node = &nodes[index as usize];
-        let (state, g, blank, parent) = (
-            node.state,
-            u32::from(node.g),
-            node.blank as usize,
-            nodes[node.parent as usize].blank,
-        );
-        for (cell, slot) in cells[..n].iter_mut().enumerate() {
-            *slot = get(&state, cell);
+
+    /// Reads the groups' entries, direct and transposed (recomputed: they are not stored).
+    fn expand(&mut self, node: &Node<State>, shorter_than: u32) -> bool {
+        let where_is = &mut self.where_is;
+        for (cell, slot) in self.cells[..self.shape.cells()].iter_mut().enumerate() {
+            *slot = get(&node.state, cell);
             where_is[*slot as usize] = cell as u8;
         }
-        // The groups' entries, direct and transposed.
-        let mut direct_values = [0u32; MAX_GROUPS];
-        let mut mirrored_values = [0u32; MAX_GROUPS];
-        for (gi, group) in layout.groups.iter().enumerate().take(groups) {
+        // The values of groups past `self.groups` (and the transposed ones without a
+        // reflection) stay 0.
+        for (gi, group) in self.layout.groups.iter().enumerate().take(self.groups) {
             for (slot, &label) in group.iter().enumerate() {
-                direct[gi][slot] = where_is[label as usize];
-                if let Some(r) = reflection {
+                self.direct[gi][slot] = self.where_is[label as usize];
+                if let Some(r) = self.reflection {
                     let twin = r.label[label as usize] as usize;
-                    mirrored[gi][slot] = r.cell[where_is[twin] as usize];
+                    self.mirrored[gi][slot] = r.cell[self.where_is[twin] as usize];
                 }
             }
-            direct_values[gi] = u32::from(tables.value(gi, &direct[gi]));
-            if reflection.is_some() {
-                mirrored_values[gi] = u32::from(tables.value(gi, &mirrored[gi]));
+            self.direct_values[gi] = u32::from(self.tables.value(gi, &self.direct[gi]));
+            if self.reflection.is_some() {
+                self.mirrored_values[gi] = u32::from(self.tables.value(gi, &self.mirrored[gi]));
             }
         }
-        let direct_sum: u32 = direct_values.iter().sum();
-        let mirrored_sum: u32 = mirrored_values.iter().sum();
-        if g + direct_sum.max(mirrored_sum) >= shorter_than as u32 {
-            continue;
-        }
-        for direction in Direction::ALL {
-            let Some(from) = shape.neighbour(blank, direction) else {
-                continue;
-            };
-            if index != 0 && from == parent as usize {
-                continue;
-            }
-            let tile = cells[from];
-            let gi = layout.group_of[tile as usize];
-            if gi == NO_GROUP || gi as usize >= groups {
-                continue;
-            }
-            let gi = gi as usize;
-            let mut moved = direct[gi];
-            moved[layout.slot_of[tile as usize] as usize] = blank as u8;
-            let mut h_child = direct_sum + u32::from(tables.value(gi, &moved)) - direct_values[gi];
-            if let Some(r) = reflection {
-                let twin = r.label[tile as usize] as usize;
-                let gj = layout.group_of[twin] as usize;
-                if gj < groups {
-                    let mut moved = mirrored[gj];
-                    moved[layout.slot_of[twin] as usize] = r.cell[blank];
-                    let h_mirrored =
-                        mirrored_sum + u32::from(tables.value(gj, &moved)) - mirrored_values[gj];
-                    h_child = h_child.max(h_mirrored);
-                }
-            }
-            let g_child = g + 1;
-            if g_child + h_child >= shorter_than as u32 {
-                continue;
-            }
-            let mut child = state;
-            set(&mut child, blank, tile);
-            set(&mut child, from, 0);
-            if h_child == 0 && child == goal {
-                nodes.push(Node {
-                    state: child,
-                    parent: index,
-                    g: g_child as u16,
-                    blank: from as u8,
-                });
-                return Ok(Found::Path(walk_back(&nodes, shape)));
-            }
-            if let Some(old) = seen.find(&nodes, child) {
-                // Reached by a shorter path: re-open it from here.
-                let node = &mut nodes[old as usize];
-                if REOPEN && u32::from(node.g) > g_child {
-                    node.g = g_child as u16;
-                    node.parent = index;
-                    node.blank = from as u8;
-                    open.push((Reverse(f_of(g_child, h_child)), g_child as u16, old));
-                }
-                continue;
-            }
-            if nodes.len() >= max_nodes {
-                return Ok(Found::OutOfMemory);
-            }
-            let child_index = nodes.len() as u32;
-            nodes.push(Node {
-                state: child,
-                parent: index,
-                g: g_child as u16,
-                blank: from as u8,
-            });
-            seen.insert(&nodes, child_index);
-            open.push((Reverse(f_of(g_child, h_child)), g_child as u16, child_index));
-        }
-    }
-    Ok(Found::NoneShorter)
-}
-
-/// The states seen: an open-addressing set of node numbers (4 bytes a slot, at most half
-/// full), the states themselves being read from the node list. Half the memory of a map.
-struct Seen {
-    slots: Vec<u32>,
-    count: usize,
-}
-
-const EMPTY: u32 = u32::MAX;
-
-fn slot_of(state: State, mask: usize) -> usize {
-    let mixed = (state as u64 ^ (state >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> 20) as usize & mask
-}
-
-impl Seen {
-    fn with_capacity(slots: usize) -> Seen {
-        Seen {
-            slots: vec![EMPTY; slots.next_power_of_two()],
-            count: 0,
-        }
+        self.direct_sum = self.direct_values.iter().sum();
+        self.mirrored_sum = self.mirrored_values.iter().sum();
+        u32::from(node.g) + self.direct_sum.max(self.mirrored_sum) < shorter_than
     }
 
-    fn find(&self, nodes: &[Node], state: State) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut at = slot_of(state, mask);
-        loop {
-            match self.slots[at] {
-                EMPTY => return None,
-                index if nodes[index as usize].state == state => return Some(index),
-                _ => at = (at + 1) & mask,
+    #[inline(always)]
+    fn child(&mut self, state: &State, blank: usize, from: usize) -> Option<State> {
+        let tile = self.cells[from];
+        let gi = self.layout.group_of[tile as usize];
+        if gi == NO_GROUP || gi as usize >= self.groups {
+            return None;
+        }
+        let mut child = *state;
+        set(&mut child, blank, tile);
+        set(&mut child, from, 0);
+        Some(child)
+    }
+
+    /// The entries of the moved tile's group (and its twin's) looked up again.
+    #[inline(always)]
+    fn estimate(&mut self, _child: &State, blank: usize, from: usize) -> u32 {
+        let layout = self.layout;
+        let tile = self.cells[from];
+        let gi = layout.group_of[tile as usize] as usize;
+        let mut moved = self.direct[gi];
+        moved[layout.slot_of[tile as usize] as usize] = blank as u8;
+        let mut h =
+            self.direct_sum + u32::from(self.tables.value(gi, &moved)) - self.direct_values[gi];
+        if let Some(r) = self.reflection {
+            let twin = r.label[tile as usize] as usize;
+            let gj = layout.group_of[twin] as usize;
+            if gj < self.groups {
+                let mut moved = self.mirrored[gj];
+                moved[layout.slot_of[twin] as usize] = r.cell[blank];
+                let h_mirrored = self.mirrored_sum + u32::from(self.tables.value(gj, &moved))
+                    - self.mirrored_values[gj];
+                h = h.max(h_mirrored);
             }
         }
+        h
     }
 
-    /// Adds node `index` (its state must not be in the set yet).
-    fn insert(&mut self, nodes: &[Node], index: u32) {
-        if 2 * (self.count + 1) > self.slots.len() {
-            let mut bigger = Seen::with_capacity(self.slots.len() * 2);
-            for &old in self.slots.iter().filter(|&&i| i != EMPTY) {
-                bigger.place(nodes, old);
-            }
-            *self = Seen {
-                slots: bigger.slots,
-                count: self.count,
-            };
-        }
-        self.place(nodes, index);
-        self.count += 1;
+    #[inline(always)]
+    fn is_goal(&self, state: &State, h: u32) -> bool {
+        h == 0 && *state == self.goal
     }
-
-    fn place(&mut self, nodes: &[Node], index: u32) {
-        let mask = self.slots.len() - 1;
-        let mut at = slot_of(nodes[index as usize].state, mask);
-        while self.slots[at] != EMPTY {
-            at = (at + 1) & mask;
-        }
-        self.slots[at] = index;
-    }
-}
-
-/// The blank's moves from the root to the last node.
-fn walk_back(nodes: &[Node], shape: crate::board::Shape) -> Vec<Direction> {
-    let mut blanks = Vec::new();
-    let mut at = nodes.len() - 1;
-    loop {
-        blanks.push(nodes[at].blank as usize);
-        if at == 0 {
-            break;
-        }
-        at = nodes[at].parent as usize;
-    }
-    blanks.reverse();
-    blanks
-        .windows(2)
-        .filter_map(|pair| shape.direction_between(pair[0], pair[1]))
-        .collect()
 }
