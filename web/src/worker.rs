@@ -481,7 +481,16 @@ async fn loaded<T: Cached>(
     let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready(scope, id, &*tables, PdbSource::Memory, 0.0, bytes, false, false);
+        ready(
+            scope,
+            id,
+            &*tables,
+            PdbSource::Memory,
+            0.0,
+            bytes,
+            false,
+            false,
+        );
         return Ok(Loaded::Ready(tables));
     }
     let start = clock();
@@ -495,7 +504,16 @@ async fn loaded<T: Cached>(
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
                     let size = bytes.len() as u64;
-                    ready(scope, id, &*tables, PdbSource::Cache, ms, size, false, false);
+                    ready(
+                        scope,
+                        id,
+                        &*tables,
+                        PdbSource::Cache,
+                        ms,
+                        size,
+                        false,
+                        false,
+                    );
                     return Ok(Loaded::Ready(tables));
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten.

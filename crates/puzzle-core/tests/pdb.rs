@@ -744,7 +744,11 @@ fn quick_tables_are_5_5_5_on_4x4_only() {
         assert_eq!(sizes, vec![5, 5, 5]);
         let mut tiles: Vec<u8> = quick.groups().concat();
         tiles.sort_unstable();
-        assert_eq!(tiles, (1..=15).collect::<Vec<u8>>(), "every tile in one group");
+        assert_eq!(
+            tiles,
+            (1..=15).collect::<Vec<u8>>(),
+            "every tile in one group"
+        );
         assert_ne!(quick, Partition::default_for(&board).unwrap());
     }
     for (w, h) in [(3, 3), (3, 5), (5, 5)] {

@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn a_build_after_ready_tables_shows_the_build_again() {
-        use crate::protocol::{PdbSource};
+        use crate::protocol::PdbSource;
         let build = BuildProgress {
             filled: 10,
             total: 100,

@@ -56,7 +56,12 @@ async fn build_apart(goal: &Board) -> Result<AdditivePdb, String> {
     let big = |group: &Vec<u8>| {
         PatternIndex::new(cells, group.len()).map_or(0, |i| i.size()) >= NESTED_MIN_ENTRIES
     };
-    let small: Vec<Vec<u8>> = partition.groups().iter().filter(|g| !big(g)).cloned().collect();
+    let small: Vec<Vec<u8>> = partition
+        .groups()
+        .iter()
+        .filter(|g| !big(g))
+        .cloned()
+        .collect();
     let mut limits = Limits {
         clock,
         ..Limits::default()
