@@ -24,6 +24,21 @@ test('the page loads with a 3x3 grid of tile buttons and the main controls', asy
   assert.deepEqual(page.problems, []);
 });
 
+test('a clean console: no warning on load, from the page or its workers', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+  const { BASE_URL } = await import('./helpers.mjs');
+  await page.goto(`${BASE_URL}/?size=4x4`);
+  await page.getByRole('grid').waitFor();
+  // The workers start with the page; give them time to load and log.
+  await page.waitForTimeout(1500);
+  assert.ok(page.workers().length >= 1, 'the solver worker runs');
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
 test('the page works on a phone-sized viewport with touch', async () => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
