@@ -8,6 +8,7 @@ mod generate;
 mod input;
 mod method;
 mod pdb_store;
+mod progress;
 mod report;
 mod solve;
 mod trace;

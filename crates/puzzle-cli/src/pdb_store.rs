@@ -180,15 +180,12 @@ fn build_big(goal: &Board) -> Result<BigTables, PdbError> {
     with_progress(total, |limits| BigTables::build(goal, limits))
 }
 
-/// Runs a build with a progress report on stderr every quarter of `total` entries.
+/// Runs a build with a progress bar of `total` entries on stderr, drawn only when stderr is a
+/// terminal (`indicatif` hides it otherwise: scripts and logs get the one line above).
 fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
-    let mut last_percent = 0;
+    let bar = crate::progress::bar(total, "entries");
     let mut report = |progress: &Progress| {
-        let percent = progress.generated * 100 / total;
-        if percent >= last_percent + 25 {
-            last_percent = percent - percent % 25;
-            eprintln!("  {last_percent}%");
-        }
+        bar.set_position(progress.generated.min(total));
         ControlFlow::Continue(())
     };
     let mut limits = Limits {
@@ -196,36 +193,7 @@ fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
         on_progress: Some(&mut report),
         ..Limits::default()
     };
-    build(&mut limits)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use puzzle_core::{Goal, Shape};
-
-    #[test]
-    fn the_78_option_changes_the_partition_of_4x4_boards_only() {
-        let four = Goal::BlankFirst.board(Shape::square(4).unwrap()).unwrap();
-        let three = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
-        let plain = PdbStore::new(None);
-        let large = PdbStore::new(None).with_78(true);
-        assert_eq!(
-            plain.partition(&four).unwrap(),
-            Partition::split_771(&four).unwrap()
-        );
-        assert_eq!(
-            large.partition(&four).unwrap(),
-            Partition::korf_78(&four).unwrap()
-        );
-        // Its own cache file: the key names the groups.
-        assert_ne!(
-            plain.partition(&four).unwrap().cache_key(&four),
-            large.partition(&four).unwrap().cache_key(&four)
-        );
-        assert_eq!(
-            large.partition(&three).unwrap(),
-            Partition::default_for(&three).unwrap()
-        );
-    }
+    let built = build(&mut limits);
+    bar.finish_and_clear();
+    built
 }

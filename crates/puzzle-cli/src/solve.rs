@@ -52,42 +52,59 @@ fn run_batch(
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     let mut malformed = 0;
-    for (number, line) in batch_lines(text) {
+    let lines = batch_lines(text);
+    let bar = crate::progress::bar(lines.len() as u64, "boards");
+    for (number, line) in lines {
         let result = Board::parse(line, args.size)
             .map_err(MethodError::from)
             .and_then(|board| Ok((solve_one(args, &board, store)?, board)));
-        match result {
-            Ok(((goal, answer), board)) => {
-                if args.json {
-                    let json = SolveJson::new(&board, &goal, &answer);
-                    writeln!(out, "{}", serde_json::to_string(&json)?)?;
-                } else {
-                    writeln!(out, "{}", solve_line(&board, &answer))?;
-                }
-            }
-            Err(error) => {
-                malformed += 1;
-                eprintln!("error: line {number}: {error}");
-                if args.json {
-                    let json = InvalidJson {
-                        line: number,
-                        board: line,
-                        outcome: "invalid",
-                        error: error.to_string(),
-                    };
-                    writeln!(out, "{}", serde_json::to_string(&json)?)?;
-                } else {
-                    writeln!(out, "{line}: invalid ({error})")?;
-                }
-            }
-        }
-        out.flush()?;
+        bar.inc(1);
+        crate::progress::suspend(|| print_result(args, number, line, result, &mut malformed, out))?;
     }
+    bar.finish_and_clear();
     Ok(if malformed > 0 {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Prints the result of one batch line (counting it in `malformed` if it was).
+fn print_result(
+    args: &SolveArgs,
+    number: usize,
+    line: &str,
+    result: Result<((Board, Answer), Board), MethodError>,
+    malformed: &mut usize,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match result {
+        Ok(((goal, answer), board)) => {
+            if args.json {
+                let json = SolveJson::new(&board, &goal, &answer);
+                writeln!(out, "{}", serde_json::to_string(&json)?)?;
+            } else {
+                writeln!(out, "{}", solve_line(&board, &answer))?;
+            }
+        }
+        Err(error) => {
+            *malformed += 1;
+            eprintln!("error: line {number}: {error}");
+            if args.json {
+                let json = InvalidJson {
+                    line: number,
+                    board: line,
+                    outcome: "invalid",
+                    error: error.to_string(),
+                };
+                writeln!(out, "{}", serde_json::to_string(&json)?)?;
+            } else {
+                writeln!(out, "{line}: invalid ({error})")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// The goal board and the answer for one board, with the options of `args`.
