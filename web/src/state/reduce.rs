@@ -102,6 +102,25 @@ impl Change {
     }
 }
 
+/// Ends the running solve with its shortest answer so far, as if it were the final one (it
+/// becomes the result and plays unless one of its answers already plays): `next` becomes that
+/// state and the answer is `true`; `false` (and `next` untouched) if it has none.
+fn keep_best(state: &State, next: &mut State) -> bool {
+    let Some(running) = state.solving.running.as_ref() else {
+        return false;
+    };
+    let Some(best) = running.improved.last() else {
+        return false;
+    };
+    match route(state, Action::Solved(running.id, Box::new(best.clone()))) {
+        Some(kept) => {
+            *next = kept;
+            true
+        }
+        None => false,
+    }
+}
+
 impl State {
     /// Applies a puzzle action (which is always possible for those the router sends).
     fn puzzle_do(&mut self, action: PuzzleAction) {
@@ -375,20 +394,12 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 .and_then(|r| race::reduce(r, RaceAction::Answer(id, Err(message.clone()))))
             {
                 next.race = Some(race);
-            } else if let Some(best) = state
-                .solving
-                .running
-                .as_ref()
-                .filter(|r| r.id == id)
-                .and_then(|r| r.improved.last())
-            {
+            } else if state.solving.is_running(id) && keep_best(state, &mut next) {
                 // An anytime solve that fails keeps its shortest answer (which may be playing).
-                let length = best.moves.len();
-                let mut kept = route(state, Action::Solved(id, Box::new(best.clone())))?;
-                kept.notice = Some(format!(
-                    "The solver failed: {message}. Kept the shortest answer found so far ({length} moves)."
+                next.notice = Some(format!(
+                    "The solver failed: {message}. Kept the shortest answer found so far ({} moves).",
+                    next.solving.result.as_ref().map_or(0, |r| r.solution.moves.len())
                 ));
-                return Some(kept);
             } else {
                 next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
                 next.notice = Some(format!("The solver failed: {message}"));
@@ -449,13 +460,15 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 return Some(next);
             }
             let running = state.solving.running.as_ref()?;
-            if let Some(best) = running.improved.last() {
-                let length = best.moves.len();
-                let mut kept = route(state, Action::Solved(running.id, Box::new(best.clone())))?;
-                kept.notice = Some(format!(
-                    "Stopped: kept the shortest answer found so far ({length} moves)."
+            if keep_best(state, &mut next) {
+                next.notice = Some(format!(
+                    "Stopped: kept the shortest answer found so far ({} moves).",
+                    next.solving
+                        .result
+                        .as_ref()
+                        .map_or(0, |r| r.solution.moves.len())
                 ));
-                return Some(kept);
+                return Some(next);
             }
             next.solving = state.solving.reduce(SolvingAction::Stopped(None))?;
             let engine = &state.solving.engine;
