@@ -125,20 +125,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                                 Err(message) => FromWorker::Failed { id, message },
                             }
                         }
-                        _ => match quick::solve_before_strong(&scope, &request).await {
-                            Some(reply) => reply,
-                            None => match cached::<AdditivePdb>(&scope, id, &request.goal).await {
-                                Ok(pdb) => solve_request(
-                                    &scope,
-                                    &request,
-                                    Tables {
-                                        pattern_db: Some(&pdb),
-                                        ..Tables::default()
-                                    },
-                                ),
-                                Err(message) => FromWorker::Failed { id, message },
-                            },
-                        },
+                        _ => quick::solve_pdb_request(&scope, &request).await,
                     };
                     post(&scope, &reply);
                     BUSY.with(|b| b.set(false));
@@ -366,10 +353,7 @@ impl Cached for AdditivePdb {
             .cache_key(goal))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
-        let partition = Partition::default_for(goal).ok()?;
-        AdditivePdb::from_bytes(bytes)
-            .ok()
-            .filter(|pdb| pdb.goal() == goal && pdb.partition() == &partition)
+        read_pdb(bytes, goal, &Partition::default_for(goal).ok()?)
     }
     fn bytes(&self) -> Vec<u8> {
         self.to_bytes()
@@ -387,6 +371,13 @@ impl Cached for AdditivePdb {
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
         DATABASES.with(|d| f(&mut d.borrow_mut()))
     }
+}
+
+/// Databases read back from `bytes`, if intact and made for `goal` with `partition`.
+fn read_pdb(bytes: &[u8], goal: &Board, partition: &Partition) -> Option<AdditivePdb> {
+    AdditivePdb::from_bytes(bytes)
+        .ok()
+        .filter(|pdb| pdb.goal() == goal && pdb.partition() == partition)
 }
 
 impl Cached for BigTables {

@@ -1,4 +1,5 @@
-//! A 4x4 before its strong tables exist (a first visit): no minute of progress bar first.
+//! Pattern-database requests, and a 4x4 before its strong tables exist (a first visit): no
+//! minute of progress bar first.
 //!
 //! The 7-7-1 tables take 20 to 80 s to build in a browser tab, the search over them then
 //! milliseconds. When a pattern-database request finds them neither in this worker nor in
@@ -21,8 +22,8 @@ use puzzle_core::{solve_improving, Board, Limits, Method, SolveOutcome, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{
-    build_with_progress, cached, clock, loaded, plain_progress, post, solve_request, Cached,
-    Loaded, QUICK_DATABASES,
+    build_with_progress, cached, clock, loaded, plain_progress, post, read_pdb, solve_request,
+    Cached, Loaded, QUICK_DATABASES,
 };
 use crate::protocol::{FromWorker, SolveRequest};
 
@@ -41,11 +42,7 @@ impl Cached for QuickPdb {
         Ok(partition.cache_key(goal))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
-        let partition = Partition::quick_for(goal)?;
-        AdditivePdb::from_bytes(bytes)
-            .ok()
-            .filter(|pdb| pdb.goal() == goal && pdb.partition() == &partition)
-            .map(QuickPdb)
+        read_pdb(bytes, goal, &Partition::quick_for(goal)?).map(QuickPdb)
     }
     fn bytes(&self) -> Vec<u8> {
         self.0.to_bytes()
@@ -70,11 +67,42 @@ impl Cached for QuickPdb {
     }
 }
 
+/// The answer to a pattern-database `request`: first without waiting for the strong tables
+/// where they are not in memory ([`solve_before_strong`]), else with them, loaded or built.
+pub async fn solve_pdb_request(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+) -> FromWorker {
+    if let Some(reply) = solve_before_strong(scope, request).await {
+        return reply;
+    }
+    match cached::<AdditivePdb>(scope, request.id, &request.goal).await {
+        Ok(pdb) => with_pdb(scope, request, &pdb),
+        Err(message) => FromWorker::Failed {
+            id: request.id,
+            message,
+        },
+    }
+}
+
+/// The reply to `request` solved over `pdb`.
+fn with_pdb(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    pdb: &AdditivePdb,
+) -> FromWorker {
+    let tables = Tables {
+        pattern_db: Some(pdb),
+        ..Tables::default()
+    };
+    solve_request(scope, request, tables)
+}
+
 /// The answer to a pattern-database `request` when the strong tables are not in this worker's
 /// memory: with them if IndexedDB has them, else with the small ones (see the module docs).
 /// `None` when the caller should get the strong tables itself: they are in memory, the size
 /// has no small tables, or the search over the small ones ran out of its budget.
-pub async fn solve_before_strong(
+async fn solve_before_strong(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
 ) -> Option<FromWorker> {
@@ -86,13 +114,7 @@ pub async fn solve_before_strong(
     }
     first_answer(scope, request);
     match loaded::<AdditivePdb>(scope, id, &request.goal).await {
-        Ok(Loaded::Ready(strong)) => {
-            let tables = Tables {
-                pattern_db: Some(&strong),
-                ..Tables::default()
-            };
-            return Some(solve_request(scope, request, tables));
-        }
+        Ok(Loaded::Ready(strong)) => return Some(with_pdb(scope, request, &strong)),
         Err(_) => return None,
         Ok(Loaded::Missing(_)) => {}
     }
@@ -105,11 +127,7 @@ pub async fn solve_before_strong(
         ),
         ..request.clone()
     };
-    let tables = Tables {
-        pattern_db: Some(&small.0),
-        ..Tables::default()
-    };
-    match solve_request(scope, &budgeted, tables) {
+    match with_pdb(scope, &budgeted, &small.0) {
         FromWorker::Done { solution, .. } if solution.outcome != SolveOutcome::Solved => None,
         reply => {
             super::prepare::prepare_strong(&request.goal);
