@@ -127,6 +127,17 @@ impl Edge {
         self.next_id
     }
 
+    /// Records request `id`, asked about the board and goal on screen.
+    fn send(&mut self, id: u32, state: &State, live: bool) {
+        self.next_id = self.next_id.max(id);
+        self.sent.push(Request {
+            id,
+            start: state.puzzle.board.clone(),
+            goal: state.puzzle.goal_board.clone(),
+            live,
+        });
+    }
+
     /// The exact distance table towards `goal` (boards of up to 10 cells).
     fn table(&self, goal: &Board) -> Option<Rc<DistanceTable>> {
         if goal.cells().len() > 10 {
@@ -243,12 +254,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         }
         Op::Solve if state.can_solve() => {
             let id = edge.id();
-            edge.sent.push(Request {
-                id,
-                start: board.clone(),
-                goal: state.puzzle.goal_board.clone(),
-                live: false,
-            });
+            edge.send(id, state, false);
             vec![Action::SolveStarted(id)]
         }
         Op::Race if state.race_blocked().is_none() => {
@@ -261,25 +267,14 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
                 RACE_BUDGET,
             );
             for entry in &race.entries {
-                edge.next_id = edge.next_id.max(entry.id);
-                edge.sent.push(Request {
-                    id: entry.id,
-                    start: board.clone(),
-                    goal: state.puzzle.goal_board.clone(),
-                    live: false,
-                });
+                edge.send(entry.id, state, false);
             }
             vec![Action::RaceStarted(Box::new(race))]
         }
         Op::Solve | Op::Race => Vec::new(),
         Op::Live => {
             let id = edge.id();
-            edge.sent.push(Request {
-                id,
-                start: board.clone(),
-                goal: state.puzzle.goal_board.clone(),
-                live: true,
-            });
+            edge.send(id, state, true);
             vec![Action::ToggleLive, Action::LiveStarted(id)]
         }
         Op::Cancel if state.busy_id().is_some() => vec![Action::Cancelled],
