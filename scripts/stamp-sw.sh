@@ -7,7 +7,8 @@ set -eu
 cd "${TRUNK_STAGING_DIR:?stamp-sw.sh runs as a Trunk post_build hook}"
 [ -f sw.js ] || { echo "stamp-sw.sh: no sw.js in $PWD" >&2; exit 1; }
 # Trunk's file names have no spaces or quotes; index.html is precached as the scope (`./`).
-files=$(find . -type f ! -name sw.js ! -name index.html | sed 's|^\./||' | LC_ALL=C sort)
+# The shipped tables (tables/) are fetched when a solve needs them, never precached.
+files=$(find . -type f ! -name sw.js ! -name index.html ! -path './tables/*' | sed 's|^\./||' | LC_ALL=C sort)
 id=$( { printf '%s\n' $files; cat index.html $files; } | sha256sum | cut -c1-16)
 list=$(printf "'./%s', " $files)
 sed -e "s|^const BUILD = .*|const BUILD = '$id';|" \

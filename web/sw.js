@@ -43,6 +43,8 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
+  // The shipped tables go to IndexedDB once downloaded: not kept here a second time.
+  if (new URL(request.url).pathname.includes('/tables/')) return;
   if (request.mode === 'navigate') {
     // Any page of the scope is the app (its query string is the puzzle): stored as `./`.
     event.respondWith(networkFirst(request, SCOPE));

@@ -63,8 +63,15 @@ pub fn source_text(info: &PdbInfo) -> String {
     match info.source {
         PdbSource::Memory => format!("already in memory ({size})"),
         PdbSource::Cache => format!("loaded from cache in {} ({size})", duration(info.ms)),
-        PdbSource::Built => {
-            let mut text = format!("built in {} ({size})", duration(info.ms));
+        PdbSource::Built | PdbSource::Downloaded => {
+            let verb = match info.source {
+                PdbSource::Downloaded => "downloaded",
+                _ => "built",
+            };
+            let mut text = format!("{verb} in {} ({size})", duration(info.ms));
+            if info.download_failed {
+                text.push_str(" because the download failed");
+            }
             if info.repaired {
                 text.push_str(", replacing an unreadable cached copy");
             }

@@ -85,6 +85,8 @@ pub enum PdbSource {
     Cache,
     /// Built now (not cached yet, or the cached copy was unreadable).
     Built,
+    /// Downloaded now from the tables the app ships (the standard goal's).
+    Downloaded,
 }
 
 /// The pattern database is ready: where it came from and what it cost.
@@ -100,8 +102,11 @@ pub struct PdbInfo {
     pub memory_bytes: u64,
     /// Whether a cached copy was found unreadable (and rebuilt).
     pub repaired: bool,
-    /// Whether the built database was saved to IndexedDB (only meaningful when built).
+    /// Whether the built or downloaded database was saved to IndexedDB.
     pub saved: bool,
+    /// Whether the app's shipped copy could not be downloaded (so it was built).
+    #[serde(default)]
+    pub download_failed: bool,
 }
 
 /// Progress of a pattern-database build.
@@ -115,9 +120,20 @@ pub struct BuildProgress {
     pub table: usize,
     /// Number of tables.
     pub tables: usize,
+    /// Milliseconds since the build began (0 when not known).
+    #[serde(default)]
+    pub elapsed_ms: f64,
 }
 
 impl BuildProgress {
+    /// Seconds the build still takes at its pace so far; `None` too early to tell (under 3 %
+    /// or a second done).
+    pub fn seconds_left(&self) -> Option<f64> {
+        let done = self.fraction();
+        (done >= 0.03 && self.elapsed_ms >= 1000.0)
+            .then(|| self.elapsed_ms / 1000.0 * (1.0 - done) / done)
+    }
+
     /// Share done, from 0 to 1.
     pub fn fraction(&self) -> f64 {
         if self.total == 0 {
@@ -380,6 +396,7 @@ mod tests {
                     total: 10,
                     table: 1,
                     tables: 3,
+                    elapsed_ms: 0.0,
                 },
             },
             FromWorker::PdbReady {
@@ -391,6 +408,7 @@ mod tests {
                     memory_bytes: 11_534_000,
                     repaired: false,
                     saved: false,
+                    download_failed: false,
                 },
             },
         ];

@@ -10,11 +10,12 @@ use std::rc::Rc;
 use puzzle_core::analysis::{DistanceTable, TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PatternTable, PdbError};
+use puzzle_core::relabel::canonical_goal;
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::trace::solve_traced;
 use puzzle_core::{
-    solve_improving, Board, BoardError, Limits, Progress, SolveOutcome, SolverConfig, TableKind,
-    Tables,
+    solve_improving, Board, BoardError, Goal, Limits, Progress, Shape, SolveOutcome, SolverConfig,
+    TableKind, Tables,
 };
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -29,6 +30,7 @@ use crate::stepper::trace_set::CHUNK_EVENTS;
 mod nested;
 mod prepare;
 mod quick;
+mod shipped;
 
 thread_local! {
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
@@ -41,9 +43,16 @@ thread_local! {
     static QUEUE: RefCell<VecDeque<ToWorker>> = const { RefCell::new(VecDeque::new()) };
     /// Whether an asynchronous request is in flight.
     static BUSY: Cell<bool> = const { Cell::new(false) };
-    /// The exact distance table of the last goal asked about.
+    /// When the build under way began (this worker's clock; NaN when none has).
+    static BUILD_START: Cell<f64> = const { Cell::new(f64::NAN) };
+        /// The exact distance table of the last goal asked about.
     static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
 }
+
+/// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
+const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
+/// The shipped big-board tables of the standard goal's 5x5 core ([`shipped`]).
+const SHIPPED_BIG: &str = "tables/big-5x5-standard.bin.gz";
 
 /// Expansions between two calls of the progress callback.
 pub const REPORT_EVERY: u64 = 8192;
@@ -109,7 +118,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                             // While the tables load or build, the staged answer shows at once;
                             // with them in memory the solver itself posts it first (running it
                             // here too would only repeat that work).
-                            let key = BigTables::cache_key(&request.goal);
+                            let key = BigTables::key(&request.goal).unwrap_or_default();
                             if !BigTables::with_memory(|m| m.contains_key(&key)) {
                                 first_answer(&scope, &request);
                             }
@@ -326,12 +335,18 @@ pub fn trace(
     }
 }
 
-/// Tables the worker builds once per goal, keeps in memory and caches in IndexedDB.
+/// Tables the worker builds (or downloads) once, keeps in memory and caches in IndexedDB.
+/// Each kind makes them for the goal's [`canonical_goal`] (the standard goal when a relabel
+/// leads there), so that every goal it serves shares them; the solver maps the board.
 trait Cached: Sized + 'static {
-    /// The IndexedDB key of the tables for `goal`.
+    /// The IndexedDB key of the tables that serve `goal`.
     fn key(goal: &Board) -> Result<String, String>;
-    /// Tables read back from bytes, if intact and made for `goal` (and today's layout).
+    /// Tables read back from bytes, if intact and serving `goal` (with today's layout).
     fn read(bytes: &[u8], goal: &Board) -> Option<Self>;
+    /// The file the app ships them in, under `tables/`, if it ships the ones for `goal`.
+    fn shipped(_goal: &Board) -> Option<&'static str> {
+        None
+    }
     /// The bytes stored.
     fn bytes(&self) -> Vec<u8>;
     /// Memory the tables hold.
@@ -348,12 +363,18 @@ trait Cached: Sized + 'static {
 
 impl Cached for AdditivePdb {
     fn key(goal: &Board) -> Result<String, String> {
-        Ok(Partition::default_for(goal)
+        let goal = canonical_goal(goal);
+        Ok(Partition::default_for(&goal)
             .map_err(|e| e.to_string())?
-            .cache_key(goal))
+            .cache_key(&goal))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
-        read_pdb(bytes, goal, &Partition::default_for(goal).ok()?)
+        let goal = canonical_goal(goal);
+        read_pdb(bytes, &goal, &Partition::default_for(&goal).ok()?)
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        let standard = Goal::Standard.board(Shape::square(4).ok()?).ok()?;
+        (canonical_goal(goal) == standard).then_some(SHIPPED_4X4)
     }
     fn bytes(&self) -> Vec<u8> {
         self.to_bytes()
@@ -366,7 +387,7 @@ impl Cached for AdditivePdb {
         id: u32,
         goal: &Board,
     ) -> Result<Self, String> {
-        build_pdb(scope, id, goal).await
+        build_pdb(scope, id, &canonical_goal(goal)).await
     }
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
         DATABASES.with(|d| f(&mut d.borrow_mut()))
@@ -382,12 +403,16 @@ fn read_pdb(bytes: &[u8], goal: &Board, partition: &Partition) -> Option<Additiv
 
 impl Cached for BigTables {
     fn key(goal: &Board) -> Result<String, String> {
-        Ok(BigTables::cache_key(goal))
+        Ok(BigTables::cache_key(&canonical_goal(goal)))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
         BigTables::from_bytes(bytes)
             .ok()
-            .filter(|tables| tables.goal() == goal)
+            .filter(|tables| tables.serves(&canonical_goal(goal)))
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        let standard = Goal::Standard.board(Shape::square(5).ok()?).ok()?;
+        (Self::key(goal).ok()? == BigTables::cache_key(&standard)).then_some(SHIPPED_BIG)
     }
     fn bytes(&self) -> Vec<u8> {
         self.to_bytes()
@@ -400,9 +425,10 @@ impl Cached for BigTables {
         id: u32,
         goal: &Board,
     ) -> Result<Self, String> {
-        let sizes = [total_entries(goal)];
+        let goal = canonical_goal(goal);
+        let sizes = [total_entries(&goal)];
         build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
-            BigTables::build(goal, limits)
+            BigTables::build(&goal, limits)
         })
     }
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
@@ -422,7 +448,12 @@ async fn cached<T: Cached>(
         Loaded::Missing(missing) => missing,
     };
     let start = clock();
-    let tables = T::build(scope, id, goal).await?;
+    BUILD_START.with(|s| s.set(start));
+    let (tables, source, download_failed) = match downloaded::<T>(goal).await {
+        Some(Ok(tables)) => (tables, PdbSource::Downloaded, false),
+        Some(Err(_)) => (T::build(scope, id, goal).await?, PdbSource::Built, true),
+        None => (T::build(scope, id, goal).await?, PdbSource::Built, false),
+    };
     let ms = clock() - start;
     let bytes = tables.bytes();
     let saved = match &missing.db {
@@ -431,17 +462,27 @@ async fn cached<T: Cached>(
     };
     let tables = Rc::new(tables);
     T::with_memory(|m| m.insert(missing.key, tables.clone()));
-    ready(
-        scope,
-        id,
-        &*tables,
-        PdbSource::Built,
+    let info = PdbInfo {
+        source,
         ms,
-        bytes.len() as u64,
-        missing.repaired,
+        bytes: bytes.len() as u64,
+        memory_bytes: tables.memory_bytes() as u64,
+        repaired: missing.repaired,
         saved,
-    );
+        download_failed,
+    };
+    post(scope, &FromWorker::PdbReady { id, info });
     Ok(tables)
+}
+
+/// The shipped tables that serve `goal`, downloaded and checked; `None` if the app ships none
+/// for it, an error (why) if the download failed or was not them.
+async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<T, String>> {
+    let path = T::shipped(goal)?;
+    Some(match shipped::fetch(path).await {
+        Ok(bytes) => T::read(&bytes, goal).ok_or_else(|| "the download was damaged".to_string()),
+        Err(why) => Err(why),
+    })
 }
 
 /// What [`loaded`] found.
@@ -538,6 +579,7 @@ fn ready<T: Cached>(
                 memory_bytes: tables.memory_bytes() as u64,
                 repaired,
                 saved,
+                download_failed: false,
             },
         },
     );
@@ -571,6 +613,15 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
     }
 }
 
+/// Posts [`FromWorker::Building`] with the time since this worker's build began ([`cached`]).
+fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
+    let start = BUILD_START.with(Cell::get);
+    if start.is_finite() {
+        build.elapsed_ms = clock() - start;
+    }
+    post(scope, &FromWorker::Building { id, build });
+}
+
 /// The progress of building tables of `sizes` entries in that order, as the page shows it.
 fn plain_progress(sizes: &[u64]) -> impl Fn(u64, usize) -> BuildProgress {
     let total: u64 = sizes.iter().sum();
@@ -580,6 +631,7 @@ fn plain_progress(sizes: &[u64]) -> impl Fn(u64, usize) -> BuildProgress {
         total,
         table,
         tables,
+        elapsed_ms: 0.0,
     }
 }
 
@@ -609,13 +661,7 @@ fn build_with_progress<T>(
                 }
                 before += size;
             }
-            post(
-                scope,
-                &FromWorker::Building {
-                    id,
-                    build: shown(filled, table),
-                },
-            );
+            post_building(scope, id, shown(filled, table));
         }
         ControlFlow::Continue(())
     };
@@ -684,6 +730,7 @@ async fn build_pdb(
                 total,
                 table: here[table],
                 tables,
+                elapsed_ms: 0.0,
             }
         }
     };
@@ -699,18 +746,14 @@ async fn build_pdb(
         move |filled: u64| {
             let filled = shown.get().max(here_total + filled.min(away_size));
             shown.set(filled);
-            post(
-                &scope,
-                &FromWorker::Building {
-                    id,
-                    build: BuildProgress {
-                        filled,
-                        total,
-                        table: away,
-                        tables,
-                    },
-                },
-            );
+            let build = BuildProgress {
+                filled,
+                total,
+                table: away,
+                tables,
+                elapsed_ms: 0.0,
+            };
+            post_building(&scope, id, build);
         }
     };
     let expected = Partition::new(vec![groups[away].clone()]);
@@ -729,6 +772,7 @@ async fn build_pdb(
                 total,
                 table: away,
                 tables,
+                elapsed_ms: 0.0,
             };
             build_with_progress(scope, id, &size, rest, |limits| {
                 AdditivePdb::build(goal, &expected, limits)

@@ -102,6 +102,7 @@ fn replies() -> Vec<Value> {
                 total: 10,
                 table: 0,
                 tables: 3,
+                elapsed_ms: 0.0,
             },
         },
         FromWorker::PdbReady {
@@ -113,6 +114,7 @@ fn replies() -> Vec<Value> {
                 memory_bytes: 90,
                 repaired: false,
                 saved: true,
+                download_failed: true,
             },
         },
         FromWorker::Distance {

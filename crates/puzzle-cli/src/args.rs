@@ -121,6 +121,26 @@ pub enum Command {
     /// expansion with g, h, f and the OPEN and CLOSED sizes, each child with what became of it.
     #[command(after_help = TRACE_EXAMPLES)]
     Trace(TraceArgs),
+    /// Write the tables the default method of a board size needs (pattern databases up to 16
+    /// cells, big-board tables above) to a file, in the form the web app reads: built once,
+    /// or copied from the cache folder. The web app's build ships the standard goal's.
+    Tables(TablesArgs),
+}
+
+/// Options of `npuzzle tables`.
+#[derive(Debug, Args)]
+pub struct TablesArgs {
+    /// Board size WxH (or N for NxN).
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Shape,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// The file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: PathBuf,
 }
 
 /// Options of `npuzzle solve`.

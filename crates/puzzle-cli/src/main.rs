@@ -11,6 +11,7 @@ mod pdb_store;
 mod progress;
 mod report;
 mod solve;
+mod tables;
 mod trace;
 
 use std::io::{self, BufWriter, Write};
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

@@ -88,7 +88,8 @@ impl PdbStore {
         Ok((pdb, name.clone()))
     }
 
-    /// The big-board tables for `goal` (the anytime method), built or loaded once.
+    /// The big-board tables that serve `goal` (the anytime method), built or loaded once and
+    /// shared by every goal with the same core (the standard goals of 5x5 to 16x16).
     pub fn get_big(&mut self, goal: &Board) -> Result<&BigTables, PdbError> {
         let key = BigTables::cache_key(goal);
         if !self.big.contains_key(&key) {
@@ -96,7 +97,7 @@ impl PdbStore {
                 .path(&key)
                 .and_then(|path| std::fs::read(path).ok())
                 .and_then(|bytes| match BigTables::from_bytes(&bytes) {
-                    Ok(tables) if tables.goal() == goal => Some(tables),
+                    Ok(tables) if tables.serves(goal) => Some(tables),
                     _ => {
                         eprintln!(
                             "note: ignoring damaged or foreign cached big-board tables; rebuilding"

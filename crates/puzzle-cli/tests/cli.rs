@@ -729,3 +729,31 @@ fn trace_refuses_methods_it_cannot_trace_and_stops_at_its_budget() {
     let expansions = lines.iter().filter(|l| l["action"] == "expand").count();
     assert_eq!(expansions, 50);
 }
+
+/// `npuzzle tables` writes the tables a size's default method reads (the web build ships the
+/// standard goal's): pattern databases up to 16 cells, big-board tables above; a size whose
+/// method needs none is a clear error.
+#[test]
+fn tables_writes_what_the_default_method_reads() {
+    use puzzle_core::anytime::BigTables;
+    use puzzle_core::pdb::AdditivePdb;
+    use puzzle_core::Shape;
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables-3x5.bin");
+    let written = npuzzle(&["tables", "--size", "3x5", "--out", out.to_str().unwrap()]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    assert!(stdout(&written).contains("pattern databases for the 3x5 goal"));
+    let pdb = AdditivePdb::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(
+        pdb.goal(),
+        &Goal::Standard.board(Shape::new(3, 5).unwrap()).unwrap()
+    );
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables-3x6.bin");
+    let path = out.to_str().unwrap();
+    let written = npuzzle(&["tables", "-s", "6x3", "-g", "blank-first", "-o", path]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    let tables = BigTables::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert!(tables.serves(&Goal::BlankFirst.board(Shape::new(6, 3).unwrap()).unwrap()));
+    let none = npuzzle(&["tables", "--size", "3x3", "--out", path]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("a 3x3 board's default method needs no tables"));
+}

@@ -156,7 +156,10 @@ fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
         .as_ref()
         .map(|dir| format!("{dir}/{}", BigTables::cache_key(goal)));
     if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
-        if let Ok(tables) = BigTables::from_bytes(&bytes) {
+        if let Some(tables) = BigTables::from_bytes(&bytes)
+            .ok()
+            .and_then(|t| t.bind(goal))
+        {
             println!("tables for the {} goal read from the cache", goal.shape());
             return Some(tables);
         }

@@ -34,10 +34,12 @@ pub mod heuristic;
 pub mod method;
 pub mod moves;
 pub mod pdb;
+pub mod relabel;
 pub mod search;
 pub mod solvability;
 pub mod solver;
 pub mod suboptimal;
+mod symmetry;
 pub mod trace;
 pub mod tuned;
 

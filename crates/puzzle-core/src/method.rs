@@ -17,7 +17,9 @@ use crate::board::{Board, Shape};
 use crate::error::BoardError;
 use crate::heuristic::HeuristicKind;
 use crate::pdb::AdditivePdb;
+use crate::relabel::{canonical_goal, Relabel};
 use crate::search::Limits;
+use crate::solvability::solvability;
 use crate::solver::{solve, Algorithm, Solution, SolverConfig, DEFAULT_DEPTH_LIMIT};
 use crate::suboptimal::{solve_staged, StagedConfig};
 use crate::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
@@ -386,18 +388,20 @@ pub fn solve_improving(
     match method {
         Method::Search(config) => Ok(solve(board, goal, config, limits)?),
         Method::PatternDatabase => {
-            let pdb = tables.pattern_db.filter(|pdb| pdb.goal() == goal).ok_or(
-                SolveError::MissingTables {
-                    method: method.name(),
-                    table: TableKind::PatternDatabase,
-                },
-            )?;
-            if limits.threads > 1 {
-                let parallel = ParallelConfig::threads(limits.threads);
-                let options = TunedOptions::default();
-                return Ok(solve_pdb_parallel(board, pdb, &options, &parallel, limits)?);
-            }
-            Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
+            let missing = SolveError::MissingTables {
+                method: method.name(),
+                table: TableKind::PatternDatabase,
+            };
+            let pdb = tables.pattern_db.ok_or(missing.clone())?;
+            let relabel = Relabel::between(goal, pdb.goal()).ok_or(missing)?;
+            through(board, goal, &relabel, on_improve, |board, _| {
+                if limits.threads > 1 {
+                    let parallel = ParallelConfig::threads(limits.threads);
+                    let options = TunedOptions::default();
+                    return Ok(solve_pdb_parallel(board, pdb, &options, &parallel, limits)?);
+                }
+                Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
+            })
         }
         Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
         Method::Anytime { time_limit_ms } => {
@@ -405,11 +409,55 @@ pub fn solve_improving(
                 time_limit_ms: f64::from(*time_limit_ms),
                 ..AnytimeConfig::default()
             };
-            let tables = tables.big_board.filter(|t| t.goal() == goal);
-            let answer = solve_anytime(board, goal, tables, &config, limits, &mut |better| {
-                on_improve(&better.solution)
+            // Tables for the goal's core serve it directly; those of the standard goal serve
+            // every goal a [`Relabel`] leads there from.
+            let target = match tables.big_board {
+                Some(t) if !t.serves(goal) && t.serves(&canonical_goal(goal)) => {
+                    canonical_goal(goal)
+                }
+                _ => goal.clone(),
+            };
+            let relabel = Relabel::between(goal, &target).ok_or(BoardError::ShapeMismatch {
+                board: board.shape(),
+                goal: target.shape(),
             })?;
-            Ok(answer.solution)
+            through(board, goal, &relabel, on_improve, |board, on_improve| {
+                let answer = solve_anytime(
+                    board,
+                    &target,
+                    tables.big_board,
+                    &config,
+                    limits,
+                    &mut |b| on_improve(&b.solution),
+                )?;
+                Ok(answer.solution)
+            })
         }
     }
+}
+
+/// Runs `solve` on the problem `relabel` makes of `board` toward `goal`, and maps every answer
+/// back (moves, and the parity verdict of `board` itself); the identity map runs it as is.
+fn through(
+    board: &Board,
+    goal: &Board,
+    relabel: &Relabel,
+    on_improve: &mut dyn FnMut(&Solution),
+    solve: impl FnOnce(&Board, &mut dyn FnMut(&Solution)) -> Result<Solution, SolveError>,
+) -> Result<Solution, SolveError> {
+    if relabel.is_identity() {
+        return solve(board, on_improve);
+    }
+    let renamed = relabel.board(board).ok_or(BoardError::ShapeMismatch {
+        board: board.shape(),
+        goal: goal.shape(),
+    })?;
+    let verdict = solvability(board, goal)?;
+    let back = |solution: &Solution| Solution {
+        moves: relabel.moves_back(&solution.moves),
+        solvability: verdict.clone(),
+        ..solution.clone()
+    };
+    let answer = solve(&renamed, &mut |better| on_improve(&back(better)))?;
+    Ok(back(&answer))
 }

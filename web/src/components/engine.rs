@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::format::{count, progress_line};
 use crate::methods::{result_name, source_text, EngineResult};
+use crate::protocol::BuildProgress;
 use crate::state::{Preferences, Solving};
 use puzzle_core::Shape;
 
@@ -87,17 +88,15 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
         },
         (None, Some(build)) => {
             let percent = (build.fraction() * 100.0).floor();
+            let playable = solving
+                .running
+                .as_ref()
+                .is_some_and(|r| !r.improved.is_empty());
             html! {
-                <div id="pdb-status" class="pdb-status" role="status" data-source="building">
+                <div id="pdb-status" class="pdb-status" role="status" data-source="building"
+                    data-seconds-left={build.seconds_left().map(|s| format!("{s:.1}"))}>
                     <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
-                    <span>{ format!(
-                        "Building {}: {percent:.0}%… (table {} of {}, {} of {} entries)",
-                        tables_name(solving),
-                        build.table + 1,
-                        build.tables,
-                        count(build.filled),
-                        count(build.total),
-                    ) }</span>
+                    <span>{ build_text(tables_name(solving), build, playable) }</span>
                 </div>
             }
         }
@@ -107,6 +106,29 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
             </p>
         },
     }
+}
+
+/// The one line of a build: what is made, that it is made once, its share done and the time
+/// left at its pace so far, and whether an answer can be played meanwhile.
+pub fn build_text(name: &str, build: &BuildProgress, playable: bool) -> String {
+    let percent = (build.fraction() * 100.0).floor();
+    let left = match build.seconds_left() {
+        None => "estimating the time left".to_string(),
+        Some(s) if s < 10.0 => "a few seconds left".to_string(),
+        Some(s) if s < 90.0 => format!("about {} s left", ((s / 5.0).ceil() * 5.0) as u32),
+        Some(s) => format!("about {} min left", (s / 60.0).round() as u32),
+    };
+    let meanwhile = if playable {
+        " You can play the first answer meanwhile."
+    } else {
+        ""
+    };
+    format!(
+        "Preparing the {name} for this goal, once for this browser: {percent:.0}%, {left} \
+         ({} of {} entries).{meanwhile}",
+        count(build.filled),
+        count(build.total),
+    )
 }
 
 /// The method's name for the result, when a special method answered.
@@ -148,7 +170,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
 mod tests {
     use super::*;
     use crate::methods::Quality;
-    use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ToWorker};
+    use crate::protocol::{PdbInfo, PdbSource, ToWorker};
     use crate::state::State;
     use crate::state::{reduce, Action};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
@@ -215,6 +237,7 @@ mod tests {
             total: 100,
             table: 0,
             tables: 3,
+            elapsed_ms: 0.0,
         };
         // Stale ids are ignored.
         assert_eq!(reduce(&s, Action::PdbBuilding(4, build.clone())), None);
@@ -227,6 +250,7 @@ mod tests {
             memory_bytes: 11_533_000,
             repaired: false,
             saved: false,
+            download_failed: false,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
         s = apply(&s, Action::PdbReady(5, info.clone()));
@@ -251,6 +275,29 @@ mod tests {
         assert_eq!(moved.solving.engine.finished, None);
     }
 
+    /// The build line says what is made and that it is made once, and estimates the time
+    /// left from the pace so far: 25 % in 10 s leaves about 30 s.
+    #[test]
+    fn the_build_line_estimates_the_time_left() {
+        let at = |filled, elapsed_ms| BuildProgress {
+            filled,
+            total: 1000,
+            table: 0,
+            tables: 3,
+            elapsed_ms,
+        };
+        assert_eq!(
+            build_text("pattern database", &at(250, 10_000.0), true),
+            "Preparing the pattern database for this goal, once for this browser: 25%, about 30 s \
+             left (250 of 1,000 entries). You can play the first answer meanwhile."
+        );
+        assert!(build_text("big-board tables", &at(10, 300.0), false)
+            .contains(": 1%, estimating the time left (10 of 1,000 entries)."));
+        assert!(build_text("x", &at(900, 30_000.0), false).contains("a few seconds left"));
+        assert!(build_text("x", &at(100, 30_000.0), false).contains("about 5 min left"));
+        assert_eq!(at(0, 5000.0).seconds_left(), None);
+    }
+
     #[test]
     fn cancelling_a_build_says_so() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
@@ -264,6 +311,7 @@ mod tests {
                     total: 4,
                     table: 0,
                     tables: 3,
+                    elapsed_ms: 0.0,
                 },
             ),
         );

@@ -270,6 +270,7 @@ mod tests {
             total: 100,
             table: 0,
             tables: 3,
+            elapsed_ms: 0.0,
         };
         let small = PdbInfo {
             source: PdbSource::Built,
@@ -278,6 +279,7 @@ mod tests {
             memory_bytes: 1_572_000,
             repaired: false,
             saved: true,
+            download_failed: false,
         };
         check(
             Solving::reduce,

@@ -1,5 +1,6 @@
-//! The strong 4x4 tables, built behind the page's back after a first answer came from the
-//! small ones ([`super::quick`]), so that they end up in IndexedDB without anyone waiting.
+//! The strong 4x4 tables, downloaded ([`super::shipped`]) or built behind the page's back
+//! after a first answer came from the small ones ([`super::quick`]), so that they end up in
+//! IndexedDB without anyone waiting.
 //!
 //! The big groups are built one after the other in a nested worker ([`Nested`]: one core
 //! stays free for this worker's searches, which go on answering requests with the small
@@ -13,6 +14,7 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
+use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Limits};
 
 use super::nested::{self, Nested};
@@ -37,7 +39,11 @@ pub fn prepare_strong(goal: &Board) {
     }
     let goal = goal.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(pdb) = build_apart(&goal).await {
+        let fetched = match super::downloaded::<AdditivePdb>(&goal).await {
+            Some(Ok(pdb)) => Ok(pdb),
+            _ => build_apart(&canonical_goal(&goal)).await,
+        };
+        if let Ok(pdb) = fetched {
             let pdb = Rc::new(pdb);
             if let Ok(db) = crate::idb::open().await {
                 crate::idb::put(&db, &key, &pdb.bytes()).await.ok();

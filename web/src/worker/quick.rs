@@ -11,19 +11,21 @@
 //!    cached like the strong ones under their own key) and searches with them, optimally, for
 //!    at most [`QUICK_NODES`] expansions: most boards are solved there (Korf's 100: 1.1M nodes
 //!    generated on average, 2.2 s native for the hardest);
-//! 3. only if that budget runs out, leaves the request to the strong tables (built, then
-//!    cached, so the next visit loads them); otherwise the strong tables are built behind the
-//!    page's back ([`super::prepare`]) and cached for the next solve or visit.
+//! 3. only if that budget runs out, leaves the request to the strong tables (downloaded when
+//!    the app ships them, else built; then cached, so the next visit loads them); otherwise
+//!    the strong tables are fetched or built behind the page's back ([`super::prepare`]) and
+//!    cached for the next solve or visit.
 
 use std::rc::Rc;
 
 use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{solve_improving, Board, Limits, Method, SolveOutcome, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{
-    build_with_progress, cached, clock, loaded, plain_progress, post, read_pdb, solve_request,
-    Cached, Loaded, QUICK_DATABASES,
+    build_with_progress, cached, clock, loaded, plain_progress, post, read_pdb, shipped,
+    solve_request, Cached, Loaded, QUICK_DATABASES,
 };
 use crate::protocol::{FromWorker, SolveRequest};
 
@@ -33,16 +35,22 @@ pub const FIRST_ANSWER_MS: u32 = 300;
 /// request waits for the strong tables instead.
 pub const QUICK_NODES: u64 = 20_000_000;
 
+/// [`QUICK_NODES`] when the strong tables are downloading meanwhile ([`shipped`]): they come
+/// within a second or two, and most boards are solved with far fewer expansions.
+pub const QUICK_NODES_WHILE_DOWNLOADING: u64 = 4_000_000;
+
 /// The small tables of [`Partition::quick_for`].
 pub struct QuickPdb(pub AdditivePdb);
 
 impl Cached for QuickPdb {
     fn key(goal: &Board) -> Result<String, String> {
-        let partition = Partition::quick_for(goal).ok_or("no quick tables for this size")?;
-        Ok(partition.cache_key(goal))
+        let goal = canonical_goal(goal);
+        let partition = Partition::quick_for(&goal).ok_or("no quick tables for this size")?;
+        Ok(partition.cache_key(&goal))
     }
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
-        read_pdb(bytes, goal, &Partition::quick_for(goal)?).map(QuickPdb)
+        let goal = canonical_goal(goal);
+        read_pdb(bytes, &goal, &Partition::quick_for(&goal)?).map(QuickPdb)
     }
     fn bytes(&self) -> Vec<u8> {
         self.0.to_bytes()
@@ -55,10 +63,11 @@ impl Cached for QuickPdb {
         id: u32,
         goal: &Board,
     ) -> Result<Self, String> {
-        let partition = Partition::quick_for(goal).ok_or("no quick tables for this size")?;
+        let goal = canonical_goal(goal);
+        let partition = Partition::quick_for(&goal).ok_or("no quick tables for this size")?;
         let sizes = [partition.entries(goal.shape())];
         build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
-            AdditivePdb::build(goal, &partition, limits)
+            AdditivePdb::build(&goal, &partition, limits)
         })
         .map(QuickPdb)
     }
@@ -118,12 +127,20 @@ async fn solve_before_strong(
         Err(_) => return None,
         Ok(Loaded::Missing(_)) => {}
     }
+    // Shipped tables download while the small ones search, so the search gets less time.
+    let quick_nodes = match AdditivePdb::shipped(&request.goal) {
+        Some(path) => {
+            shipped::start(path);
+            QUICK_NODES_WHILE_DOWNLOADING
+        }
+        None => QUICK_NODES,
+    };
     let small = cached::<QuickPdb>(scope, id, &request.goal).await.ok()?;
     let budgeted = SolveRequest {
         max_expanded: Some(
             request
                 .max_expanded
-                .map_or(QUICK_NODES, |n| n.min(QUICK_NODES)),
+                .map_or(quick_nodes, |n| n.min(quick_nodes)),
         ),
         ..request.clone()
     };

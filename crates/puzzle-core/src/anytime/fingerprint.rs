@@ -30,6 +30,7 @@ fn tables_for(goal: &Board) -> BigTables {
     if let Some(tables) = std::fs::read(&path)
         .ok()
         .and_then(|bytes| BigTables::from_bytes(&bytes).ok())
+        .and_then(|tables| tables.bind(goal))
     {
         return tables;
     }

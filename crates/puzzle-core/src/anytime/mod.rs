@@ -94,7 +94,6 @@ mod ida;
 mod pattern;
 mod reduce;
 pub(crate) mod shorten;
-mod symmetry;
 mod tables;
 mod wastar;
 mod widestar;
@@ -197,8 +196,8 @@ impl Default for AnytimeConfig {
 ///
 /// Stops at the time limit of `config`, when `limits.max_expanded` expansions are spent, or when
 /// the progress callback returns `Break`; the best solution so far is returned (outcome
-/// [`SolveOutcome::Solved`]) if one was found. `tables` must be built for `goal` (others are
-/// ignored). Unsolvable boards are answered from parity; the only error is a size mismatch.
+/// [`SolveOutcome::Solved`]) if one was found. `tables` must serve `goal` ([`BigTables::serves`];
+/// others are ignored). Unsolvable boards are answered from parity; the only error is a size mismatch.
 pub fn solve_anytime(
     board: &Board,
     goal: &Board,
@@ -208,7 +207,8 @@ pub fn solve_anytime(
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
-    let tables = tables.filter(|t| t.goal() == goal);
+    let bound = tables.and_then(|t| t.bind(goal));
+    let tables = bound.as_ref();
     let lower_bound = lower_bound(board, goal, tables);
     let method = Method::Anytime {
         time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
@@ -252,7 +252,8 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
         0
     };
     let pdb = tables
-        .filter(|t| t.goal() == goal && t.covers_whole_board())
+        .and_then(|t| t.bind(goal))
+        .filter(BigTables::covers_whole_board)
         .map_or(0, |t| t.estimate_whole(board));
     lc.max(pdb)
 }
@@ -382,7 +383,7 @@ impl Run<'_, '_, '_> {
         };
         let mut base = self.best.clone().unwrap_or_default();
         let mut shortest = prefix_of(self, &base);
-        for view in symmetry::View::others() {
+        for view in crate::symmetry::View::others() {
             if self.budget.elapsed_ms() > config.time_limit_ms * config.views_share {
                 break;
             }

@@ -8,6 +8,8 @@
 //! Larger boards use the same 5x5 core tables, so no goal needs more than 26 MB. Building
 //! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core).
 
+use std::sync::Arc;
+
 use crate::board::{Board, Shape};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
@@ -20,7 +22,7 @@ pub(crate) const CORE_SIDE: usize = 5;
 pub(crate) const GROUP_SIZE: usize = 5;
 
 const MAGIC: &[u8; 4] = b"NBIG";
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
 
 /// A rectangle of cells: top row, left column, height, width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,13 +47,16 @@ impl Rect {
 }
 
 /// Pattern databases for the core of one goal (see the module documentation of
-/// [`crate::anytime`]). Built once per goal with [`BigTables::build`], cached by the caller
-/// through [`BigTables::to_bytes`] / [`BigTables::from_bytes`] under [`BigTables::cache_key`].
+/// [`crate::anytime`]), bound to that goal. The tables depend on the core's goal only, with its
+/// tiles renamed `1..` in reading order, so one build serves every goal with the same core: the
+/// standard goals of 5x5, 6x6, 7x7 and 8x8 share theirs ([`BigTables::bind`] rebinds them
+/// without copying). Built with [`BigTables::build`], cached by the caller through
+/// [`BigTables::to_bytes`] / [`BigTables::from_bytes`] under [`BigTables::cache_key`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct BigTables {
     goal: Board,
     layout: Layout,
-    tables: Vec<Vec<u8>>,
+    tables: Arc<Vec<Vec<u8>>>,
 }
 
 /// Where the core is and how its tiles are grouped: a function of the goal only.
@@ -222,13 +227,31 @@ impl BigTables {
         Ok(BigTables {
             goal: goal.clone(),
             layout,
-            tables,
+            tables: Arc::new(tables),
         })
     }
 
-    /// The goal the tables lead to.
+    /// The goal the tables are bound to (after [`BigTables::from_bytes`], the core's goal).
     pub fn goal(&self) -> &Board {
         &self.goal
+    }
+
+    /// Whether the tables serve `goal`: its core, renamed, is the core they were built for.
+    pub fn serves(&self, goal: &Board) -> bool {
+        Layout::for_goal(goal).is_some_and(|layout| layout.core_goal == self.layout.core_goal)
+    }
+
+    /// The same tables bound to `goal` (shared, not copied), if they serve it.
+    pub fn bind(&self, goal: &Board) -> Option<BigTables> {
+        if goal == &self.goal {
+            return Some(self.clone());
+        }
+        let layout = Layout::for_goal(goal).filter(|l| l.core_goal == self.layout.core_goal)?;
+        Some(BigTables {
+            goal: goal.clone(),
+            layout,
+            tables: Arc::clone(&self.tables),
+        })
     }
 
     /// Bytes held by the tables.
@@ -236,11 +259,13 @@ impl BigTables {
         self.tables.iter().map(Vec::len).sum()
     }
 
-    /// A stable name for caching the tables of `goal`: the format version, the shape and the
-    /// goal's tiles, e.g. `bigtables-v1-5x5-0-1-2-...-24`.
+    /// A stable name for caching the tables that serve `goal`: the format version and its
+    /// core's goal (shape and renamed tiles), e.g. `bigtables-v3-5x5-1-2-...-24-0` for the
+    /// standard goal of every size from 5x5 up. Goals that share it share the tables.
     pub fn cache_key(goal: &Board) -> String {
-        let tiles: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
-        format!("bigtables-v{VERSION}-{}-{}", goal.shape(), tiles.join("-"))
+        let core = Layout::for_goal(goal).map_or_else(|| goal.clone(), |l| l.core_goal);
+        let tiles: Vec<String> = core.cells().iter().map(u8::to_string).collect();
+        format!("bigtables-v{VERSION}-{}-{}", core.shape(), tiles.join("-"))
     }
 
     /// Whether the core is the whole board (then the estimate bounds the whole solution).
@@ -306,16 +331,18 @@ impl BigTables {
         self.estimate_core(&cells)
     }
 
-    /// The tables as bytes: magic, version, shape, goal tiles, the tables one byte an entry,
-    /// and a 64-bit FNV-1a checksum. The layout is a function of the goal, so it is not stored.
+    /// The tables as bytes: magic, version, the core goal's shape and tiles, the tables one
+    /// byte an entry, and a 64-bit FNV-1a checksum. The layout is a function of the core goal,
+    /// so it is not stored.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let core = &self.layout.core_goal;
         let mut out = Vec::with_capacity(self.memory_bytes() + 64);
         out.extend_from_slice(MAGIC);
         out.push(VERSION);
-        out.push(self.goal.shape().width() as u8);
-        out.push(self.goal.shape().height() as u8);
-        out.extend_from_slice(self.goal.cells());
-        for table in &self.tables {
+        out.push(core.shape().width() as u8);
+        out.push(core.shape().height() as u8);
+        out.extend_from_slice(core.cells());
+        for table in self.tables.iter() {
             out.extend_from_slice(table);
         }
         let checksum = fnv1a(&out);
@@ -323,7 +350,8 @@ impl BigTables {
         out
     }
 
-    /// Reads bytes written by [`BigTables::to_bytes`]; any other bytes give
+    /// Reads bytes written by [`BigTables::to_bytes`], bound to the core's goal (bind them to
+    /// the goal of the board with [`BigTables::bind`]); any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
         let corrupt = |reason: CorruptFault| PdbError::Corrupt { reason };
@@ -369,7 +397,7 @@ impl BigTables {
         Ok(BigTables {
             goal,
             layout,
-            tables,
+            tables: Arc::new(tables),
         })
     }
 }

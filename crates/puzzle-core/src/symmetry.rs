@@ -16,14 +16,28 @@ pub(crate) struct View {
 impl View {
     /// The 7 views other than the identity.
     pub(crate) fn others() -> impl Iterator<Item = View> {
-        (1..8u8).map(|bits| View {
+        Self::all().skip(1)
+    }
+
+    /// The view that changes nothing.
+    pub(crate) fn identity() -> View {
+        View {
+            flip_rows: false,
+            flip_columns: false,
+            transpose: false,
+        }
+    }
+
+    /// The 8 views, the identity first.
+    pub(crate) fn all() -> impl Iterator<Item = View> {
+        (0..8u8).map(|bits| View {
             transpose: bits & 1 != 0,
             flip_rows: bits & 2 != 0,
             flip_columns: bits & 4 != 0,
         })
     }
 
-    fn shape(&self, shape: Shape) -> Option<Shape> {
+    pub(crate) fn shape(&self, shape: Shape) -> Option<Shape> {
         if self.transpose {
             Shape::new(shape.height(), shape.width()).ok()
         } else {
@@ -32,7 +46,7 @@ impl View {
     }
 
     /// Where `cell` of a board of `shape` goes.
-    fn cell(&self, shape: Shape, cell: usize) -> usize {
+    pub(crate) fn cell(&self, shape: Shape, cell: usize) -> usize {
         let (mut row, mut column) = (shape.row(cell), shape.column(cell));
         if self.flip_rows {
             row = shape.height() - 1 - row;

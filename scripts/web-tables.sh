@@ -1,0 +1,27 @@
+#!/bin/sh
+# Trunk post_build hook (see Trunk.toml), before stamp-sw.sh: ships the standard goal's tables
+# in dist/tables/, gzipped, so that a first visit downloads them when a solve needs them
+# (17 MB for the 4x4 pattern databases, 4.5 MB for the big-board tables of every size from
+# 5x5 up) instead of building them in the tab for 20 to 80 s. `npuzzle tables` writes them
+# (built once natively, about 50 s in all, or copied from its cache folder); the gzipped files
+# are kept in target/web-tables/ and made again only when the tables' bytes change.
+# POSIX sh, cargo, cmp and gzip only.
+set -eu
+staging="${TRUNK_STAGING_DIR:?web-tables.sh runs as a Trunk post_build hook}"
+cd "${TRUNK_SOURCE_DIR:-.}"
+keep=target/web-tables
+mkdir -p "$keep" "$staging/tables"
+cargo build --release --offline --quiet -p puzzle-cli
+for spec in 4x4:pdb-4x4-standard 5x5:big-5x5-standard; do
+  size=${spec%%:*}
+  name=${spec#*:}
+  target/release/npuzzle tables --size "$size" --goal standard --out "$keep/$name.new" >/dev/null
+  if [ -f "$keep/$name.bin.gz" ] && [ -f "$keep/$name.bin" ] && cmp -s "$keep/$name.new" "$keep/$name.bin"; then
+    rm "$keep/$name.new"
+  else
+    mv "$keep/$name.new" "$keep/$name.bin"
+    gzip -6 -n -c "$keep/$name.bin" >"$keep/$name.bin.gz"
+  fi
+  cp "$keep/$name.bin.gz" "$staging/tables/"
+  echo "web-tables.sh: tables/$name.bin.gz ($(wc -c <"$keep/$name.bin.gz") bytes)"
+done
