@@ -97,7 +97,7 @@ test('a hard 4x4 offline: the shipped tables cannot be downloaded, so they are b
     await page.waitForFunction(() => {
       const text = document.querySelector('#pdb-status')?.textContent || '';
       const total = Number((/of ([\d,]+) entries/.exec(text) || ['', '0'])[1].replace(/,/g, ''));
-      return total > 100_000_000 && / left /.test(text) && Number(document.querySelector('#pdb-progress')?.value) >= 3;
+      return total > 100_000_000 && /(about \d+ (s|min)|a few seconds) left/.test(text);
     }, null, { timeout: 120_000 });
     const line = await page.locator('#pdb-status').textContent();
     assert.match(line, /^Preparing the pattern database for this goal, once for this browser: \d+%, (about \d+ (s|min)|a few seconds) left \(.* entries\)\. You can play the first answer meanwhile\.$/);
@@ -365,6 +365,10 @@ test('a 5x5 scramble is solved by the staged method: not guaranteed shortest, wi
 test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the final one reaches the goal', async () => {
   const page = await open(browser, '?size=5x5');
   assert.equal(await page.locator('#algorithm').inputValue(), 'anytime');
+  // The page's budget is stated: 15 s unless chosen; this test takes 5 s.
+  assert.equal(await page.locator('#budget').inputValue(), '15000');
+  assert.equal(await page.locator('#budget option:checked').textContent(), '15 s');
+  await page.selectOption('#budget', '5000');
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   const start = await board(page);
   const t0 = Date.now();
@@ -386,6 +390,8 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   const length = page.locator('#length');
   await length.waitFor({ timeout: 120_000 });
   const finalMs = Date.now() - t0;
+  // The budget runs from Solve, tables included.
+  assert.ok(finalMs >= 4900 && finalMs < 9000, `final answer after ${finalMs} ms of a 5 s budget`);
   // The final answer is offered; the playback of the first goes on.
   assert.equal(Number(await page.locator('#step-count').getAttribute('data-total')), firstLength);
   assert.match(await page.locator('#notice').textContent(), /final answer came in/);

@@ -118,6 +118,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                             // While the tables load or build, the staged answer shows at once;
                             // with them in memory the solver itself posts it first (running it
                             // here too would only repeat that work).
+                            let asked = clock();
                             let key = BigTables::key(&request.goal).unwrap_or_default();
                             if !BigTables::with_memory(|m| m.contains_key(&key)) {
                                 first_answer(&scope, &request);
@@ -125,7 +126,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                             match cached::<BigTables>(&scope, id, &request.goal).await {
                                 Ok(tables) => solve_request(
                                     &scope,
-                                    &request,
+                                    &budget_from(asked, &request),
                                     Tables {
                                         big_board: Some(&tables),
                                         ..Tables::default()
@@ -146,6 +147,19 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             }
         }
     }
+}
+
+/// `request` with its time budget counted from `asked` (the time spent getting tables and the
+/// first answer is taken off), so that the page's budget runs from Solve.
+fn budget_from(asked: f64, request: &SolveRequest) -> SolveRequest {
+    let mut request = request.clone();
+    if let puzzle_core::Method::Anytime { time_limit_ms } = request.method {
+        let spent = (clock() - asked).max(0.0) as u32;
+        request.method = request
+            .method
+            .with_time_limit(time_limit_ms.saturating_sub(spent).max(1));
+    }
+    request
 }
 
 /// The answer to a decoded request that cannot run, checked before any table is loaded or

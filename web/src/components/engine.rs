@@ -102,7 +102,7 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
         }
         (None, None) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
-                { format!("Looking for a cached {}…", tables_name(solving)) }
+                { format!("Getting the {}: from this browser's cache, else a one-time download or build…", tables_name(solving)) }
             </p>
         },
     }

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use crate::components::answers::AnswersList;
 use crate::components::number_field::NumberField;
 use crate::format::heuristic_label;
+use crate::state::prefs::BUDGETS_MS;
 use crate::state::{Action, Preferences, Solving, State};
 
 /// Props of the solver panel: only what it shows, so other actions do not redraw it.
@@ -68,7 +69,16 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let state = state.clone();
         Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
     };
-    let on_fix = {
+    let on_budget = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(ms) = value.parse::<u32>() {
+                state.dispatch(Action::SetBudget(ms));
+            }
+        })
+    };
+        let on_fix = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
     };
@@ -135,6 +145,16 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 if uses_depth {
                     <NumberField id="depth" label="Depth limit" value={prefs.depth_limit as u64} min={1} max={200} on_value={on_depth} />
                 }
+                if let Method::Anytime { time_limit_ms } = prefs.effective_method(shape) {
+                    <label title="The first answer comes at once; the longer the search, the shorter the answer. Cancel keeps the best so far.">
+                        { "Improve for" }
+                        <select id="budget" onchange={on_budget}>
+                            { for BUDGETS_MS.into_iter().map(|ms| html! {
+                                <option value={ms.to_string()} selected={ms == time_limit_ms}>{ budget_label(ms) }</option>
+                            }) }
+                        </select>
+                    </label>
+                }
             </div>
             <div class="row buttons">
                 <button id="solve" class="primary" ref={solve_ref} disabled={!props.can_solve} onclick={on_solve}
@@ -158,6 +178,15 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 <AnswersList lengths={props.answers.clone()} playing={props.playing_answer} dispatcher={state.clone()} />
             }
         </section>
+    }
+}
+
+/// A budget in words: "15 s", "2 min".
+fn budget_label(ms: u32) -> String {
+    if ms >= 60_000 && ms % 60_000 == 0 {
+        format!("{} min", ms / 60_000)
+    } else {
+        format!("{} s", ms / 1000)
     }
 }
 

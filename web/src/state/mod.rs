@@ -293,6 +293,8 @@ pub enum Action {
     SetHeuristic(puzzle_core::HeuristicKind),
     /// DFS depth limit.
     SetDepthLimit(usize),
+    /// The anytime method's time budget, in milliseconds.
+    SetBudget(u32),
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
     /// The method, from the menu ([`State::method_menu`]); searches get the chosen heuristic and

@@ -11,6 +11,11 @@ use crate::race::DEFAULT_PICK;
 pub const DEFAULT_WALK: usize = 30;
 /// Default delay between two playback moves, in milliseconds.
 pub const DEFAULT_SPEED_MS: u32 = 350;
+/// How long the anytime method improves its answer by default, counted from Solve (the
+/// answers before it can be played at once, and Cancel keeps the best so far).
+pub const DEFAULT_BUDGET_MS: u32 = 15_000;
+/// The budgets the page offers, in milliseconds.
+pub const BUDGETS_MS: [u32; 6] = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000];
 
 /// How the Scramble button makes a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub struct Preferences {
     pub heuristic: HeuristicKind,
     /// The depth limit the menu gives DFS and IDDFS.
     pub depth_limit: usize,
+    /// How long the anytime method improves, in milliseconds.
+    pub budget_ms: u32,
     /// How Scramble works.
     pub scramble: ScrambleHow,
     /// Length of a random-walk scramble.
@@ -52,6 +59,8 @@ pub enum PreferencesAction {
     SetHeuristic(HeuristicKind),
     /// DFS depth limit (clamped to 1..=200).
     SetDepthLimit(usize),
+    /// The anytime method's time budget in milliseconds (clamped to 1 s ..= 10 min).
+    SetBudget(u32),
     /// How Scramble works.
     SetScramble(ScrambleHow),
     /// Length of a random-walk scramble (clamped to 1..=500).
@@ -66,9 +75,10 @@ impl Preferences {
     /// The defaults for a board of `shape`.
     pub fn new(shape: Shape) -> Preferences {
         Preferences {
-            method: Method::default_for(shape),
+            method: Method::default_for(shape).with_time_limit(DEFAULT_BUDGET_MS),
             heuristic: HeuristicKind::LinearConflict,
             depth_limit: DEFAULT_DEPTH_LIMIT,
+            budget_ms: DEFAULT_BUDGET_MS,
             scramble: ScrambleHow::Uniform,
             walk_length: DEFAULT_WALK,
             speed_ms: DEFAULT_SPEED_MS,
@@ -76,11 +86,12 @@ impl Preferences {
         }
     }
 
-    /// `method` with the chosen heuristic and depth limit (searches only).
+    /// `method` with the chosen heuristic and depth limit (searches) or budget (anytime).
     pub fn with_choices(&self, method: Method) -> Method {
         method
             .with_heuristic(self.heuristic)
             .with_depth_limit(self.depth_limit)
+            .with_time_limit(self.budget_ms)
     }
 
     /// The method the Solve button uses on a board of `shape`: the chosen one if it fits, else
@@ -105,9 +116,9 @@ impl Preferences {
                 next.method = method;
             }
             PreferencesAction::ResetMethod(shape) => {
-                next.method = Method::default_for(shape);
                 next.heuristic = HeuristicKind::LinearConflict;
                 next.depth_limit = DEFAULT_DEPTH_LIMIT;
+                next.method = next.with_choices(Method::default_for(shape));
             }
             PreferencesAction::SetHeuristic(heuristic) => {
                 next.heuristic = heuristic;
@@ -116,6 +127,10 @@ impl Preferences {
             PreferencesAction::SetDepthLimit(limit) => {
                 next.depth_limit = limit.clamp(1, 200);
                 next.method = self.method.with_depth_limit(next.depth_limit);
+            }
+            PreferencesAction::SetBudget(ms) => {
+                next.budget_ms = ms.clamp(1_000, 600_000);
+                next.method = self.method.with_time_limit(next.budget_ms);
             }
             PreferencesAction::SetScramble(how) => next.scramble = how,
             PreferencesAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
@@ -174,5 +189,32 @@ mod tests {
             },
         );
         assert_eq!(start.reduce(A::SetMethod(start.method, s3)), None);
+    }
+
+    /// The anytime method carries the page's budget (15 s unless chosen), also after a size
+    /// change to its default or a reset; the budget is clamped.
+    #[test]
+    fn the_anytime_method_carries_the_chosen_budget() {
+        let s6 = Shape::square(6).unwrap();
+        let start = Preferences::new(s6);
+        assert_eq!(
+            start.effective_method(s6),
+            Method::Anytime {
+                time_limit_ms: DEFAULT_BUDGET_MS
+            }
+        );
+        check(
+            Preferences::reduce,
+            &start,
+            vec![A::SetBudget(30_000), A::ResetMethod(s6)],
+            |p| {
+                assert_eq!(p.effective_method(s6), Method::anytime().with_time_limit(30_000));
+                // A 4x4 keeps its own method; back on 6x6 the budget is still there.
+                let s4 = Shape::square(4).unwrap();
+                assert_eq!(p.effective_method(s4).name(), "pdb");
+            },
+        );
+        let tiny = start.reduce(A::SetBudget(5)).unwrap();
+        assert_eq!(tiny.budget_ms, 1_000);
     }
 }

@@ -210,6 +210,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::SetSpeed(ms) => return prefs(PreferencesAction::SetSpeed(ms)),
         Action::SetHeuristic(h) => return prefs(PreferencesAction::SetHeuristic(h)),
         Action::SetDepthLimit(limit) => return prefs(PreferencesAction::SetDepthLimit(limit)),
+        Action::SetBudget(ms) => return prefs(PreferencesAction::SetBudget(ms)),
         Action::ToggleRaceMethod(i) => return prefs(PreferencesAction::ToggleRaceMethod(i)),
         Action::SetMethod(method) => {
             return prefs(PreferencesAction::SetMethod(method, state.shape()))
