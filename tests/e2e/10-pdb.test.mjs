@@ -180,7 +180,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
     assert.ok(quickBytes > 700_000 && quickBytes < 3_000_000, `small tables ${quickBytes} bytes`);
   } else {
     assert.equal(from, 'downloaded');
-    assert.match(await source.textContent(), /downloaded in .* saved for next time/);
+    assert.match(await source.textContent(), /downloaded in .* being stored in this browser for next time/);
     assert.ok(quickBytes > 57_000_000 && quickBytes < 58_500_000, `strong tables ${quickBytes} bytes`);
   }
   record('korf2_fresh_profile_tables', from);
@@ -416,5 +416,35 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   record('anytime_5x5_final_ms_with_table_build', finalMs);
   record('anytime_5x5_lengths_and_lower_bound', [answers, lower]);
   assert.notDeepEqual(start, STANDARD_5);
+  assert.deepEqual(page.problems, []);
+});
+
+test('6x6, then 7x7 and a blank-first 8x8 in the same page: the big-board tables are downloaded once and serve every size', async () => {
+  const page = await open(browser, '?size=6x6');
+  const downloads = [];
+  page.context().on('response', (r) => {
+    if (r.url().includes('/tables/')) downloads.push(r.url().split('/').pop());
+  });
+  const solveAndSource = async () => {
+    await page.selectOption('#budget', '2000');
+    await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.locator('#length').waitFor({ timeout: 60_000 });
+    return page.locator('#pdb-source').getAttribute('data-source');
+  };
+  assert.equal(await solveAndSource(), 'downloaded');
+  await page.locator('#size').selectOption('7x7');
+  assert.equal(await solveAndSource(), 'memory', 'the 7x7 uses the 6x6 tables');
+  await page.locator('#size').selectOption('8x8');
+  await page.selectOption('#goal', 'blank-first');
+  assert.equal(await solveAndSource(), 'memory', 'a blank-first 8x8 too (a half turn and a renaming)');
+  assert.deepEqual(downloads, ['big-5x5-standard.bin.gz'], 'one download');
+  const keys = await storedKeys(page);
+  assert.equal(keys.filter((k) => k.startsWith('bigtables-')).length, 1, `one stored copy: ${keys}`);
+  // A reload on another size reads them from the cache.
+  await page.goto(`${page.url().split('?')[0]}?size=7x7`);
+  await page.getByRole('grid').waitFor();
+  assert.equal(await solveAndSource(), 'cache');
+  assert.deepEqual(downloads, ['big-5x5-standard.bin.gz'], 'still one download');
   assert.deepEqual(page.problems, []);
 });

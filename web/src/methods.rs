@@ -77,6 +77,8 @@ pub fn source_text(info: &PdbInfo) -> String {
             }
             text.push_str(if info.saved {
                 ", saved for next time"
+            } else if info.storing {
+                ", being stored in this browser for next time"
             } else {
                 ", could not be saved"
             });

@@ -102,8 +102,11 @@ pub struct PdbInfo {
     pub memory_bytes: u64,
     /// Whether a cached copy was found unreadable (and rebuilt).
     pub repaired: bool,
-    /// Whether the built or downloaded database was saved to IndexedDB.
+    /// Whether the built database was saved to IndexedDB.
     pub saved: bool,
+    /// Whether the downloaded database is being stored in IndexedDB (behind the search).
+    #[serde(default)]
+    pub storing: bool,
     /// Whether the app's shipped copy could not be downloaded (so it was built).
     #[serde(default)]
     pub download_failed: bool,
@@ -408,6 +411,7 @@ mod tests {
                     memory_bytes: 11_534_000,
                     repaired: false,
                     saved: false,
+                    storing: false,
                     download_failed: false,
                 },
             },

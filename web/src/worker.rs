@@ -470,19 +470,34 @@ async fn cached<T: Cached>(
     };
     let ms = clock() - start;
     let bytes = tables.bytes();
-    let saved = match &missing.db {
-        Some(db) => crate::idb::put(db, &missing.key, &bytes).await.is_ok(),
-        None => false,
+    let size = bytes.len() as u64;
+    // A download is stored behind the solve (the put starts when this task next waits, after
+    // the search), so its answer does not wait for IndexedDB; a build, which took far longer,
+    // is stored first, and the page is told whether that worked.
+    let (saved, storing) = match missing.db {
+        Some(db) if source == PdbSource::Downloaded => {
+            let key = missing.key.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                crate::idb::put(&db, &key, &bytes).await.ok();
+            });
+            (false, true)
+        }
+        Some(db) => (
+            crate::idb::put(&db, &missing.key, &bytes).await.is_ok(),
+            false,
+        ),
+        None => (false, false),
     };
     let tables = Rc::new(tables);
     T::with_memory(|m| m.insert(missing.key, tables.clone()));
     let info = PdbInfo {
         source,
         ms,
-        bytes: bytes.len() as u64,
+        bytes: size,
         memory_bytes: tables.memory_bytes() as u64,
         repaired: missing.repaired,
         saved,
+        storing,
         download_failed,
     };
     post(scope, &FromWorker::PdbReady { id, info });
@@ -593,14 +608,16 @@ fn ready<T: Cached>(
                 memory_bytes: tables.memory_bytes() as u64,
                 repaired,
                 saved,
+                storing: false,
                 download_failed: false,
             },
         },
     );
 }
 
-/// Posts the staged answer of an anytime request as its first [`FromWorker::Improved`]
-/// (milliseconds, while its tables may take seconds to load or build).
+/// Posts the quick staged answer of an anytime request as its first
+/// [`FromWorker::Improved`] (milliseconds on any board, while its tables may take seconds to
+/// load or build).
 fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
     let mut limits = Limits {
         clock,
@@ -609,7 +626,7 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
     let staged = solve_staged(
         &request.board,
         &request.goal,
-        &StagedConfig::default(),
+        &StagedConfig::quick(1),
         &mut limits,
     );
     if let Ok(answer) = staged {

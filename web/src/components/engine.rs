@@ -171,6 +171,7 @@ mod tests {
     use super::*;
     use crate::methods::Quality;
     use crate::protocol::{PdbInfo, PdbSource, ToWorker};
+    use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
     use crate::state::{reduce, Action};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
@@ -196,8 +197,8 @@ mod tests {
         };
         assert_eq!(method(&s4), puzzle_core::Method::PatternDatabase);
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
-        assert_eq!(s5.prefs.method, Method::anytime());
-        assert_eq!(method(&s5), puzzle_core::Method::anytime());
+        assert_eq!(s5.prefs.method, PAGE_ANYTIME);
+        assert_eq!(method(&s5), PAGE_ANYTIME);
         let staged = apply(&s5, Action::SetMethod(Method::Staged));
         assert_eq!(method(&staged), puzzle_core::Method::Staged);
         let s3 = State::default();
@@ -220,7 +221,7 @@ mod tests {
             None
         );
         let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
-        assert_eq!(to5.prefs.method, Method::anytime());
+        assert_eq!(to5.prefs.method, PAGE_ANYTIME);
     }
 
     #[test]
@@ -250,9 +251,29 @@ mod tests {
             memory_bytes: 11_533_000,
             repaired: false,
             saved: false,
+            storing: false,
             download_failed: false,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
+        let downloaded = PdbInfo {
+            source: PdbSource::Downloaded,
+            storing: true,
+            ..info.clone()
+        };
+        assert_eq!(
+            source_text(&downloaded),
+            "downloaded in 120 ms (11.5 MB), being stored in this browser for next time"
+        );
+        let offline = PdbInfo {
+            source: PdbSource::Built,
+            saved: true,
+            download_failed: true,
+            ..info.clone()
+        };
+        assert_eq!(
+            source_text(&offline),
+            "built in 120 ms (11.5 MB) because the download failed, saved for next time"
+        );
         s = apply(&s, Action::PdbReady(5, info.clone()));
         let goal = s.puzzle.goal_board.clone();
         let solution = puzzle_core::solve(
@@ -333,7 +354,7 @@ mod tests {
             3,
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
-        assert_eq!(start.prefs.method, Method::anytime());
+        assert_eq!(start.prefs.method, PAGE_ANYTIME);
         let start = apply(&start, Action::SetMethod(Method::Staged));
         let mut s = apply(&start, Action::SolveStarted(9));
         let answer = puzzle_core::suboptimal::solve_staged(
@@ -371,7 +392,7 @@ mod tests {
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
         let mut s = apply(&start, Action::SolveStarted(3));
-        assert_eq!(s.solving.engine.running, Some(Method::anytime()));
+        assert_eq!(s.solving.engine.running, Some(PAGE_ANYTIME));
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_improving(
             &board,
@@ -427,7 +448,7 @@ mod tests {
     #[test]
     fn a_method_that_does_not_fit_the_link_size_gets_the_core_reason() {
         let (state, errors) = crate::url::from_query("?size=5x5&method=pdb");
-        assert_eq!(state.prefs.method, Method::anytime());
+        assert_eq!(state.prefs.method, PAGE_ANYTIME);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with("method in the link: the pdb method cannot solve a 5x5 board: "),

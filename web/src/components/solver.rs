@@ -78,7 +78,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             }
         })
     };
-        let on_fix = {
+    let on_fix = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
     };
@@ -183,7 +183,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
 
 /// A budget in words: "15 s", "2 min".
 fn budget_label(ms: u32) -> String {
-    if ms >= 60_000 && ms % 60_000 == 0 {
+    if ms >= 60_000 && ms.is_multiple_of(60_000) {
         format!("{} min", ms / 60_000)
     } else {
         format!("{} s", ms / 1000)

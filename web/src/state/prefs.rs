@@ -14,6 +14,10 @@ pub const DEFAULT_SPEED_MS: u32 = 350;
 /// How long the anytime method improves its answer by default, counted from Solve (the
 /// answers before it can be played at once, and Cancel keeps the best so far).
 pub const DEFAULT_BUDGET_MS: u32 = 15_000;
+/// The anytime method as the page runs it by default.
+pub const PAGE_ANYTIME: Method = Method::Anytime {
+    time_limit_ms: DEFAULT_BUDGET_MS,
+};
 /// The budgets the page offers, in milliseconds.
 pub const BUDGETS_MS: [u32; 6] = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000];
 
@@ -208,10 +212,16 @@ mod tests {
             &start,
             vec![A::SetBudget(30_000), A::ResetMethod(s6)],
             |p| {
-                assert_eq!(p.effective_method(s6), Method::anytime().with_time_limit(30_000));
-                // A 4x4 keeps its own method; back on 6x6 the budget is still there.
+                assert_eq!(
+                    p.effective_method(s6),
+                    Method::anytime().with_time_limit(30_000)
+                );
+                // The default of a 4x4 (no budget) stays as it is.
                 let s4 = Shape::square(4).unwrap();
-                assert_eq!(p.effective_method(s4).name(), "pdb");
+                assert_eq!(
+                    p.with_choices(Method::default_for(s4)),
+                    Method::PatternDatabase
+                );
             },
         );
         let tiny = start.reduce(A::SetBudget(5)).unwrap();

@@ -279,6 +279,7 @@ mod tests {
             memory_bytes: 1_572_000,
             repaired: false,
             saved: true,
+            storing: false,
             download_failed: false,
         };
         check(

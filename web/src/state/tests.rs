@@ -1,4 +1,5 @@
 use super::*;
+use crate::state::prefs::PAGE_ANYTIME;
 use puzzle_core::{Limits, SolveOutcome, Stats};
 
 fn board(text: &str) -> Board {
@@ -152,7 +153,7 @@ fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
     );
     assert_eq!(state.puzzle.board.shape(), state.puzzle.goal_board.shape());
     assert!(state.is_solved());
-    assert_eq!(state.prefs.method, Method::default_for(state.shape()));
+    assert_eq!(state.prefs.method, PAGE_ANYTIME);
     let snail = apply(&state, Action::SetGoal(Goal::Snail));
     assert_eq!(
         snail.puzzle.goal_board,
@@ -753,7 +754,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         &State::new(five, Goal::Standard),
         Action::Scramble(scrambled),
     );
-    assert_eq!(start.effective_method(), Method::anytime());
+    assert_eq!(start.effective_method(), PAGE_ANYTIME);
     let mut state = apply(&start, Action::SolveStarted(1));
     let build = crate::protocol::BuildProgress {
         filled: 1,
@@ -776,7 +777,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     );
     // The kept answer keeps its method's label.
     let label = state.solving.engine.finished.as_ref().map(|f| f.method);
-    assert_eq!(label, Some(Method::anytime()));
+    assert_eq!(label, Some(PAGE_ANYTIME));
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub const QUICK_NODES: u64 = 20_000_000;
 
 /// [`QUICK_NODES`] when the strong tables are downloading meanwhile ([`shipped`]): they come
 /// within a second or two, and most boards are solved with far fewer expansions.
-pub const QUICK_NODES_WHILE_DOWNLOADING: u64 = 4_000_000;
+pub const QUICK_NODES_WHILE_DOWNLOADING: u64 = 1_000_000;
 
 /// The small tables of [`Partition::quick_for`].
 pub struct QuickPdb(pub AdditivePdb);

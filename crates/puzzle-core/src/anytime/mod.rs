@@ -471,23 +471,27 @@ impl Run<'_, '_, '_> {
 
     /// The staged answer, loops cut.
     fn first_answer(&mut self) -> Result<(), Halt> {
-        let staged = solve_staged(
-            &self.start,
-            &self.goal,
-            &StagedConfig::default(),
-            self.budget.limits(),
-        );
-        let answer = staged.map_err(|_| Halt::Budget)?;
-        self.budget.add(answer.solution.stats.expanded);
-        match answer.solution.outcome {
-            SolveOutcome::Solved => {
-                let moves = shorten::cut_loops(&self.start, &answer.solution.moves);
-                self.offer(moves);
-                self.budget.report()
+        // Quick placements first, so the first answer never waits for the chunked one (4 s on
+        // 12x12, 21 s on 16x16 natively); each is offered if shorter.
+        for config in [
+            StagedConfig::quick(1),
+            StagedConfig::quick(2),
+            StagedConfig::default(),
+        ] {
+            let staged = solve_staged(&self.start, &self.goal, &config, self.budget.limits());
+            let answer = staged.map_err(|_| Halt::Budget)?;
+            self.budget.add(answer.solution.stats.expanded);
+            match answer.solution.outcome {
+                SolveOutcome::Solved => {
+                    let moves = shorten::cut_loops(&self.start, &answer.solution.moves);
+                    self.offer(moves);
+                    self.budget.report()?;
+                }
+                SolveOutcome::Cancelled => return Err(self.budget.halt(Halt::Cancelled)),
+                _ => return Err(self.budget.halt(Halt::Budget)),
             }
-            SolveOutcome::Cancelled => Err(self.budget.halt(Halt::Cancelled)),
-            _ => Err(self.budget.halt(Halt::Budget)),
         }
+        Ok(())
     }
 
     /// One window pass over the best solution.
