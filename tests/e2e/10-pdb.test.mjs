@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, board, shot, record } from './helpers.mjs';
+import { launch, open, board, shot, record, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -447,4 +447,33 @@ test('6x6, then 7x7 and a blank-first 8x8 in the same page: the big-board tables
   assert.equal(await solveAndSource(), 'cache');
   assert.deepEqual(downloads, ['big-5x5-standard.bin.gz'], 'still one download');
   assert.deepEqual(page.problems, []);
+});
+
+test('two tabs of one browser needing the same tables at once: both get them, and the cache they leave reads back intact', async () => {
+  const first = await open(browser, '?size=6x6');
+  const second = await first.context().newPage();
+  second.problems = [];
+  second.on('pageerror', (e) => second.problems.push(`pageerror: ${e.message}`));
+  await second.goto(`${BASE_URL}/?size=6x6`);
+  await second.getByRole('grid').waitFor();
+  const start = async (page) => {
+    await page.selectOption('#budget', '2000');
+    await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  };
+  await Promise.all([start(first), start(second)]);
+  for (const page of [first, second]) {
+    await page.locator('#length').waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator('#pdb-source').getAttribute('data-source'), 'downloaded');
+  }
+  // Both stored the same key; a third tab reads it back (checksum and goal checked).
+  await first.waitForTimeout(1500);
+  const third = await first.context().newPage();
+  await third.goto(`${BASE_URL}/?size=7x7`);
+  await third.getByRole('grid').waitFor();
+  await start(third);
+  await third.locator('#length').waitFor({ timeout: 60_000 });
+  assert.equal(await third.locator('#pdb-source').getAttribute('data-source'), 'cache');
+  assert.deepEqual(first.problems, []);
+  assert.deepEqual(second.problems, []);
 });

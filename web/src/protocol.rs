@@ -126,15 +126,22 @@ pub struct BuildProgress {
     /// Milliseconds since the build began (0 when not known).
     #[serde(default)]
     pub elapsed_ms: f64,
+    /// Seconds left at the pace of the last few seconds, when the worker knows it (a table
+    /// build slows down as it goes, so the recent pace is the better guide).
+    #[serde(default)]
+    pub recent_seconds_left: Option<f64>,
 }
 
 impl BuildProgress {
-    /// Seconds the build still takes at its pace so far; `None` too early to tell (under 3 %
-    /// or a second done).
+    /// Seconds the build still takes: at its recent pace or its average one, whichever is
+    /// slower; `None` too early to tell (under 3 % or a second done).
     pub fn seconds_left(&self) -> Option<f64> {
         let done = self.fraction();
-        (done >= 0.03 && self.elapsed_ms >= 1000.0)
-            .then(|| self.elapsed_ms / 1000.0 * (1.0 - done) / done)
+        let average = self.elapsed_ms / 1000.0 * (1.0 - done) / done.max(f64::EPSILON);
+        (done >= 0.03 && self.elapsed_ms >= 1000.0).then(|| {
+            self.recent_seconds_left
+                .map_or(average, |recent| recent.max(average))
+        })
     }
 
     /// Share done, from 0 to 1.
@@ -400,6 +407,7 @@ mod tests {
                     table: 1,
                     tables: 3,
                     elapsed_ms: 0.0,
+                    recent_seconds_left: None,
                 },
             },
             FromWorker::PdbReady {

@@ -45,6 +45,8 @@ thread_local! {
     static BUSY: Cell<bool> = const { Cell::new(false) };
     /// When the build under way began (this worker's clock; NaN when none has).
     static BUILD_START: Cell<f64> = const { Cell::new(f64::NAN) };
+    /// The build's recent progress reports: (time, entries filled), oldest first.
+    static PACE: RefCell<VecDeque<(f64, u64)>> = const { RefCell::new(VecDeque::new()) };
         /// The exact distance table of the last goal asked about.
     static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
 }
@@ -463,6 +465,7 @@ async fn cached<T: Cached>(
     };
     let start = clock();
     BUILD_START.with(|s| s.set(start));
+    PACE.with(|pace| pace.borrow_mut().clear());
     let (tables, source, download_failed) = match downloaded::<T>(goal).await {
         Some(Ok(tables)) => (tables, PdbSource::Downloaded, false),
         Some(Err(_)) => (T::build(scope, id, goal).await?, PdbSource::Built, true),
@@ -648,10 +651,25 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
 fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
     let start = BUILD_START.with(Cell::get);
     if start.is_finite() {
-        build.elapsed_ms = clock() - start;
+        let now = clock();
+        build.elapsed_ms = now - start;
+        build.recent_seconds_left = PACE.with(|pace| {
+            let mut pace = pace.borrow_mut();
+            pace.push_back((now, build.filled));
+            while pace.len() > 2 && pace[1].0 <= now - PACE_WINDOW_MS {
+                pace.pop_front();
+            }
+            let (then, filled_then) = *pace.front()?;
+            let rate = (build.filled.saturating_sub(filled_then)) as f64 / (now - then);
+            (now - then >= 1000.0 && rate > 0.0)
+                .then(|| build.total.saturating_sub(build.filled) as f64 / rate / 1000.0)
+        });
     }
     post(scope, &FromWorker::Building { id, build });
 }
+
+/// How far back the recent pace of a build is measured, in milliseconds.
+const PACE_WINDOW_MS: f64 = 4000.0;
 
 /// The progress of building tables of `sizes` entries in that order, as the page shows it.
 fn plain_progress(sizes: &[u64]) -> impl Fn(u64, usize) -> BuildProgress {
@@ -663,6 +681,7 @@ fn plain_progress(sizes: &[u64]) -> impl Fn(u64, usize) -> BuildProgress {
         table,
         tables,
         elapsed_ms: 0.0,
+        recent_seconds_left: None,
     }
 }
 
@@ -762,6 +781,7 @@ async fn build_pdb(
                 table: here[table],
                 tables,
                 elapsed_ms: 0.0,
+                recent_seconds_left: None,
             }
         }
     };
@@ -783,6 +803,7 @@ async fn build_pdb(
                 table: away,
                 tables,
                 elapsed_ms: 0.0,
+                recent_seconds_left: None,
             };
             post_building(&scope, id, build);
         }
@@ -804,6 +825,7 @@ async fn build_pdb(
                 table: away,
                 tables,
                 elapsed_ms: 0.0,
+                recent_seconds_left: None,
             };
             build_with_progress(scope, id, &size, rest, |limits| {
                 AdditivePdb::build(goal, &expected, limits)

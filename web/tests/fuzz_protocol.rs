@@ -103,6 +103,7 @@ fn replies() -> Vec<Value> {
                 table: 0,
                 tables: 3,
                 elapsed_ms: 0.0,
+                recent_seconds_left: None,
             },
         },
         FromWorker::PdbReady {

@@ -239,6 +239,7 @@ mod tests {
             table: 0,
             tables: 3,
             elapsed_ms: 0.0,
+            recent_seconds_left: None,
         };
         // Stale ids are ignored.
         assert_eq!(reduce(&s, Action::PdbBuilding(4, build.clone())), None);
@@ -306,6 +307,7 @@ mod tests {
             table: 0,
             tables: 3,
             elapsed_ms,
+            recent_seconds_left: None,
         };
         assert_eq!(
             build_text("pattern database", &at(250, 10_000.0), true),
@@ -333,6 +335,7 @@ mod tests {
                     table: 0,
                     tables: 3,
                     elapsed_ms: 0.0,
+                    recent_seconds_left: None,
                 },
             ),
         );

@@ -271,6 +271,7 @@ mod tests {
             table: 0,
             tables: 3,
             elapsed_ms: 0.0,
+            recent_seconds_left: None,
         };
         let small = PdbInfo {
             source: PdbSource::Built,

@@ -762,6 +762,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         table: 0,
         tables: 3,
         elapsed_ms: 0.0,
+        recent_seconds_left: None,
     };
     state = apply(&state, Action::PdbBuilding(1, build));
     let staged = answer_of(&state, &[Down, Right]);
