@@ -12,6 +12,7 @@ pub mod picture;
 pub mod playback;
 pub mod race;
 pub mod result;
+pub mod select;
 pub mod setup;
 pub mod solver;
 pub mod stepper;

@@ -1,8 +1,9 @@
 //! Playback controls: restart, step back, play or pause, step, speed and a timeline to scrub.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::select::on_select;
 use crate::state::{Action, Playback, PlaybackAction, State};
 
 /// Speeds offered, as delays between moves in milliseconds.
@@ -45,15 +46,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
             }
         })
     };
-    let on_speed = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(ms) = value.parse::<u32>() {
-                state.dispatch(Action::SetSpeed(ms));
-            }
-        })
-    };
+    let on_speed = on_select::<u32>(state, Action::SetSpeed);
     let total = playback.moves.len();
     html! {
         <div class="playback" role="group" aria-label="playback">

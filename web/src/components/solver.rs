@@ -1,11 +1,11 @@
 //! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
 
 use puzzle_core::{Algorithm, HeuristicKind, Method, Shape, Solvability};
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::components::answers::AnswersList;
 use crate::components::number_field::NumberField;
+use crate::components::select::on_select;
 use crate::format::heuristic_label;
 use crate::state::prefs::BUDGETS_MS;
 use crate::state::{Action, Preferences, Solving, State};
@@ -47,37 +47,13 @@ pub fn solver_panel(props: &SolverProps) -> Html {
     let state = &props.dispatcher;
     let verdict = &props.verdict;
     let (prefs, solving, shape) = (&props.prefs, &props.solving, props.shape);
-    let on_algorithm = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(method) = value.parse::<Method>() {
-                state.dispatch(Action::SetMethod(method));
-            }
-        })
-    };
-    let on_heuristic = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(heuristic) = value.parse::<HeuristicKind>() {
-                state.dispatch(Action::SetHeuristic(heuristic));
-            }
-        })
-    };
+    let on_algorithm = on_select::<Method>(state, Action::SetMethod);
+    let on_heuristic = on_select::<HeuristicKind>(state, Action::SetHeuristic);
     let on_depth = {
         let state = state.clone();
         Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
     };
-    let on_budget = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(ms) = value.parse::<u32>() {
-                state.dispatch(Action::SetBudget(ms));
-            }
-        })
-    };
+    let on_budget = on_select::<u32>(state, Action::SetBudget);
     let on_fix = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
