@@ -133,6 +133,11 @@ pub struct BuildProgress {
 }
 
 impl BuildProgress {
+    /// Whole percent done, from 0 to 100 (rounded down).
+    pub fn percent(&self) -> f64 {
+        (self.fraction() * 100.0).floor()
+    }
+
     /// Seconds the build still takes: at its recent pace or its average one, whichever is
     /// slower; `None` too early to tell (under 3 % or a second done).
     pub fn seconds_left(&self) -> Option<f64> {

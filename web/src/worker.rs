@@ -47,7 +47,7 @@ thread_local! {
     static BUILD_START: Cell<f64> = const { Cell::new(f64::NAN) };
     /// The build's recent progress reports: (time, entries filled), oldest first.
     static PACE: RefCell<VecDeque<(f64, u64)>> = const { RefCell::new(VecDeque::new()) };
-        /// The exact distance table of the last goal asked about.
+    /// The exact distance table of the last goal asked about.
     static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
 }
 

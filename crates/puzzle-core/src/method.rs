@@ -411,10 +411,9 @@ pub fn solve_improving(
             };
             // Tables for the goal's core serve it directly; those of the standard goal serve
             // every goal a [`Relabel`] leads there from.
+            let canonical = canonical_goal(goal);
             let target = match tables.big_board {
-                Some(t) if !t.serves(goal) && t.serves(&canonical_goal(goal)) => {
-                    canonical_goal(goal)
-                }
+                Some(t) if !t.serves(goal) && t.serves(&canonical) => canonical,
                 _ => goal.clone(),
             };
             let relabel = Relabel::between(goal, &target).ok_or(BoardError::ShapeMismatch {

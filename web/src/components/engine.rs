@@ -87,7 +87,7 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
             </p>
         },
         (None, Some(build)) => {
-            let percent = (build.fraction() * 100.0).floor();
+            let percent = build.percent();
             let playable = solving
                 .running
                 .as_ref()
@@ -111,7 +111,7 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
 /// The one line of a build: what is made, that it is made once, its share done and the time
 /// left at its pace so far, and whether an answer can be played meanwhile.
 pub fn build_text(name: &str, build: &BuildProgress, playable: bool) -> String {
-    let percent = (build.fraction() * 100.0).floor();
+    let percent = build.percent();
     let left = match build.seconds_left() {
         None => "estimating the time left".to_string(),
         Some(s) if s < 10.0 => "a few seconds left".to_string(),

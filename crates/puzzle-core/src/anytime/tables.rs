@@ -238,7 +238,12 @@ impl BigTables {
 
     /// Whether the tables serve `goal`: its core, renamed, is the core they were built for.
     pub fn serves(&self, goal: &Board) -> bool {
-        Layout::for_goal(goal).is_some_and(|layout| layout.core_goal == self.layout.core_goal)
+        self.layout_for(goal).is_some()
+    }
+
+    /// The layout of `goal`, if the tables serve it.
+    fn layout_for(&self, goal: &Board) -> Option<Layout> {
+        Layout::for_goal(goal).filter(|layout| layout.core_goal == self.layout.core_goal)
     }
 
     /// The same tables bound to `goal` (shared, not copied), if they serve it.
@@ -246,7 +251,7 @@ impl BigTables {
         if goal == &self.goal {
             return Some(self.clone());
         }
-        let layout = Layout::for_goal(goal).filter(|l| l.core_goal == self.layout.core_goal)?;
+        let layout = self.layout_for(goal)?;
         Some(BigTables {
             goal: goal.clone(),
             layout,
