@@ -7,18 +7,26 @@
 //!     [--cache DIR] [--weights 2,1.7,...] [--core-nodes N] [--wide-nodes N] [--window-nodes N]
 //!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
-//!     [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
+//!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--compare-old] [--bounds N]
+//!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before line reduction (`outer_beam: 0`: staged answers of the symmetric views) on the same
-//! boards with the same limits.
+//! before guided windows (`guided_windows` empty, no quick guided rounds) on the same boards
+//! with the same limits (`--outer-beam 0` gives the schedule before line reduction).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
+//! `--deepcubea` runs instead DeepCubeA's dev states (`tests/fixtures/deepcubea/`, goal
+//! standard) for the sizes asked (5, 6, 7): the first `--boards N` states after `--skip K`
+//! (default 20), one anytime run a board for each time limit of `--limits` (milliseconds; default
+//! 1 s on 5x5, 5 s on 6x6, 15 s on 7x7): mean length, mean and max ratio to the reference
+//! (optimal on 5x5, DeepCubeA's length on 6x6 and 7x7), the share of boards at or under the
+//! reference, time to the first answer and peak resident memory of the solve (tables excluded);
+//! with `--compare-old`, the old schedule on the same boards in the same run.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
 //! (`BigTables::to_bytes`) and reads them back on the next run. The other options set the
 //! solver's knobs (`AnytimeConfig`).
@@ -28,7 +36,7 @@
 
 use std::time::Instant;
 
-use puzzle_core::anytime::{solve_anytime, AnytimeConfig, BigTables};
+use puzzle_core::anytime::{solve_anytime, split_at_core, AnytimeConfig, BigTables, CoreSplit};
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::heuristic::{Heuristic, HeuristicKind};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
@@ -46,6 +54,9 @@ struct Options {
     cache: Option<String>,
     compare: bool,
     bounds: Option<u64>,
+    deepcubea: bool,
+    limits: Vec<f64>,
+    skip: usize,
     config: AnytimeConfig,
 }
 
@@ -62,6 +73,9 @@ fn options() -> Options {
         cache: None,
         compare: false,
         bounds: None,
+        deepcubea: false,
+        limits: Vec::new(),
+        skip: 0,
         config: AnytimeConfig::default(),
     };
     let mut args = std::env::args().skip(1);
@@ -78,6 +92,16 @@ fn options() -> Options {
             "--boards" => options.boards = args.next().and_then(|n| n.parse().ok()),
             "--time-limit" => options.time_limit = args.next().and_then(|n| n.parse().ok()),
             "--korf24" => options.korf = true,
+            "--deepcubea" => options.deepcubea = true,
+            "--skip" => options.skip = number(args.next()),
+            "--limits" => {
+                options.limits = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
@@ -93,6 +117,18 @@ fn options() -> Options {
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
             "--extra-rounds" => options.config.extra_rounds = number(args.next()),
+            "--guided-windows" => {
+                options.config.guided_windows = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|s| s.trim().parse().ok())
+                    .collect()
+            }
+            "--guided-quick-nodes" => {
+                options.config.guided_quick_nodes = number(args.next()) as u64
+            }
+            "--guided-nodes" => options.config.guided_nodes = number(args.next()) as u64,
             "--no-weighted-windows" => options.config.weighted_windows.clear(),
             "--weighted-windows" => {
                 options.config.weighted_windows = args
@@ -187,6 +223,7 @@ fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
 /// lower bound.
 struct Run {
     improvements: Vec<(f64, usize)>,
+    moves: Vec<puzzle_core::Direction>,
     length: usize,
     lower_bound: u32,
     final_ms: f64,
@@ -235,6 +272,7 @@ fn run_anytime(
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
     Run {
         improvements,
+        moves: answer.solution.moves.clone(),
         length: answer.solution.moves.len(),
         lower_bound: answer.lower_bound,
         final_ms,
@@ -316,12 +354,10 @@ fn random_boards(options: &Options) {
         let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
         let (mut o_len, mut o_ratio, mut o_first, mut o_final) = (0.0, 0.0, 0.0, 0.0);
         let old = Options {
-            config: AnytimeConfig {
-                outer_beam: 0,
-                ..options.config.clone()
-            },
+            config: old_config(&options.config),
             sizes: Vec::new(),
             cache: None,
+            limits: Vec::new(),
             ..*options
         };
         for seed in 0..boards {
@@ -370,7 +406,7 @@ fn random_boards(options: &Options) {
         );
         if options.compare {
             println!(
-                "| {side}x{side} | {boards} | anytime, old schedule (`--outer-beam 0`) | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
+                "| {side}x{side} | {boards} | anytime, old schedule (no guided windows) | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
                 o_len / n,
                 o_ratio / n,
                 o_first / n,
@@ -381,7 +417,7 @@ fn random_boards(options: &Options) {
     println!("\nSeeded uniformly random solvable boards (seeds 0..N), standard goal.");
 }
 
-fn korf24(options: &Options) {
+fn korf24(options: &Options, name: &str) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/fixtures/korf24_50.txt"
@@ -435,7 +471,7 @@ fn korf24(options: &Options) {
     );
     for (slot, mark) in at_mark.iter().zip(&marks) {
         println!(
-            "| anytime{}, at {mark:.0} ms | {:.1} | {:.3} | {:.3} |",
+            "| {name}{}, at {mark:.0} ms | {:.1} | {:.3} | {:.3} |",
             if tables.is_some() { " + tables" } else { "" },
             slot.0 / count,
             slot.1 / count,
@@ -448,16 +484,210 @@ fn korf24(options: &Options) {
     );
 }
 
+/// Peak resident memory of this process since the last reset (Linux), in MB.
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Current resident memory (Linux), in MB.
+fn rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Resets the peak resident memory to the current size (Linux).
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// DeepCubeA's dev states of one size: (board, reference length).
+fn deepcubea_boards(side: usize) -> Vec<(Board, f64)> {
+    let cells = side * side;
+    let path = format!(
+        "{}/../../tests/fixtures/deepcubea/puzzle{}_dev.txt",
+        env!("CARGO_MANIFEST_DIR"),
+        cells - 1
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let shape = Shape::square(side).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let (board, length) = line.split_once(';').expect("`cells ; length`");
+            let board = Board::new(
+                shape,
+                board
+                    .split_whitespace()
+                    .map(|t| t.parse().unwrap())
+                    .collect(),
+            )
+            .unwrap();
+            (board, length.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+/// Sums over the boards of one method at one time limit.
+#[derive(Default)]
+struct Tally {
+    length: f64,
+    ratio: f64,
+    max_ratio: f64,
+    at_most: usize,
+    first_ms: f64,
+    peak_mb: f64,
+    boards: usize,
+    /// Sums of the moves outside and inside the core and of the core's bound (boards larger
+    /// than the core).
+    outer: f64,
+    core: f64,
+    core_bound: f64,
+}
+
+impl Tally {
+    fn add(&mut self, run: &Run, reference: f64, peak_mb: f64, split: Option<CoreSplit>) {
+        if let Some(split) = split {
+            self.outer += split.outer_moves as f64;
+            self.core += split.core_moves as f64;
+            self.core_bound += f64::from(split.core_bound);
+        }
+        let ratio = run.length as f64 / reference;
+        self.length += run.length as f64;
+        self.ratio += ratio;
+        self.max_ratio = self.max_ratio.max(ratio);
+        self.at_most += usize::from(run.length as f64 <= reference);
+        self.first_ms += run.improvements.first().map_or(0.0, |i| i.0);
+        self.peak_mb = self.peak_mb.max(peak_mb);
+        self.boards += 1;
+    }
+
+    fn row(&self, side: usize, method: &str, limit: f64, reference: f64) {
+        let n = self.boards.max(1) as f64;
+        println!(
+            "| {side}x{side} | {} | {method} | {:.0} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} |",
+            self.boards,
+            limit / 1e3,
+            self.length / n,
+            reference / n,
+            self.ratio / n,
+            self.max_ratio,
+            self.at_most,
+            self.outer / n,
+            self.core / n,
+            self.core_bound / n,
+            self.first_ms / n,
+            self.peak_mb
+        );
+    }
+}
+
+/// DeepCubeA's dev states: lengths against the reference at each time limit.
+fn deepcubea(options: &Options) {
+    println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | boards <= reference | moves outside / inside the core (core bound) | first answer ms | peak MB (solve) |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    let old = Options {
+        config: old_config(&options.config),
+        sizes: Vec::new(),
+        cache: None,
+        limits: Vec::new(),
+        ..*options
+    };
+    for &side in &options.sizes {
+        let Ok(shape) = Shape::square(side) else {
+            continue;
+        };
+        let goal = Goal::Standard.board(shape).unwrap();
+        let tables = build_tables(&goal, options);
+        let boards: Vec<_> = deepcubea_boards(side)
+            .into_iter()
+            .skip(options.skip)
+            .take(options.boards.unwrap_or(20) as usize)
+            .collect();
+        let reference: f64 = boards.iter().map(|(_, r)| r).sum();
+        let limits = if options.limits.is_empty() {
+            vec![default_limit(side)]
+        } else {
+            options.limits.clone()
+        };
+        for &limit in &limits {
+            let (mut new, mut before) = (Tally::default(), Tally::default());
+            for (i, (board, length)) in boards.iter().enumerate() {
+                let base = rss_mb();
+                reset_peak_rss();
+                let run = run_anytime(board, &goal, tables.as_ref(), limit, options);
+                let split = |run: &Run| {
+                    tables
+                        .as_ref()
+                        .and_then(|t| split_at_core(board, &goal, &run.moves, t))
+                };
+                new.add(&run, *length, peak_rss_mb() - base, split(&run));
+                let old_length = options.compare.then(|| {
+                    let base = rss_mb();
+                    reset_peak_rss();
+                    let run = run_anytime(board, &goal, tables.as_ref(), limit, &old);
+                    before.add(&run, *length, peak_rss_mb() - base, split(&run));
+                    run.length
+                });
+                if options.verbose {
+                    println!(
+                        "#{}: reference {length}, anytime {} (old {old_length:?}), steps {:?}",
+                        options.skip + i + 1,
+                        run.length,
+                        run.improvements
+                    );
+                }
+            }
+            new.row(side, "anytime (new)", limit, reference);
+            if options.compare {
+                before.row(side, "anytime (old)", limit, reference);
+            }
+        }
+    }
+    println!("\nReference: optimal lengths on 5x5, DeepCubeA's on 6x6 and 7x7 (its full-set means 89.42, 124.65, 255.67).");
+}
+
+/// The schedule before this round's changes, for `--compare-old`.
+fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
+    AnytimeConfig {
+        guided_windows: Vec::new(),
+        guided_quick_nodes: 0,
+        ..config.clone()
+    }
+}
+
 fn main() {
     let options = options();
     if let Some(boards) = options.bounds {
         bounds(&options, boards);
         return;
     }
+    if options.deepcubea {
+        deepcubea(&options);
+        return;
+    }
     if options.random {
         random_boards(&options);
     }
     if options.korf {
-        korf24(&options);
+        korf24(&options, "anytime");
+        if options.compare {
+            let old = Options {
+                config: old_config(&options.config),
+                sizes: Vec::new(),
+                cache: options.cache.clone(),
+                limits: Vec::new(),
+                ..options
+            };
+            korf24(&old, "anytime, old schedule");
+        }
     }
 }

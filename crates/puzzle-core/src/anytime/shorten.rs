@@ -8,7 +8,9 @@ use crate::moves::Direction;
 
 use super::best_first::Found;
 use super::budget::{Budget, Halt};
+use super::guided;
 use super::ida::shortest_within;
+use super::tables::BigTables;
 use super::widestar;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
@@ -51,6 +53,29 @@ pub(crate) fn window_pass(
         shortest_within(at, target, max_len, node_cap, budget)
     };
     slide(start, moves, window, step, budget, exact)
+}
+
+/// Like [`window_pass`] on a core board (core shape and labels), each window guided by the
+/// tables relabelled toward its end board ([`guided`]), so much longer windows settle.
+pub(crate) fn guided_window_pass(
+    core_start: &Board,
+    moves: &[Direction],
+    tables: &BigTables,
+    window: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> (Vec<Direction>, Option<Halt>) {
+    let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
+        guided::shortest_within(at, target, tables, max_len, node_cap, budget)
+    };
+    slide(
+        core_start,
+        moves,
+        window,
+        (window / 3).max(1),
+        budget,
+        exact,
+    )
 }
 
 /// Like [`window_pass`], but each window is searched by weighted A* (`weight`, at most

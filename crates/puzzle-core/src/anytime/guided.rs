@@ -1,0 +1,374 @@
+//! Windows guided by the pattern databases: shortest paths between two boards of the core,
+//! with the tables relabelled toward the window's end board.
+//!
+//! A stretch of a solution from board A to board B is the same problem as A with its tiles
+//! renamed so that B becomes the core's goal layout: the tile B holds at a cell takes the name
+//! of the goal's tile there. Two cells break the renaming: B's blank cell (the goal's tile
+//! there has no counterpart, so its group is left out) and the goal's blank cell (B's tile
+//! there has no name). Every other group keeps its table entry, an admissible count of its
+//! own tiles' moves, and the tiles left out add their Manhattan distances: the sum stays
+//! admissible and is far stronger than Manhattan with linear conflict, so windows several
+//! times longer than [`super::ida`]'s are settled. With a square core whose goal blank is on
+//! the diagonal, the transposed lookup gives a second estimate; the larger one guides.
+
+use crate::board::{Board, Shape};
+use crate::moves::Direction;
+
+use super::budget::{Budget, Halt};
+use super::tables::{BigTables, Layout, GROUP_SIZE, NO_GROUP};
+
+/// Most cells of a core (5x5).
+const MAX_CELLS: usize = 25;
+/// Most groups of a core.
+const MAX_GROUPS: usize = 6;
+
+/// A path of at most `max_len` moves from `start` to `target` (core boards: core shape, core
+/// labels) that is shortest among such paths, or `None` if there is none or `node_cap`
+/// expansions did not settle it.
+pub(crate) fn shortest_within(
+    start: &Board,
+    target: &Board,
+    tables: &BigTables,
+    max_len: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let layout = tables.layout();
+    let shape = start.shape();
+    if shape != layout.core_goal.shape() || target.shape() != shape || shape.cells() > MAX_CELLS {
+        return Ok(None);
+    }
+    if start == target {
+        return Ok(Some(Vec::new()));
+    }
+    // The transposition maps a square core onto itself: the same renaming in the mirrored
+    // frame gives a second admissible estimate.
+    let side = shape.width();
+    let transposed: Vec<u8> = (0..shape.cells())
+        .map(|c| ((c % side) * side + c / side) as u8)
+        .collect();
+    let mut lookups = vec![Lookup::new(tables, target, start, None)];
+    if shape.height() == side {
+        lookups.push(Lookup::new(tables, target, start, Some(&transposed)));
+    }
+    let mut search = Ida {
+        shape,
+        tables,
+        lookups,
+        cells: start.cells().to_vec(),
+        blank: start.blank(),
+        target: target.cells().to_vec(),
+        path: Vec::with_capacity(max_len + 1),
+        spent: 0,
+        node_cap,
+    };
+    let mut bound = search.estimate();
+    while bound as usize <= max_len {
+        match search.probe(bound, budget)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => bound = next,
+        }
+    }
+    Ok(None)
+}
+
+/// Where a tile's estimate comes from in one lookup.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    /// A slot (second field) of a group's table (first field).
+    Group(u8, u8),
+    /// Manhattan distance to this (mapped) cell.
+    Alone(u8),
+    /// The blank.
+    Blank,
+}
+
+/// One estimate of the distance to the window's end: the renamed groups' entries plus the
+/// Manhattan distances of the tiles left out, kept up to date move by move.
+struct Lookup<'r> {
+    /// The frame: `view[cell]` is the cell's image (the transposition), or none (direct).
+    view: Option<&'r [u8]>,
+    /// `part[tile]`, by the tile's name on the searched board.
+    part: [Part; MAX_CELLS],
+    /// Each group's tiles' (mapped) cells and entry; left-out groups stay 0.
+    positions: [[u8; GROUP_SIZE]; MAX_GROUPS],
+    values: [u32; MAX_GROUPS],
+    intact: [bool; MAX_GROUPS],
+    alone: u32,
+    sum: u32,
+}
+
+impl<'r> Lookup<'r> {
+    fn new(tables: &BigTables, target: &Board, start: &Board, view: Option<&'r [u8]>) -> Self {
+        use Part::{Alone, Group};
+        let layout: &Layout = tables.layout();
+        let shape = target.shape();
+        let map_cell = |c: usize| view.map_or(c, |v| v[c] as usize);
+        let goal = layout.core_goal.cells();
+        // In the frame the end board is `target` moved by the view; each of its tiles takes the
+        // name of the goal's tile at its cell.
+        let mut mapped_target = vec![0u8; shape.cells()];
+        for (c, &t) in target.cells().iter().enumerate() {
+            mapped_target[map_cell(c)] = t;
+        }
+        let groups = layout.groups.len().min(MAX_GROUPS);
+        let mut intact = [false; MAX_GROUPS];
+        intact[..groups].fill(true);
+        let end_blank = mapped_target.iter().position(|&t| t == 0).unwrap_or(0);
+        // The goal's tile at the end board's blank cell has no counterpart: its group is out.
+        let broken = layout.group_of[goal[end_blank] as usize];
+        if (broken as usize) < groups {
+            intact[broken as usize] = false;
+        }
+        let mut part = [Part::Blank; MAX_CELLS];
+        for (c, &tile) in mapped_target.iter().enumerate() {
+            if tile == 0 {
+                continue;
+            }
+            let name = goal[c];
+            let gi = layout.group_of[name as usize];
+            part[tile as usize] = if goal[c] != 0 && gi != NO_GROUP && intact[gi as usize] {
+                Group(gi, layout.slot_of[name as usize])
+            } else {
+                Alone(c as u8)
+            };
+        }
+        let mut lookup = Lookup {
+            view,
+            part,
+            positions: [[0; GROUP_SIZE]; MAX_GROUPS],
+            values: [0; MAX_GROUPS],
+            intact,
+            alone: 0,
+            sum: 0,
+        };
+        for (c, &tile) in start.cells().iter().enumerate() {
+            match lookup.part[tile as usize] {
+                Group(gi, slot) => lookup.positions[gi as usize][slot as usize] = map_cell(c) as u8,
+                Alone(to) => lookup.alone += distance(shape, map_cell(c), to as usize),
+                Part::Blank => {}
+            }
+        }
+        for gi in 0..groups {
+            if lookup.intact[gi] {
+                lookup.values[gi] = u32::from(tables.value(gi, &lookup.positions[gi]));
+            }
+        }
+        lookup.sum = lookup.alone + lookup.values.iter().sum::<u32>();
+        lookup
+    }
+
+    fn map(&self, cell: usize) -> usize {
+        self.view.map_or(cell, |v| v[cell] as usize)
+    }
+
+    /// Moves `tile` from `from` to `to`; returns what [`Lookup::undo`] needs.
+    fn slide(&mut self, tables: &BigTables, shape: Shape, tile: u8, from: usize, to: usize) -> u32 {
+        match self.part[tile as usize] {
+            Part::Group(gi, slot) => {
+                let gi = gi as usize;
+                let old = self.values[gi];
+                self.positions[gi][slot as usize] = self.map(to) as u8;
+                self.values[gi] = u32::from(tables.value(gi, &self.positions[gi]));
+                self.sum = self.sum + self.values[gi] - old;
+                old
+            }
+            Part::Alone(goal) => {
+                let before = distance(shape, self.map(from), goal as usize);
+                let after = distance(shape, self.map(to), goal as usize);
+                self.sum = self.sum + after - before;
+                0
+            }
+            Part::Blank => 0,
+        }
+    }
+
+    /// Takes back [`Lookup::slide`] of `tile` to `from` (`saved` is what it returned).
+    fn undo(&mut self, shape: Shape, tile: u8, from: usize, to: usize, saved: u32) {
+        match self.part[tile as usize] {
+            Part::Group(gi, slot) => {
+                let gi = gi as usize;
+                self.positions[gi][slot as usize] = self.map(from) as u8;
+                self.sum = self.sum + saved - self.values[gi];
+                self.values[gi] = saved;
+            }
+            Part::Alone(goal) => {
+                let before = distance(shape, self.map(from), goal as usize);
+                let after = distance(shape, self.map(to), goal as usize);
+                self.sum = self.sum + before - after;
+            }
+            Part::Blank => {}
+        }
+    }
+}
+
+fn distance(shape: Shape, a: usize, b: usize) -> u32 {
+    (shape.row(a).abs_diff(shape.row(b)) + shape.column(a).abs_diff(shape.column(b))) as u32
+}
+
+enum Probe {
+    Found,
+    /// The least `g + h` above the bound.
+    Next(u32),
+    Exhausted,
+    OutOfNodes,
+}
+
+/// One IDA* over a core board toward `target`.
+struct Ida<'t, 'r> {
+    shape: Shape,
+    tables: &'t BigTables,
+    lookups: Vec<Lookup<'r>>,
+    cells: Vec<u8>,
+    blank: usize,
+    target: Vec<u8>,
+    path: Vec<Direction>,
+    spent: u64,
+    node_cap: u64,
+}
+
+impl Ida<'_, '_> {
+    fn estimate(&self) -> u32 {
+        self.lookups.iter().map(|l| l.sum).max().unwrap_or(0)
+    }
+
+    /// One depth-first pass with `g + h <= bound`.
+    fn probe(&mut self, bound: u32, budget: &mut Budget) -> Result<Probe, Halt> {
+        let g = self.path.len() as u32;
+        let h = self.estimate();
+        if g + h > bound {
+            return Ok(Probe::Next(g + h));
+        }
+        if h == 0 && self.cells == self.target {
+            return Ok(Probe::Found);
+        }
+        budget.tick()?;
+        self.spent += 1;
+        if self.spent > self.node_cap {
+            return Ok(Probe::OutOfNodes);
+        }
+        let mut next = u32::MAX;
+        for direction in Direction::ALL {
+            if self.path.last() == Some(&direction.opposite()) {
+                continue;
+            }
+            let Some(from) = self.shape.neighbour(self.blank, direction) else {
+                continue;
+            };
+            let to = self.blank;
+            let tile = self.cells[from];
+            let mut saved = [0u32; 2];
+            for (lookup, slot) in self.lookups.iter_mut().zip(&mut saved) {
+                *slot = lookup.slide(self.tables, self.shape, tile, from, to);
+            }
+            self.cells.swap(from, to);
+            self.blank = from;
+            self.path.push(direction);
+            let probe = self.probe(bound, budget)?;
+            if let Probe::Found = probe {
+                // The path and the board stay as they are: the search is over.
+                return Ok(Probe::Found);
+            }
+            self.path.pop();
+            self.blank = to;
+            self.cells.swap(from, to);
+            for (lookup, &slot) in self.lookups.iter_mut().zip(&saved) {
+                lookup.undo(self.shape, tile, from, to, slot);
+            }
+            match probe {
+                Probe::Next(n) => next = next.min(n),
+                Probe::Exhausted | Probe::Found => {}
+                Probe::OutOfNodes => return Ok(Probe::OutOfNodes),
+            }
+        }
+        Ok(if next == u32::MAX {
+            Probe::Exhausted
+        } else {
+            Probe::Next(next)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{scramble_seeded, Scramble};
+    use crate::search::bfs::bfs_distances;
+    use crate::search::Limits;
+    use crate::{Goal, Shape};
+
+    /// Every board's distance to `target` (3x3: the whole half of the state space).
+    fn distances_to(target: &Board) -> rustc_hash::FxHashMap<Board, u32> {
+        let packed = bfs_distances(&target.pack().unwrap(), |&word| {
+            let board = Board::unpack(target.shape(), word).unwrap();
+            board
+                .children()
+                .map(|(_, child)| child.pack().unwrap())
+                .collect::<Vec<_>>()
+        });
+        packed
+            .into_iter()
+            .map(|(word, d)| (Board::unpack(target.shape(), word).unwrap(), d))
+            .collect()
+    }
+
+    /// On 3x3 (the core is the whole board), toward end boards with the blank anywhere: the
+    /// relabelled estimate never exceeds the true distance on any board, and the windows'
+    /// search finds paths of exactly that distance.
+    #[test]
+    fn relabelled_estimate_is_admissible_and_paths_are_shortest() {
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+        let relabel = |b: &Board| {
+            let cells = b
+                .cells()
+                .iter()
+                .map(|&t| tables.layout().label_of[t as usize] as usize);
+            Board::new(tables.layout().core_goal.shape(), cells.collect()).unwrap()
+        };
+        let mut stronger = 0u64;
+        for seed in 0..6 {
+            let target = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let distances = distances_to(&target);
+            assert_eq!(distances.len(), 181_440);
+            let core_target = relabel(&target);
+            let side = 3;
+            let transposed: Vec<u8> = (0..9)
+                .map(|c| ((c % side) * side + c / side) as u8)
+                .collect();
+            let lc = crate::heuristic::Heuristic::new(
+                crate::heuristic::HeuristicKind::LinearConflict,
+                &target,
+            );
+            for (i, (board, &distance)) in distances.iter().enumerate() {
+                let core = relabel(board);
+                let direct = Lookup::new(&tables, &core_target, &core, None).sum;
+                let mirrored = Lookup::new(&tables, &core_target, &core, Some(&transposed)).sum;
+                assert!(
+                    direct <= distance,
+                    "{board} to {target}: {direct} > {distance}"
+                );
+                assert!(
+                    mirrored <= distance,
+                    "{board} to {target}: {mirrored} > {distance}"
+                );
+                stronger += u64::from(direct > lc.estimate(board));
+                if i % 4000 == 0 {
+                    let mut limits = Limits::default();
+                    let mut budget = Budget::new(&mut limits, f64::INFINITY);
+                    let path =
+                        shortest_within(&core, &core_target, &tables, 40, u64::MAX, &mut budget)
+                            .unwrap()
+                            .expect("a path");
+                    assert_eq!(path.len() as u32, distance, "{board} to {target}");
+                    assert_eq!(board.after(&path).unwrap(), target);
+                }
+            }
+        }
+        assert!(
+            stronger > 0,
+            "the tables should beat linear conflict somewhere"
+        );
+    }
+}
