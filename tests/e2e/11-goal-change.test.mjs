@@ -10,8 +10,78 @@ after(async () => { await browser?.close(); });
 const HARDEST = '8,6,7,2,5,4,3,0,1';
 const KORF_1 = '14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3';
 
+/**
+ * Logs, for every worker the page starts, the types of the messages it is sent and posts
+ * back, and whether the page terminated it.
+ */
+async function watchWorkers(page) {
+  await page.addInitScript(() => {
+    window.__workers = [];
+    const Base = window.Worker;
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        const log = { sent: [], got: [], terminated: false };
+        window.__workers.push(log);
+        this.__log = log;
+        this.addEventListener('message', (event) => log.got.push(event.data?.type));
+      }
+      postMessage(message, ...rest) {
+        this.__log.sent.push(message?.type);
+        return super.postMessage(message, ...rest);
+      }
+      terminate() {
+        this.__log.terminated = true;
+        return super.terminate();
+      }
+    };
+  });
+}
+
+/**
+ * Waits until every worker the page started has said it is ready, so that a solve request
+ * is posted at once (not queued in the page until then).
+ */
+async function workersReady(page) {
+  await page.waitForFunction(() => window.__workers.length > 0
+    && window.__workers.every((w) => w.got.includes('ready')), null, { timeout: 20_000 });
+}
+
+/**
+ * Waits until the solve sent before the goal changed can no longer be answered (its worker
+ * was terminated) or has been answered, then for two frames: whatever the page does with it
+ * is on screen. Returns which of the two it was.
+ */
+async function oldSolveSettled(page) {
+  const ended = await page.waitForFunction(() => {
+    const solver = window.__workers.find((w) => w.sent.includes('solve'));
+    if (!solver) return null;
+    if (solver.got.includes('done') || solver.got.includes('failed')) return 'answered';
+    return solver.terminated ? 'terminated' : null;
+  }, null, { timeout: 20_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return ended.jsonValue();
+}
+
+/** Nothing on the page shows or plays an answer. */
+async function noAnswerShown(page) {
+  // The page's text but the menus (the board presets are named by their length).
+  const text = await page.evaluate(() => {
+    const body = document.body.cloneNode(true);
+    body.querySelectorAll('select').forEach((menu) => menu.remove());
+    return body.textContent;
+  });
+  assert.doesNotMatch(text, /31 moves/, 'no answer to the old goal');
+  assert.equal(await page.locator('#length').count(), 0, 'no solution length');
+  assert.equal(await page.locator('#playback, #step-count').count(), 0, 'nothing plays');
+}
+
 test('changing the goal while solving never shows or plays the old goal\'s answer', async () => {
-  const page = await open(browser, `?board=${HARDEST}&method=bfs`);
+  const page = await open(browser);
+  await watchWorkers(page);
+  await page.goto(page.url().split('?')[0] + `?board=${HARDEST}&method=bfs`);
+  await page.getByRole('grid').waitFor();
+  await workersReady(page);
   const start = await board(page);
   // Solve, then the snail goal at once: in one task, so the BFS (a quarter of a second) is
   // surely still running when the goal changes.
@@ -22,13 +92,8 @@ test('changing the goal while solving never shows or plays the old goal\'s answe
     goal.dispatchEvent(new Event('change', { bubbles: true }));
   });
   assert.match(await page.locator('#solvability').textContent(), /unsolvable/i);
-  // Long enough for the BFS of the old goal to have answered.
-  await page.waitForTimeout(2500);
-  const result = page.locator('#result');
-  if (await result.count()) {
-    assert.doesNotMatch(await result.textContent(), /31 moves/, 'no answer to the old goal');
-  }
-  assert.equal(await page.locator('#playback, #step-count').count(), 0, 'nothing plays');
+  await oldSolveSettled(page);
+  await noAnswerShown(page);
   assert.deepEqual(await board(page), start, 'the board did not move');
   assert.match(await page.locator('#notice').textContent(), /goal changed/i);
   assert.ok(await page.locator('#solve').isDisabled(), 'still unsolvable for the snail');
@@ -37,6 +102,7 @@ test('changing the goal while solving never shows or plays the old goal\'s answe
   // A custom goal typed during a solve: the same.
   await page.goto(page.url().split('?')[0] + `?board=${HARDEST}&method=bfs`);
   await page.getByRole('grid').waitFor();
+  await workersReady(page);
   await page.evaluate(async () => {
     document.querySelector('#solve').click();
     const goal = document.querySelector('#goal');
@@ -49,11 +115,8 @@ test('changing the goal while solving never shows or plays the old goal\'s answe
     text.dispatchEvent(new Event('input', { bubbles: true }));
   });
   assert.match(await page.locator('#notice').textContent(), /goal changed/i);
-  await page.waitForTimeout(2500);
-  if (await result.count()) {
-    assert.doesNotMatch(await result.textContent(), /31 moves/);
-  }
-  assert.equal(await page.locator('#step-count').count(), 0, 'nothing plays');
+  await oldSolveSettled(page);
+  await noAnswerShown(page);
   assert.deepEqual(page.problems, []);
 });
 
@@ -131,6 +194,16 @@ test('main-thread cost of a progress message, a solution message and a playback 
   record('main_thread_per_progress_message', stats(cost.progress));
   record('main_thread_per_solution_message', stats(cost.done));
   record('main_thread_per_playback_tick', stats(cost.tick));
+  for (const [kind, xs] of Object.entries(cost)) {
+    assert.ok(xs.every((x) => Number.isFinite(x) && x >= 0), `${kind}: ${xs}`);
+  }
+  // Bounds ten times and more above this machine's figures (progress 1 ms, solution 80 ms,
+  // tick 13 ms at the median), so a busy shared machine passes: they catch a cost of another
+  // kind (a progress message re-rendering the page, a tick several frames long), not noise.
+  const [p, d, t] = [stats(cost.progress), stats(cost.done), stats(cost.tick)];
+  assert.ok(p.median_ms < 16, `a progress message takes less than a frame: ${JSON.stringify(p)}`);
+  assert.ok(t.median_ms < 100, `a playback tick: ${JSON.stringify(t)}`);
+  assert.ok(d.max_ms < 1000, `a solution message: ${JSON.stringify(d)}`);
   assert.deepEqual(problems, []);
 });
 

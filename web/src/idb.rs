@@ -1,14 +1,27 @@
-//! A byte cache in the browser's IndexedDB, used from the solver worker to keep built pattern
-//! databases across visits: one object store, values are `Uint8Array`s under text keys.
+//! A byte cache in the browser's IndexedDB, used from the solver worker to keep built and
+//! downloaded tables (pattern databases and big-board tables) across visits: one object store,
+//! values are `Uint8Array`s under text keys.
 //!
-//! Every call is a future over the IndexedDB request's success/error events. Errors (no
-//! IndexedDB, quota, private mode) come back as text: the caller treats them as a cache miss.
+//! Every call is a future over the IndexedDB request's or transaction's events. Its listeners
+//! are held by a [`Listeners`] and taken off when the call returns (or its future is dropped),
+//! whichever event fired: a handler left for an event that never comes (`upgradeneeded` on a
+//! database that exists, `error` after a success) would keep its closure for the worker's
+//! life. Errors (no IndexedDB, quota, private mode) come back as text: the caller treats them
+//! as a cache miss.
+//!
+//! Written by hand, not with a crate: measured in the release build, `indexed_db_futures` 0.6.4
+//! (which takes its listeners off the same way) made the worker's wasm 6.9 KB gzipped bigger
+//! even at `opt-level = "z"`, and `idb` 0.6.5 6.3 KB (it also forgets the open request's
+//! callbacks on purpose, the leak this module avoids); `rexie` is built on `idb`. All three
+//! resolve with the pinned wasm-bindgen and work in a worker.
 
 use js_sys::{Function, Promise, Uint8Array};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{IdbDatabase, IdbFactory, IdbRequest, IdbTransaction, IdbTransactionMode};
+use web_sys::{
+    Event, EventTarget, IdbDatabase, IdbFactory, IdbRequest, IdbTransaction, IdbTransactionMode,
+};
 
 /// The database's name.
 pub const DB_NAME: &str = "sliding-puzzle";
@@ -25,6 +38,65 @@ fn text(error: JsValue) -> String {
         .unwrap_or_else(|| format!("{error:?}"))
 }
 
+/// An event handler the browser calls, kept alive by the Rust side.
+type Handler = Closure<dyn FnMut(Event)>;
+
+/// Event listeners on one target, taken off and freed when this is dropped.
+struct Listeners {
+    target: EventTarget,
+    closures: Vec<(&'static str, Handler)>,
+}
+
+impl Listeners {
+    fn new(target: &EventTarget) -> Self {
+        Listeners {
+            target: target.clone(),
+            closures: Vec::new(),
+        }
+    }
+
+    /// Calls `handler` on each `event` until this is dropped.
+    fn on(&mut self, event: &'static str, handler: impl FnMut(Event) + 'static) {
+        let closure = Handler::new(handler);
+        // Adding a listener to an IndexedDB request or transaction does not throw.
+        self.target
+            .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+            .ok();
+        self.closures.push((event, closure));
+    }
+}
+
+impl Drop for Listeners {
+    fn drop(&mut self) {
+        for (event, closure) in &self.closures {
+            self.target
+                .remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+                .ok();
+        }
+    }
+}
+
+/// Waits for the first of `events` on `target` and returns its index in `events`. The
+/// listeners are off again when it returns.
+async fn first_of(target: &EventTarget, events: &[&'static str]) -> usize {
+    let mut listeners = Listeners::new(target);
+    let promise = Promise::new(&mut |resolve: Function, _reject: Function| {
+        for (index, &event) in events.iter().enumerate() {
+            let resolve = resolve.clone();
+            listeners.on(event, move |_| {
+                resolve.call1(&JsValue::NULL, &JsValue::from(index)).ok();
+            });
+        }
+    });
+    // The promise only ever resolves, with an index given above.
+    let fired = JsFuture::from(promise).await;
+    drop(listeners);
+    fired
+        .ok()
+        .and_then(|index| index.as_f64())
+        .map_or(events.len(), |index| index as usize)
+}
+
 /// The IndexedDB factory of the current global scope (window or worker).
 fn factory() -> Result<IdbFactory, String> {
     let global = js_sys::global();
@@ -34,57 +106,28 @@ fn factory() -> Result<IdbFactory, String> {
         .map_err(|_| "IndexedDB is not available here".to_string())
 }
 
-/// Resolves when `request` succeeds (with its result), rejects on its error.
-fn request_done(request: &IdbRequest) -> JsFuture {
-    let request = request.clone();
-    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
-        let ok_request = request.clone();
-        let on_success = Closure::once_into_js(move |_: web_sys::Event| {
-            let result = ok_request.result().unwrap_or(JsValue::UNDEFINED);
-            resolve.call1(&JsValue::NULL, &result).ok();
-        });
-        let err_request = request.clone();
-        let on_error = Closure::once_into_js(move |_: web_sys::Event| {
-            let message = match err_request.error() {
-                Ok(Some(e)) => e.message(),
-                _ => "IndexedDB request failed".to_string(),
-            };
-            reject
-                .call1(&JsValue::NULL, &JsValue::from_str(&message))
-                .ok();
-        });
-        request.set_onsuccess(Some(on_success.unchecked_ref()));
-        request.set_onerror(Some(on_error.unchecked_ref()));
-    });
-    JsFuture::from(promise)
+/// The result of `request` once it succeeds, or its error.
+async fn request_done(request: &IdbRequest) -> Result<JsValue, String> {
+    if first_of(request, &["success", "error"]).await == 0 {
+        request.result().map_err(text)
+    } else {
+        Err(match request.error() {
+            Ok(Some(e)) => e.message(),
+            _ => "IndexedDB request failed".to_string(),
+        })
+    }
 }
 
-/// Resolves when `transaction` commits, rejects when it fails or aborts.
-fn transaction_done(transaction: &IdbTransaction) -> JsFuture {
-    let transaction = transaction.clone();
-    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
-        let on_complete = Closure::once_into_js(move |_: web_sys::Event| {
-            resolve.call0(&JsValue::NULL).ok();
-        });
-        let reject_abort = reject.clone();
-        let on_error = Closure::once_into_js(move |_: web_sys::Event| {
-            reject
-                .call1(&JsValue::NULL, &JsValue::from_str("IndexedDB write failed"))
-                .ok();
-        });
-        let on_abort = Closure::once_into_js(move |_: web_sys::Event| {
-            reject_abort
-                .call1(
-                    &JsValue::NULL,
-                    &JsValue::from_str("IndexedDB write aborted"),
-                )
-                .ok();
-        });
-        transaction.set_oncomplete(Some(on_complete.unchecked_ref()));
-        transaction.set_onerror(Some(on_error.unchecked_ref()));
-        transaction.set_onabort(Some(on_abort.unchecked_ref()));
-    });
-    JsFuture::from(promise)
+/// Waits until `transaction` commits, or says why it failed or aborted.
+async fn transaction_done(transaction: &IdbTransaction) -> Result<(), String> {
+    match first_of(transaction, &["complete", "error", "abort"]).await {
+        0 => Ok(()),
+        fired => Err(match transaction.error() {
+            Some(e) => e.message(),
+            None if fired == 1 => "IndexedDB write failed".to_string(),
+            None => "IndexedDB write aborted".to_string(),
+        }),
+    }
 }
 
 /// Opens the database, creating the store on first use.
@@ -92,8 +135,9 @@ pub async fn open() -> Result<IdbDatabase, String> {
     let request = factory()?
         .open_with_u32(DB_NAME, DB_VERSION)
         .map_err(text)?;
+    let mut upgrade = Listeners::new(&request);
     let upgrade_request = request.clone();
-    let on_upgrade = Closure::once_into_js(move |_: web_sys::Event| {
+    upgrade.on("upgradeneeded", move |_| {
         if let Ok(db) = upgrade_request
             .result()
             .and_then(|r| r.dyn_into::<IdbDatabase>())
@@ -103,9 +147,9 @@ pub async fn open() -> Result<IdbDatabase, String> {
             }
         }
     });
-    request.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
-    let db = request_done(&request).await.map_err(text)?;
-    db.dyn_into::<IdbDatabase>()
+    let db = request_done(&request).await;
+    drop(upgrade);
+    db?.dyn_into::<IdbDatabase>()
         .map_err(|_| "IndexedDB did not open".to_string())
 }
 
@@ -114,7 +158,7 @@ pub async fn get(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, String>
     let transaction = db.transaction_with_str(STORE).map_err(text)?;
     let store = transaction.object_store(STORE).map_err(text)?;
     let request = store.get(&JsValue::from_str(key)).map_err(text)?;
-    let value = request_done(&request).await.map_err(text)?;
+    let value = request_done(&request).await?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
@@ -133,12 +177,10 @@ pub async fn put(db: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String
     let transaction = db
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
         .map_err(text)?;
-    let done = transaction_done(&transaction);
     let store = transaction.object_store(STORE).map_err(text)?;
     let value = Uint8Array::from(bytes);
     store
         .put_with_key(&value, &JsValue::from_str(key))
         .map_err(text)?;
-    done.await.map_err(text)?;
-    Ok(())
+    transaction_done(&transaction).await
 }

@@ -233,7 +233,9 @@ pub enum FromWorker {
         /// The request.
         id: u32,
         /// The stored form of a database of that one group.
-        #[serde(with = "byte_buf")]
+        // Written with `serialize_bytes`; read from a `Uint8Array` or `ArrayBuffer` (through
+        // `serde-wasm-bindgen`) or from an array of numbers (JSON).
+        #[serde(with = "serde_bytes")]
         bytes: Vec<u8>,
     },
     /// Request `id` could not be answered.
@@ -264,48 +266,6 @@ pub fn table_to_js(id: u32, bytes: &[u8]) -> (JsValue, js_sys::Array) {
     // Setting a field of a plain object made just above cannot fail.
     js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array).ok();
     (value, js_sys::Array::of1(&array.buffer()))
-}
-
-/// Serde for a byte field: written with `serialize_bytes`, read from bytes (a `Uint8Array`
-/// or `ArrayBuffer` through `serde-wasm-bindgen`) or from a sequence of numbers (JSON). Written
-/// here because it is a dozen lines (`serde_bytes` would be a new dependency for them).
-mod byte_buf {
-    use serde::de::{Error, SeqAccess, Visitor};
-    use serde::{Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(bytes)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
-        deserializer.deserialize_byte_buf(Bytes)
-    }
-
-    struct Bytes;
-
-    impl<'de> Visitor<'de> for Bytes {
-        type Value = Vec<u8>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("bytes")
-        }
-
-        fn visit_bytes<E: Error>(self, bytes: &[u8]) -> Result<Vec<u8>, E> {
-            Ok(bytes.to_vec())
-        }
-
-        fn visit_byte_buf<E: Error>(self, bytes: Vec<u8>) -> Result<Vec<u8>, E> {
-            Ok(bytes)
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
-            let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
-            while let Some(byte) = seq.next_element()? {
-                bytes.push(byte);
-            }
-            Ok(bytes)
-        }
-    }
 }
 
 /// Decodes a message from a JS value, or says why it could not.

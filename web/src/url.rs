@@ -44,13 +44,12 @@ pub fn to_query(state: &State) -> String {
 /// (those parts keep their defaults).
 pub fn from_query(query: &str) -> (State, Vec<String>) {
     let mut errors = Vec::new();
+    // Read as the browser's `URLSearchParams` reads it: `+` is a space, `%XX` a byte, bad
+    // escapes and bad UTF-8 are kept as text (and then refused by the part's parser).
     let get = |key: &str| {
-        query
-            .trim_start_matches('?')
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| decode(v))
+        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.into_owned())
     };
     let mut shape = Shape::square(3).expect("3x3 is supported");
     if let Some(text) = get("size") {
@@ -116,33 +115,6 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
     (state, errors)
 }
 
-/// Decodes `%XX` escapes and `+` (space) of a query value.
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match std::str::from_utf8(&bytes[i + 1..i + 3])
-                    .ok()
-                    .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-                {
-                    Some(byte) => {
-                        out.push(byte);
-                        i += 2;
-                    }
-                    None => out.push(b'%'),
-                }
-            }
-            byte => out.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,9 +169,16 @@ mod tests {
 
     #[test]
     fn escapes_are_decoded() {
-        assert_eq!(decode("1%2C2+3%"), "1,2 3%");
         let (state, errors) = from_query("?board=1%2C2%2C3%2C0&size=2");
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(state.puzzle.board.to_line(), "1 2 / 3 0");
+        // `+` is a space, keys are decoded too (as `URLSearchParams` reads them), and a `%`
+        // without two hex digits stays as it is.
+        let (state, errors) = from_query("?size=2&bo%61rd=1+2+3+0");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(state.puzzle.board.to_line(), "1 2 / 3 0");
+        let (_, errors) = from_query("?method=pdb%&depth=%zz");
+        assert!(errors[0].contains("`pdb%`"), "{errors:?}");
+        assert!(errors[1].contains("`%zz`"), "{errors:?}");
     }
 }

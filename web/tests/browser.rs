@@ -1,5 +1,6 @@
 //! wasm-bindgen tests, run in headless Chromium (see `.cargo/config.toml`):
-//! the core on wasm32 (32-bit `usize`, the JS clock) and the app rendered into a real DOM.
+//! the core on wasm32 (32-bit `usize`, the JS clock), the app rendered into a real DOM, the
+//! worker messages as JS values and the table cache in the browser's IndexedDB.
 //!
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p web --target wasm32-unknown-unknown --test browser`
 #![cfg(target_arch = "wasm32")]
@@ -66,9 +67,65 @@ fn a_star_and_ida_star_agree_on_4x4_walks() {
 }
 
 #[wasm_bindgen_test]
-fn the_worker_clock_runs() {
-    let a = web::worker::clock();
-    assert!(a > 1.0e12, "milliseconds since 1970: {a}");
+async fn the_worker_clock_counts_milliseconds_since_1970() {
+    let start = web::worker::clock();
+    assert!(start > 1.0e12, "milliseconds since 1970: {start}");
+    yew::platform::time::sleep(Duration::from_millis(40)).await;
+    let waited = web::worker::clock() - start;
+    // A timer fires no earlier than asked (give or take the clock's rounding); the upper
+    // bound is only there to catch seconds counted as milliseconds.
+    assert!((35.0..5_000.0).contains(&waited), "40 ms took {waited} ms");
+}
+
+#[wasm_bindgen_test]
+async fn the_table_cache_keeps_bytes_in_indexeddb() {
+    use web::idb;
+    let key = format!("browser-test {} é/%", web::worker::clock());
+    let bytes: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let db = idb::open().await.expect("IndexedDB opens");
+    assert_eq!(idb::get(&db, &key).await, Ok(None), "nothing there yet");
+    idb::put(&db, &key, &bytes)
+        .await
+        .expect("the write commits");
+    assert_eq!(idb::get(&db, &key).await, Ok(Some(bytes.clone())));
+    // A second connection (the store exists: no upgrade) reads the same, and a put replaces.
+    let again = idb::open().await.expect("IndexedDB opens again");
+    assert_eq!(idb::get(&again, &key).await, Ok(Some(bytes)));
+    idb::put(&again, &key, &[1, 2, 3])
+        .await
+        .expect("the rewrite commits");
+    assert_eq!(idb::get(&db, &key).await, Ok(Some(vec![1, 2, 3])));
+    // A write that cannot commit (its connection closed) is an error, not a hang or a panic.
+    db.close();
+    assert!(idb::put(&db, &key, &[4]).await.is_err());
+    assert_eq!(idb::get(&again, &key).await, Ok(Some(vec![1, 2, 3])));
+}
+
+#[wasm_bindgen_test]
+fn a_table_reply_moves_its_bytes_as_a_uint8array_and_reads_back() {
+    use wasm_bindgen::JsValue;
+    use web::protocol::{from_js, table_to_js, to_js, FromWorker};
+    let bytes: Vec<u8> = (0..=255).collect();
+    let table = FromWorker::Table {
+        id: 7,
+        bytes: bytes.clone(),
+    };
+    let (value, transfer) = table_to_js(7, &bytes);
+    let field = js_sys::Reflect::get(&value, &JsValue::from_str("bytes")).unwrap();
+    let array = field
+        .dyn_ref::<js_sys::Uint8Array>()
+        .expect("the bytes as a Uint8Array, not a list of numbers");
+    assert_eq!(transfer.length(), 1);
+    assert_eq!(transfer.get(0), JsValue::from(array.buffer()));
+    assert_eq!(from_js::<FromWorker>(value.clone()), Ok(table.clone()));
+    // Its buffer alone, and the list of numbers `to_js` writes, read back the same.
+    js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array.buffer()).unwrap();
+    assert_eq!(from_js::<FromWorker>(value.clone()), Ok(table.clone()));
+    assert_eq!(from_js::<FromWorker>(to_js(&table)), Ok(table));
+    // A number that is not a byte is refused.
+    let numbers = js_sys::Array::of2(&JsValue::from(1), &JsValue::from(256));
+    js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &numbers).unwrap();
+    assert!(from_js::<FromWorker>(value).is_err());
 }
 
 #[wasm_bindgen_test]

@@ -1,11 +1,14 @@
 //! The picture the tiles show (UI state, not in the reducer): an object URL of a file the
-//! person picked or dropped, revoked when replaced, cleared or unmounted, and whether the tile
-//! numbers show over it. The image stays in the browser: nothing is uploaded.
+//! person picked or dropped, and whether the tile numbers show over it. The URL is a
+//! `gloo_file::ObjectUrl`, revoked when its last holder drops it: when the picture is
+//! replaced or cleared, when a newer file or a failed decode makes it unused, and when the page
+//! unmounts. The image stays in the browser: nothing is uploaded.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use web_sys::{File, Url};
+use gloo_file::ObjectUrl;
+use web_sys::File;
 use yew::prelude::*;
 
 /// The picture choice and the callbacks that change it.
@@ -45,19 +48,22 @@ pub fn is_image(mime: &str) -> bool {
 /// The picture state of the page.
 #[hook]
 pub fn use_picture() -> Picture {
-    // The URL to revoke next, shared by the callbacks and the clean-up.
-    let current: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
+    // The URL shown, held here (and revoked when dropped), shared by the callbacks and the
+    // clean-up.
+    let current: Rc<RefCell<Option<ObjectUrl>>> = use_mut_ref(|| None);
     let url = use_state(|| None::<AttrValue>);
     let error = use_state(|| None::<AttrValue>);
     let numbers = use_state(|| true);
     let replace = {
         let current = current.clone();
         let url = url.setter();
-        use_callback((), move |next: Option<String>, _| {
-            if let Some(old) = current.replace(next.clone()) {
-                Url::revoke_object_url(&old).ok();
-            }
-            url.set(next.map(AttrValue::from));
+        use_callback((), move |next: Option<ObjectUrl>, _| {
+            url.set(
+                next.as_deref()
+                    .map(|next| AttrValue::from(next.to_string())),
+            );
+            // The old URL, if any, is revoked here.
+            current.replace(next);
         })
     };
     // Files offered so far: only the decode of the last one may change the picture.
@@ -72,10 +78,8 @@ pub fn use_picture() -> Picture {
                 ));
                 return;
             }
-            let Ok(object_url) = Url::create_object_url_with_blob(&file) else {
-                error.set(Some("the browser could not open that image".into()));
-                return;
-            };
+            // `URL.createObjectURL` takes any `File`.
+            let object_url = ObjectUrl::from(gloo_file::File::from(file.clone()));
             let ticket = {
                 let mut offered = offered.borrow_mut();
                 *offered += 1;
@@ -87,15 +91,15 @@ pub fn use_picture() -> Picture {
             // old tiles and says so.
             wasm_bindgen_futures::spawn_local(async move {
                 let decoded = decode(&object_url).await;
+                // A newer file was offered: this URL is dropped (and revoked) unused.
                 if *offered.borrow() != ticket {
-                    Url::revoke_object_url(&object_url).ok();
                     return;
                 }
                 if decoded {
                     error.set(None);
                     replace.emit(Some(object_url));
                 } else {
-                    Url::revoke_object_url(&object_url).ok();
+                    drop(object_url);
                     error.set(Some(
                         format!(
                             "{name} could not be read as an image: the tiles stay as they were"
@@ -117,13 +121,7 @@ pub fn use_picture() -> Picture {
         let numbers = numbers.setter();
         use_callback((), move |on: bool, _| numbers.set(on))
     };
-    use_effect_with((), move |_| {
-        move || {
-            if let Some(old) = current.take() {
-                Url::revoke_object_url(&old).ok();
-            }
-        }
-    });
+    use_effect_with((), move |_| move || drop(current.take()));
     Picture {
         url: (*url).clone(),
         numbers: *numbers,

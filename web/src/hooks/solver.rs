@@ -219,27 +219,106 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_core::Progress;
+    use crate::protocol::{BuildProgress, PdbInfo, PdbSource};
+    use puzzle_core::{Board, Limits, Progress, SolverConfig};
+
+    /// One reply of each kind, each with its own id.
+    fn one_of_each() -> Vec<FromWorker> {
+        let board: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        let config = SolverConfig::best_for(board.shape());
+        let solution = puzzle_core::solve(&board, &board, &config, &mut Limits::default());
+        let solution = Box::new(solution.unwrap());
+        vec![
+            FromWorker::Ready,
+            FromWorker::Progress {
+                id: 1,
+                progress: Progress::default(),
+            },
+            FromWorker::Done {
+                id: 2,
+                solution: solution.clone(),
+            },
+            FromWorker::Improved { id: 3, solution },
+            FromWorker::Building {
+                id: 4,
+                build: BuildProgress {
+                    filled: 5,
+                    total: 10,
+                    table: 1,
+                    tables: 3,
+                    elapsed_ms: 0.0,
+                    recent_seconds_left: None,
+                },
+            },
+            FromWorker::PdbReady {
+                id: 5,
+                info: PdbInfo {
+                    source: PdbSource::Cache,
+                    ms: 250.0,
+                    bytes: 1000,
+                    memory_bytes: 1000,
+                    repaired: false,
+                    saved: false,
+                    storing: false,
+                    download_failed: false,
+                },
+            },
+            FromWorker::Distance {
+                id: 6,
+                board: board.clone(),
+                goal: board,
+                distance: Some(0),
+                first: None,
+            },
+            FromWorker::TraceChunk {
+                id: 7,
+                events: Vec::new(),
+                done: true,
+                limit_reached: false,
+            },
+            FromWorker::Table {
+                id: 8,
+                bytes: vec![1, 2],
+            },
+            FromWorker::Failed {
+                id: 9,
+                message: "no".into(),
+            },
+        ]
+    }
 
     #[test]
-    fn every_reply_but_ready_becomes_an_action_for_its_request() {
-        assert_eq!(action_for(FromWorker::Ready), None);
-        let progress = Progress::default();
-        assert_eq!(
-            action_for(FromWorker::Progress {
-                id: 4,
-                progress: progress.clone()
-            }),
-            Some(Action::Progress(4, progress))
-        );
-        let failed = FromWorker::Failed {
-            id: 5,
-            message: "no".into(),
-        };
-        assert_eq!(answers(&failed), Some(5));
-        assert_eq!(
-            action_for(failed),
-            Some(Action::SolveFailed(5, "no".into()))
-        );
+    fn every_reply_becomes_the_action_for_its_request_or_nothing() {
+        let replies = one_of_each();
+        let mut kinds = std::collections::HashSet::new();
+        for reply in replies.clone() {
+            kinds.insert(std::mem::discriminant(&reply));
+            // No wildcard: a new kind of reply does not compile until it is listed here (and
+            // in `one_of_each`, which the count below checks).
+            let (action, answered) = match reply.clone() {
+                // The worker's start, and the replies the live count, the step-through view
+                // and the nested build read: nothing for the solve state.
+                FromWorker::Ready
+                | FromWorker::Distance { .. }
+                | FromWorker::TraceChunk { .. }
+                | FromWorker::Table { .. } => (None, None),
+                FromWorker::Progress { id, progress } => {
+                    (Some(Action::Progress(id, progress)), None)
+                }
+                FromWorker::Done { id, solution } => (Some(Action::Solved(id, solution)), Some(id)),
+                FromWorker::Improved { id, solution } => {
+                    (Some(Action::Improved(id, solution)), None)
+                }
+                FromWorker::Failed { id, message } => {
+                    (Some(Action::SolveFailed(id, message)), Some(id))
+                }
+                FromWorker::Building { id, build } => (Some(Action::PdbBuilding(id, build)), None),
+                FromWorker::PdbReady { id, info } => (Some(Action::PdbReady(id, info)), None),
+            };
+            assert_eq!(answers(&reply), answered, "{reply:?}");
+            assert_eq!(action_for(reply.clone()), action, "{reply:?}");
+        }
+        assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
+        assert_eq!(kinds.len(), 10, "every kind of reply");
     }
 }
