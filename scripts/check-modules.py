@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Checks ARCHITECTURE.md's rule for the web crate: no module of web/src imports a module
-that imports it, directly or through others (the imports form no cycle).
+"""Checks ARCHITECTURE.md's rule for every crate (web/src, crates/puzzle-core/src,
+crates/puzzle-cli/src): no module imports a module that imports it, directly or through
+others (the imports form no cycle). In the core this keeps the method list below the solvers
+and the dispatch (`solve.rs`) above them.
 
 A module is a file (web/src/state.rs is `state`, web/src/hooks/live.rs is `hooks::live`); an
 import is any `crate::` path in its code (not comments), tests included, resolved to the longest module it names.
@@ -9,18 +11,20 @@ import pathlib
 import re
 import sys
 
-SRC = pathlib.Path(__file__).resolve().parent.parent / "web" / "src"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = ["web/src", "crates/puzzle-core/src", "crates/puzzle-cli/src"]
 
 
-def module_of(path):
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
+def module_of(src, path):
+    parts = list(path.relative_to(src).with_suffix("").parts)
     if parts[-1] in ("mod", "lib"):
         parts = parts[:-1]
     return "::".join(parts)
 
 
-def main():
-    files = {module_of(p): p for p in SRC.rglob("*.rs") if "bin" not in p.parts}
+def check(name):
+    src = ROOT / name
+    files = {module_of(src, p): p for p in src.rglob("*.rs") if "bin" not in p.parts}
     modules = set(files) - {""}
     edges = {m: set() for m in modules}
     for module, path in files.items():
@@ -63,11 +67,15 @@ def main():
         if colour[m] == 0:
             visit(m)
     for cycle in cycles:
-        print("web/src import cycle: " + " -> ".join(cycle), file=sys.stderr)
+        print(f"{name} import cycle: " + " -> ".join(cycle), file=sys.stderr)
     if cycles:
         return 1
-    print(f"web/src: {len(modules)} modules, {sum(map(len, edges.values()))} imports, no cycle")
+    print(f"{name}: {len(modules)} modules, {sum(map(len, edges.values()))} imports, no cycle")
     return 0
+
+
+def main():
+    return max(check(name) for name in SOURCES)
 
 
 if __name__ == "__main__":

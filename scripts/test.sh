@@ -23,8 +23,11 @@ if cargo tree -p puzzle-core --target wasm32-unknown-unknown -e normal | grep -E
   exit 1
 fi
 
-step "web/src modules import no module that imports them"
+step "no module imports a module that imports it (web, core, CLI)"
 python3 scripts/check-modules.py
+
+step "cargo doc (warnings are errors: every doc link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace
 
 step "native tests (unit, integration, property, doc)"
 cargo test --workspace

@@ -3,8 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{BoardError, MoveError};
+use thiserror::Error;
+
 use crate::moves::Direction;
+use crate::moves::MoveError;
+use crate::text::excerpt;
 
 /// Smallest supported side.
 pub const MIN_SIDE: usize = 2;
@@ -117,7 +120,7 @@ impl FromStr for Shape {
     /// Reads `N` (square) or `WxH`.
     fn from_str(text: &str) -> Result<Shape, BoardError> {
         let bad = || BoardError::BadSize {
-            text: crate::error::excerpt(text),
+            text: excerpt(text),
         };
         let number = |part: &str| part.trim().parse::<usize>().map_err(|_| bad());
         match text.trim().split_once(['x', 'X', '*']) {
@@ -521,7 +524,7 @@ fn parse_row(text: &str) -> Result<Vec<usize>, BoardError> {
         .filter(|token| !token.is_empty())
         .map(|token| {
             token.parse::<usize>().map_err(|_| BoardError::NotANumber {
-                token: crate::error::excerpt(token),
+                token: excerpt(token),
             })
         })
         .collect()
@@ -536,4 +539,104 @@ fn infer_square(count: usize) -> Result<Shape, BoardError> {
     } else {
         Err(BoardError::CannotInferShape { found: count })
     }
+}
+
+/// Why a board (or a board size) could not be built or read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// Nothing but blanks and comments.
+    #[error("the board is empty: expected the tile numbers, e.g. `1 2 3 4 5 6 7 8 0`")]
+    Empty,
+    /// A token that is not a whole number.
+    #[error("`{token}` is not a tile number: tiles are whole numbers, 0 for the blank")]
+    NotANumber {
+        /// The offending text (shortened by [`excerpt`] if long).
+        token: String,
+    },
+    /// A side outside the supported range.
+    #[error("a {width}x{height} board is not supported: each side must be from {min} to {max}")]
+    BadShape {
+        /// Requested width.
+        width: usize,
+        /// Requested height.
+        height: usize,
+        /// Smallest side.
+        min: usize,
+        /// Largest side.
+        max: usize,
+    },
+    /// A size that could not be read, such as `4by4`.
+    #[error("`{text}` is not a board size: write N (a square board) or WxH, e.g. 4 or 3x2")]
+    BadSize {
+        /// The offending text (shortened by [`excerpt`] if long).
+        text: String,
+    },
+    /// The count of numbers does not fit the size.
+    #[error("a {shape} board has {expected} cells, but {found} numbers were given")]
+    WrongCount {
+        /// The board size.
+        shape: Shape,
+        /// Cells on that board.
+        expected: usize,
+        /// Numbers read.
+        found: usize,
+    },
+    /// No size given and the count is not a square.
+    #[error("{found} numbers do not make a square board: give the size (e.g. 3x2) or separate rows with `/`")]
+    CannotInferShape {
+        /// Numbers read.
+        found: usize,
+    },
+    /// Rows of different lengths.
+    #[error(
+        "row {row} has {found} numbers, but row 1 has {expected}: every row needs the same length"
+    )]
+    RaggedRows {
+        /// 1-based row number.
+        row: usize,
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A tile number too large for the board.
+    #[error("tile {value} is out of range: a {shape} board uses 0 to {max}")]
+    OutOfRange {
+        /// The number.
+        value: usize,
+        /// The board size.
+        shape: Shape,
+        /// Largest allowed tile.
+        max: usize,
+    },
+    /// The same tile twice (with the right count, some other tile is then missing).
+    #[error("tile {value} appears more than once, and tile {missing} is missing")]
+    Duplicate {
+        /// The repeated tile.
+        value: usize,
+        /// The smallest tile that does not appear.
+        missing: usize,
+    },
+    /// Board and goal (or a given size) disagree.
+    #[error("size mismatch: the board is {board} but the goal is {goal}")]
+    ShapeMismatch {
+        /// Shape of the board.
+        board: Shape,
+        /// Shape of the goal.
+        goal: Shape,
+    },
+    /// The text describes a board of another size than the one given (e.g. by `--size`).
+    #[error("the input describes a {found} board, but the size given is {given}")]
+    SizeConflict {
+        /// The size the text itself describes (its size line or its rows).
+        found: Shape,
+        /// The size given by the caller.
+        given: Shape,
+    },
+    /// An unknown goal name.
+    #[error("unknown goal `{text}`: use standard, blank-first, snail, or the goal's tile numbers")]
+    UnknownGoal {
+        /// The offending text (shortened by [`excerpt`] if long).
+        text: String,
+    },
 }

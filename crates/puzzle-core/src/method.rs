@@ -1,29 +1,22 @@
-//! Every way this library solves a sliding puzzle, under one name: the [`Method`] type, the
-//! default for a board size, and [`solve_with`], the one entry point the command line, the web
-//! worker and the page call.
+//! Every way this library solves a sliding puzzle, under one name: the [`Method`] type (the
+//! generic searches' [`Algorithm`] and [`SolverConfig`] included), the default for a board
+//! size, the tables a method needs ([`TableKind`]) and why a solve cannot run
+//! ([`SolveError`]). The list sits below every solver (they name their method in the
+//! [`crate::Solution`] they return); [`crate::dispatch`] dispatches to them.
 //!
 //! A method is either one of the generic searches of [`crate::search`] with its heuristic
 //! ([`Method::Search`]), or one of the solvers made for the sliding puzzle (pattern databases,
 //! staged placement). Some methods need tables built beforehand; the caller builds or loads
-//! them (they are costly, so it caches them) and lends them through [`Tables`].
+//! them (they are costly, so it caches them) and lends them through [`crate::Tables`].
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::anytime::{solve_anytime, AnytimeConfig, BigTables};
-use crate::board::{Board, Shape};
-use crate::error::BoardError;
+use crate::board::Shape;
+use crate::error::{BoardError, UnknownAlgorithm};
 use crate::heuristic::HeuristicKind;
-use crate::pdb::AdditivePdb;
-use crate::relabel::{canonical_goal, Relabel};
-use crate::search::Limits;
-use crate::solvability::solvability;
-use crate::solver::{solve, Algorithm, Solution, SolverConfig, DEFAULT_DEPTH_LIMIT};
-use crate::suboptimal::{solve_staged, StagedConfig};
-use crate::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
-use crate::tuned::{solve_pdb, TunedConfig, TunedOptions};
 
 /// Boards of at most this many cells get an optimal method by default.
 pub const OPTIMAL_DEFAULT_UP_TO: usize = 16;
@@ -35,6 +28,125 @@ pub const ASTAR_DEFAULT_UP_TO: usize = 12;
 /// The most cells the pattern-database method takes (its tables index 4-bit cells).
 pub const PATTERN_DATABASE_MAX_CELLS: usize = 16;
 
+/// A search method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Algorithm {
+    /// Breadth-first search (blind, optimal).
+    Bfs,
+    /// Depth-first search to a depth limit (blind, not optimal).
+    Dfs,
+    /// Iterative deepening depth-first search (blind, optimal).
+    Iddfs,
+    /// Greedy best-first search (informed, not optimal).
+    Greedy,
+    /// A* (informed, optimal).
+    AStar,
+    /// Iterative deepening A* (informed, optimal, little memory).
+    IdaStar,
+}
+
+impl Algorithm {
+    /// All methods, in the order a menu lists them.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Iddfs,
+        Algorithm::Greedy,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+        }
+    }
+
+    /// Whether the method uses a heuristic.
+    pub fn is_informed(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Greedy | Algorithm::AStar | Algorithm::IdaStar
+        )
+    }
+
+    /// Whether the method guarantees a shortest solution (with an admissible heuristic).
+    pub fn is_optimal(self) -> bool {
+        !matches!(self, Algorithm::Dfs | Algorithm::Greedy)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+    fn from_str(text: &str) -> Result<Self, UnknownAlgorithm> {
+        let wanted = text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '*', '_'], "");
+        let wanted = match wanted.as_str() {
+            "a" | "astar" => "astar",
+            "ida" | "idastar" => "idastar",
+            other => other,
+        };
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == wanted)
+            .ok_or_else(|| UnknownAlgorithm {
+                text: crate::error::excerpt(text),
+            })
+    }
+}
+
+/// How to solve: method, heuristic and, for DFS, the depth limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SolverConfig {
+    /// The search method.
+    pub algorithm: Algorithm,
+    /// The estimate used by informed methods (ignored by blind ones).
+    pub heuristic: HeuristicKind,
+    /// Deepest path DFS explores (and IDDFS gives up past).
+    pub depth_limit: usize,
+}
+
+/// The depth limit used when none is given.
+pub const DEFAULT_DEPTH_LIMIT: usize = 40;
+
+impl SolverConfig {
+    /// The fastest optimal method this module offers for a board size.
+    pub fn best_for(shape: Shape) -> SolverConfig {
+        let algorithm = if shape.cells() <= 12 {
+            Algorithm::AStar
+        } else {
+            Algorithm::IdaStar
+        };
+        SolverConfig {
+            algorithm,
+            heuristic: HeuristicKind::LinearConflict,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+        }
+    }
+
+    /// The heuristic, if the method uses one.
+    pub fn heuristic_used(&self) -> Option<HeuristicKind> {
+        self.algorithm.is_informed().then_some(self.heuristic)
+    }
+}
+
 /// A way to solve a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -43,14 +155,14 @@ pub enum Method {
     /// A generic search of [`crate::search`] over the puzzle, with its heuristic and depth limit.
     Search(SolverConfig),
     /// IDA* over additive pattern databases for the goal: optimal, boards of up to 16 cells.
-    /// Needs [`Tables::pattern_db`].
+    /// Needs [`crate::Tables::pattern_db`].
     PatternDatabase,
     /// Staged placement: fast and near-optimal on any board, with a lower bound.
     Staged,
     /// Near-optimal and improving: the staged answer at once, then shorter ones until the time
-    /// limit (boards of 20 cells and up). Much stronger with [`Tables::big_tables`].
+    /// limit (boards of 12 cells and up). Much stronger with [`crate::Tables::big_board`].
     Anytime {
-        /// Milliseconds spent improving (of [`Limits::clock`]).
+        /// Milliseconds spent improving (of [`crate::Limits::clock`]).
         time_limit_ms: u32,
     },
 }
@@ -293,22 +405,13 @@ impl FromStr for Method {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum TableKind {
-    /// Additive pattern databases ([`AdditivePdb::build`] with [`crate::pdb::Partition::default_for`]).
+    /// Additive pattern databases ([`crate::pdb::AdditivePdb::build`] with [`crate::pdb::Partition::default_for`]).
     PatternDatabase,
-    /// The anytime method's tables for the goal's core ([`BigTables::build`]).
+    /// The anytime method's tables for the goal's core ([`crate::anytime::BigTables::build`]).
     BigBoard,
 }
 
-/// Tables lent to [`solve_with`]: each method takes what it needs.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tables<'a> {
-    /// Pattern databases for the goal, for [`Method::PatternDatabase`].
-    pub pattern_db: Option<&'a AdditivePdb>,
-    /// Big-board tables for the goal, for [`Method::Anytime`].
-    pub big_board: Option<&'a BigTables>,
-}
-
-/// Why [`solve_with`] could not run.
+/// Why [`crate::solve_with`] could not run.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// The board or goal is malformed, or they differ in size.
@@ -340,123 +443,4 @@ pub enum SolveError {
         /// Which tables.
         table: TableKind,
     },
-}
-
-/// Solves `board` towards `goal` with `method`, within `limits`: the one entry point callers use.
-///
-/// Unsolvable boards are answered from parity without searching. The [`Solution`] names the
-/// method and, when the method does not prove its answer optimal, carries a lower bound.
-///
-/// ```
-/// use puzzle_core::{solve_with, Board, Goal, Limits, Method, Tables};
-/// let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
-/// let goal = Goal::Snail.board(board.shape()).unwrap();
-/// let method = Method::default_for(board.shape());
-/// let solution = solve_with(&board, &goal, &method, Tables::default(), &mut Limits::default()).unwrap();
-/// assert_eq!(solution.length(), Some(24));
-/// assert_eq!(solution.method, method);
-/// ```
-pub fn solve_with(
-    board: &Board,
-    goal: &Board,
-    method: &Method,
-    tables: Tables,
-    limits: &mut Limits,
-) -> Result<Solution, SolveError> {
-    solve_improving(board, goal, method, tables, limits, &mut |_| {})
-}
-
-/// [`solve_with`], telling `on_improve` each strictly shorter solution an improving method
-/// ([`Method::Anytime`]) finds before its final answer, the first one included. Other methods
-/// find one answer and do not call it.
-pub fn solve_improving(
-    board: &Board,
-    goal: &Board,
-    method: &Method,
-    tables: Tables,
-    limits: &mut Limits,
-    on_improve: &mut dyn FnMut(&Solution),
-) -> Result<Solution, SolveError> {
-    if board.shape() != goal.shape() {
-        return Err(BoardError::ShapeMismatch {
-            board: board.shape(),
-            goal: goal.shape(),
-        }
-        .into());
-    }
-    method.fits(board.shape())?;
-    match method {
-        Method::Search(config) => Ok(solve(board, goal, config, limits)?),
-        Method::PatternDatabase => {
-            let missing = SolveError::MissingTables {
-                method: method.name(),
-                table: TableKind::PatternDatabase,
-            };
-            let pdb = tables.pattern_db.ok_or(missing.clone())?;
-            let relabel = Relabel::between(goal, pdb.goal()).ok_or(missing)?;
-            through(board, goal, &relabel, on_improve, |board, _| {
-                if limits.threads > 1 {
-                    let parallel = ParallelConfig::threads(limits.threads);
-                    let options = TunedOptions::default();
-                    return Ok(solve_pdb_parallel(board, pdb, &options, &parallel, limits)?);
-                }
-                Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
-            })
-        }
-        Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
-        Method::Anytime { time_limit_ms } => {
-            let config = AnytimeConfig {
-                time_limit_ms: f64::from(*time_limit_ms),
-                ..AnytimeConfig::default()
-            };
-            // Tables for the goal's core serve it directly; those of the standard goal serve
-            // every goal a [`Relabel`] leads there from.
-            let canonical = canonical_goal(goal);
-            let target = match tables.big_board {
-                Some(t) if !t.serves(goal) && t.serves(&canonical) => canonical,
-                _ => goal.clone(),
-            };
-            let relabel = Relabel::between(goal, &target).ok_or(BoardError::ShapeMismatch {
-                board: board.shape(),
-                goal: target.shape(),
-            })?;
-            through(board, goal, &relabel, on_improve, |board, on_improve| {
-                let answer = solve_anytime(
-                    board,
-                    &target,
-                    tables.big_board,
-                    &config,
-                    limits,
-                    &mut |b| on_improve(&b.solution),
-                )?;
-                Ok(answer.solution)
-            })
-        }
-    }
-}
-
-/// Runs `solve` on the problem `relabel` makes of `board` toward `goal`, and maps every answer
-/// back (moves, and the parity verdict of `board` itself); the identity map runs it as is.
-fn through(
-    board: &Board,
-    goal: &Board,
-    relabel: &Relabel,
-    on_improve: &mut dyn FnMut(&Solution),
-    solve: impl FnOnce(&Board, &mut dyn FnMut(&Solution)) -> Result<Solution, SolveError>,
-) -> Result<Solution, SolveError> {
-    if relabel.is_identity() {
-        return solve(board, on_improve);
-    }
-    let renamed = relabel.board(board).ok_or(BoardError::ShapeMismatch {
-        board: board.shape(),
-        goal: goal.shape(),
-    })?;
-    let verdict = solvability(board, goal)?;
-    let back = |solution: &Solution| Solution {
-        moves: relabel.moves_back(&solution.moves),
-        solvability: verdict.clone(),
-        ..solution.clone()
-    };
-    let answer = solve(&renamed, &mut |better| on_improve(&back(better)))?;
-    Ok(back(&answer))
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::MoveError;
+use thiserror::Error;
 
 /// One move of the blank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -93,4 +93,29 @@ pub fn parse_moves(text: &str) -> Result<Vec<Direction>, MoveError> {
 /// Formats moves as a compact string such as `"ULDR"`.
 pub fn format_moves(moves: &[Direction]) -> String {
     moves.iter().map(|d| d.letter()).collect()
+}
+
+/// Why a move sequence could not be read or applied.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// A letter that is not U, D, L or R.
+    #[error("move {step} is '{letter}': moves are U, D, L or R (the direction the blank moves)")]
+    UnknownMove {
+        /// 1-based position in the sequence.
+        step: usize,
+        /// The offending letter.
+        letter: char,
+    },
+    /// A move that would push the blank off the board.
+    #[error("move {step} ({direction}) is illegal: the blank is at the edge, row {row}, column {column}")]
+    Illegal {
+        /// 1-based position in the sequence.
+        step: usize,
+        /// The move.
+        direction: Direction,
+        /// 1-based row of the blank before the move.
+        row: usize,
+        /// 1-based column of the blank before the move.
+        column: usize,
+    },
 }

@@ -1,211 +1,21 @@
 //! The sliding puzzle as a search problem: compact states, incremental heuristics, and
 //! [`solve`], which runs any algorithm of [`crate::search`] on it (callers go through
-//! [`crate::solve_with`], which also reaches the specialised solvers).
+//! [`crate::solve_with`], which also reaches the specialised solvers). The method list
+//! ([`Algorithm`], [`SolverConfig`]) and the answer ([`Solution`]) live below it, in
+//! [`crate::method`] and [`crate::solution`]; they are re-exported here.
 
-use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::str::FromStr;
 
 use crate::board::{Board, Shape};
-use crate::error::{BoardError, UnknownAlgorithm};
+use crate::error::BoardError;
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
-use crate::method::Method;
 use crate::moves::Direction;
 use crate::search::trace::{NoTrace, Observer};
 use crate::search::{astar, bfs, dfs, greedy, idastar, Limits, Outcome, SearchResult, Stats};
 use crate::solvability::{solvability, Solvability};
 
-/// A search method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Algorithm {
-    /// Breadth-first search (blind, optimal).
-    Bfs,
-    /// Depth-first search to a depth limit (blind, not optimal).
-    Dfs,
-    /// Iterative deepening depth-first search (blind, optimal).
-    Iddfs,
-    /// Greedy best-first search (informed, not optimal).
-    Greedy,
-    /// A* (informed, optimal).
-    AStar,
-    /// Iterative deepening A* (informed, optimal, little memory).
-    IdaStar,
-}
-
-impl Algorithm {
-    /// All methods, in the order a menu lists them.
-    pub const ALL: [Algorithm; 6] = [
-        Algorithm::Bfs,
-        Algorithm::Dfs,
-        Algorithm::Iddfs,
-        Algorithm::Greedy,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
-        }
-    }
-
-    /// Whether the method uses a heuristic.
-    pub fn is_informed(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Greedy | Algorithm::AStar | Algorithm::IdaStar
-        )
-    }
-
-    /// Whether the method guarantees a shortest solution (with an admissible heuristic).
-    pub fn is_optimal(self) -> bool {
-        !matches!(self, Algorithm::Dfs | Algorithm::Greedy)
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-    fn from_str(text: &str) -> Result<Self, UnknownAlgorithm> {
-        let wanted = text
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['-', '*', '_'], "");
-        let wanted = match wanted.as_str() {
-            "a" | "astar" => "astar",
-            "ida" | "idastar" => "idastar",
-            other => other,
-        };
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == wanted)
-            .ok_or_else(|| UnknownAlgorithm {
-                text: crate::error::excerpt(text),
-            })
-    }
-}
-
-/// How to solve: method, heuristic and, for DFS, the depth limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SolverConfig {
-    /// The search method.
-    pub algorithm: Algorithm,
-    /// The estimate used by informed methods (ignored by blind ones).
-    pub heuristic: HeuristicKind,
-    /// Deepest path DFS explores (and IDDFS gives up past).
-    pub depth_limit: usize,
-}
-
-/// The depth limit used when none is given.
-pub const DEFAULT_DEPTH_LIMIT: usize = 40;
-
-impl SolverConfig {
-    /// The fastest optimal method this module offers for a board size.
-    pub fn best_for(shape: Shape) -> SolverConfig {
-        let algorithm = if shape.cells() <= 12 {
-            Algorithm::AStar
-        } else {
-            Algorithm::IdaStar
-        };
-        SolverConfig {
-            algorithm,
-            heuristic: HeuristicKind::LinearConflict,
-            depth_limit: DEFAULT_DEPTH_LIMIT,
-        }
-    }
-
-    /// The heuristic, if the method uses one.
-    pub fn heuristic_used(&self) -> Option<HeuristicKind> {
-        self.algorithm.is_informed().then_some(self.heuristic)
-    }
-}
-
-/// How a solve ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum SolveOutcome {
-    /// A solution was found.
-    Solved,
-    /// Parity shows the goal cannot be reached; no search was run.
-    Unsolvable,
-    /// The node budget ran out.
-    BudgetExhausted,
-    /// The caller cancelled.
-    Cancelled,
-    /// The method finished without a solution (DFS within its depth limit).
-    NotFound,
-}
-
-impl SolveOutcome {
-    /// The name used in JSON and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            SolveOutcome::Solved => "solved",
-            SolveOutcome::Unsolvable => "unsolvable",
-            SolveOutcome::BudgetExhausted => "budget-exhausted",
-            SolveOutcome::Cancelled => "cancelled",
-            SolveOutcome::NotFound => "not-found",
-        }
-    }
-}
-
-/// The answer to a solve request.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Solution {
-    /// How the run ended.
-    pub outcome: SolveOutcome,
-    /// The moves of the blank, start to goal (empty unless solved).
-    pub moves: Vec<Direction>,
-    /// Counters of the search.
-    pub stats: Stats,
-    /// The method that produced it.
-    pub method: Method,
-    /// An admissible lower bound on the optimal length, given by methods that do not prove
-    /// their answer optimal (`None` from the optimal ones, whose length is the optimum).
-    pub lower_bound: Option<u32>,
-    /// The parity verdict, with its reasons.
-    pub solvability: Solvability,
-}
-
-impl Solution {
-    /// Number of moves, if solved.
-    pub fn length(&self) -> Option<usize> {
-        (self.outcome == SolveOutcome::Solved).then_some(self.moves.len())
-    }
-
-    /// Whether the solution is guaranteed to be a shortest one.
-    pub fn is_optimal(&self) -> bool {
-        self.outcome == SolveOutcome::Solved && self.stats.optimal
-    }
-
-    /// Length over the lower bound, when there is both (1 for a board already at the goal):
-    /// the solution is at most this many times longer than a shortest one.
-    pub fn bound_ratio(&self) -> Option<f64> {
-        let length = self.length()?;
-        let bound = self.lower_bound?;
-        Some(if length == 0 {
-            1.0
-        } else {
-            length as f64 / f64::from(bound.max(1))
-        })
-    }
-}
+pub use crate::method::{Algorithm, Method, SolverConfig, DEFAULT_DEPTH_LIMIT};
+pub use crate::solution::{Solution, SolveOutcome};
 
 /// Solves `board` towards `goal` with the method in `config`, within `limits`.
 ///
@@ -229,14 +39,7 @@ pub fn solve(
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, goal)?;
     if !verdict.solvable {
-        return Ok(Solution {
-            outcome: SolveOutcome::Unsolvable,
-            moves: Vec::new(),
-            stats: Stats::default(),
-            method: Method::Search(*config),
-            lower_bound: None,
-            solvability: verdict,
-        });
+        return Ok(Solution::unsolvable(Method::Search(*config), verdict, None));
     }
     let result = if board.cells().len() <= PACKED_CELLS {
         Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)

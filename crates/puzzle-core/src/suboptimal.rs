@@ -129,14 +129,7 @@ pub fn solve_staged(
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
     let lower_bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
-    let mut solution = Solution {
-        outcome: SolveOutcome::Unsolvable,
-        moves: Vec::new(),
-        stats: Stats::default(),
-        method: Method::Staged,
-        lower_bound: Some(lower_bound),
-        solvability: verdict,
-    };
+    let mut solution = Solution::unsolvable(Method::Staged, verdict, Some(lower_bound));
     if !solution.solvability.solvable {
         return Ok(Approximate {
             solution,

@@ -26,8 +26,8 @@ use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::{AdditivePdb, PatternTable};
 use crate::search::{Limits, Meter, Outcome, Stop};
+use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::solvability;
-use crate::solver::{Solution, SolveOutcome};
 
 pub mod parallel;
 pub mod pruning;
@@ -121,14 +121,7 @@ pub fn solve_pdb_with(
     limits: &mut Limits,
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, pdb.goal())?;
-    let mut solution = Solution {
-        outcome: SolveOutcome::Unsolvable,
-        moves: Vec::new(),
-        stats: Default::default(),
-        method: Method::PatternDatabase,
-        lower_bound: None,
-        solvability: verdict,
-    };
+    let mut solution = Solution::unsolvable(Method::PatternDatabase, verdict, None);
     if !solution.solvability.solvable {
         return Ok(solution);
     }

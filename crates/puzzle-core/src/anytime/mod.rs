@@ -116,8 +116,8 @@ use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::method::Method;
 use crate::moves::Direction;
 use crate::search::{Limits, Stats};
+use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::{solvability, Solvability};
-use crate::solver::{Solution, SolveOutcome};
 use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
 
 use budget::{Budget, Halt};
@@ -318,11 +318,7 @@ fn unsolved(
     Approximate {
         solution: Solution {
             outcome,
-            moves: Vec::new(),
-            stats: Stats::default(),
-            method,
-            lower_bound: Some(lower_bound),
-            solvability: verdict,
+            ..Solution::unsolvable(method, verdict, Some(lower_bound))
         },
         lower_bound,
         bound_ratio: f64::NAN,

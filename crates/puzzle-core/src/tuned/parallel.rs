@@ -23,11 +23,12 @@ use std::sync::Mutex;
 
 use crate::board::Board;
 use crate::error::BoardError;
+use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{Limits, Meter, Outcome, Stats, Stop};
+use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::solvability;
-use crate::solver::{Solution, SolveOutcome};
 
 use super::{Search, TunedOptions};
 
@@ -197,14 +198,7 @@ pub fn solve_pdb_parallel(
     limits: &mut Limits,
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, pdb.goal())?;
-    let mut solution = Solution {
-        outcome: SolveOutcome::Unsolvable,
-        moves: Vec::new(),
-        stats: Default::default(),
-        method: crate::method::Method::PatternDatabase,
-        lower_bound: None,
-        solvability: verdict,
-    };
+    let mut solution = Solution::unsolvable(Method::PatternDatabase, verdict, None);
     if !solution.solvability.solvable {
         return Ok(solution);
     }
