@@ -3,7 +3,7 @@
 //! values are `Uint8Array`s under text keys.
 //!
 //! Every call is a future over the IndexedDB request's or transaction's events. Its listeners
-//! are held by a [`Listeners`] and taken off when the call returns (or its future is dropped),
+//! are held by a `Listeners` and taken off when the call returns (or its future is dropped),
 //! whichever event fired: a handler left for an event that never comes (`upgradeneeded` on a
 //! database that exists, `error` after a success) would keep its closure for the worker's
 //! life. Errors (no IndexedDB, quota, private mode) come back as text: the caller treats them

@@ -3,7 +3,7 @@
 //! arrows, Home and End move the focus between cells, Enter or Space slides the focused tile.
 //! The cells scale with the space (the stylesheet sizes the font from the cell through container
 //! query units), a polite live region announces each move, playback position and "Solved",
-//! and the tiles can show the pieces of a picture. Moves slide through [`flip`]. A swipe on
+//! and the tiles can show the pieces of a picture. Moves slide through `flip` (a FLIP animation). A swipe on
 //! the board slides the tile on that side of the blank into it, as the arrow key would.
 
 mod announce;

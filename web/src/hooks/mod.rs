@@ -11,7 +11,7 @@
 //! - [`playback`]: the playback timer.
 //! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
 //! - [`url`]: the share link in the address bar.
-//! - [`drop`]: files and text dropped on the board are imported.
+//! - [`mod@drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
