@@ -38,6 +38,7 @@ pub fn app() -> Html {
     let solver = use_solver(&state);
     use_live_count(&state);
     use_shortest(&state);
+    use_effect_with((), |_| remove_loading_text());
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
@@ -113,3 +114,12 @@ pub fn app() -> Html {
     }
 }
 
+/// Removes the loading text of index.html, shown until the app first draws.
+fn remove_loading_text() {
+    if let Some(loading) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        loading.remove();
+    }
+}
