@@ -39,12 +39,14 @@ async function still(page, name) {
   await shot(page, name);
 }
 
-/** Records, when "Solved!" appears, how many animations were still running on the page. */
+/** Records, when "Solved!" appears, how many tiles were still sliding. */
 const watchSolved = (page) => page.evaluate(() => {
   window.__runningAtSolved = null;
   new MutationObserver((_, observer) => {
     if (document.querySelector('#solved')) {
-      window.__runningAtSolved = document.getAnimations().filter((a) => a.playState === 'running').length;
+      // The tiles' slides (other animations, such as a progress bar's, do not count).
+      window.__runningAtSolved = document.getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.target?.closest?.('[role=grid]')).length;
       observer.disconnect();
     }
   }).observe(document.body, { childList: true, subtree: true });

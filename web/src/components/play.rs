@@ -7,7 +7,7 @@ use puzzle_core::Shape;
 use yew::prelude::*;
 
 use crate::best::Best;
-use crate::hooks::play::{use_after, use_best, use_ticking_clock};
+use crate::hooks::play::{use_after_slides, use_best, use_ticking_clock};
 use crate::state::{clock_text, Finish, Play};
 
 /// Props of the game's status line.
@@ -161,7 +161,7 @@ struct BadgeProps {
 #[function_component(SolvedBadge)]
 fn solved_badge(props: &BadgeProps) -> Html {
     // A frame more than the slide: the slide starts when the board has been drawn.
-    let shown = use_after(props.solved, props.slide_ms + 50);
+    let shown = use_after_slides(props.solved, props.slide_ms + 50);
     html! {
         if shown {
             <span id="solved" class="badge">{ "Solved!" }</span>

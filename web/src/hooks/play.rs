@@ -39,8 +39,9 @@ pub fn shortest_request(id: u32, start: &Board, goal: &Board) -> ToWorker {
 /// The request in flight: its id, start and goal.
 type Pending = Option<(u32, Board, Board)>;
 
-/// Asks a worker of its own for the fewest moves of the game on screen once it has begun (on
-/// boards of [`solved_for_shortest`] size); a game left before the answer stops its worker.
+/// Asks a worker of its own for the fewest moves of the game on screen once it is won by hand
+/// (on boards of [`solved_for_shortest`] size; until the answer, the result gives the bound);
+/// a game left before the answer stops its worker.
 #[hook]
 pub fn use_shortest(state: &UseReducerHandle<State>) {
     let worker = use_mut_ref(|| None::<SolverWorker>);
@@ -148,17 +149,28 @@ pub fn use_ticking_clock(running: bool) -> f64 {
     *now
 }
 
-/// `flag`, but turning true only `delay_ms` after it did (false at once): what shows once an
-/// animation of that length has ended.
+/// `flag`, but turning true only once the board's tiles have stopped sliding: `delay_ms` (the
+/// slide's length) after it did, and then, on a busy machine where a slide started late, when
+/// the slides still running end (false at once).
 #[hook]
-pub fn use_after(flag: bool, delay_ms: u32) -> bool {
+pub fn use_after_slides(flag: bool, delay_ms: u32) -> bool {
     let shown = use_state(|| flag);
+    let generation = use_mut_ref(|| 0u32);
     {
         let shown = shown.clone();
         use_effect_with(flag, move |&flag| {
+            *generation.borrow_mut() += 1;
+            let mine = *generation.borrow();
             let timeout = if flag {
                 Some(gloo_timers::callback::Timeout::new(delay_ms, move || {
-                    shown.set(true)
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if let Some(slides) = running_slides() {
+                            wasm_bindgen_futures::JsFuture::from(slides).await.ok();
+                        }
+                        if *generation.borrow() == mine {
+                            shown.set(true);
+                        }
+                    });
                 }))
             } else {
                 shown.set(false);
@@ -168,4 +180,33 @@ pub fn use_after(flag: bool, delay_ms: u32) -> bool {
         });
     }
     flag && *shown
+}
+
+/// A promise of the end of the board's tile slides still running (`None`: none, or the
+/// browser cannot tell).
+fn running_slides() -> Option<js_sys::Promise> {
+    use wasm_bindgen::{JsCast, JsValue};
+    let grid = web_sys::window()?
+        .document()?
+        .query_selector("[role=grid]")
+        .ok()??;
+    let get = js_sys::Reflect::get(&grid, &JsValue::from_str("getAnimations")).ok()?;
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &JsValue::from_str("subtree"), &JsValue::TRUE).ok()?;
+    let animations: js_sys::Array = get
+        .dyn_ref::<js_sys::Function>()?
+        .call1(&grid, &options)
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    // Transitions only: a hint's pulse never ends.
+    let slides: js_sys::Array = animations
+        .iter()
+        .filter(|a| {
+            js_sys::Reflect::get(a, &JsValue::from_str("transitionProperty"))
+                .is_ok_and(|p| p.is_string())
+        })
+        .filter_map(|a| js_sys::Reflect::get(&a, &JsValue::from_str("finished")).ok())
+        .collect();
+    (slides.length() > 0).then(|| js_sys::Promise::all(&slides))
 }

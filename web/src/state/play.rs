@@ -109,10 +109,10 @@ impl Play {
         self.undone.last().cloned()
     }
 
-    /// Whether the worker should be asked for the fewest moves: the game has begun and its
-    /// figure is not known yet.
+    /// Whether a worker should be asked for the fewest moves: the game was won and its figure
+    /// is not known yet (asked only then, so that casual moves start no search).
     pub fn wants_shortest(&self) -> bool {
-        self.started_ms.is_some() && self.shortest.is_none()
+        self.finished.is_some() && self.shortest.is_none()
     }
 
     /// The next game, or `None` when the action changes nothing (nothing to undo, a figure
@@ -230,6 +230,8 @@ mod tests {
             },
         );
         assert_eq!(clock_text(end.finished.unwrap().ms), "1:07");
+        assert!(end.wants_shortest(), "a won game asks for its shortest");
+        assert!(!game().wants_shortest(), "a game not won asks nothing");
         assert_eq!(end.undo_moves(), None, "a finished game cannot be undone");
     }
 
