@@ -9,7 +9,7 @@ use crate::components::charts::DepthChart;
 use crate::components::coach::Coach;
 use crate::components::generator::GeneratorPanel;
 use crate::components::picture::PicturePicker;
-use crate::components::play::{PlayResult, PlayStatus};
+use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
 use crate::components::playback::PlaybackBar;
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
@@ -68,13 +68,14 @@ pub fn app() -> Html {
             <section class="play" aria-label="puzzle">
                 <PlayStatus play={state.play.clone()} playback={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
                     solved={state.is_solved()} slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)}
-                    invite={state.invites()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
+                    invite={state.invites()} />
                 <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
                         overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
                         progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
                         picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
                 </div>
+                <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
                 <PlayResult play={state.play.clone()} />
                 <PicturePicker picture={picture.clone()} />
                 <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />

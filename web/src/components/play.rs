@@ -1,7 +1,7 @@
 //! The game by hand above and below the board: above, the move counter (or the playback's move
-//! while an answer plays), the timer, Undo and Redo, the "Solved!" badge once the last slide has
-//! ended and the invitation on a fresh board ([`PlayStatus`]); below, the result in words and
-//! the best results of the size ([`PlayResult`]).
+//! while an answer plays), the timer, the "Solved!" badge once the last slide has ended and the
+//! invitation on a fresh board ([`PlayStatus`]); below, Undo and Redo ([`UndoRedo`]), the
+//! result in words and the best results of the size ([`PlayResult`]).
 
 use puzzle_core::Shape;
 use yew::prelude::*;
@@ -23,38 +23,55 @@ pub struct PlayProps {
     pub slide_ms: u32,
     /// Whether to invite the person to play (a fresh board, nothing started).
     pub invite: bool,
+}
+
+/// The status line above the board (its height never changes, so the board never jumps: the
+/// badge has its place kept, and the timer, which has nothing to time while an answer plays,
+/// gives way to the longer playback counter), and the invitation.
+#[function_component(PlayStatus)]
+pub fn play_status(props: &PlayProps) -> Html {
+    let play = &props.play;
+    html! {
+        <>
+        <div class="status" aria-live="polite">
+            <MoveCount moves={play.moves()} playback={props.playback} />
+            <span class="badge-slot"><SolvedBadge solved={props.solved} slide_ms={props.slide_ms} /></span>
+            if props.playback.is_none() {
+                <GameClock started_ms={play.started_ms} finished={play.finished} />
+            }
+        </div>
+        if props.invite {
+            <p id="invitation" class="invitation">{ "Slide the tiles or press Solve." }</p>
+        }
+        </>
+    }
+}
+
+/// Props of the Undo and Redo buttons.
+#[derive(Properties, PartialEq)]
+pub struct UndoRedoProps {
+    /// The game by hand on the board on screen.
+    pub play: Play,
     /// Takes the last hand move back.
     pub on_undo: Callback<MouseEvent>,
     /// Makes the last move taken back again.
     pub on_redo: Callback<MouseEvent>,
 }
 
-/// The status line above the board, and the invitation.
-#[function_component(PlayStatus)]
-pub fn play_status(props: &PlayProps) -> Html {
+/// Undo and Redo, under the board.
+#[function_component(UndoRedo)]
+pub fn undo_redo(props: &UndoRedoProps) -> Html {
     let play = &props.play;
     let can_undo = play.undo_moves().is_some();
     let can_redo = play.redo_moves().is_some();
     html! {
-        <>
-        <div class="status">
-            <span aria-live="polite" class="counts">
-                <MoveCount moves={play.moves()} playback={props.playback} />
-                <SolvedBadge solved={props.solved} slide_ms={props.slide_ms} />
-            </span>
-            <GameClock started_ms={play.started_ms} finished={play.finished} />
-            <span class="undo-redo">
-                <button id="undo" class="small" onclick={props.on_undo.clone()} disabled={!can_undo}
-                    aria-keyshortcuts="Control+Z" title={undo_title(can_undo, play)}>{ "Undo" }</button>
-                <button id="redo" class="small" onclick={props.on_redo.clone()} disabled={!can_redo}
-                    aria-keyshortcuts="Control+Shift+Z Control+Y"
-                    title={if can_redo { "Make the move again (Ctrl+Shift+Z or Ctrl+Y)" } else { "No move to make again." }}>{ "Redo" }</button>
-            </span>
+        <div class="row undo-redo" role="group" aria-label="your moves">
+            <button id="undo" onclick={props.on_undo.clone()} disabled={!can_undo}
+                aria-keyshortcuts="Control+Z" title={undo_title(can_undo, play)}>{ "Undo" }</button>
+            <button id="redo" onclick={props.on_redo.clone()} disabled={!can_redo}
+                aria-keyshortcuts="Control+Shift+Z Control+Y"
+                title={if can_redo { "Make the move again (Ctrl+Shift+Z or Ctrl+Y)" } else { "No move to make again." }}>{ "Redo" }</button>
         </div>
-        if props.invite {
-            <p id="invitation" class="invitation">{ "Slide the tiles or press Solve." }</p>
-        }
-        </>
     }
 }
 
