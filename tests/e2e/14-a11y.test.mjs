@@ -168,7 +168,7 @@ test('axe-core finds no serious or critical violations: numbers, a 16x16, a phon
     for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') serious.push(`${label}: ${v.id} (${v.impact}) at ${v.where.join(', ')}`);
   };
   const plain = await open(browser);
-  note('3x3 solved', await audit(plain));
+  note('3x3 first screen (scrambled)', await audit(plain));
   const big = await open(browser, '?size=16x16');
   note('16x16 desktop', await audit(big));
   const phone = await open(browser, '?size=10x10', { width: 360, height: 640 });

@@ -9,6 +9,7 @@ use crate::components::charts::DepthChart;
 use crate::components::coach::Coach;
 use crate::components::generator::GeneratorPanel;
 use crate::components::picture::PicturePicker;
+use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
 use crate::components::playback::PlaybackBar;
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
@@ -20,6 +21,7 @@ use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
 use crate::hooks::live::use_live_count;
 use crate::hooks::picture::use_picture;
+use crate::hooks::play::use_shortest;
 use crate::hooks::playback::use_playback_timer;
 use crate::hooks::result_views::use_result_views;
 use crate::hooks::reveal::use_reveal_board;
@@ -35,6 +37,8 @@ pub fn app() -> Html {
     let state = use_reducer(state_from_address);
     let solver = use_solver(&state);
     use_live_count(&state);
+    use_shortest(&state);
+    use_effect_with((), |_| remove_loading_text());
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
@@ -62,18 +66,17 @@ pub fn app() -> Html {
         </header>
         <main class="layout">
             <section class="play" aria-label="puzzle">
-                <div class="status" aria-live="polite">
-                    <span id="move-count">{ format!("Moves: {}", state.puzzle.hand_moves) }</span>
-                    if state.is_solved() {
-                        <span id="solved" class="badge">{ "Solved!" }</span>
-                    }
-                </div>
+                <PlayStatus play={state.play.clone()} playback={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
+                    solved={state.is_solved()} slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)}
+                    invite={state.invites()} />
                 <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
                         overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
                         progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
                         picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
                 </div>
+                <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
+                <PlayResult play={state.play.clone()} />
                 <PicturePicker picture={picture.clone()} />
                 <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
                 <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
@@ -109,5 +112,15 @@ pub fn app() -> Html {
             </div>
         </main>
         </>
+    }
+}
+
+/// Removes the loading text of index.html, shown until the app first draws.
+fn remove_loading_text() {
+    if let Some(loading) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        loading.remove();
     }
 }

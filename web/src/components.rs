@@ -9,6 +9,7 @@ pub mod engine;
 pub mod generator;
 pub mod number_field;
 pub mod picture;
+pub mod play;
 pub mod playback;
 pub mod race;
 pub mod result;

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod best;
 pub mod client;
 pub mod components;
 pub mod download;

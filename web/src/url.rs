@@ -115,6 +115,32 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
     (state, errors)
 }
 
+/// The state the page opens with at this address, `seed` chosen at the edge: a link that
+/// names a board opens it exactly (as [`from_query`] reads it); without a board, the page
+/// opens on a uniformly scrambled board of the link's size and goal (3x3 towards the
+/// standard goal by default), so that there is something to do at once.
+pub fn initial_state(query: &str, seed: u64) -> State {
+    let (state, _) = from_query(query);
+    if names_board(query) {
+        return state;
+    }
+    let scramble = crate::state::Action::Scramble(crate::state::scrambled(&state, seed));
+    match crate::state::reduce(&state, scramble) {
+        // A notice about the rest of the link stays.
+        Some(scrambled) => State {
+            notice: state.notice.clone(),
+            ..scrambled
+        },
+        None => state,
+    }
+}
+
+/// Whether the query names a board (even one that does not read), its key read as
+/// [`from_query`] reads it.
+fn names_board(query: &str) -> bool {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).any(|(key, _)| key == "board")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +191,36 @@ mod tests {
         );
         assert!(errors[1].contains("unknown method `quantum`"), "{errors:?}");
         assert!(state.notice.is_some());
+    }
+
+    #[test]
+    fn without_a_board_the_page_opens_scrambled_and_a_link_opens_its_board() {
+        let first = initial_state("", 7);
+        assert!(!first.is_solved());
+        assert!(first.solvability().solvable);
+        assert_eq!(first.shape(), Shape::square(3).unwrap());
+        assert_eq!(first.puzzle.goal, Goal::Standard);
+        assert_eq!(first.play.start, first.puzzle.board);
+        assert_eq!(
+            first.play.started_ms, None,
+            "the timer waits for the first move"
+        );
+        assert_ne!(initial_state("", 8).puzzle.board, first.puzzle.board);
+        let four = initial_state("?size=4x4&goal=snail", 7);
+        assert_eq!(four.shape(), Shape::square(4).unwrap());
+        assert_eq!(four.puzzle.goal, Goal::Snail);
+        assert!(!four.is_solved() && four.solvability().solvable);
+        // A share link, even of the solved board, opens exactly that board.
+        for link in [
+            "?board=1,2,3,4,5,6,7,8,0",
+            "?size=3x3&board=6,1,7,3,0,4,5,8,2",
+        ] {
+            assert_eq!(initial_state(link, 7), from_query(link).0, "{link}");
+        }
+        // A board that does not read falls back to the goal with a notice, as before.
+        let bad = initial_state("?board=1,2", 7);
+        assert!(bad.is_solved() && bad.notice.is_some());
+        assert!(initial_state("?goal=nowhere", 7).notice.is_some());
     }
 
     #[test]

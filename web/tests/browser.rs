@@ -130,7 +130,19 @@ fn a_table_reply_moves_its_bytes_as_a_uint8array_and_reads_back() {
 
 #[wasm_bindgen_test]
 async fn the_app_renders_tile_buttons_that_slide() {
-    let document = web_sys::window().unwrap().document().unwrap();
+    let window = web_sys::window().unwrap();
+    // Without a board in the link the page opens scrambled: this test starts from a link to
+    // the solved board.
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some("?board=1,2,3,4,5,6,7,8,0"),
+        )
+        .unwrap();
+    let document = window.document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<web::app::App>::with_root(root.clone()).render();

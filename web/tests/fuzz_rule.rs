@@ -2,7 +2,8 @@
 //! the page shows, charts, hints or exports belongs to the board and goal on screen, or to the
 //! start of the playback in progress.
 //!
-//! Each case is a random sequence of what a person and the workers do: hand moves, size and
+//! Each case is a random sequence of what a person and the workers do: hand moves (and their
+//! undo and redo, timed by clock readings), size and
 //! goal changes, scrambles, imports, edits, generated boards, Solve, races, live counts,
 //! Cancel, playback steps, plays of earlier answers and race rows, hints; and worker replies
 //! (progress, better answers, final answers, failures) to any request sent so far, arriving
@@ -19,7 +20,9 @@
 //! - "optimal moves from here" and the hint's direction are true for the board on screen
 //!   (checked against an exact distance table), and a highlighted tile was hinted on it;
 //! - the worker is busy only with a request that belongs, so Solve is free whenever nothing
-//!   belonging runs.
+//!   belonging runs;
+//! - the game by hand is the game of the board on screen: its moves lead from its start to the
+//!   board, its count is theirs, and a won game ended at the goal.
 //!
 //! Five times `FUZZ_CASES` sequences run (10,000 by default; the long run in README sets more).
 #![cfg(not(target_arch = "wasm32"))]
@@ -51,6 +54,9 @@ const SHAPES: [(usize, usize); 7] = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (4,
 enum Op {
     Click(usize),
     Key(usize),
+    Undo,
+    Redo,
+    Clock(u32),
     Size(usize),
     Goal(usize, u64),
     Scramble(u64),
@@ -75,6 +81,9 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         4 => any::<usize>().prop_map(Op::Click),
         3 => (0usize..4).prop_map(Op::Key),
+        2 => Just(Op::Undo),
+        1 => Just(Op::Redo),
+        1 => any::<u32>().prop_map(Op::Clock),
         2 => any::<usize>().prop_map(Op::Size),
         2 => (0usize..4, any::<u64>()).prop_map(|(g, s)| Op::Goal(g, s)),
         2 => any::<u64>().prop_map(Op::Scramble),
@@ -214,6 +223,9 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
     match op {
         Op::Click(cell) => vec![Action::ClickCell(cell % (cells + 1))],
         Op::Key(d) => vec![Action::MoveBlank(Direction::ALL[d])],
+        Op::Undo => vec![Action::Undo],
+        Op::Redo => vec![Action::Redo],
+        Op::Clock(ms) => vec![Action::Clock(f64::from(ms))],
         Op::Size(s) => vec![Action::SetShape(shape(s))],
         Op::Goal(3, seed) => {
             // A few custom goals a size, so that their exact tables are built once.
@@ -411,6 +423,7 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     if state.help.hint.is_some() && edge.hinted_on != Some((on_screen.clone(), goal.clone())) {
         return Err("a tile is highlighted as the hint of another board".into());
     }
+    check_game(state)?;
     if let Some(table) = edge.table(&goal) {
         let known = insight(state);
         if let Distance::Known(d) = known.distance {
@@ -425,6 +438,33 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// The game by hand follows the board on screen: its moves lead from its start to it, the
+/// counter counts them, and a won game is at the goal with its moves counted.
+fn check_game(state: &State) -> Result<(), String> {
+    let play = &state.play;
+    if play.board != state.puzzle.board || play.goal != state.puzzle.goal_board {
+        return Err("the game by hand is not the game of the board on screen".into());
+    }
+    let made: Vec<Direction> = play.done.iter().flatten().copied().collect();
+    if play.start.after(&made).ok().as_ref() != Some(&play.board) {
+        return Err("the game's moves do not lead from its start to the board".into());
+    }
+    if play.moves() != made.len() {
+        return Err("the move counter does not count the game's moves".into());
+    }
+    if let Some(won) = play.finished {
+        if play.board != play.goal || won.moves != made.len() || won.ms.is_nan() || won.ms < 0.0 {
+            return Err(format!(
+                "a won game is not at the goal or miscounts: {won:?}"
+            ));
+        }
+    }
+    if play.started_ms.is_none() && !play.done.is_empty() {
+        return Err("a hand move was made but the timer did not start".into());
     }
     Ok(())
 }

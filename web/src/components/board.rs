@@ -70,6 +70,12 @@ pub fn swipe_direction(dx: f64, dy: f64) -> Option<Direction> {
     })
 }
 
+/// How long a tile takes to slide, in milliseconds, at a playback speed of `speed_ms` per
+/// move (a little faster than the moves come, so each slide ends before the next move).
+pub fn slide_ms(speed_ms: u32) -> u32 {
+    (speed_ms as f64 * 0.7).clamp(60.0, 220.0).round() as u32
+}
+
 /// The share of a cell's width a tile number may take as its font size, by digits.
 fn glyph_scale(cells: usize) -> f64 {
     match cells - 1 {
@@ -202,7 +208,7 @@ pub fn board_view(props: &BoardProps) -> Html {
         })
     };
 
-    let slide_ms = (props.speed_ms as f64 * 0.7).clamp(60.0, 220.0).round();
+    let slide_ms = slide_ms(props.speed_ms);
     let solved = board == &props.goal;
     let mut style = format!(
         "--cols:{width};--rows:{height};--slide:{slide_ms}ms;--glyph:{};aspect-ratio:{width}/{height}",

@@ -1,9 +1,10 @@
-//! The page's stable input callbacks: a click on a cell, a swipe on the board, and the notice's
-//! dismiss button, each made once so the components' narrow props compare equal between renders.
+//! The page's stable input callbacks: a click on a cell, a swipe on the board, the undo and
+//! redo buttons, and the notice's dismiss button, each made once so the components' narrow props compare equal between renders.
 
 use puzzle_core::Direction;
 use yew::prelude::*;
 
+use crate::hooks::play::hand;
 use crate::state::{Action, State};
 
 /// Callbacks that turn the board's and the notice's input into actions.
@@ -15,6 +16,10 @@ pub struct BoardInput {
     pub on_swipe: Callback<Direction>,
     /// Hides the notice.
     pub dismiss: Callback<MouseEvent>,
+    /// Takes the last hand move back.
+    pub undo: Callback<MouseEvent>,
+    /// Makes the last move taken back again.
+    pub redo: Callback<MouseEvent>,
 }
 
 /// The board's and the notice's callbacks, made once.
@@ -23,10 +28,13 @@ pub fn use_board_input(dispatcher: UseReducerDispatcher<State>) -> BoardInput {
     let input = use_memo((), move |_| {
         let click = dispatcher.clone();
         let swipe = dispatcher.clone();
+        let (undo, redo) = (dispatcher.clone(), dispatcher.clone());
         BoardInput {
-            on_click: Callback::from(move |cell| click.dispatch(Action::ClickCell(cell))),
+            undo: Callback::from(move |_: MouseEvent| hand(&undo, Action::Undo)),
+            redo: Callback::from(move |_: MouseEvent| hand(&redo, Action::Redo)),
+            on_click: Callback::from(move |cell| hand(&click, Action::ClickCell(cell))),
             on_swipe: Callback::from(move |tile: Direction| {
-                swipe.dispatch(Action::MoveBlank(State::key_move(tile)))
+                hand(&swipe, Action::MoveBlank(State::key_move(tile)))
             }),
             dismiss: Callback::from(move |_: MouseEvent| {
                 dispatcher.dispatch(Action::DismissNotice)

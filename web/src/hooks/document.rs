@@ -1,7 +1,9 @@
 //! Listeners on the whole document: arrow keys and WASD slide a tile, from anywhere but a control
 //! that needs those keys itself (text fields, selects, number and range inputs, radio groups,
-//! and the board's grid, whose arrows move between cells); a paste outside a form field imports
-//! a board. One generic hook adds and removes a listener.
+//! and the board's grid, whose arrows move between cells); Ctrl+Z takes a hand move back and
+//! Ctrl+Shift+Z or Ctrl+Y makes it again (Cmd on a Mac), except in a text field, which keeps
+//! its own undo; a paste outside a form field imports a board. One generic hook adds and
+//! removes a listener.
 
 use puzzle_core::Direction;
 use wasm_bindgen::closure::Closure;
@@ -10,6 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{ClipboardEvent, KeyboardEvent};
 use yew::prelude::*;
 
+use crate::hooks::play::hand;
 use crate::state::{Action, State};
 
 /// Listens to `event` on the document for the component's life.
@@ -37,13 +40,17 @@ where
     });
 }
 
-/// Arrow keys and WASD slide a tile into the blank.
+/// Arrow keys and WASD slide a tile into the blank; the undo and redo shortcuts take hand
+/// moves back and make them again.
 #[hook]
 pub fn use_keyboard(dispatcher: UseReducerDispatcher<State>) {
     let handler = use_callback(dispatcher, |event: KeyboardEvent, dispatcher| {
-        if let Some(direction) = key_direction(&event) {
+        if let Some(action) = undo_key(&event) {
             event.prevent_default();
-            dispatcher.dispatch(Action::MoveBlank(State::key_move(direction)));
+            hand(dispatcher, action);
+        } else if let Some(direction) = key_direction(&event) {
+            event.prevent_default();
+            hand(dispatcher, Action::MoveBlank(State::key_move(direction)));
         }
     });
     use_document_listener("keydown", handler);
@@ -106,6 +113,21 @@ fn keeps_key(target: Option<web_sys::EventTarget>, key: &str) -> bool {
                     .is_some()
         }
     }
+}
+
+/// The undo or redo a shortcut asks for, unless the focus is in a text field (which keeps its
+/// own undo).
+fn undo_key(event: &KeyboardEvent) -> Option<Action> {
+    if !(event.ctrl_key() || event.meta_key()) || event.alt_key() {
+        return None;
+    }
+    let action = match event.key().as_str() {
+        "z" | "Z" if event.shift_key() => Action::Redo,
+        "z" | "Z" => Action::Undo,
+        "y" | "Y" if !event.shift_key() => Action::Redo,
+        _ => return None,
+    };
+    (!keeps_key(event.target(), "z")).then_some(action)
 }
 
 /// The way a key slides a tile, unless the focused control needs the key.

@@ -9,6 +9,8 @@
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`trace`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
+//! - [`play`]: the game by hand: the clock before each hand input, the worker asked for a
+//!   game's fewest moves, the best results in local storage.
 //! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
 //! - [`url`]: the share link in the address bar.
 //! - [`mod@drop`]: files and text dropped on the board are imported.
@@ -22,6 +24,7 @@ pub mod document;
 pub mod drop;
 pub mod live;
 pub mod picture;
+pub mod play;
 pub mod playback;
 pub mod result_views;
 pub mod reveal;

@@ -17,10 +17,13 @@ pub fn use_url_sync(query: String) {
     });
 }
 
-/// The state the page's address describes (the default puzzle without a query).
+/// The state the page's address describes: its board, or a scrambled one when the address
+/// names none (the seed is chosen here, as the Scramble button's is).
 pub fn state_from_address() -> State {
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    crate::url::from_query(&query).0
+    // Below 2^53, like the Scramble button's seed.
+    let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    crate::url::initial_state(&query, seed)
 }

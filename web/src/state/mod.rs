@@ -1,7 +1,8 @@
 //! The page's whole state and its pure reducer, in slices.
 //!
 //! Each slice is a plain struct with its own action enum and a pure `reduce(&self, action) ->
-//! Option<Self>` (`None`: no change): [`puzzle`] (board, goal, hand moves), [`editors`] (the
+//! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
+//! its moves to undo and redo, its clock and result), [`editors`] (the
 //! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
 //! progress), [`playback`], [`race`], [`help`] (hint, overlay, live count) and [`prefs`]. The
 //! top-level [`State`] composes them; the page's [`Action`]s keep their flat names and
@@ -9,17 +10,21 @@
 //! several slices are handled there, explicitly: an answer becomes the result *and* starts
 //! playback (which moves the board); a hand move leaves playback; a new board drops the result.
 //!
+//! The game by hand follows the board: whenever the board on screen changes by anything but a
+//! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `reduce.rs`).
+//!
 //! The one cross-cutting rule, checked at the end of every [`reduce`] (`keep_what_belongs` in
 //! `reduce.rs`): whatever is shown, charted or exported belongs to the board and goal on
 //! screen, or to the start of the playback in progress ([`State::shows`]); a solve or race for
 //! another board stops, and a result for one goes.
 //!
 //! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
-//! already made (see [`scrambled`]), worker answers arrive as actions tagged with the id of the
+//! already made (see [`scrambled`]), clock readings arrive as [`Action::Clock`], worker answers arrive as actions tagged with the id of the
 //! solve they answer, so a late answer to a cancelled solve is ignored.
 
 pub mod editors;
 pub mod help;
+pub mod play;
 pub mod playback;
 pub mod prefs;
 pub mod puzzle;
@@ -45,6 +50,7 @@ pub use reduce::reduce;
 
 pub use editors::{goal_text, Editor, Editors, EditorsAction};
 pub use help::{Help, HelpAction, LiveSolve};
+pub use play::{clock_text, Finish, Play, PlayAction};
 pub use playback::{Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleAction};
@@ -62,8 +68,10 @@ pub const MEMORY_BUDGET: u64 = 3_000_000;
 /// Everything the page shows, slice by slice.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    /// The board, the goal and the hand moves.
+    /// The board and the goal.
     pub puzzle: Puzzle,
+    /// The game by hand on the board on screen.
+    pub play: Play,
     /// The edit-board and custom-goal fields.
     pub editors: Editors,
     /// The solve in flight and its answer.
@@ -94,6 +102,7 @@ impl State {
         let puzzle = Puzzle::new(shape, goal);
         State {
             editors: Editors::new(&puzzle.goal),
+            play: Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), 0.0),
             puzzle,
             solving: Solving::default(),
             playback: None,
@@ -117,6 +126,16 @@ impl State {
     /// Whether the board is the goal.
     pub fn is_solved(&self) -> bool {
         self.puzzle.is_solved()
+    }
+
+    /// Whether the page invites the person to play: a fresh board to solve, no hand move made
+    /// on it, nothing playing or solving.
+    pub fn invites(&self) -> bool {
+        !self.is_solved()
+            && self.solvability().solvable
+            && self.play.started_ms.is_none()
+            && self.playback.is_none()
+            && self.solving.running.is_none()
     }
 
     /// Whether the Solve button can be pressed.
@@ -265,6 +284,22 @@ pub enum Action {
     ClickCell(usize),
     /// A move of the blank (from the keyboard).
     MoveBlank(Direction),
+    /// Takes back the last hand move (nothing after the game was won).
+    Undo,
+    /// Makes the last move taken back again.
+    Redo,
+    /// The clock, read at the edge just before a hand input (milliseconds).
+    Clock(f64),
+    /// The fewest moves from `start` to `goal`, from a worker (kept for the game from that
+    /// start only).
+    Shortest {
+        /// The board the worker was asked about.
+        start: Board,
+        /// The goal it was asked about.
+        goal: Board,
+        /// The fewest moves.
+        moves: u32,
+    },
     /// A new board size: shows the solved board of that size.
     SetShape(Shape),
     /// A named goal (standard, blank-first, snail).

@@ -1,5 +1,6 @@
-//! The puzzle slice: the board on screen, the goal (its rule and its board), and the moves
-//! made by hand. The board and the goal always have the same shape.
+//! The puzzle slice: the board on screen and the goal (its rule and its board). The board and
+//! the goal always have the same shape. The hand moves themselves (to count, undo and time
+//! them) are the play slice's.
 
 use puzzle_core::{solvability, Board, Direction, Goal, Shape, Solvability};
 
@@ -12,18 +13,15 @@ pub struct Puzzle {
     pub goal_board: Board,
     /// The board on screen.
     pub board: Board,
-    /// Moves made by hand since the board was last set.
-    pub hand_moves: usize,
 }
 
 /// What changes the puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleAction {
-    /// A click on the tile at this cell: slides it (and the tiles between) into the blank.
-    ClickCell(usize),
-    /// A hand move of the blank.
-    MoveBlank(Direction),
-    /// A new board (scramble, edit, import): the count restarts; on a new shape the goal rule
+    /// Slides the blank along these moves (a hand move, or one taken back or made again);
+    /// ignored if empty or illegal.
+    Slide(Vec<Direction>),
+    /// A new board (scramble, edit, import); on a new shape the goal rule
     /// gives the goal, or the standard goal if it cannot (a custom goal of another size).
     SetBoard(Board),
     /// A position of a played-back solution: the board only.
@@ -45,7 +43,6 @@ impl Puzzle {
             goal,
             board: goal_board.clone(),
             goal_board,
-            hand_moves: 0,
         }
     }
 
@@ -68,11 +65,12 @@ impl Puzzle {
     pub fn reduce(&self, action: PuzzleAction) -> Option<Puzzle> {
         let mut next = self.clone();
         match action {
-            PuzzleAction::ClickCell(cell) => {
-                let moves = self.board.slide_moves(cell)?;
-                next.slide(&moves)?;
+            PuzzleAction::Slide(moves) => {
+                if moves.is_empty() {
+                    return None;
+                }
+                next.board = self.board.after(&moves).ok()?;
             }
-            PuzzleAction::MoveBlank(direction) => next.slide(&[direction])?,
             PuzzleAction::SetBoard(board) => {
                 if board.shape() != self.shape() {
                     match self.goal.board(board.shape()) {
@@ -84,7 +82,6 @@ impl Puzzle {
                     }
                 }
                 next.board = board;
-                next.hand_moves = 0;
             }
             PuzzleAction::Show(board) => next.board = board,
             PuzzleAction::SetGoal(goal) => {
@@ -95,20 +92,9 @@ impl Puzzle {
                 next.goal_board = goal.board(board.shape()).ok()?;
                 next.goal = goal;
                 next.board = board;
-                next.hand_moves = 0;
             }
         }
         Some(next)
-    }
-
-    /// Slides the blank along `moves` by hand (`None` if empty or illegal).
-    fn slide(&mut self, moves: &[Direction]) -> Option<()> {
-        if moves.is_empty() {
-            return None;
-        }
-        self.board = self.board.after(moves).ok()?;
-        self.hand_moves += moves.len();
-        Some(())
     }
 }
 
@@ -130,7 +116,7 @@ mod tests {
     }
 
     #[test]
-    fn hand_moves_count_and_illegal_ones_change_nothing() {
+    fn slides_move_the_blank_and_illegal_ones_change_nothing() {
         let start = Puzzle::new(Shape::square(3).unwrap(), Goal::Standard)
             .reduce(A::SetBoard(board("1 2 3 / 4 0 5 / 7 8 6")))
             .unwrap();
@@ -138,17 +124,16 @@ mod tests {
             Puzzle::reduce,
             &start,
             vec![
-                A::ClickCell(0),
-                A::ClickCell(5),
-                A::MoveBlank(Direction::Down),
+                A::Slide(vec![Direction::Up, Direction::Up]),
+                A::Slide(vec![Direction::Right]),
+                A::Slide(vec![Direction::Down]),
             ],
             |p| {
                 assert_eq!(p.board, board("1 2 3 / 4 5 6 / 7 8 0"));
-                assert_eq!(p.hand_moves, 2);
                 assert!(p.is_solved());
             },
         );
-        assert_eq!(start.reduce(A::ClickCell(4)), None, "the blank itself");
+        assert_eq!(start.reduce(A::Slide(Vec::new())), None, "no move");
     }
 
     #[test]

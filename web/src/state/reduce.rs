@@ -1,19 +1,31 @@
 //! The top-level reducer: routes each page [`Action`] to the slices it concerns, writes out
 //! the actions that touch several slices, and applies the one cross-cutting rule
-//! (`keep_what_belongs`) once, at the end.
+//! (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
 
 use puzzle_core::{swap_fix, Board, Direction, Goal, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, EditorsAction, Finished, HelpAction, LiveSolve, Playback,
-    PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction, State,
+    puzzle, race, scrambled, Action, EditorsAction, Finished, HelpAction, LiveSolve, Play,
+    PlayAction, Playback, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction,
+    State,
 };
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
     let mut next = route(state, action)?;
     keep_what_belongs(state, &mut next);
+    keep_the_game(&mut next);
     Some(next)
+}
+
+/// The game by hand is always the game on the board on screen: when the board or the goal
+/// changed by anything but a hand move, an undo or a redo (which move the game along with the
+/// board), a new game starts from the board on screen, its timer not started.
+fn keep_the_game(next: &mut State) {
+    let (play, puzzle) = (&next.play, &next.puzzle);
+    if play.board != puzzle.board || play.goal != puzzle.goal_board {
+        next.play = Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), play.now_ms);
+    }
 }
 
 /// The one cross-cutting rule, checked after every action: whatever the page shows, charts or
@@ -174,9 +186,20 @@ impl State {
         self.playback = Some(playback);
     }
 
-    /// A hand move; leaves playback (with a notice). `None` if the move is illegal.
-    fn hand_move(&mut self, action: PuzzleAction) -> Option<()> {
-        self.puzzle = self.puzzle.reduce(action)?;
+    /// A hand move of the blank along `moves`: the board and the game move on; leaves
+    /// playback. `None` if the move is illegal.
+    fn hand_move(&mut self, moves: Vec<Direction>) -> Option<()> {
+        self.slide_by_hand(moves.clone())?;
+        self.play = self
+            .play
+            .reduce(PlayAction::Moved(moves, self.puzzle.board.clone()))?;
+        Some(())
+    }
+
+    /// Slides the board by hand (a move, an undo or a redo); leaves playback (with a notice).
+    /// `None` if the move is illegal.
+    fn slide_by_hand(&mut self, moves: Vec<Direction>) -> Option<()> {
+        self.puzzle = self.puzzle.reduce(PuzzleAction::Slide(moves))?;
         if self.playback.take().is_some() {
             self.notice = Some(
                 "Playback stopped because you moved a tile. Press Solve to solve from here."
@@ -237,14 +260,24 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::LiveSolved(id, solution) => return help(HelpAction::LiveSolved(id, solution)),
         Action::LiveFailed(id) => return help(HelpAction::LiveFailed(id)),
         Action::LiveKnown(asked, answer) => {
+            // The distance of the game's start is its shortest, even once the board moved on.
+            if let Some((moves, _)) = answer {
+                if let Some(play) = state.play.reduce(PlayAction::Shortest {
+                    start: asked.board.clone(),
+                    goal: asked.goal.clone(),
+                    moves,
+                }) {
+                    next.play = play;
+                }
+            }
             if !asked.is_for(&state.puzzle.board, &state.puzzle.goal_board) {
-                return None;
+                return (next != *state).then_some(next);
             }
             let known = LiveSolve {
                 answer: Some(answer),
                 ..*asked
             };
-            return help(HelpAction::LiveKnown(Box::new(known)));
+            next.help = state.help.reduce(HelpAction::LiveKnown(Box::new(known)))?;
         }
         // Solving only (for the running request).
         Action::PdbBuilding(id, build) => {
@@ -274,9 +307,13 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
             next.puzzle_do(PuzzleAction::Show(playback.board()));
             next.playback = Some(playback);
         }
-        // Puzzle, leaving playback.
-        Action::ClickCell(cell) => next.hand_move(PuzzleAction::ClickCell(cell))?,
-        Action::MoveBlank(direction) => next.hand_move(PuzzleAction::MoveBlank(direction))?,
+        // The game by hand, and the hand moves that move it.
+        Action::ClickCell(_)
+        | Action::MoveBlank(_)
+        | Action::Undo
+        | Action::Redo
+        | Action::Clock(_)
+        | Action::Shortest { .. } => return route_hand(state, action),
         // New boards: puzzle, editors, result, playback, hint, method on a new size.
         Action::SetShape(shape) => {
             if shape == state.shape() {
@@ -542,6 +579,36 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
             state.notice.as_ref()?;
             next.notice = None;
         }
+    }
+    Some(next)
+}
+
+/// The actions of the game by hand: hand moves, undo and redo (the board and the game move
+/// together, playback is left), the clock and the worker's shortest.
+fn route_hand(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        Action::ClickCell(cell) => next.hand_move(state.puzzle.board.slide_moves(cell)?)?,
+        Action::MoveBlank(direction) => next.hand_move(vec![direction])?,
+        Action::Undo => {
+            next.slide_by_hand(state.play.undo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayAction::Undo(next.puzzle.board.clone()))?;
+        }
+        Action::Redo => {
+            next.slide_by_hand(state.play.redo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayAction::Redo(next.puzzle.board.clone()))?;
+        }
+        Action::Clock(ms) => next.play = state.play.reduce(PlayAction::Clock(ms))?,
+        Action::Shortest { start, goal, moves } => {
+            next.play = state
+                .play
+                .reduce(PlayAction::Shortest { start, goal, moves })?
+        }
+        _ => return None,
     }
     Some(next)
 }

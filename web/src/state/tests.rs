@@ -9,6 +9,11 @@ fn board(text: &str) -> Board {
 fn with_board(text: &str) -> State {
     let mut state = State::default();
     state.set_board(board(text));
+    state.play = Play::new(
+        state.puzzle.board.clone(),
+        state.puzzle.goal_board.clone(),
+        0.0,
+    );
     state
 }
 
@@ -31,7 +36,7 @@ fn clicking_a_tile_next_to_the_blank_slides_it() {
     let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     let next = apply(&state, Action::ClickCell(5));
     assert_eq!(next.puzzle.board, board("1 2 3 / 4 5 0 / 7 8 6"));
-    assert_eq!(next.puzzle.hand_moves, 1);
+    assert_eq!(next.play.moves(), 1);
 }
 
 #[test]
@@ -39,7 +44,7 @@ fn clicking_a_far_tile_in_the_blank_row_slides_the_tiles_between() {
     let state = with_board("0 1 2 / 3 4 5 / 6 7 8");
     let next = apply(&state, Action::ClickCell(2));
     assert_eq!(next.puzzle.board, board("1 2 0 / 3 4 5 / 6 7 8"));
-    assert_eq!(next.puzzle.hand_moves, 2);
+    assert_eq!(next.play.moves(), 2);
     let next = apply(&state, Action::ClickCell(6));
     assert_eq!(next.puzzle.board, board("3 1 2 / 6 4 5 / 0 7 8"));
 }
@@ -82,7 +87,7 @@ fn scrambles_are_solvable_for_every_goal_and_mode() {
                     let next = apply(&state, Action::Scramble(scrambled(&state, seed)));
                     assert!(next.solvability().solvable, "{size} {goal} {how:?} {seed}");
                     assert_eq!(next.shape(), state.shape());
-                    assert_eq!(next.puzzle.hand_moves, 0);
+                    assert_eq!(next.play.moves(), 0);
                 }
             }
         }
@@ -331,6 +336,14 @@ enum Expect {
     Lengths(Option<&'static str>),
     /// Playback's step and number of moves (`None`: no playback).
     Playback(Option<(usize, usize)>),
+    /// The game by hand: the moves counted, and whether Undo and Redo can be pressed.
+    Game(usize, bool, bool),
+    /// The clock reading of the game's first hand move (`None`: the timer waits).
+    Started(Option<f64>),
+    /// The game's result: moves and milliseconds (`None`: not solved by hand).
+    Won(Option<(usize, f64)>),
+    /// The game's fewest moves, as far as the page knows.
+    Shortest(Option<u32>),
 }
 
 /// Applies `actions` in turn (an action that changes nothing leaves the state) and checks
@@ -366,6 +379,17 @@ fn expect_all(state: &State, expected: &[Expect]) {
                     == *text
             }
             Expect::Playback(p) => state.playback.as_ref().map(|p| (p.step, p.moves.len())) == *p,
+            Expect::Game(moves, undo, redo) => {
+                (
+                    state.play.moves(),
+                    state.play.undo_moves().is_some(),
+                    state.play.redo_moves().is_some(),
+                ) == (*moves, *undo, *redo)
+                    && state.play.board == state.puzzle.board
+            }
+            Expect::Started(at) => state.play.started_ms == *at,
+            Expect::Won(won) => state.play.finished.map(|f| (f.moves, f.ms)) == *won,
+            Expect::Shortest(moves) => state.play.shortest == *moves,
         };
         assert!(ok, "expected {expect:?}, got {state:#?}");
     }
@@ -899,4 +923,181 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     assert!(unsolvable
         .solve_blocked()
         .is_some_and(|why| why.contains("cannot reach the goal")));
+}
+
+#[test]
+fn hand_moves_are_counted_timed_undone_and_redone() {
+    use Direction::{Left, Right, Up};
+    // Two moves from the goal: the blank goes right twice.
+    let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    let ready = check(
+        &start,
+        vec![Action::Clock(1_000.0)],
+        &[Expect::Game(0, false, false), Expect::Started(None)],
+    );
+    assert!(ready.invites());
+    let moved = check(
+        &ready,
+        vec![
+            Action::Clock(2_000.0),
+            Action::MoveBlank(Up),
+            Action::Clock(3_000.0),
+            Action::ClickCell(8),
+        ],
+        &[
+            Expect::Board("1 2 3 / 0 5 6 / 4 7 8"),
+            Expect::Game(1, true, false),
+            Expect::Started(Some(2_000.0)),
+            Expect::Won(None),
+        ],
+    );
+    assert!(!moved.invites(), "the game has begun");
+    // Undo, redo and undo again: the board goes back and forth, the count with it.
+    let back = check(
+        &moved,
+        vec![Action::Undo, Action::Redo, Action::Undo],
+        &[
+            Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+            Expect::Game(0, false, true),
+            Expect::Started(Some(2_000.0)),
+        ],
+    );
+    assert_eq!(reduce(&back, Action::Undo), None, "nothing left to undo");
+    // A click that slides two tiles is one move to undo but two counted; it reaches the goal.
+    let won = check(
+        &back,
+        vec![Action::Clock(74_000.0), Action::ClickCell(8)],
+        &[
+            Expect::Board("1 2 3 / 4 5 6 / 7 8 0"),
+            Expect::Game(2, false, false),
+            Expect::Won(Some((2, 72_000.0))),
+        ],
+    );
+    assert!(won.is_solved());
+    // After the win, a move from the goal starts a new game (its start is the goal).
+    check(
+        &won,
+        vec![Action::Clock(80_000.0), Action::MoveBlank(Left)],
+        &[
+            Expect::Game(1, true, false),
+            Expect::Started(Some(80_000.0)),
+            Expect::Won(None),
+        ],
+    );
+    // Redo is forgotten by a new move.
+    check(
+        &moved,
+        vec![Action::Undo, Action::MoveBlank(Right)],
+        &[Expect::Game(1, true, false)],
+    );
+}
+
+#[test]
+fn any_other_change_of_board_or_goal_starts_a_new_game() {
+    let moved = check(
+        &with_board("1 2 3 / 4 5 6 / 0 7 8"),
+        vec![Action::Clock(5.0), Action::MoveBlank(Direction::Up)],
+        &[Expect::Game(1, true, false)],
+    );
+    for change in [
+        Action::ScrambleSeeded(4),
+        Action::SetGoal(Goal::Snail),
+        Action::SetShape(Shape::square(4).unwrap()),
+        Action::Import("1 2 3 4 5 6 7 0 8".into()),
+    ] {
+        let next = check(
+            &moved,
+            vec![change.clone()],
+            &[
+                Expect::Game(0, false, false),
+                Expect::Started(None),
+                Expect::Won(None),
+            ],
+        );
+        assert_eq!(next.play.start, next.puzzle.board, "{change:?}");
+        assert_eq!(next.play.goal, next.puzzle.goal_board, "{change:?}");
+    }
+    // A solution playing back moves the board: the game follows it and never counts its moves.
+    let (playing, _) = solved_state();
+    check(
+        &playing,
+        vec![Action::Playback(PlaybackAction::Tick)],
+        &[Expect::Game(0, false, false), Expect::Started(None)],
+    );
+}
+
+#[test]
+fn an_undo_while_a_solve_runs_is_a_hand_move() {
+    let moved = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    let moved = apply(&moved, Action::MoveBlank(Direction::Up));
+    let solve = solution_for(&moved.puzzle.board, &moved.puzzle.goal_board);
+    let state = check(
+        &moved,
+        vec![Action::SolveStarted(7), Action::Undo],
+        &[
+            Expect::Running(false),
+            Expect::Notice(Some(
+                "The board changed: the solve for the board before was stopped",
+            )),
+            Expect::Game(0, false, true),
+        ],
+    );
+    assert!(state.can_solve(), "Solve is free at once");
+    assert_eq!(reduce(&state, Action::Solved(7, Box::new(solve))), None);
+    // A redo while another solve runs stops that one too.
+    let redone = check(
+        &state,
+        vec![Action::SolveStarted(8), Action::Redo],
+        &[Expect::Running(false), Expect::Game(1, true, false)],
+    );
+    assert!(redone.solving.result.is_none());
+}
+
+#[test]
+fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
+    let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    assert_eq!(start.play.bound, 2, "linear conflict bound known at once");
+    let asked = Box::new(LiveSolve {
+        id: 1,
+        board: start.puzzle.board.clone(),
+        goal: start.puzzle.goal_board.clone(),
+        answer: None,
+    });
+    // The table's answer for the start arrives after the first move: kept by the game, not
+    // shown as the count of the board on screen.
+    let state = check(
+        &start,
+        vec![
+            Action::MoveBlank(Direction::Up),
+            Action::LiveKnown(asked.clone(), Some((2, Some(Direction::Right)))),
+        ],
+        &[Expect::Shortest(Some(2))],
+    );
+    assert!(state.help.live.is_none());
+    // An answer for another board, or from a worker for another game, is not.
+    let other = Box::new(LiveSolve {
+        board: board("1 2 3 / 4 5 6 / 7 0 8"),
+        ..*asked
+    });
+    check(
+        &start,
+        vec![
+            Action::LiveKnown(other, Some((1, Some(Direction::Right)))),
+            Action::Shortest {
+                start: board("1 2 3 / 4 5 6 / 7 0 8"),
+                goal: start.puzzle.goal_board.clone(),
+                moves: 1,
+            },
+        ],
+        &[Expect::Shortest(None)],
+    );
+    check(
+        &start,
+        vec![Action::Shortest {
+            start: start.puzzle.board.clone(),
+            goal: start.puzzle.goal_board.clone(),
+            moves: 2,
+        }],
+        &[Expect::Shortest(Some(2))],
+    );
 }

@@ -1,0 +1,282 @@
+//! The game by hand above and below the board: above, the move counter (or the playback's move
+//! while an answer plays), the timer, the "Solved!" badge once the last slide has ended and the
+//! invitation on a fresh board ([`PlayStatus`]); below, Undo and Redo ([`UndoRedo`]), the
+//! result in words and the best results of the size ([`PlayResult`]).
+
+use puzzle_core::Shape;
+use yew::prelude::*;
+
+use crate::best::Best;
+use crate::hooks::play::{use_after_slides, use_best, use_ticking_clock};
+use crate::state::{clock_text, Finish, Play};
+
+/// Props of the game's status line.
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// The game by hand on the board on screen.
+    pub play: Play,
+    /// The playback's (step, total) while an answer plays on the board.
+    pub playback: Option<(usize, usize)>,
+    /// Whether the board is the goal.
+    pub solved: bool,
+    /// How long a tile takes to slide (the badge waits for the last one).
+    pub slide_ms: u32,
+    /// Whether to invite the person to play (a fresh board, nothing started).
+    pub invite: bool,
+}
+
+/// The status line above the board (its height never changes, so the board never jumps: the
+/// badge has its place kept, and the timer, which has nothing to time while an answer plays,
+/// gives way to the longer playback counter), and the invitation.
+#[function_component(PlayStatus)]
+pub fn play_status(props: &PlayProps) -> Html {
+    let play = &props.play;
+    html! {
+        <>
+        <div class="status" aria-live="polite">
+            <MoveCount moves={play.moves()} playback={props.playback} />
+            <span class="badge-slot"><SolvedBadge solved={props.solved} slide_ms={props.slide_ms} /></span>
+            if props.playback.is_none() {
+                <GameClock started_ms={play.started_ms} finished={play.finished} />
+            }
+        </div>
+        if props.invite {
+            <p id="invitation" class="invitation">{ "Slide the tiles or press Solve." }</p>
+        }
+        </>
+    }
+}
+
+/// Props of the Undo and Redo buttons.
+#[derive(Properties, PartialEq)]
+pub struct UndoRedoProps {
+    /// The game by hand on the board on screen.
+    pub play: Play,
+    /// Takes the last hand move back.
+    pub on_undo: Callback<MouseEvent>,
+    /// Makes the last move taken back again.
+    pub on_redo: Callback<MouseEvent>,
+}
+
+/// Undo and Redo, under the board.
+#[function_component(UndoRedo)]
+pub fn undo_redo(props: &UndoRedoProps) -> Html {
+    let play = &props.play;
+    let can_undo = play.undo_moves().is_some();
+    let can_redo = play.redo_moves().is_some();
+    html! {
+        <div class="row undo-redo" role="group" aria-label="your moves">
+            <button id="undo" onclick={props.on_undo.clone()} disabled={!can_undo}
+                aria-keyshortcuts="Control+Z" title={undo_title(can_undo, play)}>{ "Undo" }</button>
+            <button id="redo" onclick={props.on_redo.clone()} disabled={!can_redo}
+                aria-keyshortcuts="Control+Shift+Z Control+Y"
+                title={if can_redo { "Make the move again (Ctrl+Shift+Z or Ctrl+Y)" } else { "No move to make again." }}>{ "Redo" }</button>
+        </div>
+    }
+}
+
+/// Props of the result below the board.
+#[derive(Properties, PartialEq)]
+pub struct PlayResultProps {
+    /// The game by hand on the board on screen.
+    pub play: Play,
+}
+
+/// The result in words once the goal was reached by hand, and the best results of the size
+/// (kept in the browser).
+#[function_component(PlayResult)]
+pub fn play_result(props: &PlayResultProps) -> Html {
+    let play = &props.play;
+    let shape = play.start.shape();
+    let best = use_best(shape, &play.start, play.finished);
+    html! {
+        <>
+        <HandResult finished={play.finished} shortest={play.shortest} bound={play.bound} />
+        <BestLine {shape} {best} />
+        </>
+    }
+}
+
+/// The Undo button's tooltip.
+fn undo_title(can_undo: bool, play: &Play) -> &'static str {
+    if can_undo {
+        "Take the last move back (Ctrl+Z)"
+    } else if play.finished.is_some() {
+        "Solved: press Scramble for a new game."
+    } else {
+        "No hand move to take back."
+    }
+}
+
+/// Props of the move counter.
+#[derive(Properties, PartialEq)]
+struct MoveCountProps {
+    moves: usize,
+    playback: Option<(usize, usize)>,
+}
+
+/// What the board's moves are: the playback's move while an answer plays, else the hand moves
+/// since the board was set (taken-back ones not counted).
+#[function_component(MoveCount)]
+fn move_count(props: &MoveCountProps) -> Html {
+    match props.playback {
+        Some((step, total)) => html! {
+            <span id="move-count" data-moves={step.to_string()} data-playback="true"
+                title="The solver's answer is playing: the move of it on the board">
+                { format!("Answer: move {step} of {total}") }
+            </span>
+        },
+        None => html! {
+            <span id="move-count" data-moves={props.moves.to_string()}
+                title="Your moves since this board was set (a move taken back is not counted)">
+                { format!("Moves: {}", props.moves) }
+            </span>
+        },
+    }
+}
+
+/// Props of the timer.
+#[derive(Properties, PartialEq)]
+struct ClockProps {
+    started_ms: Option<f64>,
+    finished: Option<Finish>,
+}
+
+/// The time since the first hand move, as m:ss, stopped at the goal.
+#[function_component(GameClock)]
+fn game_clock(props: &ClockProps) -> Html {
+    let running = props.started_ms.is_some() && props.finished.is_none();
+    let now = use_ticking_clock(running);
+    let ms = match (props.finished, props.started_ms) {
+        (Some(finish), _) => finish.ms,
+        (None, Some(started)) => now - started,
+        (None, None) => 0.0,
+    };
+    let state = if props.finished.is_some() {
+        "stopped"
+    } else if running {
+        "running"
+    } else {
+        "waiting"
+    };
+    html! {
+        <span id="timer" role="timer" aria-label="time" data-state={state}
+            title="Starts with your first move, stops when the board is solved">
+            { format!("Time {}", clock_text(ms)) }
+        </span>
+    }
+}
+
+/// Props of the badge.
+#[derive(Properties, PartialEq)]
+struct BadgeProps {
+    solved: bool,
+    slide_ms: u32,
+}
+
+/// "Solved!", once the last tile has finished sliding home.
+#[function_component(SolvedBadge)]
+fn solved_badge(props: &BadgeProps) -> Html {
+    // A frame more than the slide: the slide starts when the board has been drawn.
+    let shown = use_after_slides(props.solved, props.slide_ms + 50);
+    html! {
+        if shown {
+            <span id="solved" class="badge">{ "Solved!" }</span>
+        }
+    }
+}
+
+/// Props of the result.
+#[derive(Properties, PartialEq)]
+struct ResultProps {
+    finished: Option<Finish>,
+    shortest: Option<u32>,
+    bound: u32,
+}
+
+/// "Solved in 48 moves and 1:12 — the shortest is 22", once the goal was reached by hand.
+#[function_component(HandResult)]
+fn hand_result(props: &ResultProps) -> Html {
+    let Some(finish) = props.finished else {
+        return html! {};
+    };
+    html! {
+        <p id="hand-result" class="hand-result" role="status"
+            data-moves={finish.moves.to_string()} data-shortest={props.shortest.map(|s| s.to_string())}>
+            { result_text(finish, props.shortest, props.bound) }
+        </p>
+    }
+}
+
+/// The result in words: the moves, the time, and the fewest moves (exact when known, else the
+/// bound).
+pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32) -> String {
+    let moves = plural(finish.moves, "move");
+    let time = clock_text(finish.ms);
+    let best = match shortest {
+        Some(fewest) if fewest as usize == finish.moves => {
+            format!("the shortest is {fewest}: you found it")
+        }
+        Some(fewest) => format!("the shortest is {fewest}"),
+        None => format!("the shortest is at least {bound}"),
+    };
+    format!("Solved in {moves} and {time} — {best}")
+}
+
+/// `n` and the word, plural unless one.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Props of the best results.
+#[derive(Properties, PartialEq)]
+struct BestProps {
+    shape: Shape,
+    best: Option<Best>,
+}
+
+/// The best results of the size, kept in this browser.
+#[function_component(BestLine)]
+fn best_line(props: &BestProps) -> Html {
+    let Some(best) = props.best else {
+        return html! {};
+    };
+    html! {
+        <p id="best" class="best" data-moves={best.moves.to_string()}>
+            { format!("Your best on {}: {} · {}", props.shape, plural(best.moves, "move"), clock_text(best.ms)) }
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_result_says_moves_time_and_the_shortest() {
+        let finish = Finish {
+            moves: 48,
+            ms: 72_400.0,
+        };
+        assert_eq!(
+            result_text(finish, Some(22), 14),
+            "Solved in 48 moves and 1:12 — the shortest is 22"
+        );
+        assert_eq!(
+            result_text(finish, None, 14),
+            "Solved in 48 moves and 1:12 — the shortest is at least 14"
+        );
+        let one = Finish {
+            moves: 1,
+            ms: 900.0,
+        };
+        assert_eq!(
+            result_text(one, Some(1), 1),
+            "Solved in 1 move and 0:00 — the shortest is 1: you found it"
+        );
+    }
+}

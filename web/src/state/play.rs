@@ -1,0 +1,322 @@
+//! The play slice: a game by hand. A game starts whenever the board on screen is set by
+//! anything but a hand move (a scramble, a link, an import, a playback step); it keeps the
+//! hand moves so they can be undone and redone, the clock of its first hand move, the fewest
+//! moves from its start (once the worker tells) and, when a hand move reaches the goal, the
+//! result. Clock readings come from the edge ([`PlayAction::Clock`]), so the slice stays pure.
+
+use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
+
+/// A game by hand from [`Play::start`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    /// The board the game started from.
+    pub start: Board,
+    /// The goal of the game.
+    pub goal: Board,
+    /// The board after the hand moves (the board on screen: the top-level reducer starts a
+    /// new game when they differ).
+    pub board: Board,
+    /// The hand moves, oldest first: each click, key or swipe as the moves of the blank it made.
+    pub done: Vec<Vec<Direction>>,
+    /// The hand moves taken back, the last one taken back last (Redo makes it again).
+    pub undone: Vec<Vec<Direction>>,
+    /// The latest clock reading from the edge, in milliseconds.
+    pub now_ms: f64,
+    /// The clock reading of the first hand move (`None`: the timer has not started).
+    pub started_ms: Option<f64>,
+    /// The result, once a hand move reached the goal (the game is then over).
+    pub finished: Option<Finish>,
+    /// The fewest moves from the start to the goal, once the worker told.
+    pub shortest: Option<u32>,
+    /// A lower bound on the fewest moves (Manhattan distance plus linear conflicts), known at once.
+    pub bound: u32,
+}
+
+/// How a game by hand ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Finish {
+    /// Moves of the blank on the board, taken-back ones not counted.
+    pub moves: usize,
+    /// Time from the first hand move to the last, in milliseconds.
+    pub ms: f64,
+}
+
+/// What changes the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    /// The clock read at the edge, in milliseconds (sent just before each hand input).
+    Clock(f64),
+    /// A hand move made these moves of the blank and left this board (the caller moved it).
+    Moved(Vec<Direction>, Board),
+    /// The last hand move was taken back, leaving this board (see [`Play::undo_moves`]).
+    Undo(Board),
+    /// The last move taken back was made again, leaving this board (see [`Play::redo_moves`]).
+    Redo(Board),
+    /// The worker's fewest moves from `start` to `goal` (kept only for this game's).
+    Shortest {
+        /// The board it was asked about.
+        start: Board,
+        /// The goal it was asked about.
+        goal: Board,
+        /// The fewest moves.
+        moves: u32,
+    },
+}
+
+impl Play {
+    /// A new game from `board` towards `goal`, the clock at `now_ms`.
+    pub fn new(board: Board, goal: Board, now_ms: f64) -> Play {
+        let bound = Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate(&board);
+        Play {
+            start: board.clone(),
+            goal,
+            board,
+            done: Vec::new(),
+            undone: Vec::new(),
+            now_ms,
+            started_ms: None,
+            finished: None,
+            shortest: (bound == 0).then_some(0),
+            bound,
+        }
+    }
+
+    /// Moves of the blank made by hand and not taken back (what the move counter shows).
+    pub fn moves(&self) -> usize {
+        self.done.iter().map(Vec::len).sum()
+    }
+
+    /// Whether the timer runs: a hand move was made and the goal not yet reached.
+    pub fn timing(&self) -> bool {
+        self.started_ms.is_some() && self.finished.is_none()
+    }
+
+    /// The moves of the blank that take back the last hand move (`None`: nothing to undo, or
+    /// the game is over).
+    pub fn undo_moves(&self) -> Option<Vec<Direction>> {
+        if self.finished.is_some() {
+            return None;
+        }
+        let last = self.done.last()?;
+        Some(last.iter().rev().map(|d| d.opposite()).collect())
+    }
+
+    /// The moves of the blank that make the last taken-back move again (`None`: none).
+    pub fn redo_moves(&self) -> Option<Vec<Direction>> {
+        if self.finished.is_some() {
+            return None;
+        }
+        self.undone.last().cloned()
+    }
+
+    /// Whether a worker should be asked for the fewest moves: the game was won and its figure
+    /// is not known yet (asked only then, so that casual moves start no search).
+    pub fn wants_shortest(&self) -> bool {
+        self.finished.is_some() && self.shortest.is_none()
+    }
+
+    /// The next game, or `None` when the action changes nothing (nothing to undo, a figure
+    /// for another game).
+    pub fn reduce(&self, action: PlayAction) -> Option<Play> {
+        let mut next = self.clone();
+        match action {
+            PlayAction::Clock(ms) => next.now_ms = ms,
+            PlayAction::Moved(moves, board) => {
+                if moves.is_empty() {
+                    return None;
+                }
+                if self.finished.is_some() {
+                    // The game is over: a move from the goal begins another.
+                    next = Play::new(self.board.clone(), self.goal.clone(), self.now_ms);
+                    next.shortest = Some(0);
+                }
+                next.done.push(moves);
+                next.undone.clear();
+                next.board = board;
+                next.started_ms.get_or_insert(self.now_ms);
+                next.finish_if_home();
+            }
+            PlayAction::Undo(board) => {
+                self.undo_moves()?;
+                let last = next.done.pop()?;
+                next.undone.push(last);
+                next.board = board;
+            }
+            PlayAction::Redo(board) => {
+                self.redo_moves()?;
+                let again = next.undone.pop()?;
+                next.done.push(again);
+                next.board = board;
+                next.finish_if_home();
+            }
+            PlayAction::Shortest { start, goal, moves } => {
+                if start != self.start || goal != self.goal || self.shortest == Some(moves) {
+                    return None;
+                }
+                next.shortest = Some(moves);
+            }
+        }
+        Some(next)
+    }
+
+    /// Ends the game if the board is the goal and the start was not.
+    fn finish_if_home(&mut self) {
+        if self.board != self.goal || self.start == self.goal || self.done.is_empty() {
+            return;
+        }
+        let started = self.started_ms.unwrap_or(self.now_ms);
+        self.finished = Some(Finish {
+            moves: self.moves(),
+            ms: (self.now_ms - started).max(0.0),
+        });
+    }
+}
+
+/// A duration as the timer shows it: minutes and seconds, `m:ss` (hours as minutes).
+pub fn clock_text(ms: f64) -> String {
+    let seconds = if ms.is_finite() && ms > 0.0 {
+        (ms / 1000.0) as u64
+    } else {
+        0
+    };
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::check::check;
+    use Direction::{Down as D, Left as L, Right as R, Up as U};
+    use PlayAction as A;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// One move left of the goal: the blank left of its home.
+    fn game() -> Play {
+        Play::new(
+            board("1 2 3 4 5 6 7 0 8"),
+            board("1 2 3 4 5 6 7 8 0"),
+            1_000.0,
+        )
+    }
+
+    #[test]
+    fn the_clock_starts_with_the_first_move_and_stops_at_the_goal() {
+        let away = board("1 2 3 4 0 6 7 5 8");
+        let end = check(
+            Play::reduce,
+            &game(),
+            vec![
+                A::Clock(5_000.0),
+                A::Moved(vec![U], away.clone()),
+                A::Clock(9_000.0),
+                A::Moved(vec![D], board("1 2 3 4 5 6 7 0 8")),
+                A::Clock(72_000.0),
+                A::Moved(vec![R], board("1 2 3 4 5 6 7 8 0")),
+                A::Clock(99_000.0),
+            ],
+            |p| {
+                assert_eq!(p.started_ms, Some(5_000.0));
+                assert_eq!(
+                    p.finished,
+                    Some(Finish {
+                        moves: 3,
+                        ms: 67_000.0
+                    })
+                );
+                assert!(!p.timing());
+            },
+        );
+        assert_eq!(clock_text(end.finished.unwrap().ms), "1:07");
+        assert!(end.wants_shortest(), "a won game asks for its shortest");
+        assert!(!game().wants_shortest(), "a game not won asks nothing");
+        assert_eq!(end.undo_moves(), None, "a finished game cannot be undone");
+    }
+
+    #[test]
+    fn undo_takes_back_a_whole_click_and_redo_makes_it_again() {
+        let start = Play::new(board("1 2 3 4 5 6 0 7 8"), board("1 2 3 4 5 6 7 8 0"), 0.0);
+        let clicked = board("1 2 3 4 5 6 7 8 0");
+        let moved = check(
+            Play::reduce,
+            &start,
+            vec![A::Moved(vec![U], board("1 2 3 0 5 6 4 7 8"))],
+            |p| {
+                assert_eq!(p.moves(), 1);
+                assert_eq!(p.undo_moves(), Some(vec![D]));
+            },
+        );
+        let back = check(
+            Play::reduce,
+            &moved,
+            vec![A::Undo(start.start.clone())],
+            |p| {
+                assert_eq!(p.moves(), 0);
+                assert_eq!(p.redo_moves(), Some(vec![U]));
+                assert!(p.timing(), "the timer runs on after an undo");
+            },
+        );
+        assert_eq!(back.reduce(A::Undo(start.start.clone())), None);
+        // A click that slides two tiles is one hand move: one undo takes both back.
+        let home = check(
+            Play::reduce,
+            &back,
+            vec![A::Moved(vec![R, R], clicked.clone())],
+            |p| {
+                assert_eq!(p.moves(), 2);
+                assert!(
+                    p.undone.is_empty(),
+                    "a new move forgets what was taken back"
+                );
+                assert_eq!(p.finished.map(|f| f.moves), Some(2));
+            },
+        );
+        assert_eq!(home.undo_moves(), None, "the game is over");
+        let half = start
+            .reduce(A::Moved(vec![R, R], board("1 2 3 4 5 6 7 8 0")))
+            .unwrap();
+        let unfinished = Play {
+            finished: None,
+            ..half
+        };
+        assert_eq!(unfinished.undo_moves(), Some(vec![L, L]));
+    }
+
+    #[test]
+    fn the_shortest_figure_is_kept_for_its_own_game_only() {
+        let other = board("1 2 3 4 5 6 0 7 8");
+        let p = check(
+            Play::reduce,
+            &game(),
+            vec![
+                A::Shortest {
+                    start: other,
+                    goal: game().goal,
+                    moves: 2,
+                },
+                A::Shortest {
+                    start: game().start,
+                    goal: game().goal,
+                    moves: 1,
+                },
+            ],
+            |p| assert_eq!(p.shortest, Some(1)),
+        );
+        assert_eq!(p.bound, 1);
+        assert_eq!(
+            Play::new(p.goal.clone(), p.goal.clone(), 0.0).shortest,
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn clock_text_is_minutes_and_seconds() {
+        assert_eq!(clock_text(0.0), "0:00");
+        assert_eq!(clock_text(72_999.0), "1:12");
+        assert_eq!(clock_text(3_600_000.0), "60:00");
+        assert_eq!(clock_text(f64::NAN), "0:00");
+        assert_eq!(clock_text(-5.0), "0:00");
+    }
+}
