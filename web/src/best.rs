@@ -1,7 +1,9 @@
 //! The best games by hand, per board size, as the browser keeps them: the fewest moves and
-//! the best time, each on its own (they may come from different games). Pure: reading and
-//! writing the text is here, the storage itself is the edge's ([`crate::hooks::play`]).
-//! Stored text that does not read (another version, a hand edit, garbage) counts as none.
+//! the best time, each on its own (they may come from different games). Pure: the records and
+//! what counts as one are here; the storage and its JSON text are the edge's
+//! ([`crate::hooks::play`], through the browser's `JSON` and `serde-wasm-bindgen`, so the page
+//! carries no JSON parser of its own). Stored text that does not read (another version, a hand
+//! edit, garbage) counts as none.
 
 use std::collections::BTreeMap;
 
@@ -24,22 +26,15 @@ pub struct Best {
 pub struct Bests(pub BTreeMap<String, Best>);
 
 impl Bests {
-    /// Reads stored text; anything that does not read, or a record that makes no sense
-    /// (negative or not-a-number time, no moves), is left out.
-    pub fn parse(text: Option<&str>) -> Bests {
-        let Some(Ok(Bests(map))) = text.map(serde_json::from_str::<Bests>) else {
-            return Bests::default();
-        };
+    /// The records that make sense (at least one move, a time that is a number and not
+    /// negative); the others are left out.
+    pub fn cleaned(self) -> Bests {
         Bests(
-            map.into_iter()
+            self.0
+                .into_iter()
                 .filter(|(_, best)| best.moves > 0 && best.ms.is_finite() && best.ms >= 0.0)
                 .collect(),
         )
-    }
-
-    /// The text to store.
-    pub fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// The best of a size.
@@ -71,6 +66,18 @@ impl Bests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the edge does with the stored text (there with the browser's JSON).
+    impl Bests {
+        fn parse(text: Option<&str>) -> Bests {
+            text.and_then(|t| serde_json::from_str::<Bests>(t).ok())
+                .map_or_else(Bests::default, Bests::cleaned)
+        }
+
+        fn to_text(&self) -> String {
+            serde_json::to_string(self).unwrap()
+        }
+    }
 
     #[test]
     fn each_best_is_kept_on_its_own_and_survives_the_text() {

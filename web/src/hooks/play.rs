@@ -97,15 +97,34 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// The stored bests (none if storage is missing or its text does not read as them).
+fn read_bests() -> Bests {
+    let text = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    text.and_then(|text| js_sys::JSON::parse(&text).ok())
+        .and_then(|value| serde_wasm_bindgen::from_value::<Bests>(value).ok())
+        .map_or_else(Bests::default, Bests::cleaned)
+}
+
+/// Stores `bests` as JSON text (a full or missing storage is not fatal).
+fn write_bests(bests: &Bests) {
+    use serde::Serialize;
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let text = bests
+        .serialize(&serializer)
+        .ok()
+        .and_then(|value| js_sys::JSON::stringify(&value).ok())
+        .and_then(|text| text.as_string());
+    if let (Some(storage), Some(text)) = (storage(), text) {
+        storage.set_item(STORAGE_KEY, &text).ok();
+    }
+}
+
 /// The best results of `shape` kept in the browser; a game that `finished` on it (from
 /// `start`) is added once. Storage that is missing, full or holds garbage gives no bests and
 /// is never fatal.
 #[hook]
 pub fn use_best(shape: Shape, start: &Board, finished: Option<Finish>) -> Option<Best> {
-    let bests = use_state(|| {
-        let text = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-        Bests::parse(text.as_deref())
-    });
+    let bests = use_state(read_bests);
     {
         let bests = bests.clone();
         use_effect_with(
@@ -120,9 +139,7 @@ pub fn use_best(shape: Shape, start: &Board, finished: Option<Finish>) -> Option
                 };
                 let mut next = (*bests).clone();
                 if next.record(&shape.to_string(), moves, f64::from_bits(ms)) {
-                    if let Some(storage) = storage() {
-                        storage.set_item(STORAGE_KEY, &next.to_text()).ok();
-                    }
+                    write_bests(&next);
                     bests.set(next);
                 }
             },
