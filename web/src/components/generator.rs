@@ -58,19 +58,18 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
             <h2 id="gen-title">{ "Generate, import, export" }</h2>
-            <GeneratorSettings spec={(*spec).clone()} board_shape={props.board.shape()} {on_spec} />
+            { generator_settings(&SettingsProps { spec: (*spec).clone(), board_shape: props.board.shape(), on_spec }) }
             <div class="row buttons">
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
             </div>
-            <FamousPicker on_pick={on_famous} />
-            <FileButtons board={props.board.clone()} goal={props.goal.clone()} moves={props.moves.clone()} {on_import} />
+            { famous_picker(&FamousProps { on_pick: on_famous }) }
+            { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import }) }
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>
     }
 }
 
 /// Props of the generator's settings.
-#[derive(Properties, PartialEq)]
 struct SettingsProps {
     /// The settings shown.
     spec: GeneratorSpec,
@@ -81,7 +80,6 @@ struct SettingsProps {
 }
 
 /// The generator's settings: size, goal, kind, scramble, walk length and seed.
-#[function_component(GeneratorSettings)]
 fn generator_settings(props: &SettingsProps) -> Html {
     let spec = &props.spec;
     let update = |f: fn(&mut GeneratorSpec, String)| {
@@ -170,14 +168,12 @@ fn generator_settings(props: &SettingsProps) -> Html {
 }
 
 /// Props of the hardest-positions menu.
-#[derive(Properties, PartialEq)]
 struct FamousProps {
     /// Called with the picked position's goal and board.
     on_pick: Callback<(Goal, Board)>,
 }
 
 /// The menu of the catalogue's hardest positions.
-#[function_component(FamousPicker)]
 fn famous_picker(props: &FamousProps) -> Html {
     let on_famous = {
         let on_pick = props.on_pick.clone();
@@ -210,7 +206,6 @@ fn famous_picker(props: &FamousProps) -> Html {
 }
 
 /// Props of the import and export buttons.
-#[derive(Properties, PartialEq)]
 struct FilesProps {
     /// The board on screen (Export board).
     board: Board,
@@ -223,7 +218,6 @@ struct FilesProps {
 }
 
 /// Import a file; export the board, or the solution on one line or one move a line.
-#[function_component(FileButtons)]
 fn file_buttons(props: &FilesProps) -> Html {
     let on_export_board = {
         let text = format!(

@@ -58,7 +58,7 @@ pub fn race_panel(props: &RaceProps) -> Html {
         <section class="panel" aria-labelledby="race-title" id="race">
             <h2 id="race-title">{ "Race the methods" }</h2>
             <p class="muted small-print">{ format!("Every method solves the board on screen in turn, each allowed {} node expansions.", count(crate::race::RACE_BUDGET)) }</p>
-            <RacePicks shape={props.shape} picks={props.race_pick.clone()} locked={race_running} {on_toggle} />
+            { race_picks(&PicksProps { shape: props.shape, picks: props.race_pick.clone(), locked: race_running, on_toggle }) }
             <div class="row buttons">
                 <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
                     title={props.race_why.clone()}
@@ -79,8 +79,8 @@ pub fn race_panel(props: &RaceProps) -> Html {
                     </p>
                 }
                 <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
-                <RaceTable race={race.clone()} playing={props.playing.clone()}
-                    play_off={props.solving || props.play_why.is_some()} play_why={props.play_why.clone()} {on_play} />
+                { race_table(&TableProps { race: race.clone(), playing: props.playing.clone(),
+                    play_off: props.solving || props.play_why.is_some(), play_why: props.play_why.clone(), on_play }) }
                 <RaceChart race={race.clone()} />
             }
         </section>
@@ -111,7 +111,6 @@ fn use_race_focus(race_running: bool) -> (NodeRef, NodeRef) {
 }
 
 /// Props of the method checkboxes.
-#[derive(Properties, PartialEq)]
 struct PicksProps {
     /// The board size (which methods can race).
     shape: Shape,
@@ -124,7 +123,6 @@ struct PicksProps {
 }
 
 /// A checkbox per method that can race on this board size.
-#[function_component(RacePicks)]
 fn race_picks(props: &PicksProps) -> Html {
     let locked = props.locked;
     let picks = RACE_METHODS
@@ -154,7 +152,6 @@ fn race_picks(props: &PicksProps) -> Html {
 }
 
 /// Props of the race's table.
-#[derive(Properties, PartialEq)]
 struct TableProps {
     /// The race.
     race: Race,
@@ -170,7 +167,6 @@ struct TableProps {
 
 /// A row per method: its answer's length, optimality and counters (or where it stands), and
 /// a Play button for a solved one.
-#[function_component(RaceTable)]
 fn race_table(props: &TableProps) -> Html {
     let race = &props.race;
     let rows = race.entries.iter().enumerate().map(|(i, entry)| {

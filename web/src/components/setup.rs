@@ -92,9 +92,9 @@ pub fn setup(props: &SetupProps) -> Html {
                 </label>
             </div>
             if props.goal_editor.open {
-                <GoalEditor editor={props.goal_editor.clone()} on_text={send(Action::GoalText)} />
+                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(Action::GoalText) }) }
             }
-            <ScrambleRow walk={props.scramble == ScrambleHow::Walk} walk_length={props.walk_length} {on_how} {on_walk} />
+            { scramble_row(&ScrambleProps { walk: props.scramble == ScrambleHow::Walk, walk_length: props.walk_length, on_how, on_walk }) }
             <div class="row buttons">
                 <button id="scramble" class="primary" onclick={on_scramble}>{ "Scramble" }</button>
                 <button id="edit" onclick={toggle_editor} aria-expanded={props.editor.open.to_string()}>
@@ -102,7 +102,7 @@ pub fn setup(props: &SetupProps) -> Html {
                 </button>
             </div>
             if props.editor.open {
-                <BoardEditor editor={props.editor.clone()} on_text={send(Action::EditText)} {on_apply} />
+                { board_editor(&BoardEditorProps { editor: props.editor.clone(), on_text: send(Action::EditText), on_apply }) }
             }
         </section>
     }
@@ -167,7 +167,6 @@ fn size_picker(props: &SizeProps) -> Html {
 }
 
 /// Props of a text field parsed as the user types.
-#[derive(Properties, PartialEq)]
 struct EditorProps {
     /// Its text and error.
     editor: Editor,
@@ -176,7 +175,6 @@ struct EditorProps {
 }
 
 /// The custom-goal field and its error.
-#[function_component(GoalEditor)]
 fn goal_editor(props: &EditorProps) -> Html {
     let oninput = props
         .on_text
@@ -198,7 +196,6 @@ fn goal_editor(props: &EditorProps) -> Html {
 }
 
 /// Props of the scramble row.
-#[derive(Properties, PartialEq)]
 struct ScrambleProps {
     /// Whether Scramble makes a random walk (else a uniformly random board).
     walk: bool,
@@ -211,7 +208,6 @@ struct ScrambleProps {
 }
 
 /// How Scramble works, and the walk's length for a random walk.
-#[function_component(ScrambleRow)]
 fn scramble_row(props: &ScrambleProps) -> Html {
     let on_how = props.on_how.reform(|e: Event| {
         if e.target_unchecked_into::<HtmlSelectElement>().value() == "walk" {
@@ -237,7 +233,6 @@ fn scramble_row(props: &ScrambleProps) -> Html {
 }
 
 /// Props of the board editor.
-#[derive(Properties, PartialEq)]
 struct BoardEditorProps {
     /// Its text and error.
     editor: Editor,
@@ -248,7 +243,6 @@ struct BoardEditorProps {
 }
 
 /// The edit-board form: a text area, its error and "Use this board".
-#[function_component(BoardEditor)]
 fn board_editor(props: &BoardEditorProps) -> Html {
     let oninput = props
         .on_text

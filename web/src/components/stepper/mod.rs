@@ -113,13 +113,18 @@ pub fn step_through(props: &StepThroughProps) -> Html {
             next[column] = i;
             picks.set(next);
         });
-        html! { <MethodPicker {column} configs={configs.clone()} {current} {on_pick} /> }
+        method_picker(&PickerProps {
+            column,
+            configs: configs.clone(),
+            current,
+            on_pick,
+        })
     };
 
     html! {
         <section class={classes!("panel", "stepper", (*full && *open).then_some("full"))}
             aria-labelledby="stepper-title" id="stepper">
-            <StepperHead open={*open} full={*full} {on_open} {on_full} />
+            { stepper_head(&HeadProps { open: *open, full: *full, on_open, on_full }) }
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
             } else if !fits {
@@ -136,8 +141,8 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                         </p>
                     }
                     <div class="row">{ picker(0) }{ picker(1) }</div>
-                    <StepControls step={control.step} {available} {finished} running={control.running}
-                        speed={control.speed} {on_action} />
+                    { step_controls(&ControlsProps { step: control.step, available, finished, running: control.running,
+                        speed: control.speed, on_action }) }
                     <p class="small-print muted">{ format!(
                         "Each method is traced for at most {} expansions (enough for A* on any 3x3 board; BFS and weak estimates stop there on hard ones); the tree draws the newest {} nodes.",
                         crate::format::count(MAX_EXPANSIONS), pane::DRAWN_NODES) }</p>
@@ -210,7 +215,6 @@ fn use_run_timer(
 }
 
 /// Props of the panel's heading row.
-#[derive(Properties, PartialEq)]
 struct HeadProps {
     /// Whether the panel is open.
     open: bool,
@@ -223,7 +227,6 @@ struct HeadProps {
 }
 
 /// The title, the projector-view button (while open) and the open/close button.
-#[function_component(StepperHead)]
 fn stepper_head(props: &HeadProps) -> Html {
     let (open, full) = (props.open, props.full);
     html! {
@@ -243,7 +246,6 @@ fn stepper_head(props: &HeadProps) -> Html {
 }
 
 /// Props of a method menu.
-#[derive(Properties, PartialEq)]
 struct PickerProps {
     /// Which column it picks for (0 or 1).
     column: usize,
@@ -256,7 +258,6 @@ struct PickerProps {
 }
 
 /// The menu of the searches one column traces.
-#[function_component(MethodPicker)]
 fn method_picker(props: &PickerProps) -> Html {
     let on_pick = props.on_pick.clone();
     let onchange = Callback::from(move |e: Event| {
@@ -281,7 +282,6 @@ fn method_picker(props: &PickerProps) -> Html {
 }
 
 /// Props of the step controls.
-#[derive(Properties, PartialEq)]
 struct ControlsProps {
     /// The step shown.
     step: usize,
@@ -298,7 +298,6 @@ struct ControlsProps {
 }
 
 /// Back to start, step, step 10, run/pause, to the end, the speed menu and the step count.
-#[function_component(StepControls)]
 fn step_controls(props: &ControlsProps) -> Html {
     let (step, available) = (props.step, props.available);
     let act = |action: ControlAction| props.on_action.reform(move |_: MouseEvent| action);

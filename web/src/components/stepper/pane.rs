@@ -225,7 +225,7 @@ pub fn pane(props: &PaneProps) -> Html {
                 <p class="small-print muted">{ format!("Iteration with bound {iteration}") }</p>
             }
             if let Some(node) = current {
-                <NodeCard node={node.clone()} goal={goal.clone()} class="current" title={current_title} />
+                { node_card(&NodeCardProps { node: node.clone(), goal: goal.clone(), class: "current".into(), title: current_title.into(), picked: false }) }
             }
             <OpenTable rows={Rc::new(open_rows)} total={open_total} order={order_words(algorithm)}
                 goal={goal.clone()} title={if replay.depth_first() { "Path" } else { "OPEN" }} />
@@ -240,8 +240,8 @@ pub fn pane(props: &PaneProps) -> Html {
                 <span class="key path">{ "solution path" }</span>
             </p>
             if let Some(node) = picked_id.and_then(|p| tree.nodes.get(p)) {
-                <NodeCard node={node.clone()} goal={goal.clone()} class="current picked-node"
-                    title="Picked node" picked=true />
+                { node_card(&NodeCardProps { node: node.clone(), goal: goal.clone(), class: "current picked-node".into(),
+                    title: "Picked node".into(), picked: true }) }
             }
             <button class="export" onclick={on_export} disabled={!done}>{ "Export CSV" }</button>
         </div>
@@ -279,7 +279,6 @@ fn counts(replay: &Replay) -> Html {
 }
 
 /// Props of a node card.
-#[derive(Properties, PartialEq)]
 struct NodeCardProps {
     /// The node.
     node: TreeNode,
@@ -290,12 +289,10 @@ struct NodeCardProps {
     /// Its heading.
     title: AttrValue,
     /// Whether it is the picked node (which also says when it was expanded, or its state).
-    #[prop_or_default]
     picked: bool,
 }
 
 /// A node's board with its heading and g, h and f.
-#[function_component(NodeCard)]
 fn node_card(props: &NodeCardProps) -> Html {
     let node = &props.node;
     html! {

@@ -83,7 +83,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
     let on_frame = Callback::from(move |whole: bool| view.set(View { whole, ..FOLLOW }));
     html! {
         <div class="tree-view">
-            <TreeTools whole={v.whole} drawn={props.nodes.len()} total={props.total} {on_zoom} {on_frame} />
+            { tree_tools(&ToolsProps { whole: v.whole, drawn: props.nodes.len(), total: props.total, on_zoom, on_frame }) }
             <svg ref={svg_ref} class="tree" viewBox={view_box} preserveAspectRatio="xMidYMid meet"
                 role="img" aria-label="search tree"
                 onwheel={pan.on_wheel} onpointerdown={pan.on_down} onpointermove={pan.on_move}
@@ -149,7 +149,6 @@ fn zoom(view: &UseStateHandle<View>, factor: f64) {
 }
 
 /// Props of the tree's tool row.
-#[derive(Properties, PartialEq)]
 struct ToolsProps {
     /// Whether the whole tree is framed (else the node being expanded is followed).
     whole: bool,
@@ -164,7 +163,6 @@ struct ToolsProps {
 }
 
 /// The zoom and framing buttons, and how many nodes are drawn.
-#[function_component(TreeTools)]
 fn tree_tools(props: &ToolsProps) -> Html {
     let zoom_by = |factor: f64| props.on_zoom.reform(move |_: MouseEvent| factor);
     let frame = |whole: bool| props.on_frame.reform(move |_: MouseEvent| whole);
