@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::charts::RaceChart;
 use crate::format::{count, duration, progress_line};
-use crate::race::{available, outcome_word, race_label, race_title, Race, RACE_METHODS};
+use crate::race::{available, outcome_word, race_label, race_title, Race, RaceEntry, RACE_METHODS};
 use crate::state::{Action, State};
 
 /// Props of the race panel: the race and what decides its buttons, nothing else.
@@ -42,38 +42,55 @@ pub struct RaceProps {
 #[function_component(RacePanel)]
 pub fn race_panel(props: &RaceProps) -> Html {
     let state = &props.dispatcher;
-    let shape = props.shape;
     let race_running = props.race.as_ref().is_some_and(Race::is_running);
-    let picks = RACE_METHODS
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| available(m, shape))
-        .map(|(i, &method)| {
-            let onchange = {
-                let state = state.clone();
-                Callback::from(move |_: Event| state.dispatch(Action::ToggleRaceMethod(i)))
-            };
-            html! {
-                <label class="pick" title={if race_running {
-                    format!("{}: the picks are locked while the race runs.", race_title(&method))
-                } else {
-                    race_title(&method)
-                }}>
-                    <input type="checkbox" checked={props.race_pick[i]} {onchange}
-                        disabled={race_running} data-method={race_label(&method)} />
-                    { race_label(&method) }
-                </label>
+    let on_toggle = {
+        let state = state.clone();
+        Callback::from(move |i| state.dispatch(Action::ToggleRaceMethod(i)))
+    };
+    let on_play = {
+        let state = state.clone();
+        Callback::from(move |i| state.dispatch(Action::PlayRaceEntry(i)))
+    };
+    let on_race = props.on_race.reform(|_: MouseEvent| ());
+    let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());
+    let (start_ref, cancel_ref) = use_race_focus(race_running);
+    html! {
+        <section class="panel" aria-labelledby="race-title" id="race">
+            <h2 id="race-title">{ "Race the methods" }</h2>
+            <p class="muted small-print">{ format!("Every method solves the board on screen in turn, each allowed {} node expansions.", count(crate::race::RACE_BUDGET)) }</p>
+            { race_picks(&PicksProps { shape: props.shape, picks: props.race_pick.clone(), locked: race_running, on_toggle }) }
+            <div class="row buttons">
+                <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
+                    title={props.race_why.clone()}
+                    aria-describedby={props.race_why.is_some().then_some("race-why")}>{ "Race" }</button>
+                if race_running {
+                    <button id="race-cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
+                }
+                if let Some(why) = &props.race_why {
+                    <span id="race-why" class="why">{ why.clone() }</span>
+                }
+            </div>
+            if let Some(race) = &props.race {
+                if race.is_running() {
+                    <p id="race-progress" class="progress" role="status" aria-live="polite">
+                        <span class="spinner" aria-hidden="true"></span>
+                        { format!("Racing: {} of {} done, now {}", race.done(), race.entries.len(),
+                            race.current().map(|i| race.entries[i].title()).unwrap_or_default()) }
+                    </p>
+                }
+                <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
+                { race_table(&TableProps { race: race.clone(), playing: props.playing.clone(),
+                    play_off: props.solving || props.play_why.is_some(), play_why: props.play_why.clone(), on_play }) }
+                <RaceChart race={race.clone()} />
             }
-        });
-    let on_race = {
-        let on_race = props.on_race.clone();
-        Callback::from(move |_: MouseEvent| on_race.emit(()))
-    };
-    let on_cancel = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
-    };
-    // Focus follows the race like the solve's: Race (disabled) to its Cancel, then back to Race.
+        </section>
+    }
+}
+
+/// Focus follows the race like the solve's: Race (disabled) to its Cancel, then back to Race.
+/// Returns the refs of the Race and Cancel buttons.
+#[hook]
+fn use_race_focus(race_running: bool) -> (NodeRef, NodeRef) {
     let start_ref = use_node_ref();
     let cancel_ref = use_node_ref();
     {
@@ -90,121 +107,154 @@ pub fn race_panel(props: &RaceProps) -> Html {
             }
         });
     }
-    let race = props.race.as_ref();
-    let playing = props.playing.clone();
-    let rows = race.map(|race| {
-        race.entries.iter().enumerate().map(|(i, entry)| {
-            let label = entry.label();
-            let current = race.current() == Some(i);
-            let solution = entry.solution();
-            let cells = match (&entry.answer, solution) {
-                (_, Some(s)) => {
-                    let solved = s.outcome == SolveOutcome::Solved;
-                    html! {
-                        <>
-                        <td class="num" data-col="length">{ if solved { s.moves.len().to_string() } else { "—".to_string() } }</td>
-                        <td data-col="optimal">
-                            if s.is_optimal() {
-                                <span class="good" title="guaranteed shortest">{ "yes" }</span>
-                            } else if solved {
-                                <span class="warn" title="not guaranteed shortest">{ "no" }</span>
-                            } else {
-                                <span class={if s.outcome == SolveOutcome::BudgetExhausted { "budget-hit" } else { "warn" }}>{ outcome_word(s) }</span>
-                            }
-                        </td>
-                        <td class="num">{ count(s.stats.expanded) }</td>
-                        <td class="num">{ count(s.stats.generated) }</td>
-                        <td class="num">{ count(s.stats.max_frontier) }</td>
-                        <td class="num">{ duration(s.stats.elapsed_ms) }</td>
-                        </>
-                    }
-                }
-                (Some(Err(message)), None) => html! { <td colspan="6" class="error">{ message.clone() }</td> },
-                (_, None) => {
-                    let text = if race.cancelled {
-                        "cancelled".to_string()
-                    } else if current {
-                        entry.progress.as_ref().map_or("running…".to_string(), |p| progress_line(entry.method.algorithm(), p))
-                    } else {
-                        "waiting".to_string()
-                    };
-                    html! { <td colspan="6" class="muted">{ text }</td> }
-                }
-            };
-            let playable = solution.is_some_and(|s| s.outcome == SolveOutcome::Solved && !s.moves.is_empty());
-            let is_playing = solution.is_some_and(|s| {
-                playing.as_ref().is_some_and(|(start, moves)| start == &race.start && moves == &s.moves)
-            });
-            let onclick = {
-                let state = state.clone();
-                Callback::from(move |_: MouseEvent| state.dispatch(Action::PlayRaceEntry(i)))
-            };
+    (start_ref, cancel_ref)
+}
+
+/// Props of the method checkboxes.
+struct PicksProps {
+    /// The board size (which methods can race).
+    shape: Shape,
+    /// Which methods race, by index in [`RACE_METHODS`].
+    picks: Vec<bool>,
+    /// Whether the picks are locked (a race runs).
+    locked: bool,
+    /// Called with the index of a toggled method.
+    on_toggle: Callback<usize>,
+}
+
+/// A checkbox per method that can race on this board size.
+fn race_picks(props: &PicksProps) -> Html {
+    let locked = props.locked;
+    let picks = RACE_METHODS
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| available(m, props.shape))
+        .map(|(i, &method)| {
+            let onchange = props.on_toggle.reform(move |_: Event| i);
             html! {
-                <tr class={classes!(current.then_some("current"), is_playing.then_some("playing"))}
-                    data-method={label.clone()}
-                    data-outcome={solution.map(|s| s.outcome.name()).unwrap_or("pending")}
-                    data-length={solution.and_then(|s| s.length()).map(|l| l.to_string()).unwrap_or_default()}
-                    data-optimal={solution.is_some_and(|s| s.is_optimal()).to_string()}>
-                    <th scope="row">{ label.clone() }</th>
-                    { cells }
-                    <td>
-                        if playable {
-                            <button class="small" {onclick} aria-label={format!("play {label}")}
-                                disabled={props.solving || props.play_why.is_some()}
-                                title={props.play_why.clone()}>{ "Play" }</button>
-                        }
-                    </td>
-                </tr>
+                <label class="pick" title={if locked {
+                    format!("{}: the picks are locked while the race runs.", race_title(&method))
+                } else {
+                    race_title(&method)
+                }}>
+                    <input type="checkbox" checked={props.picks[i]} {onchange}
+                        disabled={locked} data-method={race_label(&method)} />
+                    { race_label(&method) }
+                </label>
             }
-        }).collect::<Html>()
+        });
+    html! {
+        <fieldset class="picks">
+            <legend>{ "Methods" }</legend>
+            { for picks }
+        </fieldset>
+    }
+}
+
+/// Props of the race's table.
+struct TableProps {
+    /// The race.
+    race: Race,
+    /// The solution being played back (its start and moves), to mark its row.
+    playing: Option<(Board, Vec<Direction>)>,
+    /// Whether the rows' Play buttons are disabled.
+    play_off: bool,
+    /// Why they are (their tooltip).
+    play_why: Option<AttrValue>,
+    /// Called with the index of the row to play back.
+    on_play: Callback<usize>,
+}
+
+/// A row per method: its answer's length, optimality and counters (or where it stands), and
+/// a Play button for a solved one.
+fn race_table(props: &TableProps) -> Html {
+    let race = &props.race;
+    let rows = race.entries.iter().enumerate().map(|(i, entry)| {
+        let label = entry.label();
+        let current = race.current() == Some(i);
+        let solution = entry.solution();
+        let playable = solution.is_some_and(|s| s.outcome == SolveOutcome::Solved && !s.moves.is_empty());
+        let is_playing = solution.is_some_and(|s| {
+            props.playing.as_ref().is_some_and(|(start, moves)| start == &race.start && moves == &s.moves)
+        });
+        let onclick = props.on_play.reform(move |_: MouseEvent| i);
+        html! {
+            <tr class={classes!(current.then_some("current"), is_playing.then_some("playing"))}
+                data-method={label.clone()}
+                data-outcome={solution.map(|s| s.outcome.name()).unwrap_or("pending")}
+                data-length={solution.and_then(|s| s.length()).map(|l| l.to_string()).unwrap_or_default()}
+                data-optimal={solution.is_some_and(|s| s.is_optimal()).to_string()}>
+                <th scope="row">{ label.clone() }</th>
+                { entry_cells(race, entry, current) }
+                <td>
+                    if playable {
+                        <button class="small" {onclick} aria-label={format!("play {label}")}
+                            disabled={props.play_off}
+                            title={props.play_why.clone()}>{ "Play" }</button>
+                    }
+                </td>
+            </tr>
+        }
     });
     html! {
-        <section class="panel" aria-labelledby="race-title" id="race">
-            <h2 id="race-title">{ "Race the methods" }</h2>
-            <p class="muted small-print">{ format!("Every method solves the board on screen in turn, each allowed {} node expansions.", count(crate::race::RACE_BUDGET)) }</p>
-            <fieldset class="picks">
-                <legend>{ "Methods" }</legend>
-                { for picks }
-            </fieldset>
-            <div class="row buttons">
-                <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
-                    title={props.race_why.clone()}
-                    aria-describedby={props.race_why.is_some().then_some("race-why")}>{ "Race" }</button>
-                if race_running {
-                    <button id="race-cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
-                }
-                if let Some(why) = &props.race_why {
-                    <span id="race-why" class="why">{ why.clone() }</span>
-                }
-            </div>
-            if let Some(race) = race {
-                if race.is_running() {
-                    <p id="race-progress" class="progress" role="status" aria-live="polite">
-                        <span class="spinner" aria-hidden="true"></span>
-                        { format!("Racing: {} of {} done, now {}", race.done(), race.entries.len(),
-                            race.current().map(|i| race.entries[i].title()).unwrap_or_default()) }
-                    </p>
-                }
-                <p class="muted small-print">{ format!("On {}", race.start.to_line()) }</p>
-                <div class="table-wrap">
-                    <table id="race-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">{ "Method" }</th>
-                                <th scope="col">{ "Moves" }</th>
-                                <th scope="col">{ "Optimal" }</th>
-                                <th scope="col">{ "Expanded" }</th>
-                                <th scope="col">{ "Generated" }</th>
-                                <th scope="col">{ "Peak held" }</th>
-                                <th scope="col">{ "Time" }</th>
-                                <th scope="col"><span class="sr-only">{ "Play" }</span></th>
-                            </tr>
-                        </thead>
-                        <tbody>{ rows.unwrap_or_default() }</tbody>
-                    </table>
-                </div>
-                <RaceChart race={race.clone()} />
+        <div class="table-wrap">
+            <table id="race-table">
+                <thead>
+                    <tr>
+                        <th scope="col">{ "Method" }</th>
+                        <th scope="col">{ "Moves" }</th>
+                        <th scope="col">{ "Optimal" }</th>
+                        <th scope="col">{ "Expanded" }</th>
+                        <th scope="col">{ "Generated" }</th>
+                        <th scope="col">{ "Peak held" }</th>
+                        <th scope="col">{ "Time" }</th>
+                        <th scope="col"><span class="sr-only">{ "Play" }</span></th>
+                    </tr>
+                </thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The six result cells of a row: the answer's figures, its error, or where it stands.
+fn entry_cells(race: &Race, entry: &RaceEntry, current: bool) -> Html {
+    match (&entry.answer, entry.solution()) {
+        (_, Some(s)) => {
+            let solved = s.outcome == SolveOutcome::Solved;
+            html! {
+                <>
+                <td class="num" data-col="length">{ if solved { s.moves.len().to_string() } else { "—".to_string() } }</td>
+                <td data-col="optimal">
+                    if s.is_optimal() {
+                        <span class="good" title="guaranteed shortest">{ "yes" }</span>
+                    } else if solved {
+                        <span class="warn" title="not guaranteed shortest">{ "no" }</span>
+                    } else {
+                        <span class={if s.outcome == SolveOutcome::BudgetExhausted { "budget-hit" } else { "warn" }}>{ outcome_word(s) }</span>
+                    }
+                </td>
+                <td class="num">{ count(s.stats.expanded) }</td>
+                <td class="num">{ count(s.stats.generated) }</td>
+                <td class="num">{ count(s.stats.max_frontier) }</td>
+                <td class="num">{ duration(s.stats.elapsed_ms) }</td>
+                </>
             }
-        </section>
+        }
+        (Some(Err(message)), None) => {
+            html! { <td colspan="6" class="error">{ message.clone() }</td> }
+        }
+        (_, None) => {
+            let text = if race.cancelled {
+                "cancelled".to_string()
+            } else if current {
+                entry.progress.as_ref().map_or("running…".to_string(), |p| {
+                    progress_line(entry.method.algorithm(), p)
+                })
+            } else {
+                "waiting".to_string()
+            };
+            html! { <td colspan="6" class="muted">{ text }</td> }
+        }
     }
 }

@@ -32,34 +32,14 @@ pub struct SetupProps {
 #[function_component(Setup)]
 pub fn setup(props: &SetupProps) -> Html {
     let state = &props.dispatcher;
-    let shape = props.shape;
-    // The squares 2 to 8, and any rectangle from 2x2 to 16x16 through two number fields.
-    let sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
-    let custom_open = use_state(|| false);
-    let custom = *custom_open || !sizes.contains(&shape);
-    let on_size = {
+    let send = |f: fn(String) -> Action| {
         let state = state.clone();
-        let custom_open = custom_open.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if value == "custom" {
-                custom_open.set(true);
-            } else if let Ok(shape) = value.parse::<Shape>() {
-                custom_open.set(false);
-                state.dispatch(Action::SetShape(shape));
-            }
-        })
+        Callback::from(move |text| state.dispatch(f(text)))
     };
-    let resize = |f: fn(Shape, usize) -> Option<Shape>| {
+    let on_shape = {
         let state = state.clone();
-        Callback::from(move |n: u64| {
-            if let Some(next) = f(shape, n as usize) {
-                state.dispatch(Action::SetShape(next));
-            }
-        })
+        Callback::from(move |shape| state.dispatch(Action::SetShape(shape)))
     };
-    let on_width = resize(|s, w| Shape::new(w, s.height()).ok());
-    let on_height = resize(|s, h| Shape::new(s.width(), h).ok());
     let goal_value = if props.goal_editor.open || matches!(props.goal, Goal::Custom(_)) {
         "custom".to_string()
     } else {
@@ -79,68 +59,28 @@ pub fn setup(props: &SetupProps) -> Html {
             }
         })
     };
-    let on_goal_text = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            state.dispatch(Action::GoalText(value));
-        })
-    };
     let on_how = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let how = if value == "walk" {
-                ScrambleHow::Walk
-            } else {
-                ScrambleHow::Uniform
-            };
-            state.dispatch(Action::SetScramble(how));
-        })
+        Callback::from(move |how| state.dispatch(Action::SetScramble(how)))
     };
     let on_walk = {
         let state = state.clone();
         Callback::from(move |n: u64| state.dispatch(Action::SetWalkLength(n as usize)))
     };
-    let on_scramble = {
-        let on_scramble = props.on_scramble.clone();
-        Callback::from(move |_: MouseEvent| on_scramble.emit(()))
-    };
+    let on_scramble = props.on_scramble.reform(|_: MouseEvent| ());
     let toggle_editor = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ToggleEditor))
     };
-    let on_edit = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
-            state.dispatch(Action::EditText(value));
-        })
-    };
     let on_apply = {
         let state = state.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            state.dispatch(Action::ApplyEdit);
-        })
+        Callback::from(move |()| state.dispatch(Action::ApplyEdit))
     };
-    let walk = props.scramble == ScrambleHow::Walk;
     html! {
         <section class="panel" aria-labelledby="setup-title">
             <h2 id="setup-title">{ "Board" }</h2>
             <div class="row">
-                <label>{ "Size" }
-                    <select id="size" onchange={on_size}>
-                        { for sizes.iter().map(|s| html! {
-                            <option value={s.to_string()} selected={!custom && *s == shape}>{ s.to_string() }</option>
-                        }) }
-                        <option value="custom" selected={custom}>{ "Other W × H…" }</option>
-                    </select>
-                </label>
-                if custom {
-                    <NumberField id="size-w" label="Width" value={shape.width() as u64} min={2} max={16} on_value={on_width} />
-                    <NumberField id="size-h" label="Height" value={shape.height() as u64} min={2} max={16} on_value={on_height} />
-                }
+                <SizePicker shape={props.shape} {on_shape} />
                 <label>{ "Goal" }
                     <select id="goal" onchange={on_goal}>
                         { for [("standard", "Standard (1 2 3 … blank)"), ("blank-first", "Blank first"), ("snail", "Snail (spiral)"), ("custom", "Custom…")]
@@ -152,27 +92,9 @@ pub fn setup(props: &SetupProps) -> Html {
                 </label>
             </div>
             if props.goal_editor.open {
-                <label class="stack">{ "Custom goal (tile numbers, 0 = blank)" }
-                    <input id="goal-text" type="text" spellcheck="false" autocomplete="off"
-                        value={props.goal_editor.text.clone()} oninput={on_goal_text}
-                        aria-invalid={props.goal_editor.error.is_some().to_string()}
-                        aria-describedby="goal-error" />
-                </label>
-                if let Some(error) = &props.goal_editor.error {
-                    <p id="goal-error" class="error" role="alert">{ error }</p>
-                }
+                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(Action::GoalText) }) }
             }
-            <div class="row">
-                <label>{ "Scramble" }
-                    <select id="scramble-how" onchange={on_how}>
-                        <option value="uniform" selected={!walk}>{ "Uniformly random" }</option>
-                        <option value="walk" selected={walk}>{ "Random walk" }</option>
-                    </select>
-                </label>
-                if walk {
-                    <NumberField id="walk-length" label="Moves" value={props.walk_length as u64} min={1} max={500} on_value={on_walk} />
-                }
-            </div>
+            { scramble_row(&ScrambleProps { walk: props.scramble == ScrambleHow::Walk, walk_length: props.walk_length, on_how, on_walk }) }
             <div class="row buttons">
                 <button id="scramble" class="primary" onclick={on_scramble}>{ "Scramble" }</button>
                 <button id="edit" onclick={toggle_editor} aria-expanded={props.editor.open.to_string()}>
@@ -180,20 +102,166 @@ pub fn setup(props: &SetupProps) -> Html {
                 </button>
             </div>
             if props.editor.open {
-                <form class="editor" onsubmit={on_apply}>
-                    <label class="help" for="board-text">
-                        { "Type or paste a board: " }<code>{ "6 1 7 3 0 4 5 8 2" }</code>{ ", rows split by / or new lines, or the n-puzzle file format" }
-                    </label>
-                    <textarea id="board-text" rows="4" spellcheck="false"
-                        value={props.editor.text.clone()} oninput={on_edit}
-                        aria-invalid={props.editor.error.is_some().to_string()}
-                        aria-describedby="board-error" />
-                    if let Some(error) = &props.editor.error {
-                        <p id="board-error" class="error" role="alert">{ error }</p>
-                    }
-                    <button type="submit" class="primary">{ "Use this board" }</button>
-                </form>
+                { board_editor(&BoardEditorProps { editor: props.editor.clone(), on_text: send(Action::EditText), on_apply }) }
             }
         </section>
+    }
+}
+
+/// Props of the size menu.
+#[derive(Properties, PartialEq)]
+struct SizeProps {
+    /// The board size.
+    shape: Shape,
+    /// Called with a new size.
+    on_shape: Callback<Shape>,
+}
+
+/// The size menu: the squares 2 to 8, and any rectangle from 2x2 to 16x16 through two number
+/// fields (shown for "Other" or a size not in the menu).
+#[function_component(SizePicker)]
+fn size_picker(props: &SizeProps) -> Html {
+    let shape = props.shape;
+    let sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
+    let custom_open = use_state(|| false);
+    let custom = *custom_open || !sizes.contains(&shape);
+    let on_size = {
+        let on_shape = props.on_shape.clone();
+        let custom_open = custom_open.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if value == "custom" {
+                custom_open.set(true);
+            } else if let Ok(shape) = value.parse::<Shape>() {
+                custom_open.set(false);
+                on_shape.emit(shape);
+            }
+        })
+    };
+    let resize = |f: fn(Shape, usize) -> Option<Shape>| {
+        let on_shape = props.on_shape.clone();
+        Callback::from(move |n: u64| {
+            if let Some(next) = f(shape, n as usize) {
+                on_shape.emit(next);
+            }
+        })
+    };
+    let on_width = resize(|s, w| Shape::new(w, s.height()).ok());
+    let on_height = resize(|s, h| Shape::new(s.width(), h).ok());
+    html! {
+        <>
+            <label>{ "Size" }
+                <select id="size" onchange={on_size}>
+                    { for sizes.iter().map(|s| html! {
+                        <option value={s.to_string()} selected={!custom && *s == shape}>{ s.to_string() }</option>
+                    }) }
+                    <option value="custom" selected={custom}>{ "Other W × H…" }</option>
+                </select>
+            </label>
+            if custom {
+                <NumberField id="size-w" label="Width" value={shape.width() as u64} min={2} max={16} on_value={on_width} />
+                <NumberField id="size-h" label="Height" value={shape.height() as u64} min={2} max={16} on_value={on_height} />
+            }
+        </>
+    }
+}
+
+/// Props of a text field parsed as the user types.
+struct EditorProps {
+    /// Its text and error.
+    editor: Editor,
+    /// Called with the text on each input.
+    on_text: Callback<String>,
+}
+
+/// The custom-goal field and its error.
+fn goal_editor(props: &EditorProps) -> Html {
+    let oninput = props
+        .on_text
+        .reform(|e: InputEvent| e.target_unchecked_into::<HtmlInputElement>().value());
+    let editor = &props.editor;
+    html! {
+        <>
+            <label class="stack">{ "Custom goal (tile numbers, 0 = blank)" }
+                <input id="goal-text" type="text" spellcheck="false" autocomplete="off"
+                    value={editor.text.clone()} {oninput}
+                    aria-invalid={editor.error.is_some().to_string()}
+                    aria-describedby="goal-error" />
+            </label>
+            if let Some(error) = &editor.error {
+                <p id="goal-error" class="error" role="alert">{ error }</p>
+            }
+        </>
+    }
+}
+
+/// Props of the scramble row.
+struct ScrambleProps {
+    /// Whether Scramble makes a random walk (else a uniformly random board).
+    walk: bool,
+    /// Length of a random-walk scramble.
+    walk_length: usize,
+    /// Called with the chosen way to scramble.
+    on_how: Callback<ScrambleHow>,
+    /// Called with a new walk length.
+    on_walk: Callback<u64>,
+}
+
+/// How Scramble works, and the walk's length for a random walk.
+fn scramble_row(props: &ScrambleProps) -> Html {
+    let on_how = props.on_how.reform(|e: Event| {
+        if e.target_unchecked_into::<HtmlSelectElement>().value() == "walk" {
+            ScrambleHow::Walk
+        } else {
+            ScrambleHow::Uniform
+        }
+    });
+    let walk = props.walk;
+    html! {
+        <div class="row">
+            <label>{ "Scramble" }
+                <select id="scramble-how" onchange={on_how}>
+                    <option value="uniform" selected={!walk}>{ "Uniformly random" }</option>
+                    <option value="walk" selected={walk}>{ "Random walk" }</option>
+                </select>
+            </label>
+            if walk {
+                <NumberField id="walk-length" label="Moves" value={props.walk_length as u64} min={1} max={500} on_value={props.on_walk.clone()} />
+            }
+        </div>
+    }
+}
+
+/// Props of the board editor.
+struct BoardEditorProps {
+    /// Its text and error.
+    editor: Editor,
+    /// Called with the text on each input.
+    on_text: Callback<String>,
+    /// Called when the board is submitted.
+    on_apply: Callback<()>,
+}
+
+/// The edit-board form: a text area, its error and "Use this board".
+fn board_editor(props: &BoardEditorProps) -> Html {
+    let oninput = props
+        .on_text
+        .reform(|e: InputEvent| e.target_unchecked_into::<HtmlTextAreaElement>().value());
+    let onsubmit = props.on_apply.reform(|e: SubmitEvent| e.prevent_default());
+    let editor = &props.editor;
+    html! {
+        <form class="editor" {onsubmit}>
+            <label class="help" for="board-text">
+                { "Type or paste a board: " }<code>{ "6 1 7 3 0 4 5 8 2" }</code>{ ", rows split by / or new lines, or the n-puzzle file format" }
+            </label>
+            <textarea id="board-text" rows="4" spellcheck="false"
+                value={editor.text.clone()} {oninput}
+                aria-invalid={editor.error.is_some().to_string()}
+                aria-describedby="board-error" />
+            if let Some(error) = &editor.error {
+                <p id="board-error" class="error" role="alert">{ error }</p>
+            }
+            <button type="submit" class="primary">{ "Use this board" }</button>
+        </form>
     }
 }

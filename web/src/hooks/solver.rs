@@ -3,6 +3,9 @@
 //! worker stopped whenever the state no longer wants the request it is busy with (Cancel, a
 //! goal change): terminating is the only way to stop a search that never yields.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::client::{SolverWorker, WorkerEvent};
@@ -86,33 +89,77 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
         answered: 0,
         busy: None,
     });
-    let busy = state.busy_id();
+    let on_event = use_worker_events(state.dispatcher(), slot.clone());
+    use_worker_life(slot.clone(), on_event.clone(), state.busy_id());
 
-    let on_event = {
-        let dispatcher = state.dispatcher();
-        let slot = slot.clone();
+    // The callbacks are made once (so the panels' props compare equal between renders) and
+    // read the state of the last render through this cell.
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+
+    let solve = {
+        let (latest, slot, on_event) = (latest.clone(), slot.clone(), on_event.clone());
         use_memo((), move |_| {
-            Callback::from(move |event: WorkerEvent| {
-                let reply = match event {
-                    WorkerEvent::Reply(reply) => reply,
-                    // A crash fails the request in flight.
-                    WorkerEvent::Crashed(message) => match slot.borrow().busy {
-                        Some(id) => FromWorker::Failed { id, message },
-                        None => return,
-                    },
-                };
-                if let Some(id) = answers(&reply) {
-                    let mut slot = slot.borrow_mut();
-                    slot.answered = slot.answered.max(id);
-                }
-                if let Some(action) = action_for(reply) {
-                    dispatcher.dispatch(action);
-                }
+            Callback::from(move |()| {
+                // Cloned first: the borrow must not outlive this line (a dispatch may render).
+                let state = latest.borrow().clone();
+                start_solve(&state, &slot, &on_event)
             })
         })
     };
-    let on_event: Callback<WorkerEvent> = (*on_event).clone();
+    let race = use_memo((), move |_| {
+        Callback::from(move |()| {
+            // Cloned first: the borrow must not outlive this line (a dispatch may render).
+            let state = latest.borrow().clone();
+            start_race(&state, &slot, &on_event)
+        })
+    });
+    let cancel = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| {
+            Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
+        })
+    };
+    Solver {
+        solve: (*solve).clone(),
+        race: (*race).clone(),
+        cancel: (*cancel).clone(),
+    }
+}
 
+/// The handler of the worker's events (made once): a reply becomes its action and marks its
+/// request answered; a crash fails the request in flight.
+#[hook]
+fn use_worker_events(
+    dispatcher: UseReducerDispatcher<State>,
+    slot: Rc<RefCell<Slot>>,
+) -> Callback<WorkerEvent> {
+    let on_event = use_memo((), move |_| {
+        Callback::from(move |event: WorkerEvent| {
+            let reply = match event {
+                WorkerEvent::Reply(reply) => reply,
+                // A crash fails the request in flight.
+                WorkerEvent::Crashed(message) => match slot.borrow().busy {
+                    Some(id) => FromWorker::Failed { id, message },
+                    None => return,
+                },
+            };
+            if let Some(id) = answers(&reply) {
+                let mut slot = slot.borrow_mut();
+                slot.answered = slot.answered.max(id);
+            }
+            if let Some(action) = action_for(reply) {
+                dispatcher.dispatch(action);
+            }
+        })
+    });
+    (*on_event).clone()
+}
+
+/// Starts the worker with the page (stopped with it), and stops and restarts it when the state
+/// stops being busy with a request it has not answered (`busy` is the state's request id).
+#[hook]
+fn use_worker_life(slot: Rc<RefCell<Slot>>, on_event: Callback<WorkerEvent>, busy: Option<u32>) {
     {
         let slot = slot.clone();
         let on_event = on_event.clone();
@@ -124,95 +171,70 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
             move || drop(slot.borrow_mut().worker.take())
         });
     }
-
-    {
-        let slot = slot.clone();
-        let on_event = on_event.clone();
-        use_effect_with(busy, move |&now| {
-            let mut slot = slot.borrow_mut();
-            let before = std::mem::replace(&mut slot.busy, now);
-            if let Some(id) = before {
-                if now != Some(id) && slot.answered < id {
-                    drop(slot.worker.take());
-                    slot.worker(&on_event).ok();
-                }
+    use_effect_with(busy, move |&now| {
+        let mut slot = slot.borrow_mut();
+        let before = std::mem::replace(&mut slot.busy, now);
+        if let Some(id) = before {
+            if now != Some(id) && slot.answered < id {
+                drop(slot.worker.take());
+                slot.worker(&on_event).ok();
             }
-        });
+        }
+    });
+}
+
+/// Solves the board on screen (if it can be solved) under a new request id.
+fn start_solve(
+    state: &UseReducerHandle<State>,
+    slot: &RefCell<Slot>,
+    on_event: &Callback<WorkerEvent>,
+) {
+    if !state.can_solve() {
+        return;
     }
-
-    // The callbacks are made once (so the panels' props compare equal between renders) and
-    // read the state of the last render through this cell.
-    let latest = use_mut_ref(|| state.clone());
-    *latest.borrow_mut() = state.clone();
-
-    let solve = {
-        let latest = latest.clone();
-        let slot = slot.clone();
-        let on_event = on_event.clone();
-        use_memo((), move |_| {
-            Callback::from(move |()| {
-                let state = latest.borrow().clone();
-                if !state.can_solve() {
-                    return;
-                }
-                let id = {
-                    let mut slot = slot.borrow_mut();
-                    slot.next_id += 1;
-                    slot.next_id
-                };
-                let message = state.worker_message(id);
-                state.dispatch(Action::SolveStarted(id));
-                let sent = slot.borrow_mut().send(&on_event, &[message]);
-                if let Err(message) = sent {
-                    state.dispatch(Action::SolveFailed(id, message));
-                }
-            })
-        })
+    let id = {
+        let mut slot = slot.borrow_mut();
+        slot.next_id += 1;
+        slot.next_id
     };
+    let message = state.worker_message(id);
+    state.dispatch(Action::SolveStarted(id));
+    let sent = slot.borrow_mut().send(on_event, &[message]);
+    if let Err(message) = sent {
+        state.dispatch(Action::SolveFailed(id, message));
+    }
+}
+
+/// Races the picked methods on the board on screen (if a race can start), one request id each.
+fn start_race(
+    state: &UseReducerHandle<State>,
+    slot: &RefCell<Slot>,
+    on_event: &Callback<WorkerEvent>,
+) {
+    if !state.can_race() {
+        return;
+    }
     let race = {
-        let latest = latest.clone();
-        let slot = slot.clone();
-        use_memo((), move |_| {
-            Callback::from(move |()| {
-                let state = latest.borrow().clone();
-                if !state.can_race() {
-                    return;
-                }
-                let race = {
-                    let mut slot = slot.borrow_mut();
-                    let race = Race::plan(
-                        &state.puzzle.board,
-                        &state.puzzle.goal_board,
-                        &state.prefs.race_pick,
-                        slot.next_id + 1,
-                        RACE_BUDGET,
-                    );
-                    slot.next_id += race.entries.len() as u32;
-                    race
-                };
-                let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
-                let requests = race.requests();
-                state.dispatch(Action::RaceStarted(Box::new(race)));
-                // The worker answers one message at a time: the methods run in turn.
-                let sent = slot.borrow_mut().send(&on_event, &requests);
-                if let Err(message) = sent {
-                    for id in ids {
-                        state.dispatch(Action::SolveFailed(id, message.clone()));
-                    }
-                }
-            })
-        })
+        let mut slot = slot.borrow_mut();
+        let race = Race::plan(
+            &state.puzzle.board,
+            &state.puzzle.goal_board,
+            &state.prefs.race_pick,
+            slot.next_id + 1,
+            RACE_BUDGET,
+        );
+        slot.next_id += race.entries.len() as u32;
+        race
     };
-    let cancel = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| {
-            Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
-        })
-    };
-    Solver {
-        solve: (*solve).clone(),
-        race: (*race).clone(),
-        cancel: (*cancel).clone(),
+    let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
+    let requests = race.requests();
+    state.dispatch(Action::RaceStarted(Box::new(race)));
+    // The worker answers one message at a time: the methods run in turn.
+    let sent = slot.borrow_mut().send(on_event, &requests);
+    if let Err(message) = sent {
+        for id in ids {
+            state.dispatch(Action::SolveFailed(id, message.clone()));
+        }
     }
 }
 

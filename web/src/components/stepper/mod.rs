@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::hooks::trace::use_trace;
 use crate::stepper::control::{Control, ControlAction, SPEEDS};
-use crate::stepper::trace_set::{MAX_CELLS, MAX_EXPANSIONS};
+use crate::stepper::trace_set::{TraceSet, MAX_CELLS, MAX_EXPANSIONS};
 use pane::Pane;
 
 /// Props of the view: the board on screen and its goal, nothing else.
@@ -57,8 +57,6 @@ fn find(configs: &[SolverConfig], algorithm: Algorithm, heuristic: HeuristicKind
 #[function_component(StepThrough)]
 pub fn step_through(props: &StepThroughProps) -> Html {
     let open = use_state(|| false);
-    let traces = use_trace();
-    let control = use_reducer(Control::default);
     // The board and goal being traced: taken when the view opens or on request, so moves on
     // the board (or a solution playing back) do not restart the class's trace.
     let traced = use_state(|| None::<(Board, Board)>);
@@ -80,115 +78,53 @@ pub fn step_through(props: &StepThroughProps) -> Html {
         .collect();
     let moved_on = traced.is_some() && (board, goal) != (&props.board, &props.goal);
 
-    // Trace again whenever the traced board or the methods change.
-    {
-        let (start, dispatcher) = (traces.start.clone(), control.dispatcher());
-        use_effect_with(
-            ((*traced).clone().filter(|_| fits), chosen.clone()),
-            move |(traced, chosen)| {
-                if let Some((board, goal)) = traced {
-                    dispatcher.dispatch(ControlAction::Restart);
-                    start.emit((board.clone(), goal.clone(), chosen.clone()));
-                }
-            },
-        );
-    }
-    let set = &traces.set;
+    let (set, control) = use_stepping((*traced).clone().filter(|_| fits), chosen.clone());
     let available = set.traces.iter().map(|t| t.expansions).max().unwrap_or(0);
     let finished = !set.traces.is_empty() && set.traces.iter().all(|t| t.done);
-    // The run timer: ticks while running, re-made when the speed or the traces change.
-    {
-        let dispatcher = control.dispatcher();
-        use_effect_with(
-            (control.running, control.speed, available, finished),
-            move |&(running, speed, available, finished)| {
-                let interval = running.then(|| {
-                    Interval::new(SPEEDS[speed].1, move || {
-                        dispatcher.dispatch(ControlAction::Tick {
-                            available,
-                            finished,
-                        })
-                    })
-                });
-                move || drop(interval)
-            },
-        );
-    }
 
     let trace_screen = {
         let traced = traced.clone();
         let on_screen = (props.board.clone(), props.goal.clone());
         Callback::from(move |_: MouseEvent| traced.set(Some(on_screen.clone())))
     };
-    let toggle_open = {
+    let on_open = {
         let (open, traced) = (open.clone(), traced.clone());
         let on_screen = (props.board.clone(), props.goal.clone());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |()| {
             traced.set((!*open).then(|| on_screen.clone()));
             open.set(!*open);
         })
     };
     // Projector view: the panel takes the whole window.
     let full = use_state(|| false);
-    let toggle_full = {
+    let on_full = {
         let full = full.clone();
-        Callback::from(move |_: MouseEvent| full.set(!*full))
+        Callback::from(move |()| full.set(!*full))
     };
-    let act = |action: ControlAction| {
+    let on_action = {
         let dispatcher = control.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(action))
-    };
-    let on_speed = {
-        let dispatcher = control.dispatcher();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(i) = select.value().parse() {
-                dispatcher.dispatch(ControlAction::Speed(i));
-            }
-        })
+        Callback::from(move |action| dispatcher.dispatch(action))
     };
     let picker = |column: usize| {
         let current = picks[column];
         let picks = picks.clone();
-        let onchange = Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(i) = select.value().parse::<usize>() {
-                let mut next = *picks;
-                next[column] = i;
-                picks.set(next);
-            }
+        let on_pick = Callback::from(move |i: usize| {
+            let mut next = *picks;
+            next[column] = i;
+            picks.set(next);
         });
-        let options = configs.iter().enumerate().map(|(i, c)| {
-            html! {
-                <option value={i.to_string()} selected={current == i}>
-                    { Method::Search(*c).label() }
-                </option>
-            }
-        });
-        html! {
-            <label class="field">
-                { format!("Method {}", column + 1) }
-                <select {onchange} data-column={column.to_string()}>{ for options }</select>
-            </label>
-        }
+        method_picker(&PickerProps {
+            column,
+            configs: configs.clone(),
+            current,
+            on_pick,
+        })
     };
 
-    let at_end = finished && control.step >= available;
     html! {
         <section class={classes!("panel", "stepper", (*full && *open).then_some("full"))}
             aria-labelledby="stepper-title" id="stepper">
-            <div class="stepper-head">
-                <h2 id="stepper-title">{ "Step through a search" }</h2>
-                if *open {
-                    <button onclick={toggle_full} aria-pressed={full.to_string()}>
-                        { if *full { "Leave projector view" } else { "Projector view" } }
-                    </button>
-                }
-                <button class={if *open { "" } else { "primary" }} onclick={toggle_open}
-                    aria-expanded={open.to_string()} aria-controls="stepper-body">
-                    { if *open { "Close" } else { "Step through" } }
-                </button>
-            </div>
+            { stepper_head(&HeadProps { open: *open, full: *full, on_open, on_full }) }
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
             } else if !fits {
@@ -205,24 +141,8 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                         </p>
                     }
                     <div class="row">{ picker(0) }{ picker(1) }</div>
-                    <div class="row stepper-controls" role="group" aria-label="step controls">
-                        <button onclick={act(ControlAction::Restart)} disabled={control.step == 0}>{ "Back to start" }</button>
-                        <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
-                        <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
-                        <button class="primary" onclick={act(ControlAction::Toggle)} disabled={at_end && !control.running}>
-                            { if control.running { "Pause" } else { "Run" } }
-                        </button>
-                        <button onclick={act(ControlAction::ToEnd(available))} disabled={at_end}>{ "To the end" }</button>
-                        <label class="field speed">
-                            { "Speed" }
-                            <select onchange={on_speed}>
-                                { for SPEEDS.iter().enumerate().map(|(i, (label, _, _))| html! {
-                                    <option value={i.to_string()} selected={control.speed == i}>{ *label }</option>
-                                }) }
-                            </select>
-                        </label>
-                        <span class="step-count" id="step-count">{ format!("Step {}", control.step) }</span>
-                    </div>
+                    { step_controls(&ControlsProps { step: control.step, available, finished, running: control.running,
+                        speed: control.speed, on_action }) }
                     <p class="small-print muted">{ format!(
                         "Each method is traced for at most {} expansions (enough for A* on any 3x3 board; BFS and weak estimates stop there on hard ones); the tree draws the newest {} nodes.",
                         crate::format::count(MAX_EXPANSIONS), pane::DRAWN_NODES) }</p>
@@ -235,6 +155,181 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                 </div>
             }
         </section>
+    }
+}
+
+/// The traces of `chosen` from `traced` (traced again whenever either changes, the step set
+/// back to 0) and the step controls' state, with the run timer going.
+#[hook]
+fn use_stepping(
+    traced: Option<(Board, Board)>,
+    chosen: Vec<SolverConfig>,
+) -> (UseReducerHandle<TraceSet>, UseReducerHandle<Control>) {
+    let traces = use_trace();
+    let control = use_reducer(Control::default);
+    {
+        let (start, dispatcher) = (traces.start.clone(), control.dispatcher());
+        use_effect_with((traced, chosen), move |(traced, chosen)| {
+            if let Some((board, goal)) = traced {
+                dispatcher.dispatch(ControlAction::Restart);
+                start.emit((board.clone(), goal.clone(), chosen.clone()));
+            }
+        });
+    }
+    let set = &traces.set;
+    let available = set.traces.iter().map(|t| t.expansions).max().unwrap_or(0);
+    let finished = !set.traces.is_empty() && set.traces.iter().all(|t| t.done);
+    use_run_timer(
+        control.dispatcher(),
+        control.running,
+        control.speed,
+        available,
+        finished,
+    );
+    (traces.set, control)
+}
+
+/// The run timer: ticks while running, re-made when the speed or the traces change.
+#[hook]
+fn use_run_timer(
+    dispatcher: UseReducerDispatcher<Control>,
+    running: bool,
+    speed: usize,
+    available: usize,
+    finished: bool,
+) {
+    use_effect_with(
+        (running, speed, available, finished),
+        move |&(running, speed, available, finished)| {
+            let interval = running.then(|| {
+                Interval::new(SPEEDS[speed].1, move || {
+                    dispatcher.dispatch(ControlAction::Tick {
+                        available,
+                        finished,
+                    })
+                })
+            });
+            move || drop(interval)
+        },
+    );
+}
+
+/// Props of the panel's heading row.
+struct HeadProps {
+    /// Whether the panel is open.
+    open: bool,
+    /// Whether the projector view is on.
+    full: bool,
+    /// Opens or closes the panel.
+    on_open: Callback<()>,
+    /// Turns the projector view on or off.
+    on_full: Callback<()>,
+}
+
+/// The title, the projector-view button (while open) and the open/close button.
+fn stepper_head(props: &HeadProps) -> Html {
+    let (open, full) = (props.open, props.full);
+    html! {
+        <div class="stepper-head">
+            <h2 id="stepper-title">{ "Step through a search" }</h2>
+            if open {
+                <button onclick={props.on_full.reform(|_: MouseEvent| ())} aria-pressed={full.to_string()}>
+                    { if full { "Leave projector view" } else { "Projector view" } }
+                </button>
+            }
+            <button class={if open { "" } else { "primary" }} onclick={props.on_open.reform(|_: MouseEvent| ())}
+                aria-expanded={open.to_string()} aria-controls="stepper-body">
+                { if open { "Close" } else { "Step through" } }
+            </button>
+        </div>
+    }
+}
+
+/// Props of a method menu.
+struct PickerProps {
+    /// Which column it picks for (0 or 1).
+    column: usize,
+    /// The searches offered.
+    configs: Vec<SolverConfig>,
+    /// The index of the one picked.
+    current: usize,
+    /// Called with the index of the newly picked one.
+    on_pick: Callback<usize>,
+}
+
+/// The menu of the searches one column traces.
+fn method_picker(props: &PickerProps) -> Html {
+    let on_pick = props.on_pick.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Ok(i) = select.value().parse::<usize>() {
+            on_pick.emit(i);
+        }
+    });
+    let options = props.configs.iter().enumerate().map(|(i, c)| {
+        html! {
+            <option value={i.to_string()} selected={props.current == i}>
+                { Method::Search(*c).label() }
+            </option>
+        }
+    });
+    html! {
+        <label class="field">
+            { format!("Method {}", props.column + 1) }
+            <select {onchange} data-column={props.column.to_string()}>{ for options }</select>
+        </label>
+    }
+}
+
+/// Props of the step controls.
+struct ControlsProps {
+    /// The step shown.
+    step: usize,
+    /// The most steps any trace has so far.
+    available: usize,
+    /// Whether every trace is complete.
+    finished: bool,
+    /// Whether the run timer is on.
+    running: bool,
+    /// The index of the speed in [`SPEEDS`].
+    speed: usize,
+    /// Called with what a control does.
+    on_action: Callback<ControlAction>,
+}
+
+/// Back to start, step, step 10, run/pause, to the end, the speed menu and the step count.
+fn step_controls(props: &ControlsProps) -> Html {
+    let (step, available) = (props.step, props.available);
+    let act = |action: ControlAction| props.on_action.reform(move |_: MouseEvent| action);
+    let on_speed = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(i) = select.value().parse() {
+                on_action.emit(ControlAction::Speed(i));
+            }
+        })
+    };
+    let at_end = props.finished && step >= available;
+    html! {
+        <div class="row stepper-controls" role="group" aria-label="step controls">
+            <button onclick={act(ControlAction::Restart)} disabled={step == 0}>{ "Back to start" }</button>
+            <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
+            <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
+            <button class="primary" onclick={act(ControlAction::Toggle)} disabled={at_end && !props.running}>
+                { if props.running { "Pause" } else { "Run" } }
+            </button>
+            <button onclick={act(ControlAction::ToEnd(available))} disabled={at_end}>{ "To the end" }</button>
+            <label class="field speed">
+                { "Speed" }
+                <select onchange={on_speed}>
+                    { for SPEEDS.iter().enumerate().map(|(i, (label, _, _))| html! {
+                        <option value={i.to_string()} selected={props.speed == i}>{ *label }</option>
+                    }) }
+                </select>
+            </label>
+            <span class="step-count" id="step-count">{ format!("Step {}", step) }</span>
+        </div>
     }
 }
 

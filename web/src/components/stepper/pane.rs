@@ -13,7 +13,7 @@ use super::tree_view::{DrawNode, TreeView, X_GAP, Y_GAP};
 use crate::download::download;
 use crate::format::count;
 use crate::stepper::trace_set::{Trace, MAX_EXPANSIONS};
-use crate::stepper::tree::{NodeState, Tree};
+use crate::stepper::tree::{NodeState, Tree, TreeNode};
 use crate::stepper::Replay;
 
 /// Most tree nodes drawn at once.
@@ -168,7 +168,6 @@ pub fn pane(props: &PaneProps) -> Html {
     let (line, tone) = status(props.trace.as_ref(), replay);
 
     let method = Method::Search(props.config);
-    let label = method.label();
     let name = match method.heuristic() {
         Some(h) => format!("{}-{}", algorithm.name(), h.name()),
         None => algorithm.name().to_string(),
@@ -208,6 +207,49 @@ pub fn pane(props: &PaneProps) -> Html {
         .find(|n| Some(n.id) == replay.current)
         .map(|n| (n.x, n.y));
     let done = props.trace.as_ref().is_some_and(|t| t.done && t.len > 0);
+    let current_title = match (replay.goal, replay.step) {
+        (Some(_), _) => "Goal",
+        (None, 0) => "Start",
+        _ => "Expanding",
+    };
+    let goal = &props.goal;
+    html! {
+        <div class="pane" data-method={name.clone()}>
+            <h3 class="pane-title">{ method.label() }</h3>
+            <p class={classes!("pane-status", "small-print", tone)} aria-live="polite">{ line }</p>
+            { counts(replay) }
+            if stale > 0 {
+                <p class="small-print muted">{ format!("OPEN counts {stale} entries superseded by a cheaper path, dropped when reached.") }</p>
+            }
+            if let Some(iteration) = replay.bound {
+                <p class="small-print muted">{ format!("Iteration with bound {iteration}") }</p>
+            }
+            if let Some(node) = current {
+                { node_card(&NodeCardProps { node: node.clone(), goal: goal.clone(), class: "current".into(), title: current_title.into(), picked: false }) }
+            }
+            <OpenTable rows={Rc::new(open_rows)} total={open_total} order={order_words(algorithm)}
+                goal={goal.clone()} title={if replay.depth_first() { "Path" } else { "OPEN" }} />
+            if let Some(mismatch) = &replay.mismatch {
+                <p class="error small-print">{ format!("The replay differs from the core {mismatch}") }</p>
+            }
+            <TreeView nodes={drawn} {on_pick} total={tree.nodes.len()} {focus} />
+            <p class="legend small-print">
+                <span class="key expanded">{ "expanded" }</span>
+                <span class="key open">{ "in OPEN" }</span>
+                <span class="key skipped">{ "skipped" }</span>
+                <span class="key path">{ "solution path" }</span>
+            </p>
+            if let Some(node) = picked_id.and_then(|p| tree.nodes.get(p)) {
+                { node_card(&NodeCardProps { node: node.clone(), goal: goal.clone(), class: "current picked-node".into(),
+                    title: "Picked node".into(), picked: true }) }
+            }
+            <button class="export" onclick={on_export} disabled={!done}>{ "Export CSV" }</button>
+        </div>
+    }
+}
+
+/// The counts: expanded, OPEN and CLOSED (the path, for depth-first methods).
+fn counts(replay: &Replay) -> Html {
     let counts = [
         ("expanded", "expanded", replay.step.to_string()),
         (
@@ -227,61 +269,45 @@ pub fn pane(props: &PaneProps) -> Html {
             replay.closed.to_string(),
         ),
     ];
-    let current_title = match (replay.goal, replay.step) {
-        (Some(_), _) => "Goal",
-        (None, 0) => "Start",
-        _ => "Expanding",
-    };
     html! {
-        <div class="pane" data-method={name.clone()}>
-            <h3 class="pane-title">{ label }</h3>
-            <p class={classes!("pane-status", "small-print", tone)} aria-live="polite">{ line }</p>
-            <dl class="counts">
-                { for counts.iter().map(|(key, word, value)| html! {
-                    <div><dt>{ *word }</dt><dd data-count={*key}>{ value }</dd></div>
-                }) }
-            </dl>
-            if stale > 0 {
-                <p class="small-print muted">{ format!("OPEN counts {stale} entries superseded by a cheaper path, dropped when reached.") }</p>
-            }
-            if let Some(iteration) = replay.bound {
-                <p class="small-print muted">{ format!("Iteration with bound {iteration}") }</p>
-            }
-            if let Some(node) = current {
-                <div class="current">
-                    <MiniBoard board={node.board.clone()} goal={props.goal.clone()} />
-                    <div>
-                        <strong>{ current_title }</strong>
-                        <p class="gh">{ format!("g = {}  h = {}  f = {}", node.g, node.h, node.f()) }</p>
-                    </div>
-                </div>
-            }
-            <OpenTable rows={Rc::new(open_rows)} total={open_total} order={order_words(algorithm)}
-                goal={props.goal.clone()} title={if replay.depth_first() { "Path" } else { "OPEN" }} />
-            if let Some(mismatch) = &replay.mismatch {
-                <p class="error small-print">{ format!("The replay differs from the core {mismatch}") }</p>
-            }
-            <TreeView nodes={drawn} {on_pick} total={tree.nodes.len()} {focus} />
-            <p class="legend small-print">
-                <span class="key expanded">{ "expanded" }</span>
-                <span class="key open">{ "in OPEN" }</span>
-                <span class="key skipped">{ "skipped" }</span>
-                <span class="key path">{ "solution path" }</span>
-            </p>
-            if let Some(node) = picked_id.and_then(|p| tree.nodes.get(p)) {
-                <div class="current picked-node">
-                    <MiniBoard board={node.board.clone()} goal={props.goal.clone()} />
-                    <div>
-                        <strong>{ "Picked node" }</strong>
-                        <p class="gh">{ format!("g = {}  h = {}  f = {}", node.g, node.h, node.f()) }</p>
-                        <p class="small-print muted">{ match node.expanded_at {
-                            Some(at) => format!("expanded at step {at}"),
-                            None => node.state.name().to_string(),
-                        } }</p>
-                    </div>
-                </div>
-            }
-            <button class="export" onclick={on_export} disabled={!done}>{ "Export CSV" }</button>
+        <dl class="counts">
+            { for counts.iter().map(|(key, word, value)| html! {
+                <div><dt>{ *word }</dt><dd data-count={*key}>{ value }</dd></div>
+            }) }
+        </dl>
+    }
+}
+
+/// Props of a node card.
+struct NodeCardProps {
+    /// The node.
+    node: TreeNode,
+    /// The goal (tiles home are shaded).
+    goal: Board,
+    /// The card's classes.
+    class: AttrValue,
+    /// Its heading.
+    title: AttrValue,
+    /// Whether it is the picked node (which also says when it was expanded, or its state).
+    picked: bool,
+}
+
+/// A node's board with its heading and g, h and f.
+fn node_card(props: &NodeCardProps) -> Html {
+    let node = &props.node;
+    html! {
+        <div class={props.class.clone()}>
+            <MiniBoard board={node.board.clone()} goal={props.goal.clone()} />
+            <div>
+                <strong>{ props.title.clone() }</strong>
+                <p class="gh">{ format!("g = {}  h = {}  f = {}", node.g, node.h, node.f()) }</p>
+                if props.picked {
+                    <p class="small-print muted">{ match node.expanded_at {
+                        Some(at) => format!("expanded at step {at}"),
+                        None => node.state.name().to_string(),
+                    } }</p>
+                }
+            </div>
         </div>
     }
 }
