@@ -605,22 +605,35 @@ impl Run<'_, '_, '_> {
     }
 
     /// Rounds of windows of the core part guided by the relabelled tables, until a round
-    /// gains nothing.
+    /// gains nothing; then, while time is left, rounds of windows 12 moves longer with three
+    /// times the expansions, until the windows are longer than the core part.
     fn guided_rounds(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+        let mut longer = 0;
+        let mut nodes = config.guided_nodes;
         loop {
             let before = self.best_len();
-            self.guided_round(tables, config, config.guided_nodes)?;
-            if self.best_len() >= before {
+            self.guided_round(tables, config, longer, nodes)?;
+            if self.best_len() < before {
+                continue;
+            }
+            let longest = config.guided_windows.iter().max().copied().unwrap_or(0) + longer;
+            let core_part = self.best.as_ref().and_then(|best| {
+                core::split(&self.start, best, tables).map(|s| best.len() - s.prefix.len())
+            });
+            if core_part.is_none_or(|part| longest >= part) {
                 return Ok(());
             }
+            longer += 12;
+            nodes = nodes.saturating_mul(3);
         }
     }
 
-    /// One pass of each guided window length, `nodes` expansions a window.
+    /// One pass of each guided window length (plus `longer`), `nodes` expansions a window.
     fn guided_round(
         &mut self,
         tables: &BigTables,
         config: &AnytimeConfig,
+        longer: usize,
         nodes: u64,
     ) -> Result<(), Halt> {
         {
@@ -639,7 +652,7 @@ impl Run<'_, '_, '_> {
                     &split.core_start,
                     core_moves,
                     tables,
-                    window,
+                    window + longer,
                     nodes,
                     &mut self.budget,
                 );
@@ -710,7 +723,7 @@ impl Run<'_, '_, '_> {
                         config.window_nodes,
                     )?;
                     if config.guided_quick_nodes > 0 {
-                        self.guided_round(tables, config, config.guided_quick_nodes)?;
+                        self.guided_round(tables, config, 0, config.guided_quick_nodes)?;
                     }
                 }
                 best_first::Found::NoneShorter => return Ok(()),
