@@ -81,27 +81,13 @@ fn options() -> Options {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--sizes" => {
-                options.sizes = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
+            "--sizes" => options.sizes = list(args.next()),
             "--boards" => options.boards = args.next().and_then(|n| n.parse().ok()),
             "--time-limit" => options.time_limit = args.next().and_then(|n| n.parse().ok()),
             "--korf24" => options.korf = true,
             "--deepcubea" => options.deepcubea = true,
             "--skip" => options.skip = number(args.next()),
-            "--limits" => {
-                options.limits = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
+            "--limits" => options.limits = list(args.next()),
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
@@ -117,14 +103,7 @@ fn options() -> Options {
             "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
             "--max-window" => options.config.max_window = number(args.next()),
             "--extra-rounds" => options.config.extra_rounds = number(args.next()),
-            "--guided-windows" => {
-                options.config.guided_windows = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
+            "--guided-windows" => options.config.guided_windows = list(args.next()),
             "--guided-quick-nodes" => {
                 options.config.guided_quick_nodes = number(args.next()) as u64
             }
@@ -148,35 +127,22 @@ fn options() -> Options {
             "--outer-beam" => options.config.outer_beam = number(args.next()),
             "--outer-nodes" => options.config.outer_nodes = number(args.next()),
             "--outer-cores" => options.config.outer_cores = number(args.next()),
-            "--outer-weights" => {
-                options.config.outer_weights = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
-            "--wide-weights" => {
-                options.config.wide_weights = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
-            "--weights" => {
-                options.config.core_weights = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .filter_map(|s| s.trim().parse().ok())
-                    .collect()
-            }
+            "--outer-weights" => options.config.outer_weights = list(args.next()),
+            "--wide-weights" => options.config.wide_weights = list(args.next()),
+            "--weights" => options.config.core_weights = list(args.next()),
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
     }
     options
+}
+
+/// A comma-separated list of numbers (the items that do not read are left out).
+fn list<T: std::str::FromStr>(arg: Option<String>) -> Vec<T> {
+    arg.unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect()
 }
 
 fn number(arg: Option<String>) -> usize {
@@ -484,24 +450,23 @@ fn korf24(options: &Options, name: &str) {
     );
 }
 
-/// Peak resident memory of this process since the last reset (Linux), in MB.
-fn peak_rss_mb() -> f64 {
+/// A memory line of this process's status (Linux), in MB: `VmHWM` is the peak since the last
+/// reset, `VmRSS` the current size.
+fn status_mb(field: &str) -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()
-        .find(|l| l.starts_with("VmHWM:"))
+        .find(|l| l.starts_with(field))
         .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-/// Current resident memory (Linux), in MB.
+fn peak_rss_mb() -> f64 {
+    status_mb("VmHWM:")
+}
+
 fn rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        .map_or(0.0, |kb| kb / 1024.0)
+    status_mb("VmRSS:")
 }
 
 /// Resets the peak resident memory to the current size (Linux).
@@ -573,7 +538,7 @@ impl Tally {
     fn row(&self, side: usize, method: &str, limit: f64, reference: f64) {
         let n = self.boards.max(1) as f64;
         println!(
-            "| {side}x{side} | {} | {method} | {:.0} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} |",
+            "| {side}x{side} | {} | {method} | {} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} |",
             self.boards,
             limit / 1e3,
             self.length / n,
