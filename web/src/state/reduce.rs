@@ -210,16 +210,98 @@ impl State {
     }
 }
 
-/// Sends each action to the slices it concerns. Slice-only actions are one line; those that
-/// touch several slices say what they do to each.
+/// Sends each action to the part of the reducer for the slices it concerns (below, one
+/// function a group); each says what its actions do to each slice.
 pub(super) fn route(state: &State, action: Action) -> Option<State> {
-    let mut next = state.clone();
+    match action {
+        // Preferences only.
+        Action::SetScramble(..)
+        | Action::SetWalkLength(..)
+        | Action::SetSpeed(..)
+        | Action::SetHeuristic(..)
+        | Action::SetDepthLimit(..)
+        | Action::SetBudget(..)
+        | Action::ToggleRaceMethod(..)
+        | Action::SetMethod(..) => route_prefs(state, action),
+        // Help (a hint must name a tile of the board on screen; a table's answer must be for
+        // the board and goal on screen).
+        Action::ToggleOverlay
+        | Action::ToggleLive
+        | Action::ShowHint(..)
+        | Action::LiveStarted(..)
+        | Action::LiveSolved(..)
+        | Action::LiveFailed(..)
+        | Action::LiveKnown(..) => route_help(state, action),
+        // One slice each: the running request, the editors, playback.
+        Action::PdbBuilding(..)
+        | Action::PdbReady(..)
+        | Action::Improved(..)
+        | Action::CustomGoal
+        | Action::ToggleEditor
+        | Action::EditText(..)
+        | Action::Playback(..) => route_one_slice(state, action),
+        // The game by hand, and the hand moves that move it.
+        Action::ClickCell(..)
+        | Action::MoveBlank(..)
+        | Action::Undo
+        | Action::Redo
+        | Action::Clock(..)
+        | Action::Shortest { .. } => route_hand(state, action),
+        // New boards and goals: puzzle, editors, result, playback, hint, method on a new size.
+        Action::SetShape(..)
+        | Action::Scramble(..)
+        | Action::ScrambleSeeded(..)
+        | Action::ApplyEdit
+        | Action::SwapFix
+        | Action::Import(..)
+        | Action::Generated(..)
+        | Action::SetGoal(..)
+        | Action::GoalText(..) => route_board(state, action),
+        // Solving and racing, with the race first: a race's requests share the worker.
+        Action::SolveStarted(..)
+        | Action::Progress(..)
+        | Action::SolveFailed(..)
+        | Action::Cancelled => route_running(state, action),
+        // Answers: solving keeps them, playback starts; replays of an answer or a race row.
+        Action::Solved(..)
+        | Action::PlayAnswer(..)
+        | Action::RaceStarted(..)
+        | Action::PlayRaceEntry(..) => route_answers(state, action),
+        Action::DismissNotice => {
+            state.notice.as_ref()?;
+            Some(State {
+                notice: None,
+                ..state.clone()
+            })
+        }
+    }
+}
+
+/// The preferences only.
+fn route_prefs(state: &State, action: Action) -> Option<State> {
     let prefs = |action| {
         Some(State {
             prefs: state.prefs.reduce(action)?,
             ..state.clone()
         })
     };
+    match action {
+        // Preferences only.
+        Action::SetScramble(how) => prefs(PreferencesAction::SetScramble(how)),
+        Action::SetWalkLength(n) => prefs(PreferencesAction::SetWalkLength(n)),
+        Action::SetSpeed(ms) => prefs(PreferencesAction::SetSpeed(ms)),
+        Action::SetHeuristic(h) => prefs(PreferencesAction::SetHeuristic(h)),
+        Action::SetDepthLimit(limit) => prefs(PreferencesAction::SetDepthLimit(limit)),
+        Action::SetBudget(ms) => prefs(PreferencesAction::SetBudget(ms)),
+        Action::ToggleRaceMethod(i) => prefs(PreferencesAction::ToggleRaceMethod(i)),
+        Action::SetMethod(method) => prefs(PreferencesAction::SetMethod(method, state.shape())),
+        _ => None,
+    }
+}
+
+/// The help slice (hint, overlay, live count), and the game's shortest from a live count.
+fn route_help(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
     let help = |action| {
         Some(State {
             help: state.help.reduce(action)?,
@@ -227,17 +309,6 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         })
     };
     match action {
-        // Preferences only.
-        Action::SetScramble(how) => return prefs(PreferencesAction::SetScramble(how)),
-        Action::SetWalkLength(n) => return prefs(PreferencesAction::SetWalkLength(n)),
-        Action::SetSpeed(ms) => return prefs(PreferencesAction::SetSpeed(ms)),
-        Action::SetHeuristic(h) => return prefs(PreferencesAction::SetHeuristic(h)),
-        Action::SetDepthLimit(limit) => return prefs(PreferencesAction::SetDepthLimit(limit)),
-        Action::SetBudget(ms) => return prefs(PreferencesAction::SetBudget(ms)),
-        Action::ToggleRaceMethod(i) => return prefs(PreferencesAction::ToggleRaceMethod(i)),
-        Action::SetMethod(method) => {
-            return prefs(PreferencesAction::SetMethod(method, state.shape()))
-        }
         // Help only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
         Action::ToggleOverlay => return help(HelpAction::ToggleOverlay),
@@ -279,6 +350,15 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
             };
             next.help = state.help.reduce(HelpAction::LiveKnown(Box::new(known)))?;
         }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// Actions of one slice: the running request's tables and answers, the editors, playback.
+fn route_one_slice(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
         // Solving only (for the running request).
         Action::PdbBuilding(id, build) => {
             next.solving = state
@@ -307,13 +387,15 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
             next.puzzle_do(PuzzleAction::Show(playback.board()));
             next.playback = Some(playback);
         }
-        // The game by hand, and the hand moves that move it.
-        Action::ClickCell(_)
-        | Action::MoveBlank(_)
-        | Action::Undo
-        | Action::Redo
-        | Action::Clock(_)
-        | Action::Shortest { .. } => return route_hand(state, action),
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// New boards and goals: the puzzle, the editors, and what belonged to the old board.
+fn route_board(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
         // New boards: puzzle, editors, result, playback, hint, method on a new size.
         Action::SetShape(shape) => {
             if shape == state.shape() {
@@ -395,6 +477,15 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 }
             }
         }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// A solve or race running: started, progress, failure, cancel.
+fn route_running(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
         // Solving, with the race first: a race's requests share the worker.
         Action::SolveStarted(id) => {
             let running = Running {
@@ -443,44 +534,6 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 next.notice = Some(format!("The solver failed: {message}"));
             }
         }
-        // An answer: solving keeps it as the result; playback starts if the board is still the
-        // one that was solved, else a notice says why not.
-        Action::Solved(id, solution) => {
-            if let Some(race) = state
-                .race
-                .as_ref()
-                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Ok(solution.clone()))))
-            {
-                next.race = Some(race);
-                return Some(next);
-            }
-            let start = state
-                .solving
-                .running
-                .as_ref()
-                .filter(|r| r.id == id)?
-                .start
-                .clone();
-            let solved = solution.outcome == SolveOutcome::Solved;
-            let moves = solution.moves.clone();
-            next.solving = state
-                .solving
-                .reduce(SolvingAction::Finished(id, solution))?;
-            // An earlier answer of this solve is being played: it goes on, the final one is
-            // offered in the answers list.
-            let playing = state.playback.as_ref().filter(|p| p.start == start);
-            if let Some(playing) = playing.filter(|_| solved) {
-                if playing.moves != moves {
-                    next.notice = Some(format!(
-                        "The final answer came in ({} moves): play it from the answers list.",
-                        moves.len()
-                    ));
-                }
-            } else if solved && !moves.is_empty() {
-                // The rule keeps a running solve only while its start is on screen.
-                next.play(start, moves);
-            }
-        }
         // Cancel: a race stops its remaining methods; an anytime solve keeps its best answer;
         // any other solve stops, saying how far it got.
         Action::Cancelled => {
@@ -520,6 +573,53 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                     crate::format::count(running.progress.as_ref().map_or(0, |p| p.expanded))
                 ),
             });
+        }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// Answers: a solve's or a race's, kept, played or replayed.
+fn route_answers(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        // An answer: solving keeps it as the result; playback starts if the board is still the
+        // one that was solved, else a notice says why not.
+        Action::Solved(id, solution) => {
+            if let Some(race) = state
+                .race
+                .as_ref()
+                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Ok(solution.clone()))))
+            {
+                next.race = Some(race);
+                return Some(next);
+            }
+            let start = state
+                .solving
+                .running
+                .as_ref()
+                .filter(|r| r.id == id)?
+                .start
+                .clone();
+            let solved = solution.outcome == SolveOutcome::Solved;
+            let moves = solution.moves.clone();
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::Finished(id, solution))?;
+            // An earlier answer of this solve is being played: it goes on, the final one is
+            // offered in the answers list.
+            let playing = state.playback.as_ref().filter(|p| p.start == start);
+            if let Some(playing) = playing.filter(|_| solved) {
+                if playing.moves != moves {
+                    next.notice = Some(format!(
+                        "The final answer came in ({} moves): play it from the answers list.",
+                        moves.len()
+                    ));
+                }
+            } else if solved && !moves.is_empty() {
+                // The rule keeps a running solve only while its start is on screen.
+                next.play(start, moves);
+            }
         }
         // Replays: the board goes back to the answer's start and playback starts. While an
         // anytime solve still improves, its answers so far can play: the solve goes on (it was
@@ -575,10 +675,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
                 .solving
                 .reduce(SolvingAction::Show(Box::new(finished)))?;
         }
-        Action::DismissNotice => {
-            state.notice.as_ref()?;
-            next.notice = None;
-        }
+        _ => return None,
     }
     Some(next)
 }
