@@ -92,48 +92,116 @@ pub fn board_view(props: &BoardProps) -> Html {
     let shape = board.shape();
     let (width, height) = (shape.width(), shape.height());
     let cells = shape.cells();
-    let blank = board.blank();
     let grid = use_node_ref();
-    let focus = use_state(|| None::<usize>);
+    let announcement = use_announcement(board, &props.goal, props.progress);
+    use_slides(&grid, board);
+    let focus = use_grid_focus(&grid, board);
+    let swipe = use_swipe(&props.on_swipe, &props.on_click);
 
-    // The live region: a board change is described once, when it is first drawn.
+    let slide_ms = slide_ms(props.speed_ms);
+    let solved = board == &props.goal;
+    let mut style = format!(
+        "--cols:{width};--rows:{height};--slide:{slide_ms}ms;--glyph:{};aspect-ratio:{width}/{height}",
+        glyph_scale(cells)
+    );
+    if let Some(url) = &props.picture {
+        // An object URL (blob:…) or a plain URL: quotes and backslashes escaped for CSS.
+        let escaped = url.replace('\\', "\\\\").replace('"', "\\\"");
+        style.push_str(&format!(";--picture:url(\"{escaped}\")"));
+    }
+    let overlay = props.overlay.then(|| Overlay::of(board, &props.goal));
+    let rows = (0..height).map(|row| {
+        html! {
+            <div class="board-row" role="row" key={row}>
+                { for (0..width).map(|column| {
+                    let cell = row * width + column;
+                    let tile = tile_button(props, overlay.as_ref(), cell, focus.tabbable, &swipe.on_tile_click);
+                    html! { <div class="cell" role="gridcell" key={cell}>{ tile }</div> }
+                }) }
+            </div>
+        }
+    });
+    html! {
+        <>
+        <div class={classes!("board", solved.then_some("solved"), props.picture.is_some().then_some("picture"),
+                (props.picture.is_some() && !props.numbers).then_some("no-numbers"))}
+            role="grid"
+            ref={grid}
+            aria-label={format!("{shape} puzzle board")}
+            aria-describedby="board-keys"
+            data-board={board.to_flat()}
+            onkeydown={focus.on_keydown}
+            onfocusin={focus.on_focusin}
+            onpointerdown={swipe.on_pointerdown}
+            onpointerup={swipe.on_pointerup}
+            onpointercancel={swipe.on_pointercancel}
+            {style}>
+            { for rows }
+            if let Some(overlay) = &overlay {
+                { conflict_lines(shape, &overlay.pairs) }
+            }
+        </div>
+        <p id="board-keys" class="sr-only">
+            { "Arrow keys move between cells; Enter or Space slides the tile into the blank." }
+        </p>
+        <p id="board-announce" class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</p>
+        </>
+    }
+}
+
+/// The live region's text: a board change is described once, when it is first drawn.
+#[hook]
+fn use_announcement(board: &Board, goal: &Board, progress: Option<(usize, usize)>) -> String {
     let announcer = use_mut_ref(Announcer::default);
     let said = use_mut_ref(|| None::<Board>);
-    {
-        let mut last = said.borrow_mut();
-        if let Some(before) = last.as_ref().filter(|b| *b != board) {
-            announcer.borrow_mut().board_changed(
-                before,
-                board,
-                &props.goal,
-                props.progress,
-                js_sys::Date::now(),
-            );
+    let mut last = said.borrow_mut();
+    if let Some(before) = last.as_ref().filter(|b| *b != board) {
+        announcer
+            .borrow_mut()
+            .board_changed(before, board, goal, progress, js_sys::Date::now());
+    }
+    *last = Some(board.clone());
+    let text = announcer.borrow().text().to_string();
+    text
+}
+
+/// Slides the tiles that moved since the last drawing.
+#[hook]
+fn use_slides(grid: &NodeRef, board: &Board) {
+    let grid = grid.clone();
+    let drawn = use_mut_ref(|| None::<Board>);
+    use_effect_with(board.clone(), move |board| {
+        let before = drawn.borrow_mut().replace(board.clone());
+        if let (Some(before), Some(element)) = (before, grid.cast::<Element>()) {
+            flip::slide(&element, &before, board);
         }
-        *last = Some(board.clone());
-    }
-    let announcement = announcer.borrow().text().to_string();
+    });
+}
 
-    // Slide the tiles that moved since the last drawing.
-    {
-        let grid = grid.clone();
-        let drawn = use_mut_ref(|| None::<Board>);
-        use_effect_with(board.clone(), move |board| {
-            let before = drawn.borrow_mut().replace(board.clone());
-            if let (Some(before), Some(element)) = (before, grid.cast::<Element>()) {
-                flip::slide(&element, &before, board);
-            }
-        });
-    }
+/// Whether the tile at `cell` can slide into the blank (it shares the blank's row or column).
+fn movable(board: &Board, cell: usize) -> bool {
+    let (shape, blank) = (board.shape(), board.blank());
+    cell != blank
+        && (shape.row(cell) == shape.row(blank) || shape.column(cell) == shape.column(blank))
+}
 
-    let movable = |cell: usize| {
-        cell != blank
-            && (shape.row(cell) == shape.row(blank) || shape.column(cell) == shape.column(blank))
-    };
-    // The one cell in the tab order: the last focused, else the first tile that can move.
+/// The roving tabindex: the cell in the tab order, and the keys that move the focus.
+struct GridFocus {
+    tabbable: usize,
+    on_keydown: Callback<KeyboardEvent>,
+    on_focusin: Callback<FocusEvent>,
+}
+
+/// The one cell in the tab order (the last focused, else the first tile that can move) and
+/// the arrow, Home and End keys between cells.
+#[hook]
+fn use_grid_focus(grid: &NodeRef, board: &Board) -> GridFocus {
+    let shape = board.shape();
+    let cells = shape.cells();
+    let focus = use_state(|| None::<usize>);
     let tabbable = focus
         .filter(|&cell| cell < cells)
-        .or_else(|| (0..cells).find(|&c| movable(c)))
+        .or_else(|| (0..cells).find(|&c| movable(board, c)))
         .unwrap_or(0);
     let on_keydown = {
         let grid = grid.clone();
@@ -159,16 +227,30 @@ pub fn board_view(props: &BoardProps) -> Html {
             }
         })
     };
-    let on_focusin = {
-        let focus = focus.clone();
-        Callback::from(move |e: FocusEvent| {
-            if let Some(cell) = cell_of(e.target()) {
-                focus.set(Some(cell));
-            }
-        })
-    };
+    let on_focusin = Callback::from(move |e: FocusEvent| {
+        if let Some(cell) = cell_of(e.target()) {
+            focus.set(Some(cell));
+        }
+    });
+    GridFocus {
+        tabbable,
+        on_keydown,
+        on_focusin,
+    }
+}
 
-    // Swipes: where the pointer went down; a swipe swallows the click that may follow it.
+/// The pointer handlers of swipes, and the tile click that a swipe swallows.
+struct Swipe {
+    on_pointerdown: Callback<PointerEvent>,
+    on_pointerup: Callback<PointerEvent>,
+    on_pointercancel: Callback<PointerEvent>,
+    /// A click on a cell (and whether it came from the keyboard).
+    on_tile_click: Callback<(usize, bool)>,
+}
+
+/// Swipes: where the pointer went down; a swipe swallows the click that may follow it.
+#[hook]
+fn use_swipe(on_swipe: &Callback<Direction>, on_click: &Callback<usize>) -> Swipe {
     let pressed = use_mut_ref(|| None::<(f64, f64)>);
     let swiped = use_mut_ref(|| false);
     let on_pointerdown = {
@@ -180,7 +262,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     };
     let on_pointerup = {
         let (pressed, swiped) = (pressed.clone(), swiped.clone());
-        let on_swipe = props.on_swipe.clone();
+        let on_swipe = on_swipe.clone();
         Callback::from(move |e: PointerEvent| {
             let Some((x, y)) = pressed.borrow_mut().take() else {
                 return;
@@ -198,7 +280,7 @@ pub fn board_view(props: &BoardProps) -> Html {
         Callback::from(move |_: PointerEvent| *pressed.borrow_mut() = None)
     };
     let on_tile_click = {
-        let (swiped, on_click) = (swiped.clone(), props.on_click.clone());
+        let on_click = on_click.clone();
         Callback::from(move |(cell, keyboard): (usize, bool)| {
             // A click from Enter or Space (detail 0) is never the end of a swipe.
             let after_swipe = std::mem::take(&mut *swiped.borrow_mut());
@@ -207,109 +289,95 @@ pub fn board_view(props: &BoardProps) -> Html {
             }
         })
     };
-
-    let slide_ms = slide_ms(props.speed_ms);
-    let solved = board == &props.goal;
-    let mut style = format!(
-        "--cols:{width};--rows:{height};--slide:{slide_ms}ms;--glyph:{};aspect-ratio:{width}/{height}",
-        glyph_scale(cells)
-    );
-    if let Some(url) = &props.picture {
-        // An object URL (blob:…) or a plain URL: quotes and backslashes escaped for CSS.
-        let escaped = url.replace('\\', "\\\\").replace('"', "\\\"");
-        style.push_str(&format!(";--picture:url(\"{escaped}\")"));
+    Swipe {
+        on_pointerdown,
+        on_pointerup,
+        on_pointercancel,
+        on_tile_click,
     }
-    let overlay = props.overlay.then(|| {
-        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &props.goal);
-        let conflict = Heuristic::new(HeuristicKind::LinearConflict, &props.goal);
-        (
-            manhattan.manhattan_by_cell(board),
-            conflict.conflict_pairs(board),
-        )
-    });
-    let in_conflict = |cell: usize| {
-        overlay
-            .as_ref()
-            .is_some_and(|(_, pairs)| pairs.iter().any(|&(a, b)| a == cell || b == cell))
-    };
-    let tile_at = |cell: usize| {
-        let tile = board.tile(cell);
-        let tabindex = if cell == tabbable { "0" } else { "-1" };
-        let onclick = on_tile_click.reform(move |e: MouseEvent| (cell, e.detail() == 0));
-        if tile == 0 {
-            return html! {
-                <button class="tile blank" data-cell={cell.to_string()} {tabindex} {onclick}>
-                    <span class="sr-only">{ "blank" }</span>
-                </button>
-            };
+}
+
+/// The heuristic overlay: each cell's Manhattan share and the linear-conflict pairs.
+struct Overlay {
+    by_cell: Vec<u32>,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Overlay {
+    fn of(board: &Board, goal: &Board) -> Overlay {
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal);
+        let conflict = Heuristic::new(HeuristicKind::LinearConflict, goal);
+        Overlay {
+            by_cell: manhattan.manhattan_by_cell(board),
+            pairs: conflict.conflict_pairs(board),
         }
-        let in_place = props.goal.tile(cell) == tile;
-        let hinted = props.hint == Some(cell);
-        let badge = overlay.as_ref().map(|(by_cell, _)| by_cell[cell]);
-        let piece = props.picture.as_ref().and_then(|_| {
-            let home = props.goal.position_of(tile)?;
-            let (x, y) = piece_position(shape.column(home), shape.row(home), width, height);
-            Some(format!("--px:{x}%;--py:{y}%"))
-        });
-        html! {
-            <button
-                class={classes!("tile", movable(cell).then_some("movable"), in_place.then_some("home"),
-                    hinted.then_some("hinted"), in_conflict(cell).then_some("conflict"))}
-                style={piece}
-                data-cell={cell.to_string()}
-                data-tile={tile.to_string()}
-                aria-description={hinted.then_some("hint: slide this tile")}
-                {tabindex}
-                {onclick}>
-                <span class="sr-only">{ "tile " }</span>
-                <span class="num">{ tile }</span>
-                if let Some(h) = badge {
-                    <i class="badge-h" data-h={h.to_string()} aria-hidden="true">{ h }</i>
-                }
+    }
+}
+
+/// The button of the tile (or the blank) at `cell`.
+fn tile_button(
+    props: &BoardProps,
+    overlay: Option<&Overlay>,
+    cell: usize,
+    tabbable: usize,
+    on_tile_click: &Callback<(usize, bool)>,
+) -> Html {
+    let board = &props.board;
+    let shape = board.shape();
+    let tile = board.tile(cell);
+    let tabindex = if cell == tabbable { "0" } else { "-1" };
+    let onclick = on_tile_click.reform(move |e: MouseEvent| (cell, e.detail() == 0));
+    if tile == 0 {
+        return html! {
+            <button class="tile blank" data-cell={cell.to_string()} {tabindex} {onclick}>
+                <span class="sr-only">{ "blank" }</span>
             </button>
-        }
-    };
-    let rows = (0..height).map(|row| {
-        html! {
-            <div class="board-row" role="row" key={row}>
-                { for (0..width).map(|column| {
-                    let cell = row * width + column;
-                    html! { <div class="cell" role="gridcell" key={cell}>{ tile_at(cell) }</div> }
-                }) }
-            </div>
-        }
+        };
+    }
+    let in_place = props.goal.tile(cell) == tile;
+    let hinted = props.hint == Some(cell);
+    let in_conflict = overlay.is_some_and(|o| o.pairs.iter().any(|&(a, b)| a == cell || b == cell));
+    let badge = overlay.map(|o| o.by_cell[cell]);
+    let piece = props.picture.as_ref().and_then(|_| {
+        let home = props.goal.position_of(tile)?;
+        let (x, y) = piece_position(
+            shape.column(home),
+            shape.row(home),
+            shape.width(),
+            shape.height(),
+        );
+        Some(format!("--px:{x}%;--py:{y}%"))
     });
     html! {
-        <>
-        <div class={classes!("board", solved.then_some("solved"), props.picture.is_some().then_some("picture"),
-                (props.picture.is_some() && !props.numbers).then_some("no-numbers"))}
-            role="grid"
-            ref={grid}
-            aria-label={format!("{shape} puzzle board")}
-            aria-describedby="board-keys"
-            data-board={board.to_flat()}
-            onkeydown={on_keydown}
-            onfocusin={on_focusin}
-            onpointerdown={on_pointerdown}
-            onpointerup={on_pointerup}
-            onpointercancel={on_pointercancel}
-            {style}>
-            { for rows }
-            if let Some((_, pairs)) = &overlay {
-                <svg class="conflicts" viewBox={format!("0 0 {width} {height}")} preserveAspectRatio="none" aria-hidden="true">
-                    { for pairs.iter().map(|&(a, b)| {
-                        let centre = |c: usize| (shape.column(c) as f64 + 0.5, shape.row(c) as f64 + 0.5);
-                        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
-                        html! { <line class="conflict-line" x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} /> }
-                    }) }
-                </svg>
+        <button
+            class={classes!("tile", movable(board, cell).then_some("movable"), in_place.then_some("home"),
+                hinted.then_some("hinted"), in_conflict.then_some("conflict"))}
+            style={piece}
+            data-cell={cell.to_string()}
+            data-tile={tile.to_string()}
+            aria-description={hinted.then_some("hint: slide this tile")}
+            {tabindex}
+            {onclick}>
+            <span class="sr-only">{ "tile " }</span>
+            <span class="num">{ tile }</span>
+            if let Some(h) = badge {
+                <i class="badge-h" data-h={h.to_string()} aria-hidden="true">{ h }</i>
             }
-        </div>
-        <p id="board-keys" class="sr-only">
-            { "Arrow keys move between cells; Enter or Space slides the tile into the blank." }
-        </p>
-        <p id="board-announce" class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</p>
-        </>
+        </button>
+    }
+}
+
+/// The overlay's lines between the tiles of each linear-conflict pair.
+fn conflict_lines(shape: puzzle_core::Shape, pairs: &[(usize, usize)]) -> Html {
+    let (width, height) = (shape.width(), shape.height());
+    html! {
+        <svg class="conflicts" viewBox={format!("0 0 {width} {height}")} preserveAspectRatio="none" aria-hidden="true">
+            { for pairs.iter().map(|&(a, b)| {
+                let centre = |c: usize| (shape.column(c) as f64 + 0.5, shape.row(c) as f64 + 0.5);
+                let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                html! { <line class="conflict-line" x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} /> }
+            }) }
+        </svg>
     }
 }
 
