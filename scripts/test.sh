@@ -26,6 +26,9 @@ fi
 step "no module imports a module that imports it (web, core, CLI)"
 python3 scripts/check-modules.py
 
+step "no function over 120 lines in web/src, 150 in crates/*/src"
+python3 scripts/check-lengths.py
+
 step "cargo doc (warnings are errors: every doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace
 
