@@ -319,13 +319,7 @@ fn random_boards(options: &Options) {
         let (mut s_len, mut s_ratio, mut s_ms) = (0.0, 0.0, 0.0);
         let (mut a_len, mut a_ratio, mut a_first, mut a_final) = (0.0, 0.0, 0.0, 0.0);
         let (mut o_len, mut o_ratio, mut o_first, mut o_final) = (0.0, 0.0, 0.0, 0.0);
-        let old = Options {
-            config: old_config(&options.config),
-            sizes: Vec::new(),
-            cache: None,
-            limits: Vec::new(),
-            ..*options
-        };
+        let old = options.old();
         for seed in 0..boards {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
             let (length, bound, ms) = run_staged(&board, &goal);
@@ -559,13 +553,7 @@ impl Tally {
 fn deepcubea(options: &Options) {
     println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | boards <= reference | moves outside / inside the core (core bound) | first answer ms | peak MB (solve) |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    let old = Options {
-        config: old_config(&options.config),
-        sizes: Vec::new(),
-        cache: None,
-        limits: Vec::new(),
-        ..*options
-    };
+    let old = options.old();
     for &side in &options.sizes {
         let Ok(shape) = Shape::square(side) else {
             continue;
@@ -620,7 +608,20 @@ fn deepcubea(options: &Options) {
     println!("\nReference: optimal lengths on 5x5, DeepCubeA's on 6x6 and 7x7 (its full-set means 89.42, 124.65, 255.67).");
 }
 
-/// The schedule before this round's changes, for `--compare-old`.
+impl Options {
+    /// The same options with the schedule before guided windows, for `--compare-old`.
+    fn old(&self) -> Options {
+        Options {
+            config: old_config(&self.config),
+            sizes: Vec::new(),
+            cache: self.cache.clone(),
+            limits: Vec::new(),
+            ..*self
+        }
+    }
+}
+
+/// The schedule before guided windows.
 fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
     AnytimeConfig {
         guided_windows: Vec::new(),
@@ -645,14 +646,7 @@ fn main() {
     if options.korf {
         korf24(&options, "anytime");
         if options.compare {
-            let old = Options {
-                config: old_config(&options.config),
-                sizes: Vec::new(),
-                cache: options.cache.clone(),
-                limits: Vec::new(),
-                ..options
-            };
-            korf24(&old, "anytime, old schedule");
+            korf24(&options.old(), "anytime, old schedule");
         }
     }
 }
