@@ -1,6 +1,17 @@
 //! `npuzzle`: solve, generate and check sliding-tile puzzles from the command line.
 //!
 //! A thin layer over `puzzle-core`: argument handling and output formatting only.
+//!
+//! # Code map
+//!
+//! - [`args`]: the command line (clap's derive API); `main` runs the subcommand it names.
+//! - The subcommands, one module each: [`solve`] (one board or `--batch`), [`generate`],
+//!   [`check`] (the parity verdict), [`trace`] (a search step by step), [`tables`] (writes a
+//!   size's tables, for the web build to ship).
+//! - [`input`]: boards and goals from arguments, files and standard input.
+//! - [`method`]: runs a core `Method` with the tables it needs, through `solve_with`.
+//! - [`pdb_store`]: those tables, built once per goal and cached on disk (`~/.cache/npuzzle`).
+//! - [`report`]: text and JSON output; [`progress`]: the progress bars on a terminal.
 
 mod args;
 mod check;

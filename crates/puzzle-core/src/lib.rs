@@ -20,6 +20,59 @@
 //!   caller may replace, randomness from a caller's RNG or seed.
 //!
 //! With the `serde` feature, boards, configurations and results serialize.
+//!
+//! ```
+//! use puzzle_core::{solve_with, Board, Goal, Limits, Method, Tables};
+//!
+//! let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+//! let goal = Goal::Snail.board(board.shape()).unwrap();
+//! let method = Method::default_for(board.shape()); // A* with linear conflict on 3x3
+//! let solution = solve_with(&board, &goal, &method, Tables::default(), &mut Limits::default()).unwrap();
+//! assert_eq!(solution.length(), Some(24));
+//! ```
+//!
+//! # Code map
+//!
+//! Each module's own page says what it owns; this list is the way in, from the vocabulary up
+//! to the entry point (imports run one way, no module imports one that imports it:
+//! `scripts/check-modules.py` checks it; a unit test checks this list names every module).
+//!
+//! **The vocabulary**
+//! - [`board`]: [`Shape`] and [`Board`], valid by construction; the text formats; the packed
+//!   4-bit encoding of boards up to 16 cells; moves and "click a tile".
+//! - [`moves`]: [`Direction`] (the way the blank moves), move strings, [`MoveError`].
+//! - [`goal`]: the named goals (standard, blank-first, snail) and custom ones.
+//! - [`error`]: every typed error gathered, each message quoting at most 32 characters of the
+//!   input (`text.rs`).
+//! - [`solvability`](mod@solvability): the parity verdict toward any goal, with its reasons, and the one-swap fix.
+//! - [`generate`]: random walks and uniform random (un)solvable boards from a caller's RNG.
+//! - [`catalog`]: famous positions (the 80-move 4x4 boards, the 31-move 3x3 ones).
+//!
+//! **Searching**
+//! - [`search`]: the generic algorithms (BFS, DFS/IDDFS, greedy, A*, IDA*) over closures, with
+//!   [`Limits`] (budget, cancel, clock) and [`Stats`]; `search::trace` lets a view watch them.
+//! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict, per move.
+//! - [`pdb`]: additive pattern databases of up to 16 cells: partitions, ranking, the builder,
+//!   lookups, serialization, and the joins of tables built apart.
+//! - [`analysis`]: exact distance tables of boards up to 10 cells (hints, true distances).
+//!
+//! **The methods and their answers**
+//! - [`method`]: [`Method`], the one list of ways to solve (with [`SolverConfig`] for the generic
+//!   searches), labels, sizes each fits, the tables each needs ([`TableKind`]).
+//! - [`solution`]: [`Solution`] and [`SolveOutcome`], the answer every solver gives.
+//!
+//! **The solvers** (each names its method in the answer)
+//! - [`solver`]: the sliding puzzle as a search problem for the generic algorithms.
+//! - [`tuned`]: IDA* specialised for pattern databases (pruning automaton, threads).
+//! - [`suboptimal`]: staged placement for big boards, with a lower bound.
+//! - [`anytime`]: the near-optimal solver that improves until its time limit (core tables
+//!   [`anytime::BigTables`], weighted A*, guided windows).
+//! - [`trace`]: the generic searches step by step on boards, for the step-through view and CSV.
+//! - [`relabel`]: one problem under two goals, so one goal's tables serve another's.
+//!
+//! **The entry point**
+//! - [`dispatch`]: [`solve_with`] and [`solve_improving`] run any [`Method`] with the
+//!   [`Tables`] the caller lends; the CLI and the web worker call these.
 
 #![forbid(missing_docs)]
 
@@ -58,3 +111,23 @@ pub use solution::{Solution, SolveOutcome};
 pub use solvability::{solvability, swap_fix, Solvability};
 pub use solver::solve;
 pub use trace::{solve_traced, TraceEvent};
+
+#[cfg(test)]
+mod code_map {
+    /// The crate docs' code map names every public module declared here.
+    #[test]
+    fn the_code_map_names_every_module() {
+        let source = include_str!("lib.rs");
+        for line in source.lines() {
+            if let Some(name) = line
+                .strip_prefix("pub mod ")
+                .and_then(|rest| rest.strip_suffix(';'))
+            {
+                assert!(
+                    source.contains(&format!("//! - [`{name}`]")),
+                    "the code map in lib.rs does not name `{name}`"
+                );
+            }
+        }
+    }
+}
