@@ -32,12 +32,14 @@ pub const NESTED_MIN_ENTRIES: u64 = 1 << 20;
 /// The group to build apart, given the entries of each group's table: the second largest
 /// (the builder keeps the largest), if it has [`NESTED_MIN_ENTRIES`] or more.
 pub fn nested_group(sizes: &[u64]) -> Option<usize> {
-    let mut by_size: Vec<usize> = (0..sizes.len()).collect();
-    by_size.sort_by_key(|&g| std::cmp::Reverse(sizes[g]));
-    by_size
-        .get(1)
-        .copied()
-        .filter(|&g| sizes[g] >= NESTED_MIN_ENTRIES)
+    // Of equal tables the first counts as the larger (a scan, not a sort: this runs once per
+    // build, and the web worker's code stays small).
+    let largest = |but: Option<usize>| {
+        (0..sizes.len())
+            .filter(|&g| Some(g) != but)
+            .min_by_key(|&g| std::cmp::Reverse(sizes[g]))
+    };
+    largest(largest(None)).filter(|&g| sizes[g] >= NESTED_MIN_ENTRIES)
 }
 
 /// The partition without its group `away` (the groups built here).
@@ -125,6 +127,7 @@ mod tests {
         let seven = 57_657_600;
         assert_eq!(nested_group(&[seven, seven, 16]), Some(1));
         assert_eq!(nested_group(&[16, seven, seven]), Some(2));
+        assert_eq!(nested_group(&[16, seven, seven, seven]), Some(2), "ties: the first");
         assert_eq!(nested_group(&[seven, 16]), None);
         assert_eq!(nested_group(&[seven]), None);
         assert_eq!(nested_group(&[]), None);
