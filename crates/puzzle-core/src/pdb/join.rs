@@ -127,7 +127,11 @@ mod tests {
         let seven = 57_657_600;
         assert_eq!(nested_group(&[seven, seven, 16]), Some(1));
         assert_eq!(nested_group(&[16, seven, seven]), Some(2));
-        assert_eq!(nested_group(&[16, seven, seven, seven]), Some(2), "ties: the first");
+        assert_eq!(
+            nested_group(&[16, seven, seven, seven]),
+            Some(2),
+            "ties: the first"
+        );
         assert_eq!(nested_group(&[seven, 16]), None);
         assert_eq!(nested_group(&[seven]), None);
         assert_eq!(nested_group(&[]), None);
