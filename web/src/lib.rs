@@ -33,5 +33,6 @@ pub mod protocol;
 pub mod race;
 pub mod state;
 pub mod stepper;
+pub mod trace_limits;
 pub mod url;
 pub mod worker;

@@ -7,7 +7,8 @@
 use puzzle_core::{Board, Method, SolverConfig};
 use yew::prelude::*;
 
-use crate::client::{SolverWorker, WorkerEvent};
+use super::worker_slot::use_worker_slot;
+use crate::client::WorkerEvent;
 use crate::insight::{live_size, table_size, LIVE_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::state::{Action, LiveSolve, State};
@@ -58,10 +59,8 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
 /// Keeps the live count of the board on screen, with its own worker and request ids.
 #[hook]
 pub fn use_live_count(state: &UseReducerHandle<State>) {
-    let worker = use_mut_ref(|| None::<SolverWorker>);
-    let next_id = use_mut_ref(|| 0u32);
     let dispatcher = state.dispatcher();
-    let on_event = Callback::from(move |event: WorkerEvent| {
+    let slot = use_worker_slot(Callback::from(move |event: WorkerEvent| {
         let action = match event {
             WorkerEvent::Reply(reply) => action_for(reply),
             WorkerEvent::Crashed(_) => None,
@@ -69,7 +68,7 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
         if let Some(action) = action {
             dispatcher.dispatch(action);
         }
-    });
+    }));
     let cells = state.puzzle.board.cells().len();
     let needs = (table_size(cells) || (state.help.live_on && live_size(cells)))
         && state.solvability().solvable
@@ -83,50 +82,37 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
         .as_ref()
         .is_some_and(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     let dispatcher = state.dispatcher();
-    {
-        let worker = worker.clone();
-        use_effect_with(
-            (
-                state.puzzle.board.clone(),
-                state.puzzle.goal_board.clone(),
-                state.help.live_on,
-            ),
-            move |(board, goal, _)| {
-                if !needs && searching {
-                    // Switched off or left for a board that needs no count: stop the search.
-                    drop(worker.borrow_mut().take());
+    use_effect_with(
+        (
+            state.puzzle.board.clone(),
+            state.puzzle.goal_board.clone(),
+            state.help.live_on,
+        ),
+        move |(board, goal, _)| {
+            if !needs && searching {
+                // Switched off or left for a board that needs no count: stop the search.
+                slot.stop();
+            }
+            if needs && !known {
+                let id = slot.new_id();
+                if searching {
+                    slot.stop();
                 }
-                if needs && !known {
-                    let id = {
-                        let mut next = next_id.borrow_mut();
-                        *next += 1;
-                        *next
-                    };
-                    let mut slot = worker.borrow_mut();
-                    if searching {
-                        drop(slot.take());
-                    }
-                    if slot.is_none() {
-                        *slot = SolverWorker::spawn(on_event).ok();
-                    }
-                    // A look-up answers with its board and goal: no render to announce it.
-                    let lookup = table_size(board.cells().len());
-                    if !lookup {
-                        dispatcher.dispatch(Action::LiveStarted(id));
-                    }
-                    match slot.as_ref() {
-                        Some(worker) => worker.send_message(&request(id, board, goal)),
-                        // No worker: the count says it does not know.
-                        None => {
-                            dispatcher.dispatch(Action::LiveStarted(id));
-                            dispatcher.dispatch(Action::LiveFailed(id));
-                        }
-                    }
+                let started = slot.start();
+                // A look-up answers with its board and goal: no render to announce it.
+                let lookup = table_size(board.cells().len());
+                if !lookup {
+                    dispatcher.dispatch(Action::LiveStarted(id));
                 }
-            },
-        );
-    }
-    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+                let sent = started.and_then(|()| slot.send(&[request(id, board, goal)]));
+                if sent.is_err() {
+                    // No worker: the count says it does not know.
+                    dispatcher.dispatch(Action::LiveStarted(id));
+                    dispatcher.dispatch(Action::LiveFailed(id));
+                }
+            }
+        },
+    );
 }
 
 #[cfg(test)]

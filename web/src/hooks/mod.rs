@@ -18,6 +18,8 @@
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
 //! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
+//! - [`worker_slot`]: the worker the solver, the live count and the step-through view each
+//!   own: spawned on need, new request ids, stopped (terminated) and spawned afresh.
 
 pub mod board_input;
 pub mod document;
@@ -32,3 +34,4 @@ pub mod scramble;
 pub mod solver;
 pub mod trace;
 pub mod url;
+pub mod worker_slot;

@@ -8,8 +8,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::client::{SolverWorker, WorkerEvent};
-use crate::protocol::{FromWorker, ToWorker};
+use super::worker_slot::{use_worker_slot, WorkerSlot};
+use crate::client::WorkerEvent;
+use crate::protocol::FromWorker;
 use crate::race::{Race, RACE_BUDGET};
 use crate::state::{Action, State};
 
@@ -48,49 +49,28 @@ fn answers(reply: &FromWorker) -> Option<u32> {
     }
 }
 
-/// The shared worker slot and its bookkeeping.
-struct Slot {
-    worker: Option<SolverWorker>,
-    /// The last request id handed out.
-    next_id: u32,
+/// What the solver knows of its requests besides their ids.
+#[derive(Default)]
+struct Requests {
     /// The highest request id answered (ids only grow).
     answered: u32,
     /// The request the state is busy with, as of the last render.
     busy: Option<u32>,
 }
 
-impl Slot {
-    /// The worker, started if there is none.
-    fn worker(&mut self, on_event: &Callback<WorkerEvent>) -> Result<&SolverWorker, String> {
-        if self.worker.is_none() {
-            self.worker = Some(SolverWorker::spawn(on_event.clone())?);
-        }
-        Ok(self.worker.as_ref().expect("just started"))
-    }
-
-    /// Sends `messages` (answered in turn), or says why the worker could not start.
-    fn send(
-        &mut self,
-        on_event: &Callback<WorkerEvent>,
-        messages: &[ToWorker],
-    ) -> Result<(), String> {
-        let worker = self.worker(on_event)?;
-        messages.iter().for_each(|m| worker.send_message(m));
-        Ok(())
-    }
+/// Whether the worker must be stopped when the state's request changes from `before` to
+/// `now`: the state left a request the worker has not answered (answered up to `answered`).
+fn abandoned(before: Option<u32>, now: Option<u32>, answered: u32) -> bool {
+    before.is_some_and(|id| now != Some(id) && answered < id)
 }
 
 /// The solver worker of the page, started with it so its wasm is loaded before the first Solve.
 #[hook]
 pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
-    let slot = use_mut_ref(|| Slot {
-        worker: None,
-        next_id: 0,
-        answered: 0,
-        busy: None,
-    });
-    let on_event = use_worker_events(state.dispatcher(), slot.clone());
-    use_worker_life(slot.clone(), on_event.clone(), state.busy_id());
+    let requests = use_mut_ref(Requests::default);
+    let on_event = use_worker_events(state.dispatcher(), requests.clone());
+    let slot = use_worker_slot(on_event);
+    use_worker_life(slot.clone(), requests, state.busy_id());
 
     // The callbacks are made once (so the panels' props compare equal between renders) and
     // read the state of the last render through this cell.
@@ -98,12 +78,12 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     *latest.borrow_mut() = state.clone();
 
     let solve = {
-        let (latest, slot, on_event) = (latest.clone(), slot.clone(), on_event.clone());
+        let (latest, slot) = (latest.clone(), slot.clone());
         use_memo((), move |_| {
             Callback::from(move |()| {
                 // Cloned first: the borrow must not outlive this line (a dispatch may render).
                 let state = latest.borrow().clone();
-                start_solve(&state, &slot, &on_event)
+                start_solve(&state, &slot)
             })
         })
     };
@@ -111,7 +91,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
         Callback::from(move |()| {
             // Cloned first: the borrow must not outlive this line (a dispatch may render).
             let state = latest.borrow().clone();
-            start_race(&state, &slot, &on_event)
+            start_race(&state, &slot)
         })
     });
     let cancel = {
@@ -132,21 +112,21 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
 #[hook]
 fn use_worker_events(
     dispatcher: UseReducerDispatcher<State>,
-    slot: Rc<RefCell<Slot>>,
+    requests: Rc<RefCell<Requests>>,
 ) -> Callback<WorkerEvent> {
     let on_event = use_memo((), move |_| {
         Callback::from(move |event: WorkerEvent| {
             let reply = match event {
                 WorkerEvent::Reply(reply) => reply,
                 // A crash fails the request in flight.
-                WorkerEvent::Crashed(message) => match slot.borrow().busy {
+                WorkerEvent::Crashed(message) => match requests.borrow().busy {
                     Some(id) => FromWorker::Failed { id, message },
                     None => return,
                 },
             };
             if let Some(id) = answers(&reply) {
-                let mut slot = slot.borrow_mut();
-                slot.answered = slot.answered.max(id);
+                let mut requests = requests.borrow_mut();
+                requests.answered = requests.answered.max(id);
             }
             if let Some(action) = action_for(reply) {
                 dispatcher.dispatch(action);
@@ -156,82 +136,60 @@ fn use_worker_events(
     (*on_event).clone()
 }
 
-/// Starts the worker with the page (stopped with it), and stops and restarts it when the state
-/// stops being busy with a request it has not answered (`busy` is the state's request id).
+/// Starts the worker with the page (the slot stops it with the page), and stops and restarts
+/// it when the state stops being busy with a request it has not answered (`busy` is the
+/// state's request id).
 #[hook]
-fn use_worker_life(slot: Rc<RefCell<Slot>>, on_event: Callback<WorkerEvent>, busy: Option<u32>) {
+fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Option<u32>) {
     {
         let slot = slot.clone();
-        let on_event = on_event.clone();
         use_effect_with((), move |_| {
-            let started = slot.borrow_mut().worker(&on_event).map(|_| ());
-            if let Err(message) = started {
+            if let Err(message) = slot.start() {
                 web_sys::console::warn_1(&message.into());
             }
-            move || drop(slot.borrow_mut().worker.take())
         });
     }
     use_effect_with(busy, move |&now| {
-        let mut slot = slot.borrow_mut();
-        let before = std::mem::replace(&mut slot.busy, now);
-        if let Some(id) = before {
-            if now != Some(id) && slot.answered < id {
-                drop(slot.worker.take());
-                slot.worker(&on_event).ok();
-            }
+        let mut requests = requests.borrow_mut();
+        let before = std::mem::replace(&mut requests.busy, now);
+        if abandoned(before, now, requests.answered) {
+            slot.stop();
+            slot.start().ok();
         }
     });
 }
 
 /// Solves the board on screen (if it can be solved) under a new request id.
-fn start_solve(
-    state: &UseReducerHandle<State>,
-    slot: &RefCell<Slot>,
-    on_event: &Callback<WorkerEvent>,
-) {
+fn start_solve(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     if !state.can_solve() {
         return;
     }
-    let id = {
-        let mut slot = slot.borrow_mut();
-        slot.next_id += 1;
-        slot.next_id
-    };
+    let id = slot.new_id();
     let message = state.worker_message(id);
     state.dispatch(Action::SolveStarted(id));
-    let sent = slot.borrow_mut().send(on_event, &[message]);
-    if let Err(message) = sent {
+    if let Err(message) = slot.send(&[message]) {
         state.dispatch(Action::SolveFailed(id, message));
     }
 }
 
 /// Races the picked methods on the board on screen (if a race can start), one request id each.
-fn start_race(
-    state: &UseReducerHandle<State>,
-    slot: &RefCell<Slot>,
-    on_event: &Callback<WorkerEvent>,
-) {
+fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     if !state.can_race() {
         return;
     }
-    let race = {
-        let mut slot = slot.borrow_mut();
-        let race = Race::plan(
-            &state.puzzle.board,
-            &state.puzzle.goal_board,
-            &state.prefs.race_pick,
-            slot.next_id + 1,
-            RACE_BUDGET,
-        );
-        slot.next_id += race.entries.len() as u32;
-        race
-    };
+    let race = Race::plan(
+        &state.puzzle.board,
+        &state.puzzle.goal_board,
+        &state.prefs.race_pick,
+        slot.upcoming_id(),
+        RACE_BUDGET,
+    );
+    slot.new_ids(race.entries.len() as u32);
     let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
     let requests = race.requests();
     state.dispatch(Action::RaceStarted(Box::new(race)));
     // The worker answers one message at a time: the methods run in turn.
-    let sent = slot.borrow_mut().send(on_event, &requests);
-    if let Err(message) = sent {
+    if let Err(message) = slot.send(&requests) {
         for id in ids {
             state.dispatch(Action::SolveFailed(id, message.clone()));
         }
@@ -342,5 +300,22 @@ mod tests {
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
         assert_eq!(kinds.len(), 10, "every kind of reply");
+    }
+
+    /// The worker is stopped only when the state leaves a request it has not answered: not
+    /// for a new request after an answer, not when nothing was asked, not while it stays.
+    #[test]
+    fn the_worker_stops_only_for_a_request_left_unanswered() {
+        // Cancel (or a goal change) before the answer.
+        assert!(abandoned(Some(3), None, 2));
+        // A new request before the answer (the state moved on to it).
+        assert!(abandoned(Some(3), Some(4), 2));
+        // Answered: nothing to stop.
+        assert!(!abandoned(Some(3), None, 3));
+        assert!(!abandoned(Some(3), Some(4), 5));
+        // Still busy with it, or was not busy.
+        assert!(!abandoned(Some(3), Some(3), 0));
+        assert!(!abandoned(None, Some(1), 0));
+        assert!(!abandoned(None, None, 0));
     }
 }

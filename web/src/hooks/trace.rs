@@ -5,7 +5,8 @@
 use puzzle_core::{Board, SolverConfig};
 use yew::prelude::*;
 
-use crate::client::{SolverWorker, WorkerEvent};
+use super::worker_slot::use_worker_slot;
+use crate::client::WorkerEvent;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::stepper::trace_set::{TraceAction, TraceSet, MAX_EXPANSIONS};
 
@@ -47,57 +48,47 @@ pub fn actions_for(event: WorkerEvent, ids: &[u32]) -> Vec<TraceAction> {
 #[hook]
 pub fn use_trace() -> TraceHandle {
     let set = use_reducer(TraceSet::default);
-    let worker = use_mut_ref(|| None::<SolverWorker>);
-    let next_id = use_mut_ref(|| 0u32);
+    // The traces of the last request (a crash fails them all).
+    let asked = use_mut_ref(Vec::<u32>::new);
+    let slot = {
+        let (dispatcher, asked) = (set.dispatcher(), asked.clone());
+        use_worker_slot(Callback::from(move |event| {
+            let actions = actions_for(event, &asked.borrow());
+            for action in actions {
+                dispatcher.dispatch(action);
+            }
+        }))
+    };
     let start = {
-        let (worker, dispatcher) = (worker.clone(), set.dispatcher());
+        let dispatcher = set.dispatcher();
         use_memo((), move |_| {
             Callback::from(
                 move |(board, goal, methods): (Board, Board, Vec<SolverConfig>)| {
-                    let ids: Vec<u32> = methods
+                    let ids: Vec<u32> = slot.new_ids(methods.len() as u32).collect();
+                    dispatcher.dispatch(TraceAction::Started(ids.clone()));
+                    // A fresh worker: the old one may still be tracing.
+                    slot.stop();
+                    *asked.borrow_mut() = ids.clone();
+                    let traces: Vec<ToWorker> = ids
                         .iter()
-                        .map(|_| {
-                            let mut next = next_id.borrow_mut();
-                            *next += 1;
-                            *next
+                        .zip(&methods)
+                        .map(|(&id, method)| ToWorker::Trace {
+                            id,
+                            board: board.clone(),
+                            goal: goal.clone(),
+                            method: *method,
+                            max_expansions: MAX_EXPANSIONS,
                         })
                         .collect();
-                    dispatcher.dispatch(TraceAction::Started(ids.clone()));
-                    let on_event = {
-                        let (dispatcher, ids) = (dispatcher.clone(), ids.clone());
-                        Callback::from(move |event| {
-                            for action in actions_for(event, &ids) {
-                                dispatcher.dispatch(action);
-                            }
-                        })
-                    };
-                    // A fresh worker: the old one may still be tracing.
-                    let mut slot = worker.borrow_mut();
-                    drop(slot.take());
-                    match SolverWorker::spawn(on_event) {
-                        Ok(spawned) => {
-                            for (&id, method) in ids.iter().zip(&methods) {
-                                spawned.send_message(&ToWorker::Trace {
-                                    id,
-                                    board: board.clone(),
-                                    goal: goal.clone(),
-                                    method: *method,
-                                    max_expansions: MAX_EXPANSIONS,
-                                });
-                            }
-                            *slot = Some(spawned);
-                        }
-                        Err(message) => {
-                            for &id in &ids {
-                                dispatcher.dispatch(TraceAction::Failed(id, message.clone()));
-                            }
+                    if let Err(message) = slot.send(&traces) {
+                        for &id in &ids {
+                            dispatcher.dispatch(TraceAction::Failed(id, message.clone()));
                         }
                     }
                 },
             )
         })
     };
-    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
     TraceHandle {
         set,
         start: (*start).clone(),

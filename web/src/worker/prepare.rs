@@ -13,12 +13,14 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
+use puzzle_core::pdb::join::{table_from_bytes, NESTED_MIN_ENTRIES};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex};
 use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Limits};
 
+use super::cache::{downloaded, Cached};
+use super::clock;
 use super::nested::{self, Nested};
-use super::{clock, table_from_bytes, Cached, NESTED_MIN_ENTRIES};
 
 thread_local! {
     /// The goals (by key) whose strong tables are being built in the background.
@@ -39,7 +41,7 @@ pub fn prepare_strong(goal: &Board) {
     }
     let goal = goal.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let fetched = match super::downloaded::<AdditivePdb>(&goal).await {
+        let fetched = match downloaded::<AdditivePdb>(&goal).await {
             Some(Ok(pdb)) => Ok(pdb),
             _ => build_apart(&canonical_goal(&goal)).await,
         };

@@ -16,6 +16,8 @@
 //!    the strong tables are fetched or built behind the page's back ([`super::prepare`]) and
 //!    cached for the next solve or visit.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use puzzle_core::pdb::{AdditivePdb, Partition};
@@ -23,11 +25,16 @@ use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{solve_improving, Board, Limits, Method, SolveOutcome, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{
-    build_with_progress, cached, clock, loaded, plain_progress, post, read_pdb, shipped,
-    solve_request, Cached, Loaded, QUICK_DATABASES,
-};
+use super::build::{build_with_progress, plain_progress};
+use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
+use super::solve::solve_request;
+use super::{clock, post, shipped};
 use crate::protocol::{FromWorker, SolveRequest};
+
+thread_local! {
+    /// The small tables searched before the strong ones exist, by key.
+    static QUICK_DATABASES: RefCell<HashMap<String, Rc<QuickPdb>>> = RefCell::new(HashMap::new());
+}
 
 /// How long the near-optimal first answer improves, in milliseconds.
 pub const FIRST_ANSWER_MS: u32 = 300;
@@ -71,7 +78,7 @@ impl Cached for QuickPdb {
         })
         .map(QuickPdb)
     }
-    fn with_memory<R>(f: impl FnOnce(&mut std::collections::HashMap<String, Rc<Self>>) -> R) -> R {
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
         QUICK_DATABASES.with(|d| f(&mut d.borrow_mut()))
     }
 }

@@ -27,6 +27,7 @@
 mod bfs;
 pub mod build;
 pub mod index;
+pub mod join;
 pub mod lookup;
 pub mod partition;
 

@@ -1,0 +1,298 @@
+//! The table cache: tables the worker builds (or downloads) once, keeps in memory and stores
+//! in IndexedDB, behind one trait ([`Cached`]) for each kind: the pattern databases, the
+//! big-board tables and the small quick ones ([`super::quick`]). [`cached`] looks in memory,
+//! then IndexedDB ([`loaded`]), then downloads the shipped ones ([`super::shipped`]) or builds
+//! ([`super::build`]), stores the result and tells the page where it came from
+//! ([`FromWorker::PdbReady`]).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use puzzle_core::anytime::{total_entries, BigTables};
+use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::relabel::canonical_goal;
+use puzzle_core::{Board, Goal, Shape};
+use web_sys::DedicatedWorkerGlobalScope;
+
+use super::build::{build_pdb, build_with_progress, plain_progress};
+use super::{clock, post, shipped};
+use crate::protocol::{FromWorker, PdbInfo, PdbSource};
+
+thread_local! {
+    /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
+    static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
+    /// The anytime method's big-board tables, by `BigTables::cache_key`.
+    static BIG_TABLES: RefCell<HashMap<String, Rc<BigTables>>> = RefCell::new(HashMap::new());
+}
+
+/// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
+const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
+/// The shipped big-board tables of the standard goal's 5x5 core ([`shipped`]).
+const SHIPPED_BIG: &str = "tables/big-5x5-standard.bin.gz";
+
+/// Tables the worker builds (or downloads) once, keeps in memory and caches in IndexedDB.
+/// Each kind makes them for the goal's [`canonical_goal`] (the standard goal when a relabel
+/// leads there), so that every goal it serves shares them; the solver maps the board.
+pub(super) trait Cached: Sized + 'static {
+    /// The IndexedDB key of the tables that serve `goal`.
+    fn key(goal: &Board) -> Result<String, String>;
+    /// Tables read back from bytes, if intact and serving `goal` (with today's layout).
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self>;
+    /// The file the app ships them in, under `tables/`, if it ships the ones for `goal`.
+    fn shipped(_goal: &Board) -> Option<&'static str> {
+        None
+    }
+    /// The bytes stored.
+    fn bytes(&self) -> Vec<u8>;
+    /// Memory the tables hold.
+    fn memory_bytes(&self) -> usize;
+    /// Builds them, posting [`FromWorker::Building`] about ten times a second.
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String>;
+    /// This worker's tables of this kind, by key.
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R;
+}
+
+impl Cached for AdditivePdb {
+    fn key(goal: &Board) -> Result<String, String> {
+        let goal = canonical_goal(goal);
+        Ok(Partition::default_for(&goal)
+            .map_err(|e| e.to_string())?
+            .cache_key(&goal))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        let goal = canonical_goal(goal);
+        read_pdb(bytes, &goal, &Partition::default_for(&goal).ok()?)
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        let standard = Goal::Standard.board(Shape::square(4).ok()?).ok()?;
+        (canonical_goal(goal) == standard).then_some(SHIPPED_4X4)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        AdditivePdb::memory_bytes(self)
+    }
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String> {
+        build_pdb(scope, id, &canonical_goal(goal)).await
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        DATABASES.with(|d| f(&mut d.borrow_mut()))
+    }
+}
+
+/// Databases read back from `bytes`, if intact and made for `goal` with `partition`.
+pub(super) fn read_pdb(bytes: &[u8], goal: &Board, partition: &Partition) -> Option<AdditivePdb> {
+    AdditivePdb::from_bytes(bytes)
+        .ok()
+        .filter(|pdb| pdb.goal() == goal && pdb.partition() == partition)
+}
+
+impl Cached for BigTables {
+    fn key(goal: &Board) -> Result<String, String> {
+        Ok(BigTables::cache_key(&canonical_goal(goal)))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        BigTables::from_bytes(bytes)
+            .ok()
+            .filter(|tables| tables.serves(&canonical_goal(goal)))
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        let standard = Goal::Standard.board(Shape::square(5).ok()?).ok()?;
+        (Self::key(goal).ok()? == BigTables::cache_key(&standard)).then_some(SHIPPED_BIG)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        BigTables::memory_bytes(self)
+    }
+    async fn build(
+        scope: &DedicatedWorkerGlobalScope,
+        id: u32,
+        goal: &Board,
+    ) -> Result<Self, String> {
+        let goal = canonical_goal(goal);
+        let sizes = [total_entries(&goal)];
+        build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
+            BigTables::build(&goal, limits)
+        })
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        BIG_TABLES.with(|d| f(&mut d.borrow_mut()))
+    }
+}
+
+/// The tables of kind `T` for `goal`, from memory, IndexedDB or built now, posting
+/// [`FromWorker::Building`] while building and [`FromWorker::PdbReady`] when they are there.
+pub(super) async fn cached<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Result<Rc<T>, String> {
+    let missing = match loaded::<T>(scope, id, goal).await? {
+        Loaded::Ready(tables) => return Ok(tables),
+        Loaded::Missing(missing) => missing,
+    };
+    let start = clock();
+    super::build::begin(start);
+    let (tables, source, download_failed) = match downloaded::<T>(goal).await {
+        Some(Ok(tables)) => (tables, PdbSource::Downloaded, false),
+        Some(Err(_)) => (T::build(scope, id, goal).await?, PdbSource::Built, true),
+        None => (T::build(scope, id, goal).await?, PdbSource::Built, false),
+    };
+    let ms = clock() - start;
+    let bytes = tables.bytes();
+    let size = bytes.len() as u64;
+    // A download is stored behind the solve (the put starts when this task next waits, after
+    // the search), so its answer does not wait for IndexedDB; a build, which took far longer,
+    // is stored first, and the page is told whether that worked.
+    let (saved, storing) = match missing.db {
+        Some(db) if source == PdbSource::Downloaded => {
+            let key = missing.key.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                crate::idb::put(&db, &key, &bytes).await.ok();
+            });
+            (false, true)
+        }
+        Some(db) => (
+            crate::idb::put(&db, &missing.key, &bytes).await.is_ok(),
+            false,
+        ),
+        None => (false, false),
+    };
+    let tables = Rc::new(tables);
+    T::with_memory(|m| m.insert(missing.key, tables.clone()));
+    let info = PdbInfo {
+        source,
+        ms,
+        bytes: size,
+        memory_bytes: tables.memory_bytes() as u64,
+        repaired: missing.repaired,
+        saved,
+        storing,
+        download_failed,
+    };
+    post(scope, &FromWorker::PdbReady { id, info });
+    Ok(tables)
+}
+
+/// The shipped tables that serve `goal`, downloaded and checked; `None` if the app ships none
+/// for it, an error (why) if the download failed or was not them.
+pub(super) async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<T, String>> {
+    let path = T::shipped(goal)?;
+    Some(match shipped::fetch(path).await {
+        Ok(bytes) => T::read(&bytes, goal).ok_or_else(|| "the download was damaged".to_string()),
+        Err(why) => Err(why),
+    })
+}
+
+/// What [`loaded`] found.
+pub(super) enum Loaded<T> {
+    /// The tables, from memory or IndexedDB ([`FromWorker::PdbReady`] posted).
+    Ready(Rc<T>),
+    /// Not there: where to store them once built.
+    Missing(Missing),
+}
+
+/// Where tables that are not there yet go once built.
+pub(super) struct Missing {
+    /// Their IndexedDB key.
+    key: String,
+    /// The database, if it opened.
+    db: Option<web_sys::IdbDatabase>,
+    /// Whether an unreadable entry stands under the key (overwritten by the build).
+    repaired: bool,
+}
+
+/// The tables of kind `T` for `goal` if this worker holds them or IndexedDB has them (posting
+/// [`FromWorker::PdbReady`]); nothing is built.
+pub(super) async fn loaded<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Result<Loaded<T>, String> {
+    let key = T::key(goal)?;
+    if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
+        let bytes = (tables.memory_bytes() + 64) as u64;
+        ready(
+            scope,
+            id,
+            &*tables,
+            PdbSource::Memory,
+            0.0,
+            bytes,
+            false,
+            false,
+        );
+        return Ok(Loaded::Ready(tables));
+    }
+    let start = clock();
+    let db = crate::idb::open().await.ok();
+    let mut repaired = false;
+    if let Some(db) = &db {
+        if let Ok(Some(bytes)) = crate::idb::get(db, &key).await {
+            match T::read(&bytes, goal) {
+                Some(tables) => {
+                    let tables = Rc::new(tables);
+                    T::with_memory(|m| m.insert(key.clone(), tables.clone()));
+                    let ms = clock() - start;
+                    let size = bytes.len() as u64;
+                    ready(
+                        scope,
+                        id,
+                        &*tables,
+                        PdbSource::Cache,
+                        ms,
+                        size,
+                        false,
+                        false,
+                    );
+                    return Ok(Loaded::Ready(tables));
+                }
+                // A corrupt or foreign entry: rebuilt and overwritten.
+                None => repaired = true,
+            }
+        }
+    }
+    Ok(Loaded::Missing(Missing { key, db, repaired }))
+}
+
+/// Posts [`FromWorker::PdbReady`] for request `id`.
+#[allow(clippy::too_many_arguments)]
+fn ready<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    tables: &T,
+    source: PdbSource,
+    ms: f64,
+    bytes: u64,
+    repaired: bool,
+    saved: bool,
+) {
+    post(
+        scope,
+        &FromWorker::PdbReady {
+            id,
+            info: PdbInfo {
+                source,
+                ms,
+                bytes,
+                memory_bytes: tables.memory_bytes() as u64,
+                repaired,
+                saved,
+                storing: false,
+                download_failed: false,
+            },
+        },
+    );
+}

@@ -1,0 +1,227 @@
+//! The web worker's side: reads [`ToWorker`] messages, runs the core's solver, and posts
+//! progress and the answer back. It runs on its own thread, so a long search never blocks the
+//! page; the page cancels by terminating it.
+//!
+//! This module owns the queue: requests run one at a time, in order, and a request that
+//! cannot run is refused before any table is loaded or built ([`refusal`]). The work itself
+//! is in the sub-modules:
+//! - `trace`: the live count's distances and the step-through view's traces;
+//! - `solve`: solves, with the tables their method needs;
+//! - `cache`: the table cache (memory, IndexedDB, the shipped downloads);
+//! - `build`: table builds with progress, on two cores where it can (`nested`);
+//! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
+//!   and those tables built behind the page's back; `shipped`: the tables the app ships.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
+use puzzle_core::pdb::Partition;
+use puzzle_core::{Board, BoardError, Tables};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use crate::protocol::{from_js, to_js, FromWorker, ToWorker};
+use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
+
+mod build;
+mod cache;
+mod nested;
+mod prepare;
+mod quick;
+mod shipped;
+mod solve;
+mod trace;
+
+pub use trace::{distance, trace};
+
+thread_local! {
+    /// The requests waiting to run, and whether one is in flight.
+    static INBOX: RefCell<Inbox> = const {
+        RefCell::new(Inbox {
+            waiting: VecDeque::new(),
+            busy: false,
+        })
+    };
+}
+
+/// Expansions between two calls of the progress callback.
+pub const REPORT_EVERY: u64 = 8192;
+/// Least time between two progress messages, in milliseconds.
+pub const PROGRESS_EVERY_MS: f64 = 100.0;
+
+/// The requests this worker has been sent and not yet run.
+struct Inbox {
+    /// In the order they came.
+    waiting: VecDeque<ToWorker>,
+    /// Whether an asynchronous request (tables from IndexedDB, a download or a build) is in
+    /// flight: the rest waits for it.
+    busy: bool,
+}
+
+/// Starts listening; called from the worker binary's `main`.
+pub fn run() {
+    crate::panic::install();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let replies = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        match from_js::<ToWorker>(event.data()) {
+            Ok(message) => {
+                INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
+                pump(&replies);
+            }
+            Err(message) => post(&replies, &FromWorker::Failed { id: 0, message }),
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    post(&scope, &FromWorker::Ready);
+}
+
+/// Milliseconds from the worker's clock (the standard clock does not exist on wasm32).
+pub fn clock() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The next request to run, unless an asynchronous one is in flight.
+fn next_request() -> Option<ToWorker> {
+    INBOX.with(|inbox| {
+        let mut inbox = inbox.borrow_mut();
+        if inbox.busy {
+            None
+        } else {
+            inbox.waiting.pop_front()
+        }
+    })
+}
+
+/// Marks an asynchronous request in flight (the queue waits) or done.
+fn set_busy(busy: bool) {
+    INBOX.with(|inbox| inbox.borrow_mut().busy = busy);
+}
+
+/// Runs the queued requests in order; a request whose tables may come from IndexedDB (or a
+/// download, or a build) runs asynchronously, and the rest of the queue waits for it.
+fn pump(scope: &DedicatedWorkerGlobalScope) {
+    while let Some(message) = next_request() {
+        if let Some(reply) = refusal(&message) {
+            post(scope, &reply);
+            continue;
+        }
+        match message {
+            ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+            ToWorker::BuildTable { id, goal, tiles } => {
+                build::build_table(scope, id, &goal, &tiles)
+            }
+            ToWorker::Trace {
+                id,
+                board,
+                goal,
+                method,
+                max_expansions,
+            } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
+                post(scope, &reply)
+            }),
+            ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
+                set_busy(true);
+                let scope = scope.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    post(&scope, &solve::with_tables(&scope, &request).await);
+                    set_busy(false);
+                    pump(&scope);
+                });
+            }
+            ToWorker::Solve(request) => post(
+                scope,
+                &solve::solve_request(scope, &request, Tables::default()),
+            ),
+        }
+    }
+}
+
+/// The answer to a decoded request that cannot run, checked before any table is loaded or
+/// built: the serde form checks each board, but not that board and goal have one shape, that
+/// the method fits it, or that a distance table can be made. `None` if it can run.
+pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
+    let (id, board, goal, method) = match message {
+        ToWorker::Solve(request) => (
+            request.id,
+            &request.board,
+            &request.goal,
+            Some(&request.method),
+        ),
+        ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
+        ToWorker::BuildTable { id, goal, tiles } => {
+            return table_refusal(goal, tiles)
+                .map(|message| FromWorker::Failed { id: *id, message })
+        }
+        ToWorker::Trace {
+            id,
+            board,
+            goal,
+            max_expansions,
+            ..
+        } => {
+            // The step-through view's own limits: a request past them is not the page's.
+            let reason = if board.shape() != goal.shape() {
+                BoardError::ShapeMismatch {
+                    board: board.shape(),
+                    goal: goal.shape(),
+                }
+                .to_string()
+            } else if board.cells().len() > MAX_CELLS || *max_expansions > MAX_EXPANSIONS {
+                format!(
+                    "a trace takes boards of up to {MAX_CELLS} cells and up to {MAX_EXPANSIONS} expansions"
+                )
+            } else {
+                return None;
+            };
+            return Some(FromWorker::Failed {
+                id: *id,
+                message: reason,
+            });
+        }
+    };
+    let reason = if board.shape() != goal.shape() {
+        BoardError::ShapeMismatch {
+            board: board.shape(),
+            goal: goal.shape(),
+        }
+        .to_string()
+    } else if let Some(method) = method {
+        method.fits(board.shape()).err()?.to_string()
+    } else if goal.cells().len() > MAX_TABLE_CELLS {
+        TableTooLarge {
+            cells: goal.cells().len(),
+            max: MAX_TABLE_CELLS,
+        }
+        .to_string()
+    } else {
+        return None;
+    };
+    Some(FromWorker::Failed {
+        id,
+        message: reason,
+    })
+}
+
+/// Why a [`ToWorker::BuildTable`] cannot run (`None` if it can): its tiles must be a group
+/// of the goal's default partition, the only tables the solver worker asks a nested one for.
+pub fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
+    match Partition::default_for(goal) {
+        Err(error) => Some(error.to_string()),
+        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
+        Ok(_) => Some(format!(
+            "the {} tiles asked for are not a group of the pattern tables of this goal",
+            tiles.len()
+        )),
+    }
+}
+
+/// Posts `message` to the page.
+fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
+    // Posting only fails if the page is gone; nothing is left to tell then.
+    scope.post_message(&to_js(message)).ok();
+}

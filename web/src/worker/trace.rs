@@ -1,0 +1,82 @@
+//! Distances and traces: the live count's exact distance from a board to its goal (from the
+//! distance table of the last goal asked about, kept here) and the step-through view's traced
+//! searches, streamed in chunks. Neither needs the table cache or reports progress.
+
+use std::cell::RefCell;
+
+use puzzle_core::analysis::DistanceTable;
+use puzzle_core::trace::solve_traced;
+use puzzle_core::{Board, Limits, SolveOutcome, SolverConfig};
+
+use crate::protocol::FromWorker;
+use crate::trace_limits::CHUNK_EVENTS;
+
+thread_local! {
+    /// The exact distance table of the last goal asked about.
+    static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
+}
+
+/// The exact distance from `board` to `goal`, from the table of `goal` (built on first use).
+pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
+    TABLE.with(|table| {
+        let mut table = table.borrow_mut();
+        if table.as_ref().is_none_or(|t| t.goal() != goal) {
+            *table = None;
+            match DistanceTable::build(goal) {
+                Ok(built) => *table = Some(built),
+                Err(error) => {
+                    return FromWorker::Failed {
+                        id,
+                        message: error.to_string(),
+                    }
+                }
+            }
+        }
+        let table = table.as_ref().expect("just built");
+        FromWorker::Distance {
+            id,
+            board: board.clone(),
+            goal: goal.clone(),
+            distance: table.distance(board),
+            first: table.optimal_moves(board).first().copied(),
+        }
+    })
+}
+
+/// Traces a generic search from `board` to `goal` for at most `max_expansions` expansions,
+/// handing the events to `send` in [`FromWorker::TraceChunk`]s of
+/// [`CHUNK_EVENTS`] as they come (the last one says `done`).
+pub fn trace(
+    id: u32,
+    board: &Board,
+    goal: &Board,
+    method: &SolverConfig,
+    max_expansions: u64,
+    send: &mut dyn FnMut(FromWorker),
+) {
+    let mut chunk = Vec::with_capacity(CHUNK_EVENTS);
+    let mut limits = Limits::with_budget(max_expansions);
+    let result = solve_traced(board, goal, method, &mut limits, &mut |event| {
+        chunk.push(event);
+        if chunk.len() == CHUNK_EVENTS {
+            send(FromWorker::TraceChunk {
+                id,
+                events: std::mem::take(&mut chunk),
+                done: false,
+                limit_reached: false,
+            });
+        }
+    });
+    match result {
+        Ok(solution) => send(FromWorker::TraceChunk {
+            id,
+            events: chunk,
+            done: true,
+            limit_reached: solution.outcome == SolveOutcome::BudgetExhausted,
+        }),
+        Err(error) => send(FromWorker::Failed {
+            id,
+            message: error.to_string(),
+        }),
+    }
+}
