@@ -6,8 +6,9 @@ use puzzle_core::analysis::MAX_TABLE_CELLS;
 use puzzle_core::{Board, Method, Shape, SolveOutcome};
 use yew::prelude::*;
 
+use super::worker_slot::use_worker_slot;
 use crate::best::{Best, Bests, STORAGE_KEY};
-use crate::client::{SolverWorker, WorkerEvent};
+use crate::client::WorkerEvent;
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::state::{Action, Finish, State};
 
@@ -44,9 +45,7 @@ type Pending = Option<(u32, Board, Board)>;
 /// a game left before the answer stops its worker.
 #[hook]
 pub fn use_shortest(state: &UseReducerHandle<State>) {
-    let worker = use_mut_ref(|| None::<SolverWorker>);
     let pending = use_mut_ref(|| None as Pending);
-    let next_id = use_mut_ref(|| 0u32);
     let play = &state.play;
     let wants = play.wants_shortest() && solved_for_shortest(play.start.cells().len());
     let on_event = {
@@ -64,6 +63,7 @@ pub fn use_shortest(state: &UseReducerHandle<State>) {
             }
         })
     };
+    let slot = use_worker_slot(on_event);
     use_effect_with(
         (wants, play.start.clone(), play.goal.clone()),
         move |(wants, start, goal)| {
@@ -73,18 +73,12 @@ pub fn use_shortest(state: &UseReducerHandle<State>) {
                 .is_some_and(|(_, s, g)| s == start && g == goal);
             if !*wants || !asked_here {
                 // Answered, or another game: the search in flight is not needed any more.
-                drop(worker.borrow_mut().take());
+                slot.stop();
                 pending.borrow_mut().take();
             }
             if *wants && !asked_here {
-                let id = {
-                    let mut next = next_id.borrow_mut();
-                    *next += 1;
-                    *next
-                };
-                if let Ok(spawned) = SolverWorker::spawn(on_event) {
-                    spawned.send_message(&shortest_request(id, start, goal));
-                    *worker.borrow_mut() = Some(spawned);
+                let id = slot.new_id();
+                if slot.send(&[shortest_request(id, start, goal)]).is_ok() {
                     *pending.borrow_mut() = Some((id, start.clone(), goal.clone()));
                 }
             }
