@@ -106,3 +106,17 @@ export function bfsDistance(start, goal, width) {
   }
   return null;
 }
+
+/** The page's views, by the name they have in the link (`?view=race`) and their tab's label. */
+export const VIEWS = {
+  play: 'Play & solve',
+  race: 'Race',
+  share: 'Make & share',
+  step: 'Step through',
+};
+
+/** Opens one of the page's views by clicking its tab, and waits for its panel. */
+export async function openView(page, view) {
+  await page.getByRole('tab', { name: VIEWS[view], exact: true }).click();
+  await page.locator(`#view-${view}`).waitFor();
+}
