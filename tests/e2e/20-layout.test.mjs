@@ -60,7 +60,7 @@ for (const [name, { viewport, device }] of Object.entries(SIZES)) {
     assert.deepEqual(page.problems, []);
   });
 
-  test(`${name}: every view by its tab, the arrow keys, its link and the back button; one Size, Goal and Scramble`, async () => {
+  test(`${name}: every view by its tab, the arrow keys and the back button${name === 'desktop' ? ', and by its link' : ''}; one Size, Goal and Scramble`, async () => {
     const page = await open(browser, BOARD, viewport, device);
     const selected = () => page.locator('[role=tab][aria-selected=true]').getAttribute('id');
     for (const view of Object.keys(VIEWS)) {
@@ -90,18 +90,36 @@ for (const [name, { viewport, device }] of Object.entries(SIZES)) {
     const menus = await page.evaluate(() => [...document.querySelectorAll('select')]
       .map((s) => s.labels[0]?.firstChild?.textContent.trim()));
     for (const label of ['Size', 'Goal', 'Scramble']) assert.equal(menus.filter((l) => l === label).length, 1, `${label}: ${menus}`);
-    // Every view by its link; an unknown one opens the default view and says so.
+    assert.deepEqual(page.problems, []);
+    if (name !== 'desktop') return;
+    // Every view by its link (read the same at any size); an unknown one opens the default
+    // view and says so.
+    const linked = await open(browser, BOARD, viewport, device);
     for (const view of Object.keys(VIEWS)) {
-      const linked = await open(browser, `${BOARD}&view=${view}`, viewport, device);
+      await linked.goto(`${page.url().split('?')[0]}${BOARD}&view=${view}`);
+      await linked.locator(`#view-${view}`).waitFor();
       assert.equal(await linked.locator('[role=tab][aria-selected=true]').getAttribute('id'), `tab-${view}`);
-      await linked.context().close();
     }
-    const unknown = await open(browser, `${BOARD}&view=nowhere`, viewport, device);
-    assert.equal(await unknown.locator('[role=tab][aria-selected=true]').getAttribute('id'), 'tab-play');
-    assert.match(await unknown.locator('#notice').textContent(), /view in the link: `nowhere`/);
+    await linked.goto(`${page.url().split('?')[0]}${BOARD}&view=nowhere`);
+    await linked.locator('#notice').waitFor();
+    assert.equal(await linked.locator('[role=tab][aria-selected=true]').getAttribute('id'), 'tab-play');
+    assert.match(await linked.locator('#notice').textContent(), /view in the link: `nowhere`/);
+    assert.deepEqual(linked.problems, []);
     assert.deepEqual(page.problems, []);
   });
 }
+
+test('Solve by the board from another view opens "Play & solve" with its answer', async () => {
+  for (const { viewport, device } of Object.values(SIZES)) {
+    const page = await open(browser, `${BOARD}&view=race`, viewport, device);
+    await page.getByRole('button', { name: 'Solve this board' }).click();
+    await page.locator('#playing-length').waitFor();
+    assert.equal(await page.locator('[role=tab][aria-selected=true]').getAttribute('id'), 'tab-play');
+    assert.equal(await page.locator('#length').getAttribute('data-length'), '14');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
 
 test('the generator keeps the board goal; a hardest position for another goal asks first', async () => {
   const page = await open(browser, `${BOARD}&view=share`, SIZES.desktop.viewport);

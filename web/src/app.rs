@@ -30,7 +30,7 @@ use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
 use crate::insight::insight;
-use crate::state::{Solving, State, View};
+use crate::state::{Action, Solving, State, View};
 
 /// The page: the board with its answer, and the views as tabs.
 ///
@@ -150,12 +150,26 @@ fn board_column(parts: &Parts) -> Html {
     }
 }
 
-/// Solve next to Undo and Redo, with the method chosen in "Play & solve" (on a desktop that
-/// view shows its own Solve beside the board, and this one is hidden there).
-fn quick_solve(state: &State, solver: &crate::hooks::solver::Solver) -> Html {
+/// Solve next to Undo and Redo, with the method chosen in "Play & solve", and Cancel in its
+/// place while a solve runs (on a desktop that view shows its own Solve beside the board, and
+/// this one is hidden there). From another view it opens "Play & solve", where the solve's
+/// progress and result show.
+fn quick_solve(state: &UseReducerHandle<State>, solver: &crate::hooks::solver::Solver) -> Html {
+    if state.solving.running.is_some() {
+        let onclick = solver.cancel.reform(|_: MouseEvent| ());
+        return html! {
+            <button id="cancel-near" class="danger quick-solve" {onclick} aria-label="Cancel the solve">{ "Cancel" }</button>
+        };
+    }
     let method = state.effective_method().label();
     let why = state.solve_blocked();
-    let onclick = solver.solve.reform(|_: MouseEvent| ());
+    let onclick = {
+        let (solve, dispatcher) = (solver.solve.clone(), state.dispatcher());
+        Callback::from(move |_: MouseEvent| {
+            dispatcher.dispatch(Action::ShowView(View::Play));
+            solve.emit(());
+        })
+    };
     html! {
         <button id="solve-near" class="primary quick-solve" {onclick} disabled={why.is_some()}
             aria-label="Solve this board" title={why.map_or_else(|| format!("Solve with {method}"), str::to_string)}>
