@@ -27,7 +27,7 @@ async function waitForRaceEnd(page, timeout = 120_000) {
 }
 
 test('a race on the seed instance: a row and a bar per method, optimal methods agree with the BFS oracle', async () => {
-  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail');
+  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail&view=race');
   const start = await board(page);
   const optimum = bfsDistance(start, SNAIL_3, 3);
   assert.equal(optimum, 24);
@@ -67,7 +67,7 @@ test('a race on the seed instance: a row and a bar per method, optimal methods a
   assert.match(await page.locator('#result').textContent(), /greedy/);
   await shot(page, '06-race-playback');
 
-  const phone = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail', { width: 390, height: 844 });
+  const phone = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail&view=race', { width: 390, height: 844 });
   await phone.locator('#race-start').click();
   await waitForRaceEnd(phone);
   await phone.locator('#race').scrollIntoViewIfNeeded();
@@ -80,7 +80,7 @@ test('a race on the seed instance: a row and a bar per method, optimal methods a
 
 test('budget hits show as such, and Cancel stops a race by terminating the worker', async () => {
   // Korf's first 15-puzzle instance: blind BFS hits the budget.
-  const page = await open(browser, '?size=4x4&board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=blank-first');
+  const page = await open(browser, '?size=4x4&board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=blank-first&view=race');
   for (let i = 0; i < 50 && page.workersSeen.length === 0; i++) await page.waitForTimeout(50);
   // BFS, greedy and, on 4x4 only, the pattern databases: BFS stops at the budget, greedy
   // solves (not shortest), the databases solve to the published optimum (57).

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, board, shot } from './helpers.mjs';
+import { launch, open, openView, board, shot } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -14,7 +14,7 @@ async function downloadText(page, selector) {
 }
 
 test('export the board, import the file back: the same board', async () => {
-  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail');
+  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail&view=share');
   const original = await board(page);
   const exported = await downloadText(page, '#export-board');
   assert.equal(exported.name, 'puzzle.txt');
@@ -53,10 +53,11 @@ test('drop and paste import; a bad file shows the parser message inline; solutio
   assert.deepEqual(await board(page), [1, 3, 0, 8, 2, 4, 7, 6, 5], 'the board is kept');
   await shot(page, '09-import-error');
 
-  // Solve, then export the solution both ways.
+  // Solve, then export the solution both ways (from "Make & share").
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.locator('#length').waitFor();
   const length = Number(await page.locator('#length').getAttribute('data-length'));
+  await openView(page, 'share');
   const moves = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.textContent).join(''));
   const string = await downloadText(page, '#export-moves');
   assert.equal(string.text, `${moves}\n`);
@@ -66,14 +67,23 @@ test('drop and paste import; a bad file shows the parser message inline; solutio
   assert.deepEqual(page.problems, []);
 });
 
-test('the generator: the same seed gives the same board; unsolvable on request; snail preset', async () => {
-  const page = await open(browser);
-  await page.selectOption('#gen-size', '4x4');
-  await page.selectOption('#gen-how', 'walk');
-  await page.locator('#gen-walk').fill('40');
-  await page.locator('#gen-walk').dispatchEvent('change');
-  await page.locator('#gen-seed').fill('12345');
+/** Sets the page's own Size, Goal and Scramble (the generator has none of its own) and the
+ * generator's seed, in "Make & share". */
+async function generatorSettings(page, { size, goal, walk, seed }) {
+  await page.selectOption('#size', size);
+  await page.selectOption('#goal', goal);
+  await page.selectOption('#scramble-how', 'walk');
+  await page.locator('#walk-length').fill(String(walk));
+  await page.locator('#walk-length').dispatchEvent('change');
+  await openView(page, 'share');
+  await page.locator('#gen-seed').fill(String(seed));
   await page.locator('#gen-seed').dispatchEvent('change');
+}
+
+test('the generator: the same seed gives the same board; unsolvable on request; it keeps the page goal', async () => {
+  const page = await open(browser);
+  await generatorSettings(page, { size: '4x4', goal: 'snail', walk: 40, seed: 12345 });
+  assert.match(await page.locator('#gen-settings').textContent(), /4x4 board for the snail goal, a random walk of 40 moves/);
   await page.locator('#generate').click();
   const first = await board(page);
   assert.equal(first.length, 16);
@@ -85,14 +95,13 @@ test('the generator: the same seed gives the same board; unsolvable on request; 
   assert.deepEqual(await board(page), first, 'same seed, same board');
   // Another student's page, same settings: the same board.
   const other = await open(browser, '?size=5x5');
-  await other.selectOption('#gen-size', '4x4');
-  await other.selectOption('#gen-how', 'walk');
-  await other.locator('#gen-walk').fill('40');
-  await other.locator('#gen-walk').dispatchEvent('change');
-  await other.locator('#gen-seed').fill('12345');
-  await other.locator('#gen-seed').dispatchEvent('change');
+  await generatorSettings(other, { size: '4x4', goal: 'snail', walk: 40, seed: 12345 });
   await other.locator('#generate').click();
   assert.deepEqual(await board(other), first);
+  // Generate never changes the goal: on the standard goal it makes a board for it.
+  await other.selectOption('#goal', 'standard');
+  await other.locator('#generate').click();
+  assert.equal(await other.locator('#goal').inputValue(), 'standard');
   await page.selectOption('#gen-solvable', 'unsolvable');
   await page.locator('#generate').click();
   assert.match(await page.locator('#solvability').textContent(), /^Unsolvable/);
@@ -104,15 +113,20 @@ test('the generator: the same seed gives the same board; unsolvable on request; 
 });
 
 test('the hardest positions: an 80-move 4x4 with its goal, and a 31-move 3x3 solved in 31', async () => {
-  const page = await open(browser, '');
+  const page = await open(browser, '?view=share');
   const famous = page.locator('#famous');
   assert.equal(await famous.locator('option').count(), 1 + 2 + 17, 'a prompt, two 3x3 and seventeen 4x4 positions');
   await famous.selectOption({ label: '4x4, 80 moves #1 (goal blank-first)' });
+  // It needs another goal than the board's (standard): the page asks first.
+  await page.locator('#famous-switch').click();
   await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board.split(' ').length === 16);
   assert.deepEqual(await board(page), [15, 10, 8, 12, 11, 14, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]);
   assert.equal(await page.locator('#goal').inputValue(), 'blank-first');
   await famous.selectOption({ label: '3x3, 31 moves #1 (goal standard)' });
+  await page.locator('#famous-switch').click();
   await page.waitForFunction(() => document.querySelector('[role=grid]').dataset.board === '8 6 7 2 5 4 3 0 1');
+  assert.equal(await page.locator('#goal').inputValue(), 'standard');
+  await openView(page, 'play');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.locator('#length').waitFor({ timeout: 30_000 });
   assert.equal(await page.locator('#length').getAttribute('data-length'), '31');

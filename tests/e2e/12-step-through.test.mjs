@@ -10,7 +10,7 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const BOARD = '?board=6,1,7,3,0,4,5,8,2&goal=snail';
+const BOARD = '?board=6,1,7,3,0,4,5,8,2&goal=snail&view=step';
 
 async function counts(pane) {
   const read = async (key) => Number(await pane.locator(`[data-count="${key}"]`).textContent());

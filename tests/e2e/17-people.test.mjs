@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, open, board, shot, record, BASE_URL, ARTIFACTS } from './helpers.mjs';
+import { launch, open, openView, board, shot, record, BASE_URL, ARTIFACTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -150,7 +150,7 @@ test('a phone sees the board when playback starts after Solve, and a swipe slide
 
 test('no silent refusals: reasons on disabled buttons, a race stopped by a size change, number fields', async () => {
   // A 4x4 race lasts seconds (BFS and A* run to their node budget, the databases build).
-  const page = await open(browser, '?size=4x4&board=15,14,1,6,9,11,4,12,0,10,7,3,13,8,5,2');
+  const page = await open(browser, '?size=4x4&board=15,14,1,6,9,11,4,12,0,10,7,3,13,8,5,2&view=race');
   for (let i = 0; i < 100 && page.workersSeen.length === 0; i++) await page.waitForTimeout(50);
   await page.waitForTimeout(300);
   const alive = () => page.workersSeen.filter((w) => !w.closed).length;
@@ -175,6 +175,7 @@ test('no silent refusals: reasons on disabled buttons, a race stopped by a size 
   await shot(page, '17-race-stopped-by-size');
 
   // Number fields: the generator seed, the depth limit, the walk length.
+  await openView(page, 'share');
   for (const bad of ['-5', '1.5', '1e3', '18446744073709551616']) {
     await enter(page, 'gen-seed', bad);
     const error = page.locator('#gen-seed-error');
@@ -186,6 +187,7 @@ test('no silent refusals: reasons on disabled buttons, a race stopped by a size 
   await enter(page, 'gen-seed', '7');
   assert.equal(await page.locator('#gen-seed-error').count(), 0);
   assert.equal(await page.locator('#gen-seed').inputValue(), '7');
+  await openView(page, 'play');
   await page.locator('#algorithm').selectOption('dfs');
   const depth = await page.locator('#depth').inputValue();
   for (const bad of ['-3', '0', '201', '2.5']) {
@@ -215,6 +217,7 @@ test('focus: Solve from the keyboard lands on Cancel, Cancel goes back to Solve,
   await page.waitForFunction(() => document.activeElement?.id === 'solve');
   assert.match(await page.locator('#notice').textContent(), /Cancelled/);
   // The same for a race: Race from the keyboard lands on its Cancel, then back on Race.
+  await openView(page, 'race');
   await page.locator('#race-start').focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.id === 'race-cancel');

@@ -28,9 +28,10 @@ export async function launch() {
   return browser;
 }
 
-/** A page at `query` whose console errors and page errors are collected in `page.problems`. */
-export async function open(browser, query = '', viewport = { width: 1200, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+/** A page at `query` whose console errors and page errors are collected in `page.problems`
+ * (`device`: more context options, such as `{ hasTouch: true, isMobile: true }` for a phone). */
+export async function open(browser, query = '', viewport = { width: 1200, height: 900 }, device = {}) {
+  const context = await browser.newContext({ viewport, ...device });
   const page = await context.newPage();
   page.problems = [];
   // Every web worker the page starts, and whether it has been terminated.
@@ -54,8 +55,9 @@ export async function board(page) {
   return text.split(' ').map(Number);
 }
 
-export async function shot(page, name) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** A screenshot in artifacts/: the whole page, or only the window with `{ fullPage: false }`. */
+export async function shot(page, name, { fullPage = true } = {}) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** Records a measurement in artifacts/metrics.json. */
@@ -105,4 +107,18 @@ export function bfsDistance(start, goal, width) {
     frontier = next;
   }
   return null;
+}
+
+/** The page's views, by the name they have in the link (`?view=race`) and their tab's label. */
+export const VIEWS = {
+  play: 'Play & solve',
+  race: 'Race',
+  share: 'Make & share',
+  step: 'Step through',
+};
+
+/** Opens one of the page's views by clicking its tab, and waits for its panel. */
+export async function openView(page, view) {
+  await page.getByRole('tab', { name: VIEWS[view], exact: true }).click();
+  await page.locator(`#view-${view}`).waitFor();
 }

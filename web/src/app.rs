@@ -10,12 +10,13 @@ use crate::components::coach::Coach;
 use crate::components::generator::GeneratorPanel;
 use crate::components::picture::PicturePicker;
 use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
-use crate::components::playback::PlaybackBar;
+use crate::components::playback::{playing_quality, PlaybackBar};
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
 use crate::components::stepper::StepThrough;
+use crate::components::tabs::{ViewPanel, ViewTabs};
 use crate::hooks::board_input::use_board_input;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
@@ -29,9 +30,15 @@ use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
 use crate::insight::insight;
-use crate::state::Solving;
+use crate::state::{Action, Solving, State, View};
 
-/// The page.
+/// The page: the board with its answer, and the views as tabs.
+///
+/// The board column (status, board, the playback bar with the answer's length and quality,
+/// Solve, Undo and Redo, the board's Size, Goal and Scramble) is always there; the views sit
+/// beside it on a desktop and under it on a phone: "Play & solve" (the method, the result),
+/// "Race", "Make & share" (generate, import, export) and "Step through", which takes the
+/// page's width (the board then sits small at its side).
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(state_from_address);
@@ -43,75 +50,161 @@ pub fn app() -> Html {
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
     use_playback_timer(playing, state.prefs.speed_ms, state.dispatcher());
-    use_url_sync(crate::url::to_query(&state));
+    use_url_sync(crate::url::to_query(&state), state.view, state.dispatcher());
     let picture = use_picture();
-
     let on_scramble = use_scramble(state.dispatcher());
     let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
     let input = use_board_input(state.dispatcher());
     let (solution, moves) = use_result_views(state.solving.result.as_ref());
-    let known = insight(&state);
-    let (answers, playing_answer) = state.answers();
     use_reveal_board(
         state
             .playback
             .as_ref()
             .map(|p| (p.start.clone(), p.moves.clone())),
     );
+    let parts = Parts {
+        state: &state,
+        solver: &solver,
+        picture: &picture,
+        input: &input,
+        drop: &drop,
+        on_scramble,
+    };
+    let view = state.view;
     html! {
         <>
         <header class="top">
             <h1>{ "Sliding puzzle" }</h1>
             <p class="lede">{ "Slide the tiles home, or press Solve and watch a search find the shortest way." }</p>
         </header>
-        <main class="layout">
-            <section class="play" aria-label="puzzle">
-                <PlayStatus play={state.play.clone()} playback={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
-                    solved={state.is_solved()} slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)}
-                    invite={state.invites()} />
-                <div id="drop-zone" class="drop-zone" ondragover={drop.on_dragover} ondrop={drop.on_drop}>
-                    <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
-                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
-                        progress={state.playback.as_ref().map(|p| (p.step, p.moves.len()))}
-                        picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
-                </div>
-                <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
-                <PlayResult play={state.play.clone()} />
-                <PicturePicker picture={picture.clone()} />
-                <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms} dispatcher={state.dispatcher()} />
-                <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
-                    live_on={state.help.live_on} playing={state.playback.is_some()} insight={known} dispatcher={state.dispatcher()} />
-                <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
-                if let Some(notice) = &state.notice {
-                    <p id="notice" class="notice" role="status">
-                        <span>{ notice }</span>
-                        <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
-                    </p>
-                }
-            </section>
-            <div class="side">
-                <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
-                    editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
-                    dispatcher={state.dispatcher()} on_scramble={on_scramble} />
-                <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
-                    solving={Solving { result: None, ..state.solving.clone() }} can_solve={state.can_solve()}
-                    solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
-                    dispatcher={state.dispatcher()} on_solve={solver.solve} on_cancel={solver.cancel.clone()} />
-                <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
-                    can_race={state.can_race()} solving={state.solving.running.is_some()}
-                    race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
-                    playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
-                    dispatcher={state.dispatcher()} on_race={solver.race} on_cancel={solver.cancel} />
-                <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
-                    step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
-                    dispatcher={state.dispatcher()} />
-                <DepthChart {solution} />
-                <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
-                    {moves} dispatcher={state.dispatcher()} />
-                <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} />
+        <main class={classes!("layout", format!("in-{}", view.name()), view.is_wide().then_some("wide"))}>
+            { board_column(&parts) }
+            <div class="views">
+                <ViewTabs {view} dispatcher={state.dispatcher()} />
+                { play_view(&parts, solution) }
+                <ViewPanel view={View::Race} current={view}>
+                    { race_view(&parts) }
+                </ViewPanel>
+                <ViewPanel view={View::Share} current={view}>
+                    <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
+                        scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
+                        {moves} dispatcher={state.dispatcher()} />
+                </ViewPanel>
+                <ViewPanel view={View::Step} current={view}>
+                    <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} />
+                </ViewPanel>
             </div>
         </main>
         </>
+    }
+}
+
+/// What the parts of the page are drawn from: the state and the hooks' callbacks.
+struct Parts<'a> {
+    state: &'a UseReducerHandle<State>,
+    solver: &'a crate::hooks::solver::Solver,
+    picture: &'a crate::hooks::picture::Picture,
+    input: &'a crate::hooks::board_input::BoardInput,
+    drop: &'a crate::hooks::drop::DropHandlers,
+    on_scramble: Callback<()>,
+}
+
+/// The board column: the board and, directly under it, the answer playing (length, quality,
+/// playback controls); then Solve, Undo, Redo and the picture, the notice, the coach, and the
+/// board's one Size, Goal and Scramble.
+fn board_column(parts: &Parts) -> Html {
+    let (state, input, picture) = (parts.state, parts.input, parts.picture);
+    let progress = state.playback.as_ref().map(|p| (p.step, p.moves.len()));
+    html! {
+        <section class="play" aria-label="puzzle">
+            <div id="stage" class="stage">
+                <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
+                    slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)} invite={state.invites()} />
+                <div id="drop-zone" class="drop-zone" ondragover={parts.drop.on_dragover.clone()} ondrop={parts.drop.on_drop.clone()}>
+                    <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
+                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
+                        {progress} picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
+                </div>
+            </div>
+            <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
+                quality={playing_quality(state)} dispatcher={state.dispatcher()} />
+            <div class="board-actions">
+                { quick_solve(state, parts.solver) }
+                <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
+                <PicturePicker picture={picture.clone()} />
+            </div>
+            <PlayResult play={state.play.clone()} />
+            if let Some(notice) = &state.notice {
+                <p id="notice" class="notice" role="status">
+                    <span>{ notice }</span>
+                    <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
+                </p>
+            }
+            <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
+                live_on={state.help.live_on} playing={state.playback.is_some()} insight={insight(state)} dispatcher={state.dispatcher()} />
+            <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
+            <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
+                editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
+                dispatcher={state.dispatcher()} on_scramble={parts.on_scramble.clone()} />
+        </section>
+    }
+}
+
+/// Solve next to Undo and Redo, with the method chosen in "Play & solve", and Cancel in its
+/// place while a solve runs (on a desktop that view shows its own Solve beside the board, and
+/// this one is hidden there). From another view it opens "Play & solve", where the solve's
+/// progress and result show.
+fn quick_solve(state: &UseReducerHandle<State>, solver: &crate::hooks::solver::Solver) -> Html {
+    if state.solving.running.is_some() {
+        let onclick = solver.cancel.reform(|_: MouseEvent| ());
+        return html! {
+            <button id="cancel-near" class="danger quick-solve" {onclick} aria-label="Cancel the solve">{ "Cancel" }</button>
+        };
+    }
+    let method = state.effective_method().label();
+    let why = state.solve_blocked();
+    let onclick = {
+        let (solve, dispatcher) = (solver.solve.clone(), state.dispatcher());
+        Callback::from(move |_: MouseEvent| {
+            dispatcher.dispatch(Action::ShowView(View::Play));
+            solve.emit(());
+        })
+    };
+    html! {
+        <button id="solve-near" class="primary quick-solve" {onclick} disabled={why.is_some()}
+            aria-label="Solve this board" title={why.map_or_else(|| format!("Solve with {method}"), str::to_string)}>
+            { "Solve" }
+        </button>
+    }
+}
+
+/// "Play & solve": the method and Solve, the result and its chart.
+fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>) -> Html {
+    let (state, solver) = (parts.state, parts.solver);
+    let (answers, playing_answer) = state.answers();
+    html! {
+        <ViewPanel view={View::Play} current={state.view}>
+            <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
+                solving={Solving { result: None, ..state.solving.clone() }} can_solve={state.can_solve()}
+                solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
+                dispatcher={state.dispatcher()} on_solve={solver.solve.clone()} on_cancel={solver.cancel.clone()} />
+            <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
+                step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
+                dispatcher={state.dispatcher()} />
+            <DepthChart {solution} />
+        </ViewPanel>
+    }
+}
+
+/// "Race": every method on the board on screen (a row plays on the board beside it).
+fn race_view(parts: &Parts) -> Html {
+    let (state, solver) = (parts.state, parts.solver);
+    html! {
+        <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
+            can_race={state.can_race()} solving={state.solving.running.is_some()}
+            race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
+            playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
+            dispatcher={state.dispatcher()} on_race={solver.race.clone()} on_cancel={solver.cancel.clone()} />
     }
 }
 

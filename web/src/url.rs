@@ -1,11 +1,13 @@
-//! The share link: the board, goal, size and method in the query string, and back.
+//! The share link: the board, goal, size, method and open view in the query string, and back.
 //!
-//! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40`
+//! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40&view=race`
+//!
+//! The view is left out for the default one ("Play & solve").
 
 use puzzle_core::error::excerpt;
 use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Method, Shape};
 
-use crate::state::State;
+use crate::state::{State, View};
 
 /// The query string (with its `?`) for a state.
 pub fn to_query(state: &State) -> String {
@@ -37,7 +39,32 @@ pub fn to_query(state: &State) -> String {
             query.push_str(&format!("&depth={}", config.depth_limit));
         }
     }
+    if state.view != View::default() {
+        query.push_str(&format!("&view={}", state.view.name()));
+    }
     query
+}
+
+/// The view a query string names, and a message when it names one that does not exist (the
+/// page then opens the default view).
+pub fn view_from_query(query: &str) -> (View, Option<String>) {
+    let text = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .find(|(k, _)| k == "view")
+        .map(|(_, v)| v.into_owned());
+    match text {
+        None => (View::default(), None),
+        Some(text) => match View::parse(&text) {
+            Some(view) => (view, None),
+            None => (
+                View::default(),
+                Some(format!(
+                    "view in the link: `{}` is not one of {}",
+                    excerpt(&text),
+                    View::ALL.map(View::name).join(", ")
+                )),
+            ),
+        },
+    }
 }
 
 /// The state a query string describes, and a message for each part that could not be read
@@ -106,6 +133,9 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         }
     }
     state.prefs.method = state.with_choices(state.prefs.method);
+    let (view, error) = view_from_query(query);
+    state.view = view;
+    errors.extend(error);
     if !errors.is_empty() {
         state.notice = Some(format!(
             "Part of the link was not used: {}",
@@ -221,6 +251,31 @@ mod tests {
         let bad = initial_state("?board=1,2", 7);
         assert!(bad.is_solved() && bad.notice.is_some());
         assert!(initial_state("?goal=nowhere", 7).notice.is_some());
+    }
+
+    #[test]
+    fn the_view_survives_the_link_and_an_unknown_one_opens_the_default() {
+        for view in View::ALL {
+            let (mut state, _) = from_query("?board=1,2,3,0&size=2");
+            state.view = view;
+            let query = to_query(&state);
+            assert_eq!(query.contains("view="), view != View::Play, "{query}");
+            let (back, errors) = from_query(&query);
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(back.view, view);
+        }
+        let (state, errors) = from_query("?view=race");
+        assert_eq!((state.view, errors.len()), (View::Race, 0));
+        for bad in ["?view=nowhere", "?view=", "?view=%FF", "?view=Race"] {
+            let (state, errors) = from_query(bad);
+            assert_eq!(state.view, View::Play, "{bad}");
+            assert!(
+                errors[0].starts_with("view in the link"),
+                "{bad}: {errors:?}"
+            );
+        }
+        // A link without a board still opens its view, on a scrambled board.
+        assert_eq!(initial_state("?view=step", 3).view, View::Step);
     }
 
     #[test]

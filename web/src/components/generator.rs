@@ -1,44 +1,97 @@
 //! Generate, import and export: a seeded board generator (the same settings and seed give
-//! every student the same board), and the n-puzzle text format in and out as files.
+//! every student the same board), the catalogue's hardest positions, and the n-puzzle text
+//! format in and out as files.
+//!
+//! The generator has no size, goal or scramble menus of its own: it makes a board of the
+//! page's size, for the page's goal, scrambled the page's way (the one set of those controls,
+//! [`crate::components::setup`]), so Generate never changes the goal. A hardest position made
+//! for another goal says so and asks before it changes the goal.
 
 use std::rc::Rc;
 
-use puzzle_core::{format_moves, Board, Direction, Goal, Shape};
+use puzzle_core::catalog::Famous;
+use puzzle_core::{format_moves, Board, Direction, Goal};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::number_field::NumberField;
 use crate::download::{download, read_text};
 use crate::race::{generate, GeneratorSpec};
-use crate::state::{Action, State};
+use crate::state::{Action, ScrambleHow, State};
 
-/// Props of the generator and files panel: what it exports, and where its boards go.
+/// Props of the generator and files panel: the page's board settings, what it exports, and
+/// where its boards go.
 #[derive(Properties, PartialEq)]
 pub struct GeneratorProps {
-    /// The board on screen (Export board).
+    /// The board on screen (its size is the generator's; Export board).
     pub board: Board,
-    /// The goal rule (named in the exported file).
+    /// The goal rule (the generator's; named in the exported file).
     pub goal: Goal,
+    /// How the page scrambles (the generator's too).
+    pub scramble: ScrambleHow,
+    /// Length of a random-walk scramble.
+    pub walk_length: usize,
     /// The moves of the last solve, when it solved (Export solution).
     pub moves: Option<Rc<Vec<Direction>>>,
     /// Where generated and imported boards go.
     pub dispatcher: UseReducerDispatcher<State>,
 }
 
+/// The generator's own settings: the kind of board and the seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Own {
+    /// Whether the board must be able to reach the goal.
+    solvable: bool,
+    /// The seed.
+    seed: u64,
+}
+
+/// What the generator makes with the page's settings and its own.
+fn spec_for(props: &GeneratorProps, own: Own) -> GeneratorSpec {
+    GeneratorSpec {
+        shape: props.board.shape(),
+        goal: props.goal.clone(),
+        solvable: own.solvable,
+        walk: (props.scramble == ScrambleHow::Walk).then_some(props.walk_length),
+        seed: own.seed,
+    }
+}
+
+/// The page's settings the generator uses, in words.
+fn settings_words(spec: &GeneratorSpec) -> String {
+    let how = match spec.walk {
+        Some(n) => format!("a random walk of {n} moves"),
+        None => "uniformly random".to_string(),
+    };
+    let goal = match &spec.goal {
+        Goal::Custom(_) => "the custom goal".to_string(),
+        named => format!("the {named} goal"),
+    };
+    format!(
+        "Makes a {} board for {goal}, {how}: the board's Size, Goal and Scramble.",
+        spec.shape
+    )
+}
+
 /// The generator and files panel.
 #[function_component(GeneratorPanel)]
 pub fn generator_panel(props: &GeneratorProps) -> Html {
     let state = &props.dispatcher;
-    let spec = use_state(|| GeneratorSpec {
-        shape: Shape::square(3).expect("3x3 is supported"),
-        goal: Goal::Snail,
+    let own = use_state(|| Own {
         solvable: true,
-        walk: None,
         seed: 2026,
     });
-    let on_spec = {
-        let spec = spec.clone();
-        Callback::from(move |next: GeneratorSpec| spec.set(next))
+    let spec = spec_for(props, *own);
+    let on_solvable = {
+        let own = own.clone();
+        Callback::from(move |e: Event| {
+            let solvable = e.target_unchecked_into::<HtmlSelectElement>().value() == "solvable";
+            own.set(Own { solvable, ..*own });
+        })
+    };
+    let on_seed = {
+        let own = own.clone();
+        Callback::from(move |seed: u64| own.set(Own { seed, ..*own }))
     };
     let on_generate = {
         let (state, spec) = (state.clone(), spec.clone());
@@ -47,10 +100,6 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
             state.dispatch(Action::Generated(goal, board));
         })
     };
-    let on_famous = {
-        let state = state.clone();
-        Callback::from(move |(goal, board)| state.dispatch(Action::Generated(goal, board)))
-    };
     let on_import = {
         let state = state.clone();
         Callback::from(move |text| state.dispatch(Action::Import(text)))
@@ -58,125 +107,63 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
             <h2 id="gen-title">{ "Generate, import, export" }</h2>
-            { generator_settings(&SettingsProps { spec: (*spec).clone(), board_shape: props.board.shape(), on_spec }) }
+            <p id="gen-settings" class="muted small-print">{ settings_words(&spec) }</p>
+            <div class="row">
+                <label>{ "Kind" }
+                    <select id="gen-solvable" onchange={on_solvable}>
+                        <option value="solvable" selected={own.solvable}>{ "Solvable" }</option>
+                        <option value="unsolvable" selected={!own.solvable}>{ "Unsolvable" }</option>
+                    </select>
+                </label>
+                <NumberField id="gen-seed" label="Seed" class="seed" value={own.seed} min={0} max={u64::MAX} on_value={on_seed} />
+            </div>
             <div class="row buttons">
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
             </div>
-            { famous_picker(&FamousProps { on_pick: on_famous }) }
+            <FamousPicker goal={props.goal.clone()} dispatcher={state.clone()} />
             { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import }) }
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>
     }
 }
 
-/// Props of the generator's settings.
-struct SettingsProps {
-    /// The settings shown.
-    spec: GeneratorSpec,
-    /// The board on screen's shape (always offered in the size menu).
-    board_shape: Shape,
-    /// Called with the changed settings.
-    on_spec: Callback<GeneratorSpec>,
-}
-
-/// The generator's settings: size, goal, kind, scramble, walk length and seed.
-fn generator_settings(props: &SettingsProps) -> Html {
-    let spec = &props.spec;
-    let update = |f: fn(&mut GeneratorSpec, String)| {
-        let (spec, on_spec) = (spec.clone(), props.on_spec.clone());
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_dyn_into::<HtmlSelectElement>()
-                .map(|s| s.value())
-                .or_else(|| e.target_dyn_into::<HtmlInputElement>().map(|i| i.value()))
-                .unwrap_or_default();
-            let mut next = spec.clone();
-            f(&mut next, value);
-            on_spec.emit(next);
-        })
-    };
-    let on_size = update(|s, v| {
-        if let Ok(shape) = v.parse::<Shape>() {
-            s.shape = shape;
-        }
-    });
-    let on_goal = update(|s, v| {
-        if let Ok(goal) = v.parse::<Goal>() {
-            s.goal = goal;
-        }
-    });
-    let on_solvable = update(|s, v| s.solvable = v == "solvable");
-    let on_how = update(|s, v| {
-        s.walk = (v == "walk").then_some(s.walk.unwrap_or(30));
-    });
-    let set = |f: fn(&mut GeneratorSpec, u64)| {
-        let (spec, on_spec) = (spec.clone(), props.on_spec.clone());
-        Callback::from(move |n: u64| {
-            let mut next = spec.clone();
-            f(&mut next, n);
-            on_spec.emit(next);
-        })
-    };
-    let on_walk = set(|s, n| s.walk = Some(n as usize));
-    let on_seed = set(|s, n| s.seed = n);
-    let walk = spec.walk.is_some();
-    // The squares the size menu offers, plus the board's own size and the chosen one.
-    let mut sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
-    for shape in [props.board_shape, spec.shape] {
-        if !sizes.contains(&shape) {
-            sizes.push(shape);
-        }
-    }
-    html! {
-        <>
-            <div class="row">
-                <label>{ "Size" }
-                    <select id="gen-size" onchange={on_size}>
-                        { for sizes.iter().map(|&s| html! {
-                            <option value={s.to_string()} selected={s == spec.shape}>{ s.to_string() }</option>
-                        }) }
-                    </select>
-                </label>
-                <label>{ "Goal" }
-                    <select id="gen-goal" onchange={on_goal}>
-                        { for [("snail", "Snail (spiral)"), ("standard", "Standard"), ("blank-first", "Blank first")].into_iter().map(|(v, l)| html! {
-                            <option value={v} selected={crate::state::goal_text(&spec.goal) == v}>{ l }</option>
-                        }) }
-                    </select>
-                </label>
-                <label>{ "Kind" }
-                    <select id="gen-solvable" onchange={on_solvable}>
-                        <option value="solvable" selected={spec.solvable}>{ "Solvable" }</option>
-                        <option value="unsolvable" selected={!spec.solvable}>{ "Unsolvable" }</option>
-                    </select>
-                </label>
-            </div>
-            <div class="row">
-                <label>{ "Scramble" }
-                    <select id="gen-how" onchange={on_how}>
-                        <option value="uniform" selected={!walk}>{ "Uniformly random" }</option>
-                        <option value="walk" selected={walk}>{ "Random walk" }</option>
-                    </select>
-                </label>
-                if let Some(n) = spec.walk {
-                    <NumberField id="gen-walk" label="Moves" value={n as u64} min={1} max={500} on_value={on_walk} />
-                }
-                <NumberField id="gen-seed" label="Seed" class="seed" value={spec.seed} min={0} max={u64::MAX} on_value={on_seed} />
-            </div>
-        </>
-    }
-}
-
 /// Props of the hardest-positions menu.
+#[derive(Properties, PartialEq)]
 struct FamousProps {
-    /// Called with the picked position's goal and board.
-    on_pick: Callback<(Goal, Board)>,
+    /// The board's goal (a position for another goal asks before changing it).
+    goal: Goal,
+    /// Where the picked position goes.
+    dispatcher: UseReducerDispatcher<State>,
 }
 
-/// The menu of the catalogue's hardest positions.
+/// The goal a hardest position needs, when it is not the board's (`None`: it loads at once).
+fn other_goal<'a>(famous: &'a Famous, goal: &Goal) -> Option<&'a Goal> {
+    (famous.goal != *goal).then_some(&famous.goal)
+}
+
+/// The menu of the catalogue's hardest positions. A position for the board's goal loads at
+/// once; one for another goal says which, and loads (switching the goal) only when asked to.
+#[function_component(FamousPicker)]
 fn famous_picker(props: &FamousProps) -> Html {
+    let pending = use_state(|| None::<Famous>);
+    let confirm_ref = use_node_ref();
+    {
+        // The question takes the focus, so a keyboard or screen-reader user meets it at once.
+        let confirm_ref = confirm_ref.clone();
+        use_effect_with(pending.is_some(), move |&asking| {
+            if asking {
+                if let Some(button) = confirm_ref.cast::<web_sys::HtmlElement>() {
+                    button.focus().ok();
+                }
+            }
+        });
+    }
+    let load = {
+        let state = props.dispatcher.clone();
+        move |famous: Famous| state.dispatch(Action::Generated(famous.goal, famous.board))
+    };
     let on_famous = {
-        let on_pick = props.on_pick.clone();
+        let (pending, goal, load) = (pending.clone(), props.goal.clone(), load.clone());
         Callback::from(move |e: Event| {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
             let famous = select
@@ -184,14 +171,33 @@ fn famous_picker(props: &FamousProps) -> Html {
                 .parse::<usize>()
                 .ok()
                 .and_then(|i| puzzle_core::catalog::hardest().into_iter().nth(i));
-            if let Some(famous) = famous {
-                on_pick.emit((famous.goal, famous.board));
-            }
             // Picking the same position again must fire `change` again.
             select.set_value("");
+            match famous {
+                Some(famous) if other_goal(&famous, &goal).is_some() => pending.set(Some(famous)),
+                Some(famous) => {
+                    pending.set(None);
+                    load(famous);
+                }
+                None => {}
+            }
         })
     };
+    let on_switch = {
+        let pending = pending.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(famous) = (*pending).clone() {
+                load(famous);
+            }
+            pending.set(None);
+        })
+    };
+    let on_keep = {
+        let pending = pending.clone();
+        Callback::from(move |_: MouseEvent| pending.set(None))
+    };
     html! {
+        <>
         <div class="row">
             <label>{ "Hardest positions" }
                 <select id="famous" onchange={on_famous}>
@@ -202,6 +208,29 @@ fn famous_picker(props: &FamousProps) -> Html {
                 </select>
             </label>
         </div>
+        if let Some(famous) = &*pending {
+            <div id="famous-confirm" class="confirm" role="group" aria-labelledby="famous-question">
+                <p id="famous-question">{ format!(
+                    "{} is a position for the {} goal, and the board's goal is {}. Load it and switch the goal to {}? The goal then stays {} until you change it.",
+                    famous.name, famous.goal, goal_words(&props.goal), famous.goal, famous.goal
+                ) }</p>
+                <div class="row buttons">
+                    <button id="famous-switch" class="primary" ref={confirm_ref} onclick={on_switch}>
+                        { format!("Switch to {} and load", famous.goal) }
+                    </button>
+                    <button id="famous-keep" onclick={on_keep}>{ "Keep my goal" }</button>
+                </div>
+            </div>
+        }
+        </>
+    }
+}
+
+/// A goal in a sentence ("the custom one" for a custom goal, whose cells say little).
+fn goal_words(goal: &Goal) -> String {
+    match goal {
+        Goal::Custom(_) => "a custom one".to_string(),
+        named => named.to_string(),
     }
 }
 
@@ -271,5 +300,44 @@ fn file_buttons(props: &FilesProps) -> Html {
             <button id="export-moves" onclick={on_export_string} disabled={moves.is_none()} title={no_moves}>{ "Export solution" }</button>
             <button id="export-lines" onclick={on_export_lines} disabled={moves.is_none()} title={no_moves}>{ "Solution, one move a line" }</button>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hardest_position_for_another_goal_is_asked_about() {
+        let hardest = puzzle_core::catalog::hardest();
+        let three = hardest
+            .iter()
+            .find(|f| f.board.shape().width() == 3)
+            .unwrap();
+        let four = hardest
+            .iter()
+            .find(|f| f.board.shape().width() == 4)
+            .unwrap();
+        assert_eq!(other_goal(three, &Goal::Standard), None);
+        assert_eq!(other_goal(four, &Goal::Standard), Some(&Goal::BlankFirst));
+        assert_eq!(other_goal(four, &Goal::BlankFirst), None);
+        assert_eq!(other_goal(three, &Goal::Snail), Some(&Goal::Standard));
+    }
+
+    #[test]
+    fn the_generator_says_which_of_the_page_settings_it_uses() {
+        let spec = GeneratorSpec {
+            shape: puzzle_core::Shape::square(4).unwrap(),
+            goal: Goal::Snail,
+            solvable: true,
+            walk: Some(40),
+            seed: 1,
+        };
+        assert_eq!(
+            settings_words(&spec),
+            "Makes a 4x4 board for the snail goal, a random walk of 40 moves: the board's Size, Goal and Scramble."
+        );
+        let (goal, board) = generate(&spec);
+        assert_eq!((goal, board.shape()), (Goal::Snail, spec.shape));
     }
 }

@@ -1,5 +1,8 @@
-//! Playback controls: restart, step back, play or pause, step, speed and a timeline to scrub.
+//! Playback controls: restart, step back, play or pause, step, speed and a timeline to scrub;
+//! above them, the answer being played: its length and its quality in words ("shortest
+//! possible", "at most 1.08× the shortest"), so that both sit under the board with it.
 
+use puzzle_core::Solution;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -22,8 +25,39 @@ pub struct PlaybackProps {
     pub playback: Option<Playback>,
     /// Delay between playback moves.
     pub speed_ms: u32,
+    /// The quality of the answer played, in words (see [`playing_quality`]).
+    #[prop_or_default]
+    pub quality: Option<String>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
+}
+
+/// How good an answer is, in words: "shortest possible" when it is proven so; "at most 1.08×
+/// the shortest" from a lower bound; else "not proven shortest".
+pub fn quality_words(solution: &Solution) -> String {
+    if solution.is_optimal() {
+        "shortest possible".to_string()
+    } else if let Some(ratio) = solution.bound_ratio() {
+        format!("at most {ratio:.2}× the shortest")
+    } else {
+        "not proven shortest".to_string()
+    }
+}
+
+/// The quality in words of the answer being played back, found among the answers of the last
+/// solve (finished or running) and the race's (`None`: nothing plays, or it is none of them).
+pub fn playing_quality(state: &State) -> Option<String> {
+    let playback = state.playback.as_ref()?;
+    let from = |start: &puzzle_core::Board| *start == playback.start;
+    let result = state.solving.result.iter().filter(|f| from(&f.start));
+    let running = state.solving.running.iter().filter(|r| from(&r.start));
+    let race = state.race.iter().filter(|r| from(&r.start));
+    result
+        .flat_map(|f| f.answers())
+        .chain(running.flat_map(|r| r.improved.iter()))
+        .chain(race.flat_map(|r| r.entries.iter().filter_map(|e| e.solution())))
+        .find(|s| s.moves == playback.moves)
+        .map(quality_words)
 }
 
 /// The playback bar (shown while a solution can be played).
@@ -50,6 +84,12 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
     let total = playback.moves.len();
     html! {
         <div class="playback" role="group" aria-label="playback">
+            <p class="answer-line" id="playing">
+                <span id="playing-length" data-length={total.to_string()}>{ format!("{total} moves") }</span>
+                if let Some(quality) = &props.quality {
+                    { " · " }<span id="playing-quality">{ quality }</span>
+                }
+            </p>
             <div class="row buttons">
                 <button id="restart" onclick={send(Action::Playback(PlaybackAction::Restart))} disabled={playback.step == 0}
                     title={(playback.step == 0).then_some("Already at the start.")}>{ "Restart" }</button>
@@ -78,5 +118,46 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                     value={playback.step.to_string()} oninput={on_seek} aria-label="timeline" />
             </label>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{reduce, Action};
+    use puzzle_core::search::Limits;
+
+    #[test]
+    fn the_answer_played_is_named_by_its_quality() {
+        let state = State::default();
+        let start: puzzle_core::Board = "8 1 3 4 0 2 7 6 5".parse().unwrap();
+        let state = reduce(&state, Action::Scramble(start.clone())).unwrap();
+        assert_eq!(playing_quality(&state), None, "nothing plays");
+        let state = reduce(&state, Action::SolveStarted(1)).unwrap();
+        let config = puzzle_core::SolverConfig::best_for(start.shape());
+        let mut solution = puzzle_core::solve(
+            &start,
+            &state.puzzle.goal_board,
+            &config,
+            &mut Limits::default(),
+        )
+        .unwrap();
+        assert!(solution.is_optimal());
+        let played = reduce(&state, Action::Solved(1, Box::new(solution.clone()))).unwrap();
+        assert!(played.playback.is_some());
+        assert_eq!(
+            playing_quality(&played).as_deref(),
+            Some("shortest possible")
+        );
+        solution.stats.optimal = false;
+        solution.lower_bound = Some(solution.moves.len() as u32 - 2);
+        let near = reduce(&state, Action::Solved(1, Box::new(solution.clone()))).unwrap();
+        let ratio = solution.moves.len() as f64 / (solution.moves.len() - 2) as f64;
+        assert_eq!(
+            playing_quality(&near),
+            Some(format!("at most {ratio:.2}× the shortest"))
+        );
+        solution.lower_bound = None;
+        assert_eq!(quality_words(&solution), "not proven shortest");
     }
 }

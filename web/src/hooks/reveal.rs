@@ -1,6 +1,8 @@
 //! Keeping what the user acts on in view: when a playback starts (Solve, an answer or a race
-//! row played), the board scrolls into view if any of it is off-screen, so on a phone the
-//! moves are not played a screen away from the button; and focus moves without scrolling.
+//! row played), the board with its status line (where "Solved!" shows at the end) and the
+//! playback bar under it (the answer's length, quality and controls) scroll into view if any
+//! of them is off-screen, so on a phone the moves are not played a screen away from the
+//! button; and focus moves without scrolling.
 //!
 //! `getBoundingClientRect`, `scrollIntoView` with options and `focus({preventScroll})` are
 //! called through `js_sys::Reflect` so that no web-sys feature has to be added for them.
@@ -11,8 +13,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 use yew::prelude::*;
 
-/// The board's container on the page.
-const BOARD: &str = "#drop-zone";
+/// The board and its status line on the page.
+const BOARD: &str = "#stage";
+/// The playback bar under the board.
+const PLAYBACK: &str = ".play .playback";
 
 /// Calls `element.name(arg)` through reflection (`None` if it is not a method or it threw).
 fn call(element: &JsValue, name: &str, arg: Option<&JsValue>) -> Option<JsValue> {
@@ -45,26 +49,34 @@ pub fn fully_visible(top: f64, bottom: f64, viewport_height: f64) -> bool {
     top >= 0.0 && bottom <= viewport_height
 }
 
-/// Scrolls the board to the top of the viewport if part of it is off-screen.
+/// Scrolls the board to the top of the viewport if part of it or of the playback bar under
+/// it is off-screen.
 fn reveal_board() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(element) = window
-        .document()
-        .and_then(|d| d.query_selector(BOARD).ok().flatten())
-    else {
+    let find = |selector: &str| {
+        window
+            .document()
+            .and_then(|d| d.query_selector(selector).ok().flatten())
+    };
+    let Some(element) = find(BOARD) else {
         return;
     };
     let Some(rect) = call(&element, "getBoundingClientRect", None) else {
         return;
     };
+    let bottom = find(PLAYBACK)
+        .and_then(|bar| call(&bar, "getBoundingClientRect", None))
+        .map_or(number(&rect, "bottom"), |bar| {
+            number(&bar, "bottom").max(number(&rect, "bottom"))
+        });
     let height = window
         .inner_height()
         .ok()
         .and_then(|h| h.as_f64())
         .unwrap_or(f64::NAN);
-    if fully_visible(number(&rect, "top"), number(&rect, "bottom"), height) {
+    if fully_visible(number(&rect, "top"), bottom, height) {
         return;
     }
     let how = options(&[("block", "start".into()), ("behavior", "smooth".into())]);

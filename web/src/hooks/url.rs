@@ -1,18 +1,62 @@
-//! The share link: the address bar follows the board, goal, size and method.
+//! The share link: the address bar follows the board, goal, size, method and view. A change of
+//! view is a new history entry, so the browser's back button goes back to the view before;
+//! every other change replaces the entry (a move is not a page to go back to).
 
-use wasm_bindgen::JsValue;
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::state::State;
+use crate::state::{Action, State, View};
 
-/// Replaces the query string of the address bar with `query` whenever it changes.
+/// Writes `query` into the address bar whenever it changes: a new history entry when `view`
+/// changed, else in place. Going back or forward in the history opens the view of that entry.
 #[hook]
-pub fn use_url_sync(query: String) {
-    use_effect_with(query, |query| {
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            history
-                .replace_state_with_url(&JsValue::NULL, "", Some(query))
+pub fn use_url_sync(query: String, view: View, dispatcher: UseReducerDispatcher<State>) {
+    // The view of the history entry on screen (set before a back or forward is dispatched, so
+    // that the entry it lands on is not pushed again).
+    let shown = use_memo((), move |_| Rc::new(Cell::new(view)));
+    {
+        let shown = (*shown).clone();
+        use_effect_with(query, move |query| {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                if shown.replace(view) == view {
+                    history.replace_state_with_url(&JsValue::NULL, "", Some(query))
+                } else {
+                    history.push_state_with_url(&JsValue::NULL, "", Some(query))
+                }
                 .ok();
+            }
+        });
+    }
+    let shown = (*shown).clone();
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+            let query = web_sys::window()
+                .and_then(|w| w.location().search().ok())
+                .unwrap_or_default();
+            let (view, _) = crate::url::view_from_query(&query);
+            shown.set(view);
+            dispatcher.dispatch(Action::ShowView(view));
+        });
+        let window = web_sys::window();
+        if let Some(window) = &window {
+            window
+                .add_event_listener_with_callback("popstate", listener.as_ref().unchecked_ref())
+                .ok();
+        }
+        move || {
+            if let Some(window) = window {
+                window
+                    .remove_event_listener_with_callback(
+                        "popstate",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+            }
+            drop(listener);
         }
     });
 }

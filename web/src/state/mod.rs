@@ -4,7 +4,8 @@
 //! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
 //! its moves to undo and redo, its clock and result), [`editors`] (the
 //! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
-//! progress), [`playback`], [`race`], [`help`] (hint, overlay, live count) and [`prefs`]. The
+//! progress), [`playback`], [`race`], [`help`] (hint, overlay, live count), [`prefs`] and
+//! [`view`] (the open tab). The
 //! top-level [`State`] composes them; the page's [`Action`]s keep their flat names and
 //! [`reduce`] (in `reduce.rs`) routes each to the slices it concerns. Actions that touch
 //! several slices are handled there, explicitly: an answer becomes the result *and* starts
@@ -30,6 +31,7 @@ pub mod prefs;
 pub mod puzzle;
 pub mod race;
 pub mod solving;
+pub mod view;
 
 mod reduce;
 
@@ -56,6 +58,7 @@ pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, D
 pub use puzzle::{Puzzle, PuzzleAction};
 pub use race::RaceAction;
 pub use solving::{Finished, Running, Solving, SolvingAction};
+pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker};
 use crate::race::Race;
@@ -84,6 +87,8 @@ pub struct State {
     pub help: Help,
     /// The user's choices.
     pub prefs: Preferences,
+    /// The view that is open (a tab; part of the share link).
+    pub view: View,
     /// A one-line message about the last thing that happened (cancel, playback left, ...),
     /// written by the top-level reducer only.
     pub notice: Option<String>,
@@ -109,6 +114,7 @@ impl State {
             race: None,
             help: Help::default(),
             prefs: Preferences::new(shape),
+            view: View::default(),
             notice: None,
         }
     }
@@ -382,6 +388,8 @@ pub enum Action {
     Import(String),
     /// A board from the generator panel, with its goal.
     Generated(Goal, Board),
+    /// Opens one of the page's views (a tab, a link, the browser's back button).
+    ShowView(View),
 }
 
 impl Reducible for State {

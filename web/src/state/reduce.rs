@@ -267,6 +267,11 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         | Action::PlayAnswer(..)
         | Action::RaceStarted(..)
         | Action::PlayRaceEntry(..) => route_answers(state, action),
+        // The view only: nothing else changes with the tab.
+        Action::ShowView(view) => (view != state.view).then(|| State {
+            view,
+            ..state.clone()
+        }),
         Action::DismissNotice => {
             state.notice.as_ref()?;
             Some(State {
