@@ -17,3 +17,4 @@ pub mod select;
 pub mod setup;
 pub mod solver;
 pub mod stepper;
+pub mod term;
