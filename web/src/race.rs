@@ -70,9 +70,10 @@ impl RaceEntry {
         self.method.short_label()
     }
 
-    /// What the method does ([`Method::description`]).
+    /// The method's full name ([`Method::label`]: `A* + linear conflict`), for the progress
+    /// line.
     pub fn title(&self) -> String {
-        self.method.description()
+        self.method.label()
     }
 
     /// The solution, if the worker answered with one (solved or not).

@@ -110,10 +110,6 @@ pub mod glossary {
     pub const NEAR_SHORTEST: &str = "The method is fast but does not prove the answer is the \
         shortest; when it knows a lower bound, it says how far from the shortest it can at most \
         be.";
-    /// A lower bound.
-    pub const LOWER_BOUND: &str = "A number of moves that every solution needs at least, from \
-        an estimate that is never too high. The shortest solution lies between it and the \
-        longest answer known.";
     /// Moves from here.
     pub const MOVES_FROM_HERE: &str = "The fewest slides that bring this board to the goal. \
         Exact when it is known (every board up to 3x3, 4x4 once counted or solved); otherwise \
