@@ -146,7 +146,9 @@ fn stats_view(method: &str, solution: &Solution) -> Html {
     };
     html! {
         <dl class="stats">
-            <div><dt>{ "Method" }</dt><dd id="result-method">{ method.to_string() }</dd></div>
+            <div><dt>{ "Method" }</dt><dd id="result-method">
+                <Term word={method.to_string()} text={solution.method.explanation()} />
+            </dd></div>
             { row("Nodes expanded", glossary::EXPANDED, count(stats.expanded), Some("expanded")) }
             if frontier && stats.generated != stats.expanded {
                 { row("Nodes generated", glossary::GENERATED, count(stats.generated), Some("generated")) }

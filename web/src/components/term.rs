@@ -136,6 +136,10 @@ pub mod glossary {
     /// f.
     pub const F: &str = "f = g + h: the estimated length of a whole solution through this \
         board. A* looks at the smallest f first.";
+    /// The iterations of IDA* and IDDFS.
+    pub const ITERATIONS: &str = "IDA* and IDDFS search again and again, each time allowing a \
+        little more: a higher limit on f = g + h (IDA*) or on the depth (IDDFS). These are the \
+        limits, one per round; the last round finds the answer.";
     /// The race's node budget.
     pub const BUDGET: &str = "Each method may expand at most this many boards; one that needs \
         more stops with \"budget hit\", which shows how much work it needs.";
