@@ -282,15 +282,14 @@ fn verdict_view(verdict: &Solvability, on_fix: Callback<MouseEvent>) -> Html {
             <span>
                 { format!("The board has {board} ") }
                 <Term word={if board == 1 { "inversion" } else { "inversions" }} text={glossary::INVERSIONS} />
-                { format!(" ({}), the goal {goal} ({}). ", parity_word(board), parity_word(goal)) }
+                { format!(" ({}), the goal {goal} ({})", parity_word(board), parity_word(goal)) }
                 if verdict.width_is_even {
-                    { "On an even width " }
+                    { ". On an even width " }
                     <Term word="the blank's row counts too" text={glossary::BLANK_ROW} />
-                    { format!(": it is {} from its goal row, so the totals are {} and {goal}, of {same} ",
+                    { format!(": it is {} from its goal row, which makes {} against {goal}",
                         counted(rows, "row"), board + rows) }
-                } else {
-                    { format!("They have {same} ") }
                 }
+                { format!(": {same} ") }
                 <Term word="parity" text={glossary::PARITY} />
                 { ending }
             </span>
