@@ -18,6 +18,12 @@ const COUNT_FORM = /^(exactly \d+|at least \d+(, at most \d+)?( \(counting…\))
 /** The note a term's button opens. */
 const noteOf = async (page, button) => page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
 
+/** Opens a view's tab, where the page has tabs. */
+async function view(page, name) {
+  const tab = page.locator(`#tab-${name}`);
+  if (await tab.count()) await tab.click();
+}
+
 /** Every term button on the page opens its note and closes it again, by click and by keyboard. */
 async function checkTerms(page, where) {
   const buttons = page.locator(`${where} button.term-word`);
@@ -60,13 +66,16 @@ test('every explanation opens by click and keyboard: verdict, method, coach, res
   seen += await checkTerms(page, '#result');
   // A* held boards in memory: its peak is shown; expanded differs from generated.
   assert.equal(await page.locator('#peak-held').count(), 1);
+  await view(page, 'race');
   await page.locator('#race-start').click();
   await page.locator('#race-table tbody tr[data-outcome="solved"]').first().waitFor({ timeout: 20_000 });
   seen += await checkTerms(page, '#race');
+  await view(page, 'step');
   await page.getByRole('button', { name: 'Step through', exact: true }).click();
   await page.locator('.pane .open-list').first().waitFor({ timeout: 20_000 });
   seen += await checkTerms(page, '#stepper');
   assert.ok(seen >= 25, `${seen} terms`);
+  await view(page, 'play');
   await page.locator('#solvability button.term-word').first().click();
   await shot(page, '20-terms-desktop');
   assert.deepEqual(page.problems, []);
