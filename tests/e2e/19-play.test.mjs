@@ -155,7 +155,7 @@ test('a 4x4 solved by hand gets its exact shortest from the worker; the counter 
   await watchSolved(played);
   await played.locator('#solve').click();
   await played.locator('#solved').waitFor({ timeout: 30_000 });
-  assert.equal(await moves(played), 'Answer: move 2 of 2');
+  assert.equal(await moves(played), 'Moves: 2 of 2 (the answer)');
   assert.equal(await played.evaluate(() => window.__runningAtSolved), 0, '"Solved!" waits for the last slide');
   assert.equal(await played.locator('#hand-result').count(), 0, 'the solver\'s moves are not a game by hand');
   assert.deepEqual([...page.problems, ...played.problems], []);

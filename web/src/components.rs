@@ -18,3 +18,4 @@ pub mod setup;
 pub mod solver;
 pub mod stepper;
 pub mod tabs;
+pub mod term;

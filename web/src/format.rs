@@ -1,6 +1,7 @@
-//! Text shown to people: numbers, durations, method names and the reasons a search stopped.
+//! Text shown to people: numbers, durations, the progress line and the reasons a search
+//! stopped (the methods' names are the core's: [`puzzle_core::Method::description`]).
 
-use puzzle_core::{Algorithm, HeuristicKind, Progress, Solution, SolveOutcome};
+use puzzle_core::{Algorithm, Progress, Solution, SolveOutcome};
 
 /// `1234567` as `1,234,567`.
 pub fn count(n: u64) -> String {
@@ -24,27 +25,6 @@ pub fn duration(ms: f64) -> String {
     } else {
         let seconds = (ms / 1000.0).round() as u64;
         format!("{} min {:02} s", seconds / 60, seconds % 60)
-    }
-}
-
-/// The menu label of a method.
-pub fn algorithm_label(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Bfs => "BFS: breadth-first (blind, shortest)",
-        Algorithm::Dfs => "DFS: depth-limited (blind, not shortest)",
-        Algorithm::Iddfs => "IDDFS: iterative deepening (blind, shortest)",
-        Algorithm::Greedy => "Greedy best-first (fast, not shortest)",
-        Algorithm::AStar => "A* (shortest)",
-        Algorithm::IdaStar => "IDA* (shortest, little memory)",
-    }
-}
-
-/// The menu label of a heuristic.
-pub fn heuristic_label(heuristic: HeuristicKind) -> &'static str {
-    match heuristic {
-        HeuristicKind::Misplaced => "Misplaced tiles",
-        HeuristicKind::Manhattan => "Manhattan distance",
-        HeuristicKind::LinearConflict => "Linear conflict",
     }
 }
 

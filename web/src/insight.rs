@@ -1,8 +1,10 @@
 //! What the page knows about the distance left: exact from a distance table on small
-//! boards, from the background solve elsewhere, or from the last solve of this very board.
-//! Pure: the table lives in the second worker (see [`crate::hooks::live`]).
+//! boards, from the background solve elsewhere, or from the last solve of this very board;
+//! and on every size the range it lies in ([`Bounds`]: at least the estimate, at most an
+//! answer known for the board). Pure: the table lives in the second worker (see
+//! [`crate::hooks::live`]).
 
-use puzzle_core::{Direction, SolveOutcome};
+use puzzle_core::{Direction, Heuristic, HeuristicKind, SolveOutcome};
 
 use crate::state::State;
 
@@ -24,6 +26,25 @@ pub enum Distance {
     Off,
 }
 
+/// The range the distance left lies in, whatever the size: what the page shows when the
+/// exact number is not known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// Every solution needs at least this many moves (the linear-conflict estimate, or a
+    /// solve's stronger lower bound for this board).
+    pub at_least: u32,
+    /// The length of the shortest answer known for this board (a solve's, or what is left of
+    /// the answer being played back), if any.
+    pub at_most: Option<u32>,
+}
+
+impl Bounds {
+    /// The exact distance, when the range has closed.
+    pub fn exact(&self) -> Option<u32> {
+        self.at_most.filter(|&most| most <= self.at_least)
+    }
+}
+
 /// The distance left and a first move of a shortest solution, when known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Insight {
@@ -31,6 +52,8 @@ pub struct Insight {
     pub distance: Distance,
     /// A move of the blank that starts a shortest solution.
     pub hint: Option<Direction>,
+    /// The range it lies in (for when it is not known).
+    pub bounds: Bounds,
 }
 
 /// Whether the exact table covers boards of this size.
@@ -47,9 +70,54 @@ pub fn live_size(cells: usize) -> bool {
 /// boards, its search on bigger ones when switched on), else from the last solve of this
 /// board and goal.
 pub fn insight(state: &State) -> Insight {
+    let known = distance(state);
+    Insight {
+        bounds: bounds(state),
+        ..known
+    }
+}
+
+/// The range of the distance left on the board on screen: at least the linear-conflict
+/// estimate (or a solve's lower bound for this board), at most the shortest answer known for
+/// it (a finished or running solve of this board, or the rest of the answer playing back).
+pub fn bounds(state: &State) -> Bounds {
+    let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
+    let estimate = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
+    let finished = state
+        .solving
+        .result
+        .as_ref()
+        .filter(|f| &f.start == board && &f.goal == goal);
+    let running = state
+        .solving
+        .running
+        .as_ref()
+        .filter(|r| &r.start == board && &r.goal == goal);
+    let answers = finished
+        .into_iter()
+        .flat_map(|f| f.answers())
+        .chain(running.into_iter().flat_map(|r| r.improved.iter()));
+    let mut at_least = estimate;
+    let mut at_most: Option<u32> = None;
+    let mut shorter = |length: u32| at_most = Some(at_most.map_or(length, |m| m.min(length)));
+    for answer in answers {
+        if let Some(length) = answer.length() {
+            shorter(length as u32);
+        }
+        at_least = at_least.max(answer.lower_bound.unwrap_or(0));
+    }
+    if let Some(playback) = state.playback.as_ref().filter(|p| &p.board() == board) {
+        shorter(playback.moves.len().saturating_sub(playback.step) as u32);
+    }
+    Bounds { at_least, at_most }
+}
+
+/// What is known exactly about the distance left (see [`insight`]).
+fn distance(state: &State) -> Insight {
     let unknown = Insight {
         distance: Distance::Unknown,
         hint: None,
+        bounds: Bounds::default(),
     };
     if !state.solvability().solvable {
         return unknown;
@@ -57,19 +125,19 @@ pub fn insight(state: &State) -> Insight {
     if state.is_solved() {
         return Insight {
             distance: Distance::Known(0),
-            hint: None,
+            ..unknown
         };
     }
     let cells = state.puzzle.board.cells().len();
     if live_size(cells) && !state.help.live_on {
         return from_result(state).unwrap_or(Insight {
             distance: Distance::Off,
-            hint: None,
+            ..unknown
         });
     }
     let computing = Insight {
         distance: Distance::Computing,
-        hint: None,
+        ..unknown
     };
     if table_size(cells) || live_size(cells) {
         if let Some(live) = state
@@ -83,6 +151,7 @@ pub fn insight(state: &State) -> Insight {
                 Some(Some((d, first))) => Insight {
                     distance: Distance::Known(d),
                     hint: first,
+                    ..unknown
                 },
                 Some(None) => from_result(state).unwrap_or(unknown),
             };
@@ -109,6 +178,7 @@ fn from_result(state: &State) -> Option<Insight> {
     Some(Insight {
         distance: Distance::Known(solution.moves.len() as u32),
         hint: solution.moves.first().copied(),
+        bounds: Bounds::default(),
     })
 }
 
@@ -136,14 +206,57 @@ mod tests {
         )
         .unwrap();
         state = reduce(&state, Action::LiveSolved(1, Box::new(solution))).unwrap();
+        let here = insight(&state);
         assert_eq!(
-            insight(&state),
-            Insight {
-                distance: Distance::Known(1),
-                hint: Some(Direction::Right)
-            }
+            (here.distance, here.hint),
+            (Distance::Known(1), Some(Direction::Right))
         );
         state = reduce(&state, Action::MoveBlank(Direction::Left)).unwrap();
         assert_eq!(insight(&state).distance, Distance::Unknown);
+    }
+
+    /// A greedy answer of a 5x5 gives the range's top (what is left of it on the board shown); the estimate its bottom; the answer
+    /// playing back lowers the top step by step.
+    #[test]
+    fn the_range_runs_from_the_estimate_to_the_shortest_answer_known() {
+        let goal = puzzle_core::Goal::Standard
+            .board(puzzle_core::Shape::square(5).unwrap())
+            .unwrap();
+        let board = puzzle_core::generate::scramble_seeded(
+            &goal,
+            puzzle_core::generate::Scramble::Walk(40),
+            true,
+            7,
+        );
+        let mut state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
+        let estimate = Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate(&board);
+        assert_eq!(
+            bounds(&state),
+            Bounds {
+                at_least: estimate,
+                at_most: None
+            }
+        );
+        state = reduce(
+            &state,
+            Action::SetMethod(puzzle_core::Method::search(puzzle_core::Algorithm::Greedy)),
+        )
+        .unwrap();
+        state = reduce(&state, Action::SolveStarted(1)).unwrap();
+        let config = state.effective_method().search_config().copied().unwrap();
+        let solution =
+            puzzle_core::solve(&board, &goal, &config, &mut puzzle_core::Limits::default())
+                .unwrap();
+        let length = solution.moves.len() as u32;
+        state = reduce(&state, Action::Solved(1, Box::new(solution))).unwrap();
+        // The playback shows its first move at once: one move of the answer is behind.
+        assert_eq!(state.playback.as_ref().map(|p| p.step), Some(1));
+        assert_eq!(bounds(&state).at_most, Some(length - 1));
+        state = reduce(
+            &state,
+            Action::Playback(crate::state::PlaybackAction::Seek(3)),
+        )
+        .unwrap();
+        assert_eq!(bounds(&state).at_most, Some(length - 3));
     }
 }

@@ -11,7 +11,6 @@ use puzzle_core::{
     SolverConfig,
 };
 
-use crate::format::heuristic_label;
 use crate::protocol::{SolveRequest, ToWorker};
 
 /// The node budget every method of a race runs under.
@@ -48,57 +47,9 @@ pub fn available(method: &Method, shape: Shape) -> bool {
     }
 }
 
-/// A short name for the race table: `A* · Manhattan`, `BFS`, `IDA* · pattern DB`.
-pub fn race_label(method: &Method) -> String {
-    match method {
-        Method::Search(config) => method_label(config),
-        Method::PatternDatabase => "IDA* · pattern DB".to_string(),
-        Method::Staged => "staged".to_string(),
-        Method::Anytime { .. } => "anytime".to_string(),
-    }
-}
-
-/// A longer name, for titles.
-pub fn race_title(method: &Method) -> String {
-    match method {
-        Method::Search(config) => method_title(config),
-        Method::PatternDatabase => "IDA* with the 7-7-1 pattern databases".to_string(),
-        Method::Staged => "staged placement (near-optimal)".to_string(),
-        Method::Anytime { .. } => method.label(),
-    }
-}
-
 /// Which of [`RACE_METHODS`] race by default: all but IDDFS (the pattern databases only
 /// where they are available, on 4x4).
 pub const DEFAULT_PICK: [bool; 8] = [true, false, true, true, true, true, true, true];
-
-/// A short name for a generic method: `A* · Manhattan`, `BFS`.
-pub fn method_label(config: &SolverConfig) -> String {
-    match config.heuristic_used() {
-        Some(h) => format!(
-            "{} · {}",
-            puzzle_core::method::algorithm_label(config.algorithm),
-            match h {
-                HeuristicKind::Misplaced => "misplaced",
-                HeuristicKind::Manhattan => "Manhattan",
-                HeuristicKind::LinearConflict => "lin. conflict",
-            }
-        ),
-        None => puzzle_core::method::algorithm_label(config.algorithm).to_string(),
-    }
-}
-
-/// A longer name for a generic method, for titles.
-pub fn method_title(config: &SolverConfig) -> String {
-    match config.heuristic_used() {
-        Some(h) => format!(
-            "{} with {}",
-            puzzle_core::method::algorithm_label(config.algorithm),
-            heuristic_label(h).to_lowercase()
-        ),
-        None => puzzle_core::method::algorithm_label(config.algorithm).to_string(),
-    }
-}
 
 /// One method of a race.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,14 +65,15 @@ pub struct RaceEntry {
 }
 
 impl RaceEntry {
-    /// The method's short name.
+    /// The method's short name ([`Method::short_label`]).
     pub fn label(&self) -> String {
-        race_label(&self.method)
+        self.method.short_label()
     }
 
-    /// The method's long name.
+    /// The method's full name ([`Method::label`]: `A* + linear conflict`), for the progress
+    /// line.
     pub fn title(&self) -> String {
-        race_title(&self.method)
+        self.method.label()
     }
 
     /// The solution, if the worker answered with one (solved or not).

@@ -251,6 +251,114 @@ impl Method {
         }
     }
 
+    /// What the method does, in plain words with its heuristic: the page's menu entry
+    /// (`"Shortest: A* search guided by linear conflict"`, `"Fast, near-shortest: anytime
+    /// improvement"`). What it guarantees comes first, so the menu reads as a choice.
+    pub fn description(&self) -> String {
+        let guided = |h: Option<HeuristicKind>| {
+            h.map(|h| format!(" guided by {}", heuristic_label(h)))
+                .unwrap_or_default()
+        };
+        match self {
+            Method::Search(config) => {
+                let by = guided(config.heuristic_used());
+                match config.algorithm {
+                    Algorithm::Bfs => "Shortest, blind: breadth-first search (BFS)".to_string(),
+                    Algorithm::Dfs => {
+                        "Not shortest, blind: depth-first search to a depth limit (DFS)".to_string()
+                    }
+                    Algorithm::Iddfs => {
+                        "Shortest, blind, little memory: iterative deepening (IDDFS)".to_string()
+                    }
+                    Algorithm::Greedy => format!("Fast, not shortest: greedy search{by}"),
+                    Algorithm::AStar => format!("Shortest: A* search{by}"),
+                    Algorithm::IdaStar => format!("Shortest, little memory: IDA*{by}"),
+                }
+            }
+            Method::PatternDatabase => {
+                "Shortest, fastest on 4x4: IDA* guided by pattern databases".to_string()
+            }
+            Method::Staged => "Fast, near-shortest: staged placement, a line at a time".to_string(),
+            Method::Anytime { .. } => {
+                "Fast, near-shortest: anytime improvement (an answer at once, then shorter ones)"
+                    .to_string()
+            }
+        }
+    }
+
+    /// A short name for tables and chart keys: `"A* · Manhattan"`, `"BFS"`,
+    /// `"IDA* · pattern DB"`.
+    pub fn short_label(&self) -> String {
+        match self {
+            Method::Search(config) => match config.heuristic_used() {
+                Some(h) => format!(
+                    "{} · {}",
+                    algorithm_label(config.algorithm),
+                    match h {
+                        HeuristicKind::Misplaced => "misplaced",
+                        HeuristicKind::Manhattan => "Manhattan",
+                        HeuristicKind::LinearConflict => "lin. conflict",
+                    }
+                ),
+                None => algorithm_label(config.algorithm).to_string(),
+            },
+            Method::PatternDatabase => "IDA* · pattern DB".to_string(),
+            Method::Staged => "staged".to_string(),
+            Method::Anytime { .. } => "anytime".to_string(),
+        }
+    }
+
+    /// How the method works, in two plain sentences for someone who has never met it.
+    pub fn explanation(&self) -> &'static str {
+        match self {
+            Method::Search(config) => match config.algorithm {
+                Algorithm::Bfs => {
+                    "Looks at every board 1 move away, then every board 2 moves away, and so on, \
+                     so the first time it meets the goal is by a shortest route. It has no sense \
+                     of direction (blind) and keeps every board it saw, so it runs out of room \
+                     on hard boards."
+                }
+                Algorithm::Dfs => {
+                    "Follows one line of moves as deep as the depth limit before trying another. \
+                     It needs little memory but the first answer it finds can be very long."
+                }
+                Algorithm::Iddfs => {
+                    "Depth-first search to depth 1, then 2, then 3, and so on: a shortest answer \
+                     like breadth-first, with the little memory of depth-first, at the cost of \
+                     repeating the shallow work."
+                }
+                Algorithm::Greedy => {
+                    "Always looks next at the board that the estimate says is closest to the goal, \
+                     ignoring the moves already made: often quick, but the answer can be long."
+                }
+                Algorithm::AStar => {
+                    "Looks next at the board with the smallest g + h: moves made so far plus an \
+                     estimate of the moves left that never overestimates. That finds a shortest \
+                     answer, looking at far fewer boards than a blind search."
+                }
+                Algorithm::IdaStar => {
+                    "A* without the memory: it searches depth-first up to a limit on g + h, and \
+                     raises the limit until the goal is within it. A shortest answer, keeping only \
+                     the current line of moves."
+                }
+            },
+            Method::PatternDatabase => {
+                "IDA* with a much sharper estimate: tables computed beforehand hold the exact \
+                 number of moves to bring each group of tiles home, and the groups' numbers add \
+                 up. A shortest answer to any 4x4 in seconds."
+            }
+            Method::Staged => {
+                "Brings the tiles home one row or column at a time, each with a small search, and \
+                 then leaves that line alone. Quick on any size, but not the shortest answer."
+            }
+            Method::Anytime { .. } => {
+                "Gives a quick staged answer at once, then keeps shortening it (re-solving \
+                 stretches of it exactly) until its time is up. Any answer so far can be played, \
+                 and it says how far from the shortest it can at most be."
+            }
+        }
+    }
+
     /// The heuristic an informed generic search uses (`None` for blind searches and for the
     /// specialised solvers, whose estimates are their own).
     pub fn heuristic(&self) -> Option<HeuristicKind> {

@@ -265,3 +265,37 @@ fn standard_databases_solve_toward_goals_with_the_blank_in_a_corner() {
         }
     }
 }
+
+/// Every method has its own menu entry, which says first what it guarantees, and a plain
+/// explanation; the short labels are the race table's.
+#[test]
+fn every_method_is_described_in_words_of_its_own() {
+    use puzzle_core::{HeuristicKind, Method, Shape};
+    let shape = Shape::square(4).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for heuristic in HeuristicKind::ALL {
+        for method in Method::all_for(shape, heuristic) {
+            let entry = method.description();
+            let opening = if method.is_optimal() { "Shortest" } else { "" };
+            assert!(entry.starts_with(opening), "{entry}");
+            if let Some(h) = method.heuristic() {
+                assert!(
+                    entry.ends_with(puzzle_core::method::heuristic_label(h)),
+                    "{entry}"
+                );
+            }
+            seen.insert(entry);
+            assert!(method.explanation().len() > 80, "{}", method.name());
+        }
+    }
+    // 3 blind searches, 3 informed ones with 3 heuristics each, pattern databases, staged,
+    // anytime: 15 different entries.
+    assert_eq!(seen.len(), 15);
+    assert_eq!(
+        Method::search(puzzle_core::Algorithm::AStar)
+            .with_heuristic(HeuristicKind::Manhattan)
+            .short_label(),
+        "A* · Manhattan"
+    );
+    assert_eq!(Method::PatternDatabase.short_label(), "IDA* · pattern DB");
+}

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use puzzle_core::{Algorithm, Solution, SolveOutcome};
 use yew::prelude::*;
 
+use crate::components::term::{glossary, Term};
 use crate::format::count;
 use crate::race::Race;
 
@@ -178,6 +179,7 @@ pub fn depth_chart(props: &DepthChartProps) -> Html {
                 <p id="iterations" class="muted" data-count={bounds.len().to_string()}>
                     { format!("{} iterations, {} bounds: ", bounds.len(), if solution.method.algorithm() == Algorithm::IdaStar { "f" } else { "depth" }) }
                     { bounds.iter().map(|b| format!("{b}")).collect::<Vec<_>>().join(" → ") }
+                    { " " }<Term word="what are these?" text={glossary::ITERATIONS} />
                 </p>
             }
         </section>

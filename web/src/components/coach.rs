@@ -1,10 +1,12 @@
-//! Play with help: the live "optimal moves from here" count, the Hint button, and the
-//! heuristic overlay's totals (h next to the true distance).
+//! Play with help: "moves from here" (the same form on every size: the exact number when it
+//! is known, else the range it lies in), the Hint button, and the heuristic overlay's totals
+//! (h next to the true distance), each technical word explained where it appears.
 
 use puzzle_core::{solvability, Board, Heuristic, HeuristicKind};
 use yew::prelude::*;
 
-use crate::insight::{Distance, Insight};
+use crate::components::term::{glossary, Term};
+use crate::insight::{Bounds, Distance, Insight};
 use crate::state::{Action, State};
 
 /// Props of the coach bar: only what it shows, so a progress message does not redraw it.
@@ -33,15 +35,7 @@ pub fn coach(props: &CoachProps) -> Html {
     let (board, goal) = (&props.board, &props.goal);
     let solvable = solvability(board, goal).is_ok_and(|verdict| verdict.solvable);
     let insight = props.insight;
-    let (count_text, count_data) = match insight.distance {
-        Distance::Known(d) => (d.to_string(), d.to_string()),
-        Distance::Computing => ("…".to_string(), "computing".to_string()),
-        Distance::Unknown if !solvable => {
-            ("none (unsolvable)".to_string(), "unsolvable".to_string())
-        }
-        Distance::Unknown => ("unknown".to_string(), "unknown".to_string()),
-        Distance::Off => ("—".to_string(), "off".to_string()),
-    };
+    let (count_text, count_data) = count_words(insight, solvable);
     let hint_cell = insight.hint.and_then(|d| {
         let blank = board.blank();
         board.shape().neighbour(blank, d)
@@ -71,8 +65,11 @@ pub fn coach(props: &CoachProps) -> Html {
             .len();
         html! {
             <p id="h-summary" class="h-summary">
-                <span>{ "Estimate h = " }<strong id="h-total" data-h={total.to_string()}>{ total }</strong>
-                    { format!(" (Manhattan {manhattan} + linear conflict {}; {pairs} pair{})", total - manhattan, if pairs == 1 { "" } else { "s" }) }</span>
+                <span><Term word="Estimate h" text={glossary::ESTIMATE} />{ " = " }
+                    <strong id="h-total" data-h={total.to_string()}>{ total }</strong>
+                    { format!(" ({manhattan} for ") }<Term word="Manhattan" text={glossary::MANHATTAN} />
+                    { format!(" + {} for ", total - manhattan) }<Term word="linear conflicts" text={glossary::LINEAR_CONFLICT} />
+                    { format!(": {})", counted(pairs, "pair")) }</span>
                 <span>{ " · true distance: " }<strong id="true-distance" data-distance={count_data.clone()}>{ count_text.clone() }</strong></span>
             </p>
         }
@@ -80,9 +77,11 @@ pub fn coach(props: &CoachProps) -> Html {
     html! {
         <div class="coach" role="group" aria-label="help">
             <div class="row">
-                <span class="optimal-count" aria-live="polite">
-                    { "Optimal moves from here: " }
-                    <strong id="optimal-count" data-count={count_data}>{ count_text }</strong>
+                <span class="optimal-count">
+                    <Term word="Moves from here" text={glossary::MOVES_FROM_HERE} />{ ": " }
+                    <strong id="optimal-count" aria-live="polite" data-count={count_data}
+                        data-at-least={insight.bounds.at_least.to_string()}
+                        data-at-most={insight.bounds.at_most.map(|m| m.to_string())}>{ count_text }</strong>
                 </span>
                 <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}
                     title={if props.playing {
@@ -93,10 +92,13 @@ pub fn coach(props: &CoachProps) -> Html {
                         None
                     }}>{ "Hint" }</button>
                 if big {
-                    <label class="check" title="Solves each new board in a second worker while you play">
-                        <input id="live-toggle" type="checkbox" checked={props.live_on} onchange={on_live} />
-                        { "Live count" }
-                    </label>
+                    <span class="check-with-term">
+                        <label class="check">
+                            <input id="live-toggle" type="checkbox" checked={props.live_on} onchange={on_live} />
+                            { "Count exactly" }
+                        </label>
+                        <Term word="why here?" text={glossary::EXACT_COUNT} />
+                    </span>
                 }
                 <label class="check">
                     <input id="overlay-toggle" type="checkbox" checked={props.overlay} onchange={on_overlay} />
@@ -105,5 +107,91 @@ pub fn coach(props: &CoachProps) -> Html {
             </div>
             { summary.unwrap_or_default() }
         </div>
+    }
+}
+
+/// `n` with its word, plural unless one.
+fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// "Moves from here" in words, and its `data-count`: the exact number ("exactly 20") when it
+/// is known, else the range it lies in ("at least 74, at most 106"; "at least 74" with no
+/// answer known yet), whatever the board's size. Never a dash or "unknown".
+pub fn count_words(insight: Insight, solvable: bool) -> (String, String) {
+    if !solvable {
+        return (
+            "none: the goal cannot be reached".to_string(),
+            "unsolvable".to_string(),
+        );
+    }
+    let exact = match insight.distance {
+        Distance::Known(d) => Some(d),
+        _ => insight.bounds.exact(),
+    };
+    if let Some(d) = exact {
+        return (format!("exactly {d}"), d.to_string());
+    }
+    let data = match insight.distance {
+        Distance::Computing => "computing",
+        Distance::Off => "off",
+        _ => "unknown",
+    };
+    let mut text = range_words(insight.bounds);
+    if insight.distance == Distance::Computing {
+        text.push_str(" (counting…)");
+    }
+    (text, data.to_string())
+}
+
+/// "at least 74, at most 106", or "at least 74".
+fn range_words(bounds: Bounds) -> String {
+    match bounds.at_most {
+        Some(most) => format!("at least {}, at most {most}", bounds.at_least),
+        None => format!("at least {}", bounds.at_least),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn insight(distance: Distance, at_least: u32, at_most: Option<u32>) -> Insight {
+        Insight {
+            distance,
+            hint: None,
+            bounds: Bounds { at_least, at_most },
+        }
+    }
+
+    /// The same form on every size: exact, or a range, never a dash or "unknown".
+    #[test]
+    fn moves_from_here_read_the_same_on_every_size() {
+        let words = |i, solvable| count_words(i, solvable).0;
+        assert_eq!(
+            words(insight(Distance::Known(20), 14, None), true),
+            "exactly 20"
+        );
+        assert_eq!(
+            words(insight(Distance::Off, 74, Some(106)), true),
+            "at least 74, at most 106"
+        );
+        assert_eq!(
+            words(insight(Distance::Unknown, 74, None), true),
+            "at least 74"
+        );
+        assert_eq!(
+            words(insight(Distance::Computing, 40, Some(52)), true),
+            "at least 40, at most 52 (counting…)"
+        );
+        // A known answer as short as the bound is exact.
+        assert_eq!(
+            count_words(insight(Distance::Unknown, 30, Some(30)), true),
+            ("exactly 30".to_string(), "30".to_string())
+        );
+        assert_eq!(
+            words(insight(Distance::Unknown, 0, None), false),
+            "none: the goal cannot be reached"
+        );
     }
 }

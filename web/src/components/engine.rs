@@ -4,22 +4,11 @@
 use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
+use crate::engine_state::{source_text, EngineResult};
 use crate::format::{count, progress_line};
-use crate::methods::{result_name, source_text, EngineResult};
 use crate::protocol::BuildProgress;
-use crate::state::{Preferences, Solving};
+use crate::state::Solving;
 use puzzle_core::Shape;
-
-/// The method menu: the core's methods for the board size
-/// ([`crate::state::State::method_menu`]), by name and label.
-pub fn options(prefs: &Preferences, shape: Shape) -> Html {
-    let current = prefs.effective_method(shape);
-    html! {
-        { for Method::all_for(shape, prefs.heuristic).into_iter().map(|m| html! {
-            <option value={m.name()} selected={m.name() == current.name()}>{ m.label() }</option>
-        }) }
-    }
-}
 
 /// What the running method's tables are called.
 fn tables_name(solving: &Solving) -> &'static str {
@@ -131,11 +120,6 @@ pub fn build_text(name: &str, build: &BuildProgress, playable: bool) -> String {
     )
 }
 
-/// The method's name for the result, when a special method answered.
-pub fn result_method(finished: Option<&EngineResult>) -> Option<&'static str> {
-    finished.and_then(|f| result_name(&f.method))
-}
-
 /// The extra lines of the result: the quality bound (staged) or the database's origin.
 pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html {
     let Some(finished) = finished else {
@@ -169,7 +153,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::methods::Quality;
+    use crate::engine_state::Quality;
     use crate::protocol::{PdbInfo, PdbSource, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
@@ -288,10 +272,6 @@ mod tests {
         let finished = s.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
         assert_eq!(finished.pdb, Some(info));
-        assert_eq!(
-            result_method(s.solving.engine.finished.as_ref()),
-            Some("IDA* + pattern database")
-        );
         // A new board clears the label with the result.
         let moved = apply(&s, Action::Scramble(start.puzzle.board.clone()));
         assert_eq!(moved.solving.engine.finished, None);

@@ -115,15 +115,16 @@ struct MoveCountProps {
     playback: Option<(usize, usize)>,
 }
 
-/// What the board's moves are: the playback's move while an answer plays, else the hand moves
-/// since the board was set (taken-back ones not counted).
+/// What the board's moves are: the moves of the answer the board shows while one plays back
+/// ("Moves: 8 of 23 (the answer)"), else the hand moves since the board was set (taken-back
+/// ones not counted): one label, and the words say which.
 #[function_component(MoveCount)]
 fn move_count(props: &MoveCountProps) -> Html {
     match props.playback {
         Some((step, total)) => html! {
             <span id="move-count" data-moves={step.to_string()} data-playback="true"
-                title="The solver's answer is playing: the move of it on the board">
-                { format!("Answer: move {step} of {total}") }
+                title="The solver's answer is playing: the moves of it the board shows">
+                { format!("Moves: {step} of {total} (the answer)") }
             </span>
         },
         None => html! {

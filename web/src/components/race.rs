@@ -5,8 +5,9 @@ use puzzle_core::{Board, Direction, Shape, SolveOutcome};
 use yew::prelude::*;
 
 use super::charts::RaceChart;
+use super::term::{glossary, Term};
 use crate::format::{count, duration, progress_line};
-use crate::race::{available, outcome_word, race_label, race_title, Race, RaceEntry, RACE_METHODS};
+use crate::race::{available, outcome_word, Race, RaceEntry, RACE_METHODS};
 use crate::state::{Action, State};
 
 /// Props of the race panel: the race and what decides its buttons, nothing else.
@@ -57,7 +58,10 @@ pub fn race_panel(props: &RaceProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="race-title" id="race">
             <h2 id="race-title">{ "Race the methods" }</h2>
-            <p class="muted small-print">{ format!("Every method solves the board on screen in turn, each allowed {} node expansions.", count(crate::race::RACE_BUDGET)) }</p>
+            <p class="muted small-print">
+                { format!("Every method solves the board on screen in turn, each allowed {} ", count(crate::race::RACE_BUDGET)) }
+                <Term word="node expansions" text={glossary::BUDGET} />{ "." }
+            </p>
             { race_picks(&PicksProps { shape: props.shape, picks: props.race_pick.clone(), locked: race_running, on_toggle }) }
             <div class="row buttons">
                 <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
@@ -133,13 +137,14 @@ fn race_picks(props: &PicksProps) -> Html {
             let onchange = props.on_toggle.reform(move |_: Event| i);
             html! {
                 <label class="pick" title={if locked {
-                    format!("{}: the picks are locked while the race runs.", race_title(&method))
+                    format!("{}: the picks are locked while the race runs.", method.description())
                 } else {
-                    race_title(&method)
+                    method.description()
                 }}>
                     <input type="checkbox" checked={props.picks[i]} {onchange}
-                        disabled={locked} data-method={race_label(&method)} />
-                    { race_label(&method) }
+                        disabled={locked} data-method={method.short_label()}
+                        aria-description={method.description()} />
+                    { method.short_label() }
                 </label>
             }
         });
@@ -203,11 +208,11 @@ fn race_table(props: &TableProps) -> Html {
                     <tr>
                         <th scope="col">{ "Method" }</th>
                         <th scope="col">{ "Moves" }</th>
-                        <th scope="col">{ "Optimal" }</th>
-                        <th scope="col">{ "Expanded" }</th>
-                        <th scope="col">{ "Generated" }</th>
-                        <th scope="col">{ "Peak held" }</th>
-                        <th scope="col">{ "Time" }</th>
+                        <th scope="col"><Term word="Shortest?" text={glossary::SHORTEST} /></th>
+                        <th scope="col"><Term word="Expanded" text={glossary::EXPANDED} /></th>
+                        <th scope="col"><Term word="Generated" text={glossary::GENERATED} /></th>
+                        <th scope="col"><Term word="Peak held" text={glossary::PEAK_HELD} /></th>
+                        <th scope="col"><Term word="Time" text={glossary::TIME} /></th>
                         <th scope="col"><span class="sr-only">{ "Play" }</span></th>
                     </tr>
                 </thead>

@@ -1,12 +1,13 @@
 //! The answer: length, optimality, the search's counters, why it stopped, and the move list
 //! with the current playback step highlighted.
 
-use puzzle_core::SolveOutcome;
+use puzzle_core::{Method, Solution, SolveOutcome};
 use yew::prelude::*;
 
 use crate::components::answers::AnswersList;
-use crate::format::{count, duration, heuristic_label, stop_reason};
-use crate::methods::EngineResult;
+use crate::components::term::{glossary, Term};
+use crate::engine_state::EngineResult;
+use crate::format::{count, duration, stop_reason};
 use crate::state::{Action, Finished, PlaybackAction, State};
 
 /// Props of the result panel: only what it shows, so a progress message does not redraw it.
@@ -38,17 +39,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
         return html! {};
     };
     let solution = &finished.solution;
-    let stats = &solution.stats;
-    let method = match solution.method.heuristic() {
-        Some(h) => format!(
-            "{} with {}",
-            puzzle_core::method::algorithm_label(solution.method.algorithm()),
-            heuristic_label(h).to_lowercase()
-        ),
-        None => puzzle_core::method::algorithm_label(solution.method.algorithm()).to_string(),
-    };
-    let method = crate::components::engine::result_method(props.engine.as_ref())
-        .map_or(method, str::to_string);
+    let method = solution.method.description();
     let step = props.step;
     let moves = solution.moves.iter().enumerate().map(|(index, direction)| {
         let current = step == Some(index + 1);
@@ -84,29 +75,13 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <AnswersList lengths={props.answers.clone()} playing={props.playing_answer} dispatcher={state.clone()} />
             }
             if solution.outcome == SolveOutcome::Solved {
-                <p class="headline">
-                    <span id="length" data-length={solution.moves.len().to_string()}>
-                        { format!("{} moves", solution.moves.len()) }
-                    </span>
-                    { " · " }
-                    if solution.is_optimal() {
-                        <span id="optimal" class="good">{ "guaranteed shortest" }</span>
-                    } else {
-                        <span id="optimal" class="warn">{ "not guaranteed shortest" }</span>
-                    }
-                </p>
+                { headline(solution) }
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
             { crate::components::engine::result_view(props.engine.as_ref(), solution) }
-            <dl class="stats">
-                <div><dt>{ "Method" }</dt><dd>{ method }</dd></div>
-                <div><dt>{ "Nodes expanded" }</dt><dd id="expanded">{ count(stats.expanded) }</dd></div>
-                <div><dt>{ "Nodes generated" }</dt><dd>{ count(stats.generated) }</dd></div>
-                <div><dt>{ "Peak frontier" }</dt><dd>{ count(stats.max_frontier) }</dd></div>
-                <div><dt>{ "Time" }</dt><dd>{ duration(stats.elapsed_ms) }</dd></div>
-            </dl>
+            { stats_view(&method, solution) }
             if !solution.moves.is_empty() {
                 <h3>{ "Moves of the blank" }</h3>
                 <ol class="moves" aria-label="solution moves">{ for moves }</ol>
@@ -114,6 +89,75 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <p>{ "The board is already the goal: nothing to do." }</p>
             }
         </section>
+    }
+}
+
+/// The length in words: "20 moves — the fewest possible", "118 moves — at most 1.08× the
+/// shortest", "40 moves — maybe not the fewest", each with what it means one press away.
+fn headline(solution: &Solution) -> Html {
+    let moves = solution.moves.len();
+    let (class, words, text) = if solution.is_optimal() {
+        (
+            "good",
+            "the fewest possible".to_string(),
+            glossary::SHORTEST,
+        )
+    } else if let Some(ratio) = solution.bound_ratio() {
+        (
+            "warn",
+            format!("at most {ratio:.2}× the shortest"),
+            glossary::NEAR_SHORTEST,
+        )
+    } else {
+        (
+            "warn",
+            "maybe not the fewest".to_string(),
+            glossary::NEAR_SHORTEST,
+        )
+    };
+    html! {
+        <p class="headline">
+            <span id="length" data-length={moves.to_string()}>
+                { format!("{moves} move{}", if moves == 1 { "" } else { "s" }) }
+            </span>
+            { " — " }
+            <span id="optimal" class={class} data-optimal={solution.is_optimal().to_string()}>
+                <Term word={words} {text} />
+            </span>
+        </p>
+    }
+}
+
+/// Whether a counter means something for the method that answered: the staged and anytime
+/// methods run many small searches, so they have no one frontier, and they count every board
+/// they make as looked at.
+fn counts_frontier(method: &Method) -> bool {
+    !matches!(method, Method::Staged | Method::Anytime { .. })
+}
+
+/// The search's counters, each explained; those that mean nothing for the method are left out.
+fn stats_view(method: &str, solution: &Solution) -> Html {
+    let stats = &solution.stats;
+    let frontier = counts_frontier(&solution.method);
+    let row = |word: &'static str, text: &'static str, value: String, id: Option<&'static str>| {
+        html! {
+            <div><dt><Term {word} {text} /></dt><dd id={id}>{ value }</dd></div>
+        }
+    };
+    html! {
+        <dl class="stats">
+            <div><dt>{ "Method" }</dt><dd id="result-method">
+                <Term word={method.to_string()} text={solution.method.explanation()} />
+            </dd></div>
+            { row("Nodes expanded", glossary::EXPANDED, count(stats.expanded), Some("expanded")) }
+            if frontier && stats.generated != stats.expanded {
+                { row("Nodes generated", glossary::GENERATED, count(stats.generated), Some("generated")) }
+            }
+            if frontier && stats.max_frontier > 0 {
+                { row("Peak held", glossary::PEAK_HELD, count(stats.max_frontier), Some("peak-held")) }
+            }
+            { row("Time", glossary::TIME, duration(stats.elapsed_ms), None) }
+        </dl>
     }
 }
 

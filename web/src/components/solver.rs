@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::answers::AnswersList;
 use crate::components::number_field::NumberField;
 use crate::components::select::on_select;
-use crate::format::heuristic_label;
+use crate::components::term::{glossary, Term};
 use crate::state::prefs::BUDGETS_MS;
 use crate::state::{Action, Preferences, Solving, State};
 
@@ -47,8 +47,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
     let state = &props.dispatcher;
     let verdict = &props.verdict;
     let (prefs, solving, shape) = (&props.prefs, &props.solving, props.shape);
-    let on_algorithm = on_select::<Method>(state, Action::SetMethod);
-    let on_heuristic = on_select::<HeuristicKind>(state, Action::SetHeuristic);
+    let on_method = on_select::<MenuKey>(state, |key| Action::SetMethod(key.0));
     let on_depth = {
         let state = state.clone();
         Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
@@ -85,39 +84,27 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             }
         });
     }
-    let search = prefs.effective_method(shape).search_config().copied();
-    let informed = search.is_some_and(|config| config.algorithm.is_informed());
+    let chosen = prefs.effective_method(shape);
+    let search = chosen.search_config().copied();
     let uses_depth =
         search.is_some_and(|config| matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs));
     html! {
         <section class="panel" aria-labelledby="solve-title">
             <h2 id="solve-title">{ "Solve" }</h2>
-            <div id="solvability" class={classes!("verdict", if verdict.solvable { "ok" } else { "bad" })} role="status">
-                if verdict.solvable {
-                    <strong>{ "Solvable. " }</strong>
-                } else {
-                    <strong>{ "Unsolvable. " }</strong>
-                }
-                <span>{ explanation(verdict) }</span>
-                if !verdict.solvable {
-                    <div><button id="fix" onclick={on_fix}>{ "Fix: swap two tiles" }</button></div>
-                }
-            </div>
+            { verdict_view(verdict, on_fix) }
             <div class="row">
-                <label>{ "Method" }
-                    <select id="algorithm" onchange={on_algorithm}>
-                        { crate::components::engine::options(prefs, shape) }
+                <label class="method-field">{ "Method" }
+                    <select id="algorithm" onchange={on_method}>
+                        { method_options(&chosen, shape) }
                     </select>
                 </label>
-                if informed {
-                    <label>{ "Heuristic" }
-                        <select id="heuristic" onchange={on_heuristic}>
-                            { for HeuristicKind::ALL.into_iter().map(|h| html! {
-                                <option value={h.name()} selected={h == prefs.heuristic}>{ heuristic_label(h) }</option>
-                            }) }
-                        </select>
-                    </label>
-                }
+            </div>
+            <p class="method-about small-print">
+                <Term word="How this method works" text={chosen.explanation()} />
+                { " " }
+                <Term word="Shortest or fast?" text={glossary::METHOD} />
+            </p>
+            <div class="row">
                 if uses_depth {
                     <NumberField id="depth" label="Depth limit" value={prefs.depth_limit as u64} min={1} max={200} on_value={on_depth} />
                 }
@@ -189,16 +176,171 @@ fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef)
     }
 }
 
-/// The verdict in plain words: the core's explanation, with a capital letter.
-fn explanation(verdict: &Solvability) -> String {
-    let text = verdict.explain();
-    let text = text
-        .split_once(": ")
-        .map_or(text.as_str(), |(_, reason)| reason)
-        .to_string();
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => text,
+/// A menu entry's value: the method's name, with its heuristic for an informed search
+/// (`astar:manhattan`), so that one menu carries both.
+pub fn menu_key(method: &Method) -> String {
+    match method.heuristic() {
+        Some(h) => format!("{}:{}", method.name(), h.name()),
+        None => method.name().to_string(),
+    }
+}
+
+/// A menu value read back into its method.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MenuKey(pub Method);
+
+impl std::str::FromStr for MenuKey {
+    type Err = ();
+    fn from_str(text: &str) -> Result<MenuKey, ()> {
+        let (name, heuristic) = text.split_once(':').unwrap_or((text, ""));
+        let method = name.parse::<Method>().map_err(|_| ())?;
+        Ok(MenuKey(match heuristic {
+            "" => method,
+            h => method.with_heuristic(h.parse::<HeuristicKind>().map_err(|_| ())?),
+        }))
+    }
+}
+
+/// Every method that fits `shape`, each informed search once per heuristic (strongest
+/// first): the one menu of the Solve panel.
+pub fn menu_entries(shape: Shape) -> Vec<Method> {
+    const STRONGEST_FIRST: [HeuristicKind; 3] = [
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Manhattan,
+        HeuristicKind::Misplaced,
+    ];
+    Method::all_for(shape, HeuristicKind::LinearConflict)
+        .into_iter()
+        .flat_map(|method| match method.heuristic() {
+            Some(_) => STRONGEST_FIRST
+                .iter()
+                .map(|&h| method.with_heuristic(h))
+                .collect(),
+            None => vec![method],
+        })
+        .collect()
+}
+
+/// The menu's options in two groups, the methods that prove the shortest answer and the fast
+/// ones, each named by what it does ([`Method::description`]).
+fn method_options(chosen: &Method, shape: Shape) -> Html {
+    let chosen = menu_key(chosen);
+    let (shortest, fast): (Vec<Method>, Vec<Method>) = menu_entries(shape)
+        .into_iter()
+        .partition(Method::is_optimal);
+    let group = |label: &'static str, methods: Vec<Method>| {
+        html! {
+            <optgroup {label}>
+                { for methods.iter().map(|m| {
+                    let key = menu_key(m);
+                    let selected = key == chosen;
+                    html! { <option {selected} value={key}>{ m.description() }</option> }
+                }) }
+            </optgroup>
+        }
+    };
+    html! {
+        <>
+        { group("Proves the shortest answer", shortest) }
+        { group("May give a longer answer", fast) }
+        </>
+    }
+}
+
+/// `n` with its word, plural unless one.
+fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Even or odd.
+fn parity_word(n: usize) -> &'static str {
+    if n.is_multiple_of(2) {
+        "even"
+    } else {
+        "odd"
+    }
+}
+
+/// The verdict in plain words, each technical word explained where it appears: the
+/// inversions of board and goal, their parity, and on even widths the blank's row.
+fn verdict_view(verdict: &Solvability, on_fix: Callback<MouseEvent>) -> Html {
+    let (board, goal) = (verdict.board_inversions, verdict.goal_inversions);
+    let rows = verdict.blank_row_distance();
+    let same = if verdict.solvable {
+        "the same"
+    } else {
+        "different"
+    };
+    let ending = if verdict.solvable {
+        ", so the goal can be reached."
+    } else {
+        ", so no sequence of slides reaches the goal. Swapping any two tiles makes it solvable."
+    };
+    html! {
+        <div id="solvability" class={classes!("verdict", if verdict.solvable { "ok" } else { "bad" })} role="status">
+            <strong>{ if verdict.solvable { "Solvable. " } else { "Unsolvable. " } }</strong>
+            <span>
+                { format!("The board has {board} ") }
+                <Term word={if board == 1 { "inversion" } else { "inversions" }} text={glossary::INVERSIONS} />
+                { format!(" ({}), the goal {goal} ({})", parity_word(board), parity_word(goal)) }
+                if verdict.width_is_even {
+                    { ". On an even width " }
+                    <Term word="the blank's row counts too" text={glossary::BLANK_ROW} />
+                    { format!(": it is {} from its goal row, which makes {} against {goal}",
+                        counted(rows, "row"), board + rows) }
+                }
+                { format!(": {same} ") }
+                <Term word="parity" text={glossary::PARITY} />
+                { ending }
+            </span>
+            if !verdict.solvable {
+                <div><button id="fix" onclick={on_fix}>{ "Fix: swap two tiles" }</button></div>
+            }
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{reduce, State};
+    use puzzle_core::Goal;
+
+    /// Every entry of the one menu reads back as itself, is picked with its heuristic, and a
+    /// share link of it opens with the same entry (old `heuristic=` links included).
+    #[test]
+    fn every_menu_entry_round_trips_through_the_menu_and_the_link() {
+        for size in [3, 4, 5] {
+            let shape = Shape::square(size).unwrap();
+            let start = State::new(shape, Goal::Standard);
+            let entries = menu_entries(shape);
+            let informed = entries.iter().filter(|m| m.heuristic().is_some()).count();
+            assert_eq!(informed, 9, "greedy, A* and IDA* with each heuristic");
+            for method in entries {
+                let key = menu_key(&method);
+                let read: MenuKey = key.parse().unwrap();
+                assert_eq!(menu_key(&read.0), key);
+                let picked = reduce(&start, Action::SetMethod(read.0)).unwrap_or(start.clone());
+                assert_eq!(menu_key(&picked.effective_method()), key, "{size}: {key}");
+                let (linked, errors) = crate::url::from_query(&crate::url::to_query(&picked));
+                assert!(errors.is_empty(), "{errors:?}");
+                assert_eq!(menu_key(&linked.effective_method()), key);
+            }
+        }
+        let (old, errors) = crate::url::from_query("?method=idastar&heuristic=manhattan");
+        assert!(errors.is_empty());
+        assert_eq!(menu_key(&old.effective_method()), "idastar:manhattan");
+        assert!("astar:nonsense".parse::<MenuKey>().is_err());
+    }
+
+    #[test]
+    fn entries_say_what_the_method_does() {
+        let anytime = Method::anytime().description();
+        assert!(
+            anytime.starts_with("Fast, near-shortest: anytime"),
+            "{anytime}"
+        );
+        let astar = Method::search(Algorithm::AStar).description();
+        assert_eq!(astar, "Shortest: A* search guided by linear conflict");
     }
 }

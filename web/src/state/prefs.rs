@@ -55,7 +55,8 @@ pub struct Preferences {
 /// What changes the preferences.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PreferencesAction {
-    /// A method from the menu, for a board of this shape (ignored if it does not fit).
+    /// A method from the menu, for a board of this shape (ignored if it does not fit); an
+    /// informed search's heuristic becomes the chosen heuristic.
     SetMethod(Method, Shape),
     /// Back to the default method (and heuristic and depth limit) for a board of this shape.
     ResetMethod(Shape),
@@ -113,7 +114,9 @@ impl Preferences {
         let mut next = self.clone();
         match action {
             PreferencesAction::SetMethod(method, shape) => {
-                let method = self.with_choices(method);
+                // The one menu names an informed search with its heuristic: that is the choice.
+                next.heuristic = method.heuristic().unwrap_or(self.heuristic);
+                let method = next.with_choices(method);
                 if method.fits(shape).is_err() || method == self.method {
                     return None;
                 }
@@ -183,13 +186,29 @@ mod tests {
             Preferences::reduce,
             &start,
             vec![
-                A::SetHeuristic(HeuristicKind::Manhattan),
-                A::SetMethod(Method::search(Algorithm::AStar), s3),
+                A::SetMethod(
+                    Method::search(Algorithm::IdaStar).with_heuristic(HeuristicKind::Manhattan),
+                    s3,
+                ),
+                A::SetMethod(Method::search(Algorithm::Bfs), s3),
             ],
             |p| {
-                assert_eq!(p.method.heuristic(), Some(HeuristicKind::Manhattan));
+                // A blind search keeps the heuristic of the last informed pick.
+                assert_eq!(p.heuristic, HeuristicKind::Manhattan);
                 assert_eq!(p.effective_method(s3), p.method);
-                assert_eq!(p.method.algorithm(), Algorithm::AStar);
+                assert_eq!(p.method.algorithm(), Algorithm::Bfs);
+            },
+        );
+        check(
+            Preferences::reduce,
+            &start,
+            vec![A::SetMethod(
+                Method::search(Algorithm::Greedy).with_heuristic(HeuristicKind::Misplaced),
+                s3,
+            )],
+            |p| {
+                assert_eq!(p.method.heuristic(), Some(HeuristicKind::Misplaced));
+                assert_eq!(p.heuristic, HeuristicKind::Misplaced);
             },
         );
         assert_eq!(start.reduce(A::SetMethod(start.method, s3)), None);

@@ -4,7 +4,7 @@
 
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
-use crate::methods::{Engine, EngineResult, Quality};
+use crate::engine_state::{Engine, EngineResult, Quality};
 use crate::protocol::{BuildProgress, PdbInfo};
 
 /// A solve in progress in the worker.

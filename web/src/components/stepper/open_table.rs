@@ -6,6 +6,7 @@ use puzzle_core::Board;
 use yew::prelude::*;
 
 use super::mini::MiniBoard;
+use crate::components::term::{glossary, Term};
 
 /// One row: board, g, h.
 pub type OpenRow = (Board, u32, u32);
@@ -46,7 +47,12 @@ pub fn open_table(props: &OpenTableProps) -> Html {
                 <strong>{ format!("{} ({})", props.title, props.total) }</strong>
                 <span class="muted">{ format!(" {}", props.order) }</span>
             </caption>
-            <thead><tr><th>{ "#" }</th><th>{ "board" }</th><th>{ "g" }</th><th>{ "h" }</th><th>{ "f" }</th></tr></thead>
+            <thead><tr>
+                <th>{ "#" }</th><th>{ "board" }</th>
+                <th><Term word="g" text={glossary::G} /></th>
+                <th><Term word="h" text={glossary::H} /></th>
+                <th><Term word="f" text={glossary::F} /></th>
+            </tr></thead>
             <tbody>
                 { for rows }
                 if more > 0 {

@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::mini::MiniBoard;
 use super::open_table::{OpenRow, OpenTable};
 use super::tree_view::{DrawNode, TreeView, X_GAP, Y_GAP};
+use crate::components::term::{glossary, Term};
 use crate::download::download;
 use crate::format::count;
 use crate::stepper::trace_set::{Trace, MAX_EXPANSIONS};
@@ -248,31 +249,40 @@ pub fn pane(props: &PaneProps) -> Html {
     }
 }
 
-/// The counts: expanded, OPEN and CLOSED (the path, for depth-first methods).
+/// The counts: expanded, OPEN and CLOSED (the path, for depth-first methods), each word
+/// explained.
 fn counts(replay: &Replay) -> Html {
+    let depth_first = replay.depth_first();
     let counts = [
-        ("expanded", "expanded", replay.step.to_string()),
+        (
+            "expanded",
+            "expanded",
+            glossary::EXPANDED,
+            replay.step.to_string(),
+        ),
         (
             "open",
             "OPEN",
+            glossary::OPEN,
             replay
                 .open_len()
                 .map_or_else(|| "—".to_string(), |n| n.to_string()),
         ),
         (
             "closed",
-            if replay.depth_first() {
-                "path"
+            if depth_first { "path" } else { "CLOSED" },
+            if depth_first {
+                glossary::PATH
             } else {
-                "CLOSED"
+                glossary::CLOSED
             },
             replay.closed.to_string(),
         ),
     ];
     html! {
         <dl class="counts">
-            { for counts.iter().map(|(key, word, value)| html! {
-                <div><dt>{ *word }</dt><dd data-count={*key}>{ value }</dd></div>
+            { for counts.iter().map(|(key, word, text, value)| html! {
+                <div><dt><Term word={*word} text={*text} /></dt><dd data-count={*key}>{ value }</dd></div>
             }) }
         </dl>
     }

@@ -1,23 +1,14 @@
-//! The page's part of the core's specialised solvers ([`puzzle_core::Method`]: pattern
+//! The state of the core's specialised solvers on the page ([`puzzle_core::Method`]: pattern
 //! databases, built in the worker on first use and cached in IndexedDB; staged placement; the
-//! anytime method): their progress and results in the page state ([`Engine`]). Their reducer steps are in [`crate::state`], their views in
-//! [`crate::components::engine`].
+//! anytime method): their progress and results in the solving slice ([`Engine`]), and where
+//! their tables came from in words. Their reducer steps are in [`crate::state`], their views
+//! in [`crate::components::engine`]; the methods' names for people are the core's
+//! ([`Method::description`], [`Method::short_label`]).
 
 use puzzle_core::Method;
 
 use crate::format::duration;
 use crate::protocol::{BuildProgress, PdbInfo, PdbSource};
-
-/// The method's name in the result, when one of the specialised solvers answered
-/// (`None` for the generic searches, whose result names the algorithm and heuristic).
-pub fn result_name(method: &Method) -> Option<&'static str> {
-    match method {
-        Method::Search(_) => None,
-        Method::PatternDatabase => Some("IDA* + pattern database"),
-        Method::Staged => Some("staged placement (near-optimal)"),
-        Method::Anytime { .. } => Some("anytime (near-optimal, improving)"),
-    }
-}
 
 /// The quality bound of a near-optimal answer.
 #[derive(Clone, Debug, PartialEq)]
