@@ -77,7 +77,7 @@ test('on 4x4 the live count comes from a second worker, shows … meanwhile and 
   for (let i = 0; i < 100 && page.workersSeen.length === 0; i++) await page.waitForTimeout(50);
   assert.equal(page.workersSeen.length, 1, 'the solver worker runs');
   const workersBefore = page.workersSeen.length;
-  await page.locator('#live-toggle').check();
+  await page.locator('#count-toggle').check();
   const truth = bfsDistance(cells, goal, 4);
   assert.equal(await optimalCount(page), truth);
   assert.equal(page.workersSeen.length, workersBefore + 1, 'a second worker counts');

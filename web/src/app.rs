@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
+use crate::coach::known;
 use crate::components::board::BoardView;
 use crate::components::charts::DepthChart;
-use crate::components::coach::Coach;
+use crate::components::coach::CoachPanel;
 use crate::components::generator::GeneratorPanel;
 use crate::components::picture::PicturePicker;
 use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
@@ -15,12 +16,12 @@ use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
-use crate::components::stepper::StepThrough;
+use crate::components::step_through::StepThrough;
 use crate::components::tabs::{ViewPanel, ViewTabs};
 use crate::hooks::board_input::use_board_input;
+use crate::hooks::coach::use_exact_count;
 use crate::hooks::document::{use_keyboard, use_paste};
 use crate::hooks::drop::use_drop_import;
-use crate::hooks::live::use_live_count;
 use crate::hooks::picture::use_picture;
 use crate::hooks::play::use_shortest;
 use crate::hooks::playback::use_playback_timer;
@@ -29,7 +30,6 @@ use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
-use crate::insight::insight;
 use crate::state::{Action, Solving, State, View};
 
 /// The page: the board with its answer, and the views as tabs.
@@ -43,7 +43,7 @@ use crate::state::{Action, Solving, State, View};
 pub fn app() -> Html {
     let state = use_reducer(state_from_address);
     let solver = use_solver(&state);
-    use_live_count(&state);
+    use_exact_count(&state);
     use_shortest(&state);
     use_effect_with((), |_| remove_loading_text());
     use_paste(state.dispatcher());
@@ -121,8 +121,8 @@ fn board_column(parts: &Parts) -> Html {
                 <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
                     slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)} invite={state.invites()} />
                 <div id="drop-zone" class="drop-zone" ondragover={parts.drop.on_dragover.clone()} ondrop={parts.drop.on_drop.clone()}>
-                    <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.help.hint}
-                        overlay={state.help.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
+                    <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.coach.hint}
+                        overlay={state.coach.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
                         {progress} picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
                 </div>
             </div>
@@ -140,8 +140,8 @@ fn board_column(parts: &Parts) -> Html {
                     <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
                 </p>
             }
-            <Coach board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.help.overlay}
-                live_on={state.help.live_on} playing={state.playback.is_some()} insight={insight(state)} dispatcher={state.dispatcher()} />
+            <CoachPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.coach.overlay}
+                count_on={state.coach.count_on} playing={state.playback.is_some()} known={known(state)} dispatcher={state.dispatcher()} />
             <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
             <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
                 editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}

@@ -16,6 +16,6 @@ pub mod result;
 pub mod select;
 pub mod setup;
 pub mod solver;
-pub mod stepper;
+pub mod step_through;
 pub mod tabs;
 pub mod term;

@@ -15,24 +15,79 @@
 //!   Cancel terminates the worker and starts a fresh one, which stops even a search that never
 //!   yields.
 //! - **Shareable.** [`url`] turns the board, goal, size and method into a query string and back.
+//!
+//! # Code map
+//!
+//! Each module's own page says what it owns; this list is the way in (imports run one way:
+//! `scripts/check-modules.py` checks no module imports one that imports it; a unit test checks
+//! this list names every module). The features have one name each, in files, types and text:
+//! *play* (by hand), *solve*, *coach* (hint, heuristic overlay, moves from here), *race*,
+//! *step through*, and the *views* (tabs).
+//!
+//! **The page's state** (pure, tested natively)
+//! - [`state`]: the page state in slices (puzzle, play, editors, solving, playback, race,
+//!   coach, prefs, view), each with its actions and pure `reduce`; `state/reduce.rs` routes each
+//!   action and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
+//! - [`coach`]: what is known about the moves left (exact, or at least / at most).
+//! - [`race`]: a race's plan and answers, and the generator's pure board maker.
+//! - [`engine_state`]: the specialised solvers' state on the page (table progress, origin,
+//!   quality).
+//! - [`step_through`]: the step-through view's model: a replay of the core's trace (OPEN,
+//!   CLOSED, the tree) that checks itself against the core.
+//! - [`url`]: the share link to and from a `State`; [`best`]: the best games by hand, as text;
+//!   [`format`](mod@format): numbers, durations and lines people read.
+//!
+//! **The effects and the view**
+//! - [`hooks`]: one hook per effect (the solver's, the coach's and the step-through view's
+//!   workers on one worker slot; timers; document listeners; the URL; storage).
+//! - [`components`]: the page's parts with narrow props; [`app`]: the layout that wires the
+//!   state, the hooks and the components.
+//! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page.
+//!
+//! **The worker boundary**
+//! - [`protocol`]: the serde messages between page and worker; [`client`]: the page's side of a
+//!   worker; [`trace_limits`]: the step-through view's limits, shared by both sides.
+//! - [`worker`]: the worker's side (queue and refusals, solves, table cache, table builds,
+//!   distances and traces); [`idb`]: the IndexedDB byte cache it keeps tables in.
 
 #![deny(missing_docs)]
 
 pub mod app;
 pub mod best;
 pub mod client;
+pub mod coach;
 pub mod components;
 pub mod download;
 pub mod engine_state;
 pub mod format;
 pub mod hooks;
 pub mod idb;
-pub mod insight;
 pub mod panic;
 pub mod protocol;
 pub mod race;
 pub mod state;
-pub mod stepper;
+pub mod step_through;
 pub mod trace_limits;
 pub mod url;
 pub mod worker;
+
+#[cfg(test)]
+mod code_map {
+    /// The crate docs' code map names every public module declared here.
+    #[test]
+    fn the_code_map_names_every_module() {
+        let source = include_str!("lib.rs");
+        let map: String = source.lines().filter(|l| l.starts_with("//!")).collect();
+        for line in source.lines() {
+            if let Some(name) = line
+                .strip_prefix("pub mod ")
+                .and_then(|r| r.strip_suffix(';'))
+            {
+                assert!(
+                    map.contains(&format!("[`{name}`]")),
+                    "the code map in lib.rs does not name `{name}`"
+                );
+            }
+        }
+    }
+}

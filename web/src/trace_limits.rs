@@ -1,5 +1,5 @@
 //! The step-through view's limits on a trace, shared by the page, which asks within them
-//! ([`crate::stepper::trace_set`] re-exports them), and the worker, which refuses a
+//! ([`crate::step_through::trace_set`] re-exports them), and the worker, which refuses a
 //! [`crate::protocol::ToWorker::Trace`] past them and streams its events in chunks of
 //! [`CHUNK_EVENTS`]. Neither side's module: the worker imports nothing of the page.
 

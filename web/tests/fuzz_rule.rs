@@ -41,9 +41,9 @@ use puzzle_core::{
     solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, Solution, SolveOutcome,
     Tables,
 };
-use web::insight::{insight, Distance};
+use web::coach::{known, Distance};
 use web::race::{Race, RACE_BUDGET};
-use web::state::{reduce, Action, LiveSolve, PlaybackAction, State};
+use web::state::{reduce, Action, ExactCount, PlaybackAction, State};
 
 /// The sizes the fuzz moves between: small ones (checked against exact tables) and two that
 /// only the staged method answers quickly.
@@ -287,7 +287,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Live => {
             let id = edge.id();
             edge.send(id, state, true);
-            vec![Action::ToggleLive, Action::LiveStarted(id)]
+            vec![Action::ToggleCount, Action::CountStarted(id)]
         }
         Op::Cancel if state.busy_id().is_some() => vec![Action::Cancelled],
         Op::Cancel => Vec::new(),
@@ -305,7 +305,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::PlayRace(i) => vec![Action::PlayRaceEntry(i % 6)],
         Op::Hint => {
             // As the coach does: the tile that the known first move slides.
-            let Some(first) = insight(state).hint else {
+            let Some(first) = known(state).hint else {
                 return Vec::new();
             };
             let Some(cell) = board.shape().neighbour(board.blank(), first) else {
@@ -327,7 +327,7 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
     let id = request.id;
     let Some(solution) = edge.answer(&request.start, &request.goal) else {
         return vec![if request.live {
-            Action::LiveFailed(id)
+            Action::CountFailed(id)
         } else {
             Action::SolveFailed(id, "unsolvable".into())
         }];
@@ -335,16 +335,16 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
     if request.live {
         let first = solution.moves.first().copied();
         let length = solution.moves.len() as u32;
-        let asked = LiveSolve {
+        let asked = ExactCount {
             id,
             board: request.start.clone(),
             goal: request.goal.clone(),
             answer: None,
         };
         return vec![match kind % 3 {
-            0 => Action::LiveSolved(id, Box::new(solution)),
-            1 => Action::LiveKnown(Box::new(asked), Some((length, first))),
-            _ => Action::LiveFailed(id),
+            0 => Action::CountSolved(id, Box::new(solution)),
+            1 => Action::CountKnown(Box::new(asked), Some((length, first))),
+            _ => Action::CountFailed(id),
         }];
     }
     vec![match kind {
@@ -420,12 +420,12 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     } else if state.solve_blocked().is_some() && state.solvability().solvable {
         return Err("Solve is blocked although nothing runs".into());
     }
-    if state.help.hint.is_some() && edge.hinted_on != Some((on_screen.clone(), goal.clone())) {
+    if state.coach.hint.is_some() && edge.hinted_on != Some((on_screen.clone(), goal.clone())) {
         return Err("a tile is highlighted as the hint of another board".into());
     }
     check_game(state)?;
     if let Some(table) = edge.table(&goal) {
-        let known = insight(state);
+        let known = known(state);
         if let Distance::Known(d) = known.distance {
             let truth = table.distance(&on_screen);
             if truth != Some(d) {

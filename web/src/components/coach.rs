@@ -5,8 +5,8 @@
 use puzzle_core::{solvability, Board, Heuristic, HeuristicKind};
 use yew::prelude::*;
 
+use crate::coach::{Bounds, Distance, Known};
 use crate::components::term::{glossary, Term};
-use crate::insight::{Bounds, Distance, Insight};
 use crate::state::{Action, State};
 
 /// Props of the coach bar: only what it shows, so a progress message does not redraw it.
@@ -18,25 +18,25 @@ pub struct CoachProps {
     pub goal: Board,
     /// Whether the heuristic overlay is on.
     pub overlay: bool,
-    /// Whether the live count is on (boards too big for a table).
-    pub live_on: bool,
+    /// Whether the exact count is on (boards too big for a table).
+    pub count_on: bool,
     /// Whether a solution is being played back (no hints then).
     pub playing: bool,
     /// What is known about the distance left.
-    pub insight: Insight,
+    pub known: Known,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
 }
 
 /// The coach bar under the board.
-#[function_component(Coach)]
+#[function_component(CoachPanel)]
 pub fn coach(props: &CoachProps) -> Html {
     let state = &props.dispatcher;
     let (board, goal) = (&props.board, &props.goal);
     let solvable = solvability(board, goal).is_ok_and(|verdict| verdict.solvable);
-    let insight = props.insight;
-    let (count_text, count_data) = count_words(insight, solvable);
-    let hint_cell = insight.hint.and_then(|d| {
+    let known = props.known;
+    let (count_text, count_data) = count_words(known, solvable);
+    let hint_cell = known.hint.and_then(|d| {
         let blank = board.blank();
         board.shape().neighbour(blank, d)
     });
@@ -54,9 +54,9 @@ pub fn coach(props: &CoachProps) -> Html {
     };
     let on_live = {
         let state = state.clone();
-        Callback::from(move |_: Event| state.dispatch(Action::ToggleLive))
+        Callback::from(move |_: Event| state.dispatch(Action::ToggleCount))
     };
-    let big = crate::insight::live_size(board.cells().len());
+    let big = crate::coach::count_size(board.cells().len());
     let summary = props.overlay.then(|| {
         let manhattan = Heuristic::new(HeuristicKind::Manhattan, goal).estimate(board);
         let total = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
@@ -75,13 +75,13 @@ pub fn coach(props: &CoachProps) -> Html {
         }
     });
     html! {
-        <div class="coach" role="group" aria-label="help">
+        <div class="coach" role="group" aria-label="coach">
             <div class="row">
                 <span class="optimal-count">
                     <Term word="Moves from here" text={glossary::MOVES_FROM_HERE} />{ ": " }
                     <strong id="optimal-count" aria-live="polite" data-count={count_data}
-                        data-at-least={insight.bounds.at_least.to_string()}
-                        data-at-most={insight.bounds.at_most.map(|m| m.to_string())}>{ count_text }</strong>
+                        data-at-least={known.bounds.at_least.to_string()}
+                        data-at-most={known.bounds.at_most.map(|m| m.to_string())}>{ count_text }</strong>
                 </span>
                 <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}
                     title={if props.playing {
@@ -94,7 +94,7 @@ pub fn coach(props: &CoachProps) -> Html {
                 if big {
                     <span class="check-with-term">
                         <label class="check">
-                            <input id="live-toggle" type="checkbox" checked={props.live_on} onchange={on_live} />
+                            <input id="count-toggle" type="checkbox" checked={props.count_on} onchange={on_live} />
                             { "Count exactly" }
                         </label>
                         <Term word="why here?" text={glossary::EXACT_COUNT} />
@@ -118,27 +118,27 @@ fn counted(n: usize, word: &str) -> String {
 /// "Moves from here" in words, and its `data-count`: the exact number ("exactly 20") when it
 /// is known, else the range it lies in ("at least 74, at most 106"; "at least 74" with no
 /// answer known yet), whatever the board's size. Never a dash or "unknown".
-pub fn count_words(insight: Insight, solvable: bool) -> (String, String) {
+pub fn count_words(known: Known, solvable: bool) -> (String, String) {
     if !solvable {
         return (
             "none: the goal cannot be reached".to_string(),
             "unsolvable".to_string(),
         );
     }
-    let exact = match insight.distance {
+    let exact = match known.distance {
         Distance::Known(d) => Some(d),
-        _ => insight.bounds.exact(),
+        _ => known.bounds.exact(),
     };
     if let Some(d) = exact {
         return (format!("exactly {d}"), d.to_string());
     }
-    let data = match insight.distance {
+    let data = match known.distance {
         Distance::Computing => "computing",
         Distance::Off => "off",
         _ => "unknown",
     };
-    let mut text = range_words(insight.bounds);
-    if insight.distance == Distance::Computing {
+    let mut text = range_words(known.bounds);
+    if known.distance == Distance::Computing {
         text.push_str(" (counting…)");
     }
     (text, data.to_string())
@@ -156,8 +156,8 @@ fn range_words(bounds: Bounds) -> String {
 mod tests {
     use super::*;
 
-    fn insight(distance: Distance, at_least: u32, at_most: Option<u32>) -> Insight {
-        Insight {
+    fn known(distance: Distance, at_least: u32, at_most: Option<u32>) -> Known {
+        Known {
             distance,
             hint: None,
             bounds: Bounds { at_least, at_most },
@@ -169,28 +169,28 @@ mod tests {
     fn moves_from_here_read_the_same_on_every_size() {
         let words = |i, solvable| count_words(i, solvable).0;
         assert_eq!(
-            words(insight(Distance::Known(20), 14, None), true),
+            words(known(Distance::Known(20), 14, None), true),
             "exactly 20"
         );
         assert_eq!(
-            words(insight(Distance::Off, 74, Some(106)), true),
+            words(known(Distance::Off, 74, Some(106)), true),
             "at least 74, at most 106"
         );
         assert_eq!(
-            words(insight(Distance::Unknown, 74, None), true),
+            words(known(Distance::Unknown, 74, None), true),
             "at least 74"
         );
         assert_eq!(
-            words(insight(Distance::Computing, 40, Some(52)), true),
+            words(known(Distance::Computing, 40, Some(52)), true),
             "at least 40, at most 52 (counting…)"
         );
         // A known answer as short as the bound is exact.
         assert_eq!(
-            count_words(insight(Distance::Unknown, 30, Some(30)), true),
+            count_words(known(Distance::Unknown, 30, Some(30)), true),
             ("exactly 30".to_string(), "30".to_string())
         );
         assert_eq!(
-            words(insight(Distance::Unknown, 0, None), false),
+            words(known(Distance::Unknown, 0, None), false),
             "none: the goal cannot be reached"
         );
     }

@@ -4,10 +4,10 @@
 //! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
 //!   turns replies into actions, spawn errors always shown, the worker stopped when the state
 //!   no longer wants its request.
-//! - [`live`]: the second worker that counts the optimal moves left (exact tables of small
+//! - [`coach`]: the second worker that counts the optimal moves left (exact tables of small
 //!   boards live there, off the page's thread).
 //! - [`document`]: the keyboard and paste listeners on the document.
-//! - [`trace`]: the step-through view's worker, streaming traces of the searches.
+//! - [`step_through`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
 //! - [`play`]: the game by hand: the clock before each hand input, the worker asked for a
 //!   game's fewest moves, the best results in local storage.
@@ -18,13 +18,13 @@
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
 //! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
-//! - [`worker_slot`]: the worker the solver, the live count and the step-through view each
+//! - [`worker_slot`]: the worker the solver, the exact count and the step-through view each
 //!   own: spawned on need, new request ids, stopped (terminated) and spawned afresh.
 
 pub mod board_input;
+pub mod coach;
 pub mod document;
 pub mod drop;
-pub mod live;
 pub mod picture;
 pub mod play;
 pub mod playback;
@@ -32,6 +32,6 @@ pub mod result_views;
 pub mod reveal;
 pub mod scramble;
 pub mod solver;
-pub mod trace;
+pub mod step_through;
 pub mod url;
 pub mod worker_slot;

@@ -20,7 +20,7 @@ pub fn hand(dispatcher: &UseReducerDispatcher<State>, action: Action) {
 }
 
 /// Whether the fewest moves of a board of `cells` cells come from a worker's optimal solve:
-/// boards with an exact table get them from the live count instead (its answer for the game's
+/// boards with an exact table get them from the exact count instead (its answer for the game's
 /// start), bigger boards than 4x4 have no practical exact figure (the page shows a bound).
 pub fn solved_for_shortest(cells: usize) -> bool {
     cells > MAX_TABLE_CELLS && cells <= 16

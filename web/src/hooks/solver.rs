@@ -276,7 +276,7 @@ mod tests {
             // No wildcard: a new kind of reply does not compile until it is listed here (and
             // in `one_of_each`, which the count below checks).
             let (action, answered) = match reply.clone() {
-                // The worker's start, and the replies the live count, the step-through view
+                // The worker's start, and the replies the exact count, the step-through view
                 // and the nested build read: nothing for the solve state.
                 FromWorker::Ready
                 | FromWorker::Distance { .. }

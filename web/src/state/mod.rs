@@ -4,7 +4,7 @@
 //! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
 //! its moves to undo and redo, its clock and result), [`editors`] (the
 //! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
-//! progress), [`playback`], [`race`], [`help`] (hint, overlay, live count), [`prefs`] and
+//! progress), [`playback`], [`race`], [`coach`] (hint, overlay, exact count), [`prefs`] and
 //! [`view`] (the open tab). The
 //! top-level [`State`] composes them; the page's [`Action`]s keep their flat names and
 //! [`reduce`] (in `reduce.rs`) routes each to the slices it concerns. Actions that touch
@@ -23,8 +23,8 @@
 //! already made (see [`scrambled`]), clock readings arrive as [`Action::Clock`], worker answers arrive as actions tagged with the id of the
 //! solve they answer, so a late answer to a cancelled solve is ignored.
 
+pub mod coach;
 pub mod editors;
-pub mod help;
 pub mod play;
 pub mod playback;
 pub mod prefs;
@@ -50,8 +50,8 @@ use yew::Reducible;
 
 pub use reduce::reduce;
 
+pub use coach::{Coach, CoachAction, ExactCount};
 pub use editors::{goal_text, Editor, Editors, EditorsAction};
-pub use help::{Help, HelpAction, LiveSolve};
 pub use play::{clock_text, Finish, Play, PlayAction};
 pub use playback::{Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
@@ -83,8 +83,8 @@ pub struct State {
     pub playback: Option<Playback>,
     /// The last race (running or finished).
     pub race: Option<Race>,
-    /// Hint, overlay and the live count.
-    pub help: Help,
+    /// Hint, overlay and the exact count.
+    pub coach: Coach,
     /// The user's choices.
     pub prefs: Preferences,
     /// The view that is open (a tab; part of the share link).
@@ -112,7 +112,7 @@ impl State {
             solving: Solving::default(),
             playback: None,
             race: None,
-            help: Help::default(),
+            coach: Coach::default(),
             prefs: Preferences::new(shape),
             view: View::default(),
             notice: None,
@@ -373,17 +373,17 @@ pub enum Action {
     ShowHint(usize),
     /// Shows or hides the heuristic overlay.
     ToggleOverlay,
-    /// Turns the live count on boards too big for a table on or off.
-    ToggleLive,
+    /// Turns the exact count on boards too big for a table on or off.
+    ToggleCount,
     /// Request `id` asks the second worker for the optimal length from the board on screen.
-    LiveStarted(u32),
+    CountStarted(u32),
     /// The second worker's answer to request `id`.
-    LiveSolved(u32, Box<Solution>),
+    CountSolved(u32, Box<Solution>),
     /// The second worker could not answer request `id`.
-    LiveFailed(u32),
+    CountFailed(u32),
     /// The exact distance (and a first move) the second worker's table gives for the board and
     /// goal of the request (kept only if they are still on screen).
-    LiveKnown(Box<LiveSolve>, Option<(u32, Option<Direction>)>),
+    CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
     /// A board from the generator panel, with its goal.

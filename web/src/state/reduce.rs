@@ -5,7 +5,7 @@
 use puzzle_core::{swap_fix, Board, Direction, Goal, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, EditorsAction, Finished, HelpAction, LiveSolve, Play,
+    puzzle, race, scrambled, Action, CoachAction, EditorsAction, ExactCount, Finished, Play,
     PlayAction, Playback, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction,
     State,
 };
@@ -37,10 +37,10 @@ fn keep_the_game(next: &mut State) {
 fn keep_what_belongs(state: &State, next: &mut State) {
     let (before, after) = (&state.puzzle, &next.puzzle);
     if after.board != before.board || after.goal_board != before.goal_board {
-        next.help = next
-            .help
-            .reduce(HelpAction::ClearHint)
-            .unwrap_or(next.help.clone());
+        next.coach = next
+            .coach
+            .reduce(CoachAction::ClearHint)
+            .unwrap_or(next.coach.clone());
     }
     if next
         .playback
@@ -176,7 +176,7 @@ impl State {
                 .unwrap_or(self.prefs.clone());
         }
         self.drop_result();
-        self.help.hint = None;
+        self.coach.hint = None;
     }
 
     /// Plays `moves` from `start`: the board follows playback.
@@ -223,15 +223,15 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         | Action::SetBudget(..)
         | Action::ToggleRaceMethod(..)
         | Action::SetMethod(..) => route_prefs(state, action),
-        // Help (a hint must name a tile of the board on screen; a table's answer must be for
+        // Coach (a hint must name a tile of the board on screen; a table's answer must be for
         // the board and goal on screen).
         Action::ToggleOverlay
-        | Action::ToggleLive
+        | Action::ToggleCount
         | Action::ShowHint(..)
-        | Action::LiveStarted(..)
-        | Action::LiveSolved(..)
-        | Action::LiveFailed(..)
-        | Action::LiveKnown(..) => route_help(state, action),
+        | Action::CountStarted(..)
+        | Action::CountSolved(..)
+        | Action::CountFailed(..)
+        | Action::CountKnown(..) => route_coach(state, action),
         // One slice each: the running request, the editors, playback.
         Action::PdbBuilding(..)
         | Action::PdbReady(..)
@@ -304,38 +304,38 @@ fn route_prefs(state: &State, action: Action) -> Option<State> {
     }
 }
 
-/// The help slice (hint, overlay, live count), and the game's shortest from a live count.
-fn route_help(state: &State, action: Action) -> Option<State> {
+/// The coach slice (hint, overlay, exact count), and the game's shortest from a exact count.
+fn route_coach(state: &State, action: Action) -> Option<State> {
     let mut next = state.clone();
-    let help = |action| {
+    let coach = |action| {
         Some(State {
-            help: state.help.reduce(action)?,
+            coach: state.coach.reduce(action)?,
             ..state.clone()
         })
     };
     match action {
-        // Help only (a hint must name a tile of the board on screen; a table's answer must be
+        // Coach only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
-        Action::ToggleOverlay => return help(HelpAction::ToggleOverlay),
-        Action::ToggleLive => return help(HelpAction::ToggleLive),
+        Action::ToggleOverlay => return coach(CoachAction::ToggleOverlay),
+        Action::ToggleCount => return coach(CoachAction::ToggleCount),
         Action::ShowHint(cell) => {
             let board = &state.puzzle.board;
             if cell >= board.cells().len() || cell == board.blank() {
                 return None;
             }
-            return help(HelpAction::ShowHint(cell));
+            return coach(CoachAction::ShowHint(cell));
         }
-        Action::LiveStarted(id) => {
-            return help(HelpAction::LiveStarted(Box::new(LiveSolve {
+        Action::CountStarted(id) => {
+            return coach(CoachAction::CountStarted(Box::new(ExactCount {
                 id,
                 board: state.puzzle.board.clone(),
                 goal: state.puzzle.goal_board.clone(),
                 answer: None,
             })))
         }
-        Action::LiveSolved(id, solution) => return help(HelpAction::LiveSolved(id, solution)),
-        Action::LiveFailed(id) => return help(HelpAction::LiveFailed(id)),
-        Action::LiveKnown(asked, answer) => {
+        Action::CountSolved(id, solution) => return coach(CoachAction::CountSolved(id, solution)),
+        Action::CountFailed(id) => return coach(CoachAction::CountFailed(id)),
+        Action::CountKnown(asked, answer) => {
             // The distance of the game's start is its shortest, even once the board moved on.
             if let Some((moves, _)) = answer {
                 if let Some(play) = state.play.reduce(PlayAction::Shortest {
@@ -349,11 +349,13 @@ fn route_help(state: &State, action: Action) -> Option<State> {
             if !asked.is_for(&state.puzzle.board, &state.puzzle.goal_board) {
                 return (next != *state).then_some(next);
             }
-            let known = LiveSolve {
+            let known = ExactCount {
                 answer: Some(answer),
                 ..*asked
             };
-            next.help = state.help.reduce(HelpAction::LiveKnown(Box::new(known)))?;
+            next.coach = state
+                .coach
+                .reduce(CoachAction::CountKnown(Box::new(known)))?;
         }
         _ => return None,
     }
@@ -459,7 +461,7 @@ fn route_board(state: &State, action: Action) -> Option<State> {
                 .prefs
                 .reduce(PreferencesAction::ResetMethod(next.shape()))?;
             next.drop_result();
-            next.help.hint = None;
+            next.coach.hint = None;
             next.notice = None;
         }
         // Goals: puzzle, editors, result and playback.
@@ -467,7 +469,7 @@ fn route_board(state: &State, action: Action) -> Option<State> {
             next.puzzle = state.puzzle.reduce(PuzzleAction::SetGoal(goal.clone()))?;
             next.editors_do(EditorsAction::ShowGoal(goal, false));
             next.drop_result();
-            next.help.hint = None;
+            next.coach.hint = None;
         }
         Action::GoalText(text) => {
             let shape = state.shape();

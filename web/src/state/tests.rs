@@ -358,7 +358,7 @@ fn expect_all(state: &State, expected: &[Expect]) {
         let ok = match expect {
             Expect::Board(text) => state.puzzle.board == board(text),
             Expect::Running(on) => state.solving.running.is_some() == *on,
-            Expect::Hint(cell) => state.help.hint == *cell,
+            Expect::Hint(cell) => state.coach.hint == *cell,
             Expect::Notice(None) => state.notice.is_none(),
             Expect::Notice(Some(text)) => state.notice.as_deref().is_some_and(|n| n.contains(text)),
             Expect::Result(length) => {
@@ -540,12 +540,12 @@ fn editing_the_custom_goal_clears_the_hint() {
     state = apply(&state, Action::ShowHint(5));
     state = apply(&state, Action::CustomGoal);
     assert_eq!(
-        state.help.hint,
+        state.coach.hint,
         Some(5),
         "opening the field changes no goal"
     );
     state = apply(&state, Action::GoalText("1 2 3 4 5 6 7 0 8".into()));
-    assert_eq!(state.help.hint, None);
+    assert_eq!(state.coach.hint, None);
 }
 
 #[test]
@@ -697,29 +697,29 @@ fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     assert_eq!(reduce(&state, Action::ShowHint(4)), None, "the blank");
     state = apply(&state, Action::ShowHint(5));
-    assert_eq!(state.help.hint, Some(5));
+    assert_eq!(state.coach.hint, Some(5));
     state = apply(&state, Action::ClickCell(5));
-    assert_eq!(state.help.hint, None);
-    state = apply(&state, Action::LiveStarted(3));
+    assert_eq!(state.coach.hint, None);
+    state = apply(&state, Action::CountStarted(3));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     // The board moves on: a newer request replaces the old one, whose answer is stale.
     state = apply(&state, Action::MoveBlank(Direction::Left));
-    state = apply(&state, Action::LiveStarted(4));
+    state = apply(&state, Action::CountStarted(4));
     assert_eq!(
-        reduce(&state, Action::LiveSolved(3, Box::new(solution))),
+        reduce(&state, Action::CountSolved(3, Box::new(solution))),
         None
     );
     let fresh = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     let length = fresh.moves.len() as u32;
     let first = fresh.moves.first().copied();
-    state = apply(&state, Action::LiveSolved(4, Box::new(fresh)));
-    let live = state.help.live.as_ref().unwrap();
+    state = apply(&state, Action::CountSolved(4, Box::new(fresh)));
+    let live = state.coach.count.as_ref().unwrap();
     assert!(live.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     assert_eq!(live.answer, Some(Some((length, first))));
-    state = apply(&state, Action::LiveStarted(5));
-    state = apply(&state, Action::LiveFailed(5));
-    assert_eq!(state.help.live.as_ref().unwrap().answer, Some(None));
-    assert!(apply(&state, Action::ToggleOverlay).help.overlay);
+    state = apply(&state, Action::CountStarted(5));
+    state = apply(&state, Action::CountFailed(5));
+    assert_eq!(state.coach.count.as_ref().unwrap().answer, Some(None));
+    assert!(apply(&state, Action::ToggleOverlay).coach.overlay);
 }
 
 #[test]
@@ -1057,7 +1057,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
 fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
     assert_eq!(start.play.bound, 2, "linear conflict bound known at once");
-    let asked = Box::new(LiveSolve {
+    let asked = Box::new(ExactCount {
         id: 1,
         board: start.puzzle.board.clone(),
         goal: start.puzzle.goal_board.clone(),
@@ -1069,20 +1069,20 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
         &start,
         vec![
             Action::MoveBlank(Direction::Up),
-            Action::LiveKnown(asked.clone(), Some((2, Some(Direction::Right)))),
+            Action::CountKnown(asked.clone(), Some((2, Some(Direction::Right)))),
         ],
         &[Expect::Shortest(Some(2))],
     );
-    assert!(state.help.live.is_none());
+    assert!(state.coach.count.is_none());
     // An answer for another board, or from a worker for another game, is not.
-    let other = Box::new(LiveSolve {
+    let other = Box::new(ExactCount {
         board: board("1 2 3 / 4 5 6 / 7 0 8"),
         ..*asked
     });
     check(
         &start,
         vec![
-            Action::LiveKnown(other, Some((1, Some(Direction::Right)))),
+            Action::CountKnown(other, Some((1, Some(Direction::Right)))),
             Action::Shortest {
                 start: board("1 2 3 / 4 5 6 / 7 0 8"),
                 goal: start.puzzle.goal_board.clone(),

@@ -5,7 +5,7 @@
 //! This module owns the queue: requests run one at a time, in order, and a request that
 //! cannot run is refused before any table is loaded or built ([`refusal`]). The work itself
 //! is in the sub-modules:
-//! - `trace`: the live count's distances and the step-through view's traces;
+//! - `trace`: the exact count's distances and the step-through view's traces;
 //! - `solve`: solves, with the tables their method needs;
 //! - `cache`: the table cache (memory, IndexedDB, the shipped downloads);
 //! - `build`: table builds with progress, on two cores where it can (`nested`);

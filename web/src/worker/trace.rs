@@ -1,4 +1,4 @@
-//! Distances and traces: the live count's exact distance from a board to its goal (from the
+//! Distances and traces: the exact count's exact distance from a board to its goal (from the
 //! distance table of the last goal asked about, kept here) and the step-through view's traced
 //! searches, streamed in chunks. Neither needs the table cache or reports progress.
 

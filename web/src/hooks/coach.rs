@@ -1,4 +1,4 @@
-//! The live count: a second worker answers "optimal moves from here" for each new board. On
+//! The exact count: a second worker answers "optimal moves from here" for each new board. On
 //! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
 //! the exact table it builds once per goal (so no table is ever built on the page's thread);
 //! on bigger boards, when switched on, it solves the board, and a search for a board the
@@ -9,22 +9,22 @@ use yew::prelude::*;
 
 use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
-use crate::insight::{live_size, table_size, LIVE_BUDGET};
+use crate::coach::{count_size, table_size, COUNT_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
-use crate::state::{Action, LiveSolve, State};
+use crate::state::{Action, ExactCount, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     match reply {
-        FromWorker::Done { id, solution } => Some(Action::LiveSolved(id, solution)),
+        FromWorker::Done { id, solution } => Some(Action::CountSolved(id, solution)),
         FromWorker::Distance {
             id,
             board,
             goal,
             distance,
             first,
-        } => Some(Action::LiveKnown(
-            Box::new(LiveSolve {
+        } => Some(Action::CountKnown(
+            Box::new(ExactCount {
                 id,
                 board,
                 goal,
@@ -32,7 +32,7 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             }),
             distance.map(|d| (d, first)),
         )),
-        FromWorker::Failed { id, .. } => Some(Action::LiveFailed(id)),
+        FromWorker::Failed { id, .. } => Some(Action::CountFailed(id)),
         _ => None,
     }
 }
@@ -51,14 +51,14 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
             board: board.clone(),
             goal: goal.clone(),
             method: Method::Search(SolverConfig::best_for(board.shape())),
-            max_expanded: Some(LIVE_BUDGET),
+            max_expanded: Some(COUNT_BUDGET),
         })
     }
 }
 
-/// Keeps the live count of the board on screen, with its own worker and request ids.
+/// Keeps the exact count of the board on screen, with its own worker and request ids.
 #[hook]
-pub fn use_live_count(state: &UseReducerHandle<State>) {
+pub fn use_exact_count(state: &UseReducerHandle<State>) {
     let dispatcher = state.dispatcher();
     let slot = use_worker_slot(Callback::from(move |event: WorkerEvent| {
         let action = match event {
@@ -70,15 +70,19 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
         }
     }));
     let cells = state.puzzle.board.cells().len();
-    let needs = (table_size(cells) || (state.help.live_on && live_size(cells)))
+    let needs = (table_size(cells) || (state.coach.count_on && count_size(cells)))
         && state.solvability().solvable
         && !state.is_solved();
     // Only a search is worth stopping; a table look-up answers at once (after the build).
-    let searching =
-        live_size(cells) && state.help.live.as_ref().is_some_and(|l| l.answer.is_none());
+    let searching = count_size(cells)
+        && state
+            .coach
+            .count
+            .as_ref()
+            .is_some_and(|l| l.answer.is_none());
     let known = state
-        .help
-        .live
+        .coach
+        .count
         .as_ref()
         .is_some_and(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     let dispatcher = state.dispatcher();
@@ -86,7 +90,7 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
         (
             state.puzzle.board.clone(),
             state.puzzle.goal_board.clone(),
-            state.help.live_on,
+            state.coach.count_on,
         ),
         move |(board, goal, _)| {
             if !needs && searching {
@@ -102,13 +106,13 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
                 // A look-up answers with its board and goal: no render to announce it.
                 let lookup = table_size(board.cells().len());
                 if !lookup {
-                    dispatcher.dispatch(Action::LiveStarted(id));
+                    dispatcher.dispatch(Action::CountStarted(id));
                 }
                 let sent = started.and_then(|()| slot.send(&[request(id, board, goal)]));
                 if sent.is_err() {
                     // No worker: the count says it does not know.
-                    dispatcher.dispatch(Action::LiveStarted(id));
-                    dispatcher.dispatch(Action::LiveFailed(id));
+                    dispatcher.dispatch(Action::CountStarted(id));
+                    dispatcher.dispatch(Action::CountFailed(id));
                 }
             }
         },
@@ -118,13 +122,13 @@ pub fn use_live_count(state: &UseReducerHandle<State>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::insight::{insight, Distance};
+    use crate::coach::{known, Distance};
     use crate::state::reduce;
     use puzzle_core::{Direction, Goal, Shape};
 
     /// What the second worker answers for the board on screen, as the page receives it.
     fn ask(state: &State, id: u32) -> State {
-        let state = reduce(state, Action::LiveStarted(id)).unwrap();
+        let state = reduce(state, Action::CountStarted(id)).unwrap();
         let reply = crate::worker::distance(id, &state.puzzle.board, &state.puzzle.goal_board);
         let action = action_for(reply).unwrap();
         reduce(&state, action).unwrap()
@@ -134,19 +138,19 @@ mod tests {
     fn the_table_gives_distance_and_a_hint_that_shortens_it() {
         let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
         state = reduce(&state, Action::Import("6 1 7 3 0 4 5 8 2".to_string())).unwrap();
-        assert_eq!(insight(&state).distance, Distance::Computing);
+        assert_eq!(known(&state).distance, Distance::Computing);
         state = ask(&state, 1);
-        let mut here = insight(&state);
+        let mut here = known(&state);
         assert_eq!(here.distance, Distance::Known(24));
         let mut moves = 0;
         while let Some(hint) = here.hint {
             state = reduce(&state, Action::MoveBlank(hint)).unwrap();
             if !state.is_solved() {
-                assert_eq!(insight(&state).distance, Distance::Computing);
+                assert_eq!(known(&state).distance, Distance::Computing);
             }
             moves += 1;
             state = ask(&state, moves + 1);
-            here = insight(&state);
+            here = known(&state);
         }
         assert_eq!(moves, 24);
         assert!(state.is_solved());
@@ -156,8 +160,8 @@ mod tests {
             .or_else(|| reduce(&state, Action::MoveBlank(Direction::Down)))
             .unwrap();
         state = ask(&state, 99);
-        assert!(matches!(insight(&state).distance, Distance::Known(_)));
+        assert!(matches!(known(&state).distance, Distance::Known(_)));
         state = reduce(&state, Action::SetGoal(Goal::Standard)).unwrap();
-        assert!(!matches!(insight(&state).distance, Distance::Known(_)));
+        assert!(!matches!(known(&state).distance, Distance::Known(_)));
     }
 }

@@ -13,9 +13,9 @@ use super::tree_view::{DrawNode, TreeView, X_GAP, Y_GAP};
 use crate::components::term::{glossary, Term};
 use crate::download::download;
 use crate::format::count;
-use crate::stepper::trace_set::{Trace, MAX_EXPANSIONS};
-use crate::stepper::tree::{NodeState, Tree, TreeNode};
-use crate::stepper::Replay;
+use crate::step_through::trace_set::{Trace, MAX_EXPANSIONS};
+use crate::step_through::tree::{NodeState, Tree, TreeNode};
+use crate::step_through::Replay;
 
 /// Most tree nodes drawn at once.
 pub const DRAWN_NODES: usize = 400;
@@ -98,7 +98,7 @@ fn draw(tree: &Tree, current: Option<usize>, picked: Option<usize>) -> Vec<DrawN
     let ids = tree.window(DRAWN_NODES, picked.or(current));
     let placed = tree.layout(&ids);
     let labelled = placed.len() <= LABELLED_NODES;
-    let at = |p: &crate::stepper::tree::Placed| (p.x * X_GAP, p.y * Y_GAP);
+    let at = |p: &crate::step_through::tree::Placed| (p.x * X_GAP, p.y * Y_GAP);
     let spots: std::collections::HashMap<usize, (f64, f64)> =
         placed.iter().map(|p| (p.id, at(p))).collect();
     placed

@@ -2,16 +2,16 @@
 //! boards, from the background solve elsewhere, or from the last solve of this very board;
 //! and on every size the range it lies in ([`Bounds`]: at least the estimate, at most an
 //! answer known for the board). Pure: the table lives in the second worker (see
-//! [`crate::hooks::live`]).
+//! [`crate::hooks::coach`]).
 
 use puzzle_core::{Direction, Heuristic, HeuristicKind, SolveOutcome};
 
 use crate::state::State;
 
-/// Largest board (in cells) whose live count comes from the second worker.
-pub const LIVE_MAX_CELLS: usize = 16;
+/// Largest board (in cells) whose exact count comes from the second worker.
+pub const COUNT_MAX_CELLS: usize = 16;
 /// Node budget of a live-count solve.
-pub const LIVE_BUDGET: u64 = 5_000_000;
+pub const COUNT_BUDGET: u64 = 5_000_000;
 
 /// The true number of moves left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub enum Distance {
     Computing,
     /// Not known (too large, gave up, or unsolvable).
     Unknown,
-    /// Not computed: the live count of a big board is switched off.
+    /// Not computed: the exact count of a big board is switched off.
     Off,
 }
 
@@ -47,7 +47,7 @@ impl Bounds {
 
 /// The distance left and a first move of a shortest solution, when known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Insight {
+pub struct Known {
     /// Moves left on a shortest solution.
     pub distance: Distance,
     /// A move of the blank that starts a shortest solution.
@@ -62,16 +62,16 @@ pub fn table_size(cells: usize) -> bool {
 }
 
 /// Whether the board on screen is counted by the second worker.
-pub fn live_size(cells: usize) -> bool {
-    !table_size(cells) && cells <= LIVE_MAX_CELLS
+pub fn count_size(cells: usize) -> bool {
+    !table_size(cells) && cells <= COUNT_MAX_CELLS
 }
 
 /// What is known about the board on screen: from the second worker (its exact table on small
 /// boards, its search on bigger ones when switched on), else from the last solve of this
 /// board and goal.
-pub fn insight(state: &State) -> Insight {
+pub fn known(state: &State) -> Known {
     let known = distance(state);
-    Insight {
+    Known {
         bounds: bounds(state),
         ..known
     }
@@ -112,9 +112,9 @@ pub fn bounds(state: &State) -> Bounds {
     Bounds { at_least, at_most }
 }
 
-/// What is known exactly about the distance left (see [`insight`]).
-fn distance(state: &State) -> Insight {
-    let unknown = Insight {
+/// What is known exactly about the distance left (see [`known`]).
+fn distance(state: &State) -> Known {
+    let unknown = Known {
         distance: Distance::Unknown,
         hint: None,
         bounds: Bounds::default(),
@@ -123,32 +123,32 @@ fn distance(state: &State) -> Insight {
         return unknown;
     }
     if state.is_solved() {
-        return Insight {
+        return Known {
             distance: Distance::Known(0),
             ..unknown
         };
     }
     let cells = state.puzzle.board.cells().len();
-    if live_size(cells) && !state.help.live_on {
-        return from_result(state).unwrap_or(Insight {
+    if count_size(cells) && !state.coach.count_on {
+        return from_result(state).unwrap_or(Known {
             distance: Distance::Off,
             ..unknown
         });
     }
-    let computing = Insight {
+    let computing = Known {
         distance: Distance::Computing,
         ..unknown
     };
-    if table_size(cells) || live_size(cells) {
+    if table_size(cells) || count_size(cells) {
         if let Some(live) = state
-            .help
-            .live
+            .coach
+            .count
             .as_ref()
             .filter(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board))
         {
             return match live.answer {
                 None => computing,
-                Some(Some((d, first))) => Insight {
+                Some(Some((d, first))) => Known {
                     distance: Distance::Known(d),
                     hint: first,
                     ..unknown
@@ -165,7 +165,7 @@ fn distance(state: &State) -> Insight {
 }
 
 /// From the last solve, if it was of this board and is optimal.
-fn from_result(state: &State) -> Option<Insight> {
+fn from_result(state: &State) -> Option<Known> {
     let finished = state.solving.result.as_ref()?;
     let solution = &finished.solution;
     if finished.start != state.puzzle.board
@@ -175,7 +175,7 @@ fn from_result(state: &State) -> Option<Insight> {
     {
         return None;
     }
-    Some(Insight {
+    Some(Known {
         distance: Distance::Known(solution.moves.len() as u32),
         hint: solution.moves.first().copied(),
         bounds: Bounds::default(),
@@ -192,12 +192,12 @@ mod tests {
     fn bigger_boards_use_the_live_answer_for_this_board_only() {
         let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse().unwrap();
         let mut state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
-        assert!(live_size(16));
-        assert_eq!(insight(&state).distance, Distance::Off);
-        state = reduce(&state, Action::ToggleLive).unwrap();
-        assert_eq!(insight(&state).distance, Distance::Unknown);
-        state = reduce(&state, Action::LiveStarted(1)).unwrap();
-        assert_eq!(insight(&state).distance, Distance::Computing);
+        assert!(count_size(16));
+        assert_eq!(known(&state).distance, Distance::Off);
+        state = reduce(&state, Action::ToggleCount).unwrap();
+        assert_eq!(known(&state).distance, Distance::Unknown);
+        state = reduce(&state, Action::CountStarted(1)).unwrap();
+        assert_eq!(known(&state).distance, Distance::Computing);
         let solution = puzzle_core::solve(
             &state.puzzle.board,
             &state.puzzle.goal_board,
@@ -205,14 +205,14 @@ mod tests {
             &mut puzzle_core::Limits::default(),
         )
         .unwrap();
-        state = reduce(&state, Action::LiveSolved(1, Box::new(solution))).unwrap();
-        let here = insight(&state);
+        state = reduce(&state, Action::CountSolved(1, Box::new(solution))).unwrap();
+        let here = known(&state);
         assert_eq!(
             (here.distance, here.hint),
             (Distance::Known(1), Some(Direction::Right))
         );
         state = reduce(&state, Action::MoveBlank(Direction::Left)).unwrap();
-        assert_eq!(insight(&state).distance, Distance::Unknown);
+        assert_eq!(known(&state).distance, Distance::Unknown);
     }
 
     /// A greedy answer of a 5x5 gives the range's top (what is left of it on the board shown); the estimate its bottom; the answer

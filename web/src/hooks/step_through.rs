@@ -1,4 +1,4 @@
-//! The step-through view's worker: a third worker of its own (so the solver and the live count
+//! The step-through view's worker: a third worker of its own (so the solver and the exact count
 //! are never held up), which traces the chosen searches and streams their events back in
 //! chunks. A new request terminates the worker of the old one, which stops a long trace.
 
@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::stepper::trace_set::{TraceAction, TraceSet, MAX_EXPANSIONS};
+use crate::step_through::trace_set::{TraceAction, TraceSet, MAX_EXPANSIONS};
 
 /// What the view gets: the traces so far and a way to ask for new ones.
 #[derive(Clone, PartialEq)]
@@ -46,7 +46,7 @@ pub fn actions_for(event: WorkerEvent, ids: &[u32]) -> Vec<TraceAction> {
 
 /// Owns the trace worker.
 #[hook]
-pub fn use_trace() -> TraceHandle {
+pub fn use_step_through() -> TraceHandle {
     let set = use_reducer(TraceSet::default);
     // The traces of the last request (a crash fails them all).
     let asked = use_mut_ref(Vec::<u32>::new);

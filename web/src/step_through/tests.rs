@@ -277,7 +277,7 @@ fn chunks_build_the_trace_and_its_csv() {
 #[test]
 fn the_worker_sends_a_long_trace_in_bounded_chunks_and_says_where_it_stopped() {
     use crate::protocol::FromWorker;
-    use crate::stepper::trace_set::CHUNK_EVENTS;
+    use crate::step_through::trace_set::CHUNK_EVENTS;
     let board: Board = BOARD.parse().unwrap();
     let goal = Goal::Snail.board(board.shape()).unwrap();
     for (algorithm, limited) in [(Algorithm::Bfs, true), (Algorithm::AStar, false)] {

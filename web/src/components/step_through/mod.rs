@@ -1,6 +1,6 @@
 //! "Step through": two searches on the same board, stepped together node by node, each with
 //! the node being expanded, OPEN in its order, CLOSED, the growing tree and a CSV export (the
-//! model is [`crate::stepper`]; the traces come from [`crate::hooks::trace`]'s worker).
+//! model is [`crate::step_through`]; the traces come from [`crate::hooks::step_through`]'s worker).
 
 pub mod mini;
 pub mod open_table;
@@ -11,9 +11,9 @@ use gloo_timers::callback::Interval;
 use puzzle_core::{Algorithm, Board, HeuristicKind, Method, SolverConfig};
 use yew::prelude::*;
 
-use crate::hooks::trace::use_trace;
-use crate::stepper::control::{Control, ControlAction, SPEEDS};
-use crate::stepper::trace_set::{TraceSet, MAX_CELLS, MAX_EXPANSIONS};
+use crate::hooks::step_through::use_step_through;
+use crate::step_through::control::{Control, ControlAction, SPEEDS};
+use crate::step_through::trace_set::{TraceSet, MAX_CELLS, MAX_EXPANSIONS};
 use pane::Pane;
 
 /// Props of the view: the board on screen and its goal, nothing else.
@@ -122,9 +122,9 @@ pub fn step_through(props: &StepThroughProps) -> Html {
     };
 
     html! {
-        <section class={classes!("panel", "stepper", (*full && *open).then_some("full"))}
-            aria-labelledby="stepper-title" id="stepper">
-            { stepper_head(&HeadProps { open: *open, full: *full, on_open, on_full }) }
+        <section class={classes!("panel", "step_through", (*full && *open).then_some("full"))}
+            aria-labelledby="step_through-title" id="step_through">
+            { step_through_head(&HeadProps { open: *open, full: *full, on_open, on_full }) }
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
             } else if !fits {
@@ -133,7 +133,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                     <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
                 }
             } else {
-                <div id="stepper-body">
+                <div id="step_through-body">
                     if moved_on {
                         <p class="notice small-print" role="status">
                             <span>{ "The board on screen has changed; these traces are of the board it showed before." }</span>
@@ -165,7 +165,7 @@ fn use_stepping(
     traced: Option<(Board, Board)>,
     chosen: Vec<SolverConfig>,
 ) -> (UseReducerHandle<TraceSet>, UseReducerHandle<Control>) {
-    let traces = use_trace();
+    let traces = use_step_through();
     let control = use_reducer(Control::default);
     {
         let (start, dispatcher) = (traces.start.clone(), control.dispatcher());
@@ -227,18 +227,18 @@ struct HeadProps {
 }
 
 /// The title, the projector-view button (while open) and the open/close button.
-fn stepper_head(props: &HeadProps) -> Html {
+fn step_through_head(props: &HeadProps) -> Html {
     let (open, full) = (props.open, props.full);
     html! {
-        <div class="stepper-head">
-            <h2 id="stepper-title">{ "Step through a search" }</h2>
+        <div class="step_through-head">
+            <h2 id="step_through-title">{ "Step through a search" }</h2>
             if open {
                 <button onclick={props.on_full.reform(|_: MouseEvent| ())} aria-pressed={full.to_string()}>
                     { if full { "Leave projector view" } else { "Projector view" } }
                 </button>
             }
             <button class={if open { "" } else { "primary" }} onclick={props.on_open.reform(|_: MouseEvent| ())}
-                aria-expanded={open.to_string()} aria-controls="stepper-body">
+                aria-expanded={open.to_string()} aria-controls="step_through-body">
                 { if open { "Close" } else { "Step through" } }
             </button>
         </div>
@@ -312,7 +312,7 @@ fn step_controls(props: &ControlsProps) -> Html {
     };
     let at_end = props.finished && step >= available;
     html! {
-        <div class="row stepper-controls" role="group" aria-label="step controls">
+        <div class="row step_through-controls" role="group" aria-label="step controls">
             <button onclick={act(ControlAction::Restart)} disabled={step == 0}>{ "Back to start" }</button>
             <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
             <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
