@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, shot, record } from './helpers.mjs';
+import { join } from 'node:path';
+import { launch, open, shot, record, ARTIFACTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -80,7 +81,7 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   assert.match(await astar.locator('.picked-node').textContent(), /expanded at step 20/);
   await shot(page, '12-step-through-20');
   for (const [pane, name] of [[bfs, 'bfs'], [astar, 'astar']]) {
-    await pane.locator('.tree-view').screenshot({ path: `tests/e2e/artifacts/12-tree-${name}-20.png` });
+    await pane.locator('.tree-view').screenshot({ path: join(ARTIFACTS, `12-tree-${name}-20.png`) });
   }
 
   // The CSV of A*: the header, one row per event, 664 expansions, ending at the goal.
@@ -123,9 +124,9 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   assert.ok(await bfs.locator('svg.tree .node').count() <= 440, 'a bounded window of the tree is drawn');
   await shot(page, '12-step-through-end');
   await astar.getByRole('button', { name: 'Whole tree' }).click();
-  await astar.locator('.tree-view').screenshot({ path: 'tests/e2e/artifacts/12-tree-astar-end.png' });
+  await astar.locator('.tree-view').screenshot({ path: join(ARTIFACTS, '12-tree-astar-end.png') });
   await page.getByRole('button', { name: 'Projector view' }).click();
-  await page.locator('#stepper').screenshot({ path: 'tests/e2e/artifacts/12-step-through-projector.png' });
+  await page.locator('#stepper').screenshot({ path: join(ARTIFACTS, '12-step-through-projector.png') });
   await page.getByRole('button', { name: 'Leave projector view' }).click();
   // Back to the start.
   await page.getByRole('button', { name: 'Back to start' }).click();
@@ -165,7 +166,7 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   // Nothing wider than the screen.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 362, `page is ${wide} px wide`);
-  await page.locator('#stepper').screenshot({ path: 'tests/e2e/artifacts/12-step-through-360.png' });
+  await page.locator('#stepper').screenshot({ path: join(ARTIFACTS, '12-step-through-360.png') });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
