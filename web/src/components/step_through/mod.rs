@@ -122,8 +122,8 @@ pub fn step_through(props: &StepThroughProps) -> Html {
     };
 
     html! {
-        <section class={classes!("panel", "step_through", (*full && *open).then_some("full"))}
-            aria-labelledby="step_through-title" id="step_through">
+        <section class={classes!("panel", "stepper", (*full && *open).then_some("full"))}
+            aria-labelledby="stepper-title" id="stepper">
             { step_through_head(&HeadProps { open: *open, full: *full, on_open, on_full }) }
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
@@ -133,7 +133,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                     <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
                 }
             } else {
-                <div id="step_through-body">
+                <div id="stepper-body">
                     if moved_on {
                         <p class="notice small-print" role="status">
                             <span>{ "The board on screen has changed; these traces are of the board it showed before." }</span>
@@ -230,15 +230,15 @@ struct HeadProps {
 fn step_through_head(props: &HeadProps) -> Html {
     let (open, full) = (props.open, props.full);
     html! {
-        <div class="step_through-head">
-            <h2 id="step_through-title">{ "Step through a search" }</h2>
+        <div class="stepper-head">
+            <h2 id="stepper-title">{ "Step through a search" }</h2>
             if open {
                 <button onclick={props.on_full.reform(|_: MouseEvent| ())} aria-pressed={full.to_string()}>
                     { if full { "Leave projector view" } else { "Projector view" } }
                 </button>
             }
             <button class={if open { "" } else { "primary" }} onclick={props.on_open.reform(|_: MouseEvent| ())}
-                aria-expanded={open.to_string()} aria-controls="step_through-body">
+                aria-expanded={open.to_string()} aria-controls="stepper-body">
                 { if open { "Close" } else { "Step through" } }
             </button>
         </div>
@@ -312,7 +312,7 @@ fn step_controls(props: &ControlsProps) -> Html {
     };
     let at_end = props.finished && step >= available;
     html! {
-        <div class="row step_through-controls" role="group" aria-label="step controls">
+        <div class="row stepper-controls" role="group" aria-label="step controls">
             <button onclick={act(ControlAction::Restart)} disabled={step == 0}>{ "Back to start" }</button>
             <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
             <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
