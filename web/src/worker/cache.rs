@@ -15,7 +15,7 @@ use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Goal, Shape};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::build::{build_pdb, build_with_progress, plain_progress};
+use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::{clock, post, shipped};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource};
 
@@ -122,6 +122,10 @@ impl Cached for BigTables {
         goal: &Board,
     ) -> Result<Self, String> {
         let goal = canonical_goal(goal);
+        // In a nested worker where one runs, so that this one improves the board meanwhile.
+        if let Some(tables) = build_big_apart(scope, id, &goal).await {
+            return Ok(tables);
+        }
         let sizes = [total_entries(&goal)];
         build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
             BigTables::build(&goal, limits)
