@@ -143,10 +143,20 @@ pub(super) async fn cached<T: Cached>(
     id: u32,
     goal: &Board,
 ) -> Result<Rc<T>, String> {
-    let missing = match loaded::<T>(scope, id, goal).await? {
-        Loaded::Ready(tables) => return Ok(tables),
-        Loaded::Missing(missing) => missing,
-    };
+    match loaded::<T>(scope, id, goal).await? {
+        Loaded::Ready(tables) => Ok(tables),
+        Loaded::Missing(missing) => made(scope, id, goal, missing).await,
+    }
+}
+
+/// The tables of kind `T` for `goal` that [`loaded`] found `missing`: downloaded or built now,
+/// stored, kept in memory, and [`FromWorker::PdbReady`] posted.
+pub(super) async fn made<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+    missing: Missing,
+) -> Result<Rc<T>, String> {
     let start = clock();
     super::build::begin(start);
     let (tables, source, download_failed) = match downloaded::<T>(goal).await {

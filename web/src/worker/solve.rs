@@ -15,9 +15,9 @@ use puzzle_core::{
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::cache::{cached, loaded, Cached, Loaded};
+use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
-use super::{clock, post, quick, tableless, PROGRESS_EVERY_MS, REPORT_EVERY};
+use super::{clock, post, quick, shipped, tableless, PROGRESS_EVERY_MS, REPORT_EVERY};
 use crate::protocol::{FromWorker, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -56,27 +56,38 @@ fn big(tables: &BigTables) -> Tables<'_> {
 }
 
 /// The answer to the big-board `request` (asked at `asked`) whose tables are not in memory:
-/// they are read from IndexedDB, else downloaded or built (the build in a nested worker where
-/// one can run) while a nested [`Improver`] improves the staged answer without them (or,
-/// where no nested worker runs, this worker in slices: [`improve_in_slices`]); once they come,
-/// the rest of the budget runs with them from the best answer so far. If they cannot be had,
-/// the rest of the budget runs without them.
+/// from IndexedDB (a moment), else made. Where the app ships them (the standard goal's), the
+/// download takes a second or so, while this worker improves the staged answer without them in slices
+/// ([`improve_in_slices`]: a nested improver's start-up and run slowed the download's
+/// inflating and checking, 6x6 at 2 s ended longer). Other goals' tables come from IndexedDB
+/// or a build of 17-36 s in a nested worker, while a nested [`Improver`] runs the anytime
+/// method without them, unsliced (slices where no nested worker runs). Once they come, the
+/// rest of the budget runs with them from the best answer so far; if they cannot be had,
+/// without them.
 async fn improve_until_tables(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
     asked: f64,
 ) -> FromWorker {
+    let (id, goal) = (request.id, &request.goal);
     let staged = first_answer(scope, request);
-    // From IndexedDB they come in a moment: no improver for that.
-    if let Ok(Loaded::Ready(tables)) = loaded::<BigTables>(scope, request.id, &request.goal).await {
+    let missing = match loaded::<BigTables>(scope, id, goal).await {
         // The solver's own staged answers (the quick one again, and the longer ones).
-        return solve_request(scope, &budget_from(asked, request), big(&tables));
+        Ok(Loaded::Ready(tables)) => {
+            return solve_request(scope, &budget_from(asked, request), big(&tables))
+        }
+        Ok(Loaded::Missing(missing)) => missing,
+        Err(message) => return FromWorker::Failed { id, message },
+    };
+    if let Some(path) = BigTables::shipped(goal) {
+        shipped::start(path);
+        return improve_in_slices(scope, request, asked, staged, missing).await;
     }
     let Some(improver) = Improver::spawn(scope, &budget_from(asked, request), staged.clone())
     else {
-        return improve_in_slices(scope, request, asked, staged).await;
+        return improve_in_slices(scope, request, asked, staged, missing).await;
     };
-    let tables = cached::<BigTables>(scope, request.id, &request.goal).await;
+    let tables = made::<BigTables>(scope, id, goal, missing).await;
     let best = improver.best();
     drop(improver);
     with_or_without(scope, &budget_from(asked, request), tables, best)
@@ -106,13 +117,14 @@ async fn improve_in_slices(
     request: &SolveRequest,
     asked: f64,
     mut best: Option<Vec<Direction>>,
+    missing: Missing,
 ) -> FromWorker {
     let id = request.id;
     let arrival: Rc<RefCell<Option<Got>>> = Rc::default();
     {
         let (arrival, scope, goal) = (arrival.clone(), scope.clone(), request.goal.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let got = cached::<BigTables>(&scope, id, &goal).await;
+            let got = made::<BigTables>(&scope, id, &goal, missing).await;
             *arrival.borrow_mut() = Some(got);
         });
     }

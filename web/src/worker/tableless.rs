@@ -17,9 +17,10 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::{clock, post};
 use crate::protocol::{FromWorker, SolveRequest};
 
-/// The first slice, in milliseconds: a download of the standard goal's tables takes about
-/// 1.3 s, so they are adopted within a fifth of a second of coming.
-pub(super) const FIRST_SLICE_MS: f64 = 200.0;
+/// The first slice, in milliseconds: a download of the standard goal's tables takes a
+/// second or so, and each of its steps (the response, the body) waits for the slice under way,
+/// so slices stay this short while they gain.
+pub(super) const FIRST_SLICE_MS: f64 = 100.0;
 /// The longest slice: after slices that gained nothing, longer ones let the later (longer
 /// window) passes of the schedule run, at the cost of adopting the tables up to this late.
 pub(super) const LONGEST_SLICE_MS: f64 = 800.0;
