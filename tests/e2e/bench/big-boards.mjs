@@ -7,6 +7,7 @@
 //   node tests/e2e/bench/big-boards.mjs [--sizes 6,7] [--boards 4] [--budget 15] [--seed 1]
 //   node tests/e2e/bench/big-boards.mjs --first-only --sizes 2,3,4,5,6,7,8,12,16 [--boards 3]
 //   node tests/e2e/bench/big-boards.mjs --sizes 6 --goal snail --urls http://127.0.0.1:8140,http://127.0.0.1:8144
+//   node tests/e2e/bench/big-boards.mjs --sizes 6 --budget 2 --tables-delay 1000 --urls ...
 //
 // Boards: `npuzzle generate --size NxN --random --seed SEED+i --goal GOAL` (uniform; GOAL
 // standard unless --goal says snail or blank-first). BASE_URL: the served release build
@@ -31,6 +32,9 @@ const count = Number(option('--boards', 4));
 const budget = Number(option('--budget', 15));
 const seed = Number(option('--seed', 1));
 const goal = option('--goal', 'standard');
+// --tables-delay MS: the shipped tables' download is held back MS milliseconds (a slower
+// network than the local server's).
+const tablesDelay = Number(option('--tables-delay', 0));
 const urls = option('--urls', BASE_URL).split(',').map((u) => u.replace(/\/$/, ''));
 // --first-only: only the time from Solve to the first playable answer, at each size (any NxN).
 const firstOnly = args.includes('--first-only');
@@ -43,6 +47,12 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** The page's final length and wall time for `cells` on an NxN board, fresh profile. */
 async function pageSolve(browser, base, n, cells) {
   const context = await browser.newContext();
+  if (tablesDelay > 0) {
+    await context.route('**/tables/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, tablesDelay));
+      await route.continue();
+    });
+  }
   const page = await context.newPage();
   await page.goto(`${base}/?size=${n}x${n}&board=${cells.join(',')}&goal=${goal}`);
   await page.getByRole('grid').waitFor();

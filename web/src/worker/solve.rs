@@ -133,7 +133,15 @@ async fn improve_in_slices(
     let mut seeded = false;
     loop {
         let left = asked + tableless::budget_ms(request) - clock();
-        tableless::next_turn(if left >= 1.0 { 0 } else { tableless::WAIT_MS }).await;
+        let downloading = clock() - asked < tableless::SHORT_SLICES_MS;
+        // A pause, not just a turn, while the download may be on its way: its body comes
+        // in chunks, each read in a task of this worker.
+        let pause = match (left >= 1.0, downloading) {
+            (false, _) => tableless::WAIT_MS,
+            (true, true) => tableless::PAUSE_MS,
+            (true, false) => 0,
+        };
+        tableless::next_turn(pause).await;
         if let Some(tables) = arrival.borrow_mut().take() {
             return with_or_without(scope, &budget_from(asked, request), tables, best);
         }
@@ -151,8 +159,9 @@ async fn improve_in_slices(
                 solution: Box::new(answer),
             };
         }
-        // A slice that gained nothing: the next one is longer, to reach the longer windows.
-        if best.as_ref().is_some_and(|b| answer.moves.len() >= b.len()) {
+        // A slice that gained nothing: the next one is longer, to reach the longer windows
+        // (not while a download may be on its way: each of its steps waits for the slice).
+        if !downloading && best.as_ref().is_some_and(|b| answer.moves.len() >= b.len()) {
             slice_ms = (slice_ms * 2.0).min(tableless::LONGEST_SLICE_MS);
         }
         best = Some(answer.moves);
