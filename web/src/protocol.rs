@@ -73,6 +73,19 @@ pub enum ToWorker {
         /// The group's tiles, in the partition's order.
         tiles: Vec<u8>,
     },
+    /// Run the anytime method on a big board without tables (answered like
+    /// [`ToWorker::Solve`]: [`FromWorker::Improved`], then [`FromWorker::Done`]). The solver
+    /// worker sends it to a nested worker of its own while it gets the tables.
+    Improve(SolveRequest),
+    /// Build the anytime method's big-board tables (`puzzle_core::anytime::BigTables`) for
+    /// `goal` and answer [`FromWorker::Table`] with their stored form. The solver worker sends
+    /// it to a nested worker of its own, to go on improving the board meanwhile.
+    BuildBigTables {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// The goal the tables lead to.
+        goal: Board,
+    },
 }
 
 /// Where the pattern database of a solve came from.
@@ -227,7 +240,8 @@ pub enum FromWorker {
         limit_reached: bool,
     },
     /// The answer to [`ToWorker::BuildTable`]: the table as a one-group database
-    /// (`AdditivePdb::to_bytes`). Posted by [`table_to_js`], which moves the bytes instead of
+    /// (`AdditivePdb::to_bytes`); to [`ToWorker::BuildBigTables`]: the tables'
+    /// `BigTables::to_bytes`. Posted by [`table_to_js`], which moves the bytes instead of
     /// copying them.
     Table {
         /// The request.
@@ -451,6 +465,25 @@ mod tests {
         let text = encode(&reply);
         assert!(text.contains(r#""bytes":[0,1,255,78]"#), "{text}");
         assert_eq!(decode::<FromWorker>(&text), Ok(reply));
+        let big = ToWorker::BuildBigTables {
+            id: 4,
+            goal: Goal::Snail.board(Shape::square(6).unwrap()).unwrap(),
+        };
+        let improve = ToWorker::Improve(SolveRequest {
+            id: 4,
+            board: Goal::Standard.board(Shape::square(6).unwrap()).unwrap(),
+            goal: Goal::Snail.board(Shape::square(6).unwrap()).unwrap(),
+            method: Method::Anytime { time_limit_ms: 900 },
+            max_expanded: None,
+        });
+        assert!(encode(&improve).contains(r#""type":"improve","id":4"#));
+        assert_eq!(decode::<ToWorker>(&encode(&improve)), Ok(improve));
+        let text = encode(&big);
+        assert!(
+            text.contains(r#""type":"build-big-tables","id":4"#),
+            "{text}"
+        );
+        assert_eq!(decode::<ToWorker>(&text), Ok(big));
         let error = decode::<FromWorker>(r#"{"type":"table","id":9,"bytes":[256]}"#).unwrap_err();
         assert!(error.contains("256"), "{error}");
     }

@@ -60,6 +60,17 @@ fn requests() -> Vec<Value> {
             tiles: Partition::default_for(&g4).unwrap().groups()[0].clone(),
             goal: g4,
         },
+        ToWorker::Improve(SolveRequest {
+            id: 8,
+            board: b5.clone(),
+            goal: b5.clone(),
+            method: "anytime".parse().unwrap(),
+            max_expanded: None,
+        }),
+        ToWorker::BuildBigTables {
+            id: 9,
+            goal: b5.clone(),
+        },
     ]
     .iter()
     .map(|m| serde_json::to_value(m).unwrap())
@@ -309,6 +320,15 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
                     prop_assert!(error.to_string().chars().count() <= MAX_REASON);
                 }
             }
+        }
+        // A nested worker's improvement without tables (not run here: it takes its budget).
+        ToWorker::Improve(request) => {
+            prop_assert!(valid(&request.board) && valid(&request.goal));
+            prop_assert!(request.method.fits(request.board.shape()).is_ok());
+        }
+        // Only tables that some goal's core has (none is built here).
+        ToWorker::BuildBigTables { goal, .. } => {
+            prop_assert!(valid(goal) && total_entries(goal) > 0);
         }
         // Only the tables the solver worker asks a nested one for (none is built here).
         ToWorker::BuildTable { goal, tiles, .. } => {

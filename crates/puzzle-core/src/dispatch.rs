@@ -7,6 +7,7 @@ use crate::anytime::{solve_anytime, AnytimeConfig, BigTables};
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::method::{Method, SolveError, TableKind};
+use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::relabel::{canonical_goal, Relabel};
 use crate::search::Limits;
@@ -61,6 +62,22 @@ pub fn solve_improving(
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Solution),
 ) -> Result<Solution, SolveError> {
+    solve_improving_from(board, goal, method, tables, None, limits, on_improve)
+}
+
+/// [`solve_improving`], the anytime method starting from `start` (moves solving `board`, an
+/// earlier run's answer, say; [`AnytimeConfig::start`]) when given: so a solve can run in
+/// slices that continue one another, and its answer is never longer than `start`. Other
+/// methods ignore `start`.
+pub fn solve_improving_from(
+    board: &Board,
+    goal: &Board,
+    method: &Method,
+    tables: Tables,
+    start: Option<&[Direction]>,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Solution),
+) -> Result<Solution, SolveError> {
     if board.shape() != goal.shape() {
         return Err(BoardError::ShapeMismatch {
             board: board.shape(),
@@ -89,7 +106,7 @@ pub fn solve_improving(
         }
         Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
         Method::Anytime { time_limit_ms } => {
-            let config = AnytimeConfig {
+            let mut config = AnytimeConfig {
                 time_limit_ms: f64::from(*time_limit_ms),
                 ..AnytimeConfig::default()
             };
@@ -104,6 +121,7 @@ pub fn solve_improving(
                 board: board.shape(),
                 goal: target.shape(),
             })?;
+            config.start = start.map(|moves| moves_forward(&relabel, moves));
             through(board, goal, &relabel, on_improve, |board, on_improve| {
                 let answer = solve_anytime(
                     board,
@@ -117,6 +135,18 @@ pub fn solve_improving(
             })
         }
     }
+}
+
+/// Moves of the original board as moves of the problem `relabel` makes of it (the inverse
+/// of [`Relabel::moves_back`]).
+fn moves_forward(relabel: &Relabel, moves: &[Direction]) -> Vec<Direction> {
+    let forward = |d: Direction| {
+        Direction::ALL
+            .into_iter()
+            .find(|&o| relabel.moves_back(&[o]) == [d])
+            .unwrap_or(d)
+    };
+    moves.iter().map(|&d| forward(d)).collect()
 }
 
 /// Runs `solve` on the problem `relabel` makes of `board` toward `goal`, and maps every answer
@@ -143,4 +173,98 @@ fn through(
     };
     let answer = solve(&renamed, &mut |better| on_improve(&back(better)))?;
     Ok(back(&answer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{scramble_seeded, Scramble};
+    use crate::goal::Goal;
+    use crate::{Shape, SolveOutcome};
+
+    /// Runs the anytime method from `start` for `ms`; checks every answer solves the board.
+    fn from(board: &Board, goal: &Board, start: Option<&[Direction]>, ms: u32) -> Solution {
+        let method = Method::Anytime { time_limit_ms: ms };
+        let mut lengths = Vec::new();
+        let answer = solve_improving_from(
+            board,
+            goal,
+            &method,
+            Tables::default(),
+            start,
+            &mut Limits::default(),
+            &mut |better| {
+                assert_eq!(board.after(&better.moves).as_ref(), Ok(goal));
+                lengths.push(better.moves.len());
+            },
+        )
+        .unwrap();
+        assert_eq!(answer.outcome, SolveOutcome::Solved);
+        assert_eq!(board.after(&answer.moves).as_ref(), Ok(goal));
+        assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+        answer
+    }
+
+    /// A start is never made longer, with no time it comes back (its loops cut), and slices
+    /// seeded with the last one's answer continue one another.
+    #[test]
+    fn a_start_is_the_first_incumbent_and_never_grows() {
+        for (side, goal) in [(5, Goal::Standard), (6, Goal::Snail)] {
+            let goal = goal.board(Shape::square(side).unwrap()).unwrap();
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, 4);
+            let staged = solve_staged(
+                &board,
+                &goal,
+                &StagedConfig::quick(1),
+                &mut Limits::default(),
+            )
+            .unwrap()
+            .solution
+            .moves;
+            // A detour the solver must cut: the blank goes out and comes back.
+            let first = staged[0];
+            let mut detour = vec![first, first.opposite()];
+            detour.extend_from_slice(&staged);
+            let kept = from(&board, &goal, Some(&detour), 0);
+            assert!(
+                kept.moves.len() <= staged.len(),
+                "{} > {}",
+                kept.moves.len(),
+                staged.len()
+            );
+            let mut best = staged.len();
+            for _ in 0..3 {
+                let slice = from(&board, &goal, Some(&kept.moves), 150);
+                assert!(slice.moves.len() <= best);
+                best = slice.moves.len();
+            }
+            assert!(best < staged.len(), "three slices found nothing shorter");
+        }
+    }
+
+    /// A start that does not solve the board is ignored: the staged answer comes instead.
+    #[test]
+    fn a_wrong_start_is_ignored() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, 2);
+        let answer = from(&board, &goal, Some(&[Direction::Up, Direction::Up]), 0);
+        assert!(!answer.moves.is_empty());
+    }
+
+    /// Moves mapped to the relabelled problem and back are the moves given.
+    #[test]
+    fn moves_forward_undoes_moves_back() {
+        let shape = Shape::new(6, 5).unwrap();
+        let standard = Goal::Standard.board(shape).unwrap();
+        let moves = [
+            Direction::Up,
+            Direction::Left,
+            Direction::Down,
+            Direction::Right,
+        ];
+        for goal in [Goal::BlankFirst, Goal::Standard] {
+            let relabel = Relabel::between(&goal.board(shape).unwrap(), &standard).unwrap();
+            assert_eq!(relabel.moves_back(&moves_forward(&relabel, &moves)), moves);
+        }
+    }
 }

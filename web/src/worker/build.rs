@@ -9,13 +9,14 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
+use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::join::{all_but, join_tables, nested_group, table_from_bytes};
 use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{clock, nested, post, PROGRESS_EVERY_MS};
-use crate::protocol::{table_to_js, BuildProgress, FromWorker};
+use crate::protocol::{table_to_js, BuildProgress, FromWorker, ToWorker};
 
 thread_local! {
     /// The clock of the build under way ([`begin`]).
@@ -97,6 +98,53 @@ pub(super) fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Bo
         }
         Err(message) => post(scope, &FromWorker::Failed { id, message }),
     }
+}
+
+/// Builds the big-board tables for `goal` (a nested worker's job) and posts their stored form
+/// as [`FromWorker::Table`], moved, not copied; progress as [`FromWorker::Building`].
+pub(super) fn build_big_tables(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) {
+    let sizes = [total_entries(goal)];
+    let built = build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
+        BigTables::build(goal, limits)
+    });
+    match built {
+        Ok(tables) => {
+            let (message, transfer) = table_to_js(id, &tables.to_bytes());
+            drop(tables);
+            scope.post_message_with_transfer(&message, &transfer).ok();
+        }
+        Err(message) => post(scope, &FromWorker::Failed { id, message }),
+    }
+}
+
+/// The big-board tables for `goal` built in a nested worker, while this one goes on (it
+/// relays the build's progress as [`FromWorker::Building`] whenever it is back in its event
+/// loop); `None` if no nested worker runs here or it failed in any way (the caller builds them
+/// itself then).
+pub(super) async fn build_big_apart(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Option<BigTables> {
+    let helper = nested::Nested::spawn_for(&ToWorker::BuildBigTables {
+        id,
+        goal: goal.clone(),
+    })?;
+    let sizes = [total_entries(goal)];
+    let shown = plain_progress(&sizes);
+    // The build line at once: the nested worker takes a moment to load.
+    post_building(scope, id, shown(0, 0));
+    if !helper.started().await {
+        return None;
+    }
+    let relay = {
+        let scope = scope.clone();
+        move |filled: u64| post_building(&scope, id, shown(filled, 0))
+    };
+    let bytes = helper.table(relay).await.ok()?;
+    BigTables::from_bytes(&bytes)
+        .ok()
+        .filter(|tables| tables.serves(goal))
 }
 
 /// The progress of building tables of `sizes` entries in that order, as the page shows it.

@@ -15,7 +15,7 @@ use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Goal, Shape};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::build::{build_pdb, build_with_progress, plain_progress};
+use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::{clock, post, shipped};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource};
 
@@ -122,6 +122,10 @@ impl Cached for BigTables {
         goal: &Board,
     ) -> Result<Self, String> {
         let goal = canonical_goal(goal);
+        // In a nested worker where one runs, so that this one improves the board meanwhile.
+        if let Some(tables) = build_big_apart(scope, id, &goal).await {
+            return Ok(tables);
+        }
         let sizes = [total_entries(&goal)];
         build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
             BigTables::build(&goal, limits)
@@ -139,10 +143,20 @@ pub(super) async fn cached<T: Cached>(
     id: u32,
     goal: &Board,
 ) -> Result<Rc<T>, String> {
-    let missing = match loaded::<T>(scope, id, goal).await? {
-        Loaded::Ready(tables) => return Ok(tables),
-        Loaded::Missing(missing) => missing,
-    };
+    match loaded::<T>(scope, id, goal).await? {
+        Loaded::Ready(tables) => Ok(tables),
+        Loaded::Missing(missing) => made(scope, id, goal, missing).await,
+    }
+}
+
+/// The tables of kind `T` for `goal` that [`loaded`] found `missing`: downloaded or built now,
+/// stored, kept in memory, and [`FromWorker::PdbReady`] posted.
+pub(super) async fn made<T: Cached>(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+    missing: Missing,
+) -> Result<Rc<T>, String> {
     let start = clock();
     super::build::begin(start);
     let (tables, source, download_failed) = match downloaded::<T>(goal).await {

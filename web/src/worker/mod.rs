@@ -27,11 +27,13 @@ use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
 mod cache;
+mod improver;
 mod nested;
 mod prepare;
 mod quick;
 mod shipped;
 mod solve;
+mod tableless;
 mod trace;
 
 pub use trace::{distance, trace};
@@ -115,6 +117,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             ToWorker::BuildTable { id, goal, tiles } => {
                 build::build_table(scope, id, &goal, &tiles)
             }
+            ToWorker::BuildBigTables { id, goal } => build::build_big_tables(scope, id, &goal),
             ToWorker::Trace {
                 id,
                 board,
@@ -133,7 +136,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                     pump(&scope);
                 });
             }
-            ToWorker::Solve(request) => post(
+            ToWorker::Solve(request) | ToWorker::Improve(request) => post(
                 scope,
                 &solve::solve_request(scope, &request, Tables::default()),
             ),
@@ -146,7 +149,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
 /// the method fits it, or that a distance table can be made. `None` if it can run.
 pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
     let (id, board, goal, method) = match message {
-        ToWorker::Solve(request) => (
+        ToWorker::Solve(request) | ToWorker::Improve(request) => (
             request.id,
             &request.board,
             &request.goal,
@@ -156,6 +159,12 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         ToWorker::BuildTable { id, goal, tiles } => {
             return table_refusal(goal, tiles)
                 .map(|message| FromWorker::Failed { id: *id, message })
+        }
+        ToWorker::BuildBigTables { id, goal } => {
+            return (puzzle_core::anytime::total_entries(goal) == 0).then(|| FromWorker::Failed {
+                id: *id,
+                message: "no big-board tables serve this goal".to_string(),
+            })
         }
         ToWorker::Trace {
             id,

@@ -1,4 +1,5 @@
-//! A nested worker that builds one pattern table while the solver worker builds the others.
+//! A nested worker that builds one pattern table while the solver worker builds the others
+//! (or the big-board tables while the solver worker improves a board without them).
 //!
 //! The solver worker starts a second copy of its own script (`self.location.href`, the loader
 //! shim the page starts) and waits in its event loop for its `Ready` ([`Nested::started`]: a
@@ -99,7 +100,7 @@ pub fn available() -> bool {
 pub const MIN_DEVICE_GB: f64 = 4.0;
 
 /// The address of this worker's script (the loader shim), for a copy of it.
-fn own_script() -> Option<String> {
+pub(super) fn own_script() -> Option<String> {
     let location = Reflect::get(&js_sys::global(), &"location".into()).ok()?;
     Reflect::get(&location, &"href".into()).ok()?.as_string()
 }
@@ -108,16 +109,22 @@ impl Nested {
     /// Starts a copy of this worker and asks it, once loaded, for the table of `tiles`
     /// towards `goal` (request `id`). `None` if no worker can be started here.
     pub fn spawn(id: u32, goal: &Board, tiles: &[u8]) -> Option<Nested> {
+        Self::spawn_for(&ToWorker::BuildTable {
+            id,
+            goal: goal.clone(),
+            tiles: tiles.to_vec(),
+        })
+    }
+
+    /// Starts a copy of this worker and sends it `request` once loaded (a request answered
+    /// by [`FromWorker::Table`]). `None` if no worker can be started here.
+    pub fn spawn_for(request: &ToWorker) -> Option<Nested> {
         if !available() {
             return None;
         }
         let worker = Worker::new(&own_script()?).ok()?;
         let shared = Rc::new(Shared::default());
-        let request = to_js(&ToWorker::BuildTable {
-            id,
-            goal: goal.clone(),
-            tiles: tiles.to_vec(),
-        });
+        let request = to_js(request);
         let on_message = {
             let shared = shared.clone();
             let worker = worker.clone();

@@ -4,15 +4,20 @@
 //! first ([`with_tables`]): the big-board tables here, after a quick staged first answer; the
 //! pattern databases through [`super::quick`].
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use puzzle_core::anytime::BigTables;
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{solve_improving, Limits, Progress, TableKind, Tables};
+use puzzle_core::{
+    solve_improving_from, Direction, Limits, Progress, SolveOutcome, TableKind, Tables,
+};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::cache::{cached, Cached};
-use super::{clock, post, quick, PROGRESS_EVERY_MS, REPORT_EVERY};
+use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
+use super::improver::Improver;
+use super::{clock, post, quick, shipped, tableless, PROGRESS_EVERY_MS, REPORT_EVERY};
 use crate::protocol::{FromWorker, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -25,27 +30,141 @@ pub(super) async fn with_tables(
     let id = request.id;
     match request.method.needs(request.board.shape()) {
         Some(TableKind::BigBoard) => {
-            // While the tables load or build, the staged answer shows at once; with them in
-            // memory the solver itself posts it first (running it here too would only repeat
-            // that work).
+            // With the tables in memory the solver itself posts the staged answer first;
+            // otherwise it shows at once, and the board improves without tables while they
+            // load, download or build.
             let asked = clock();
             let key = BigTables::key(&request.goal).unwrap_or_default();
-            if !BigTables::with_memory(|m| m.contains_key(&key)) {
-                first_answer(scope, request);
-            }
-            match cached::<BigTables>(scope, id, &request.goal).await {
-                Ok(tables) => solve_request(
-                    scope,
-                    &budget_from(asked, request),
-                    Tables {
-                        big_board: Some(&tables),
-                        ..Tables::default()
-                    },
-                ),
-                Err(message) => FromWorker::Failed { id, message },
+            match BigTables::with_memory(|m| m.get(&key).cloned()) {
+                Some(_) => match cached::<BigTables>(scope, id, &request.goal).await {
+                    Ok(tables) => solve_request(scope, &budget_from(asked, request), big(&tables)),
+                    Err(message) => FromWorker::Failed { id, message },
+                },
+                None => improve_until_tables(scope, request, asked).await,
             }
         }
         _ => quick::solve_pdb_request(scope, request).await,
+    }
+}
+
+/// The tables lent to a big-board solve.
+fn big(tables: &BigTables) -> Tables<'_> {
+    Tables {
+        big_board: Some(tables),
+        ..Tables::default()
+    }
+}
+
+/// The answer to the big-board `request` (asked at `asked`) whose tables are not in memory:
+/// from IndexedDB (a moment), else made. Where the app ships them (the standard goal's), the
+/// download takes a second or so, while this worker improves the staged answer without them in slices
+/// ([`improve_in_slices`]: a nested improver's start-up and run slowed the download's
+/// inflating and checking, 6x6 at 2 s ended longer). Other goals' tables come from IndexedDB
+/// or a build of 17-36 s in a nested worker, while a nested [`Improver`] runs the anytime
+/// method without them, unsliced (slices where no nested worker runs). Once they come, the
+/// rest of the budget runs with them from the best answer so far; if they cannot be had,
+/// without them.
+async fn improve_until_tables(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    asked: f64,
+) -> FromWorker {
+    let (id, goal) = (request.id, &request.goal);
+    let staged = first_answer(scope, request);
+    let missing = match loaded::<BigTables>(scope, id, goal).await {
+        // The solver's own staged answers (the quick one again, and the longer ones).
+        Ok(Loaded::Ready(tables)) => {
+            return solve_request(scope, &budget_from(asked, request), big(&tables))
+        }
+        Ok(Loaded::Missing(missing)) => missing,
+        Err(message) => return FromWorker::Failed { id, message },
+    };
+    if let Some(path) = BigTables::shipped(goal) {
+        shipped::start(path);
+        return improve_in_slices(scope, request, asked, staged, missing).await;
+    }
+    let Some(improver) = Improver::spawn(scope, &budget_from(asked, request), staged.clone())
+    else {
+        return improve_in_slices(scope, request, asked, staged, missing).await;
+    };
+    let tables = made::<BigTables>(scope, id, goal, missing).await;
+    let best = improver.best();
+    drop(improver);
+    with_or_without(scope, &budget_from(asked, request), tables, best)
+}
+
+/// The big-board tables, or why they could not be had.
+type Got = Result<Rc<BigTables>, String>;
+
+/// The rest of `request`'s budget from `best`, with `tables` if they came.
+fn with_or_without(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Got,
+    best: Option<Vec<Direction>>,
+) -> FromWorker {
+    match &tables {
+        Ok(tables) => solve_request_from(scope, request, big(tables), best),
+        Err(_) => solve_request_from(scope, request, Tables::default(), best),
+    }
+}
+
+/// [`improve_until_tables`] on one thread: the tables are got behind slices of the anytime
+/// method without them ([`tableless`]), each from the best answer so far, until they come or
+/// the budget is spent (then this worker waits for them).
+async fn improve_in_slices(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    asked: f64,
+    mut best: Option<Vec<Direction>>,
+    missing: Missing,
+) -> FromWorker {
+    let id = request.id;
+    let arrival: Rc<RefCell<Option<Got>>> = Rc::default();
+    {
+        let (arrival, scope, goal) = (arrival.clone(), scope.clone(), request.goal.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let got = made::<BigTables>(&scope, id, &goal, missing).await;
+            *arrival.borrow_mut() = Some(got);
+        });
+    }
+    let mut slice_ms = tableless::FIRST_SLICE_MS;
+    // The first slice makes the solver's own staged answers (the longer ones may be shorter).
+    let mut seeded = false;
+    loop {
+        let left = asked + tableless::budget_ms(request) - clock();
+        let downloading = clock() - asked < tableless::SHORT_SLICES_MS;
+        // A pause, not just a turn, while the download may be on its way: its body comes
+        // in chunks, each read in a task of this worker.
+        let pause = match (left >= 1.0, downloading) {
+            (false, _) => tableless::WAIT_MS,
+            (true, true) => tableless::PAUSE_MS,
+            (true, false) => 0,
+        };
+        tableless::next_turn(pause).await;
+        if let Some(tables) = arrival.borrow_mut().take() {
+            return with_or_without(scope, &budget_from(asked, request), tables, best);
+        }
+        if left < 1.0 {
+            continue;
+        }
+        let start = best.as_deref().filter(|_| seeded);
+        let Some(answer) = tableless::slice(scope, request, start, slice_ms.min(left)) else {
+            continue;
+        };
+        seeded = true;
+        if answer.outcome != SolveOutcome::Solved {
+            return FromWorker::Done {
+                id,
+                solution: Box::new(answer),
+            };
+        }
+        // A slice that gained nothing: the next one is longer, to reach the longer windows
+        // (not while a download may be on its way: each of its steps waits for the slice).
+        if !downloading && best.as_ref().is_some_and(|b| answer.moves.len() >= b.len()) {
+            slice_ms = (slice_ms * 2.0).min(tableless::LONGEST_SLICE_MS);
+        }
+        best = Some(answer.moves);
     }
 }
 
@@ -85,8 +204,11 @@ fn progress_poster(
 
 /// Posts the quick staged answer of an anytime request as its first
 /// [`FromWorker::Improved`] (milliseconds on any board, while its tables may take seconds to
-/// load or build).
-fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
+/// load or build), and returns its moves.
+fn first_answer(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+) -> Option<Vec<Direction>> {
     let mut limits = Limits {
         clock,
         ..Limits::default()
@@ -97,19 +219,18 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
         &StagedConfig::quick(1),
         &mut limits,
     );
-    if let Ok(answer) = staged {
-        if answer.solution.length().is_some() {
-            let mut solution = answer.solution;
-            solution.method = request.method;
-            post(
-                scope,
-                &FromWorker::Improved {
-                    id: request.id,
-                    solution: Box::new(solution),
-                },
-            );
-        }
-    }
+    let mut solution = staged.ok()?.solution;
+    solution.length()?;
+    solution.method = request.method;
+    let moves = solution.moves.clone();
+    post(
+        scope,
+        &FromWorker::Improved {
+            id: request.id,
+            solution: Box::new(solution),
+        },
+    );
+    Some(moves)
 }
 
 /// Runs a solve with its tables and turns the result into the reply: the one place that
@@ -118,6 +239,16 @@ pub(super) fn solve_request(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
     tables: Tables,
+) -> FromWorker {
+    solve_request_from(scope, request, tables, None)
+}
+
+/// [`solve_request`], an anytime method starting from `start` (the best answer so far).
+fn solve_request_from(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+    start: Option<Vec<Direction>>,
 ) -> FromWorker {
     let id = request.id;
     let mut report = progress_poster(scope, id);
@@ -137,11 +268,12 @@ pub(super) fn solve_request(
             },
         )
     };
-    match solve_improving(
+    match solve_improving_from(
         &request.board,
         &request.goal,
         &request.method,
         tables,
+        start.as_deref(),
         &mut limits,
         &mut improved,
     ) {

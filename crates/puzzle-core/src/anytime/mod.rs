@@ -2,7 +2,9 @@
 //!
 //! Optimal search is out of reach from 5x5 up, and the fast staged method
 //! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
-//! the staged answer (so the first solution comes as fast) and then keeps shortening it until
+//! the staged answer (so the first solution comes as fast; or from the caller's
+//! [`AnytimeConfig::start`], so that runs can continue one another, e.g. without tables until
+//! they come, then with them) and then keeps shortening it until
 //! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
 //! budget or the caller (through the progress callback) stops it, or nothing more is found.
 //! Each strictly shorter solution goes to `on_improve` at once. The steps, in order:
@@ -184,6 +186,10 @@ pub struct AnytimeConfig {
     /// 8x8 653.0 -> 663.0 at 15 s and 658.5 -> 678.5 at 2 s (the reduction of so many lines
     /// does not finish in time), so it stops at 7x7.
     pub outer_max_cells: usize,
+    /// Moves solving the board to start from (an earlier run's answer, say), so that runs can
+    /// continue one another: when they solve it, they are the first incumbent and the staged
+    /// answers are skipped (the answer is then never longer than them); otherwise ignored.
+    pub start: Option<Vec<Direction>>,
 }
 
 impl Default for AnytimeConfig {
@@ -210,6 +216,7 @@ impl Default for AnytimeConfig {
             outer_weights: vec![0.8, 0.7, 0.6, 0.5],
             outer_nodes: 300_000,
             outer_cores: 3,
+            start: None,
         }
     }
 }
@@ -395,7 +402,14 @@ impl Run<'_, '_, '_> {
 
     /// The whole schedule; `Err` says why it stopped early.
     fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
-        self.first_answer()?;
+        if let Some(start) = &config.start {
+            self.offer_start(start.clone());
+        }
+        if self.best.is_none() {
+            self.first_answer()?;
+        } else {
+            self.budget.report()?;
+        }
         self.windows(
             config.min_window,
             config.min_window / 2,
@@ -515,6 +529,13 @@ impl Run<'_, '_, '_> {
         }
         ranked.sort_by_key(|(length, _)| *length);
         Ok(ranked.into_iter().map(|(_, prefix)| prefix).collect())
+    }
+
+    /// The caller's start, loops cut, if it solves the board (anything else is ignored).
+    fn offer_start(&mut self, moves: Vec<Direction>) {
+        if self.start.after(&moves).ok().as_ref() == Some(&self.goal) {
+            self.offer(shorten::cut_loops(&self.start, &moves));
+        }
     }
 
     /// The staged answer, loops cut.
