@@ -39,6 +39,18 @@ async function waitInView(page, selectors) {
   });
 }
 
+test('phone: while a big board improves, the best answer so far shows under the board', async () => {
+  const { viewport, device } = SIZES.phone;
+  const page = await open(browser, '?size=5x5', viewport, device);
+  await page.getByRole('button', { name: 'Solve this board' }).click();
+  await page.locator('#solving-line', { hasText: /best so far \d+ moves/ }).waitFor({ timeout: 10_000 });
+  await waitInView(page, ['[role=grid]', '#solving-line', '#cancel-near']);
+  await shot(page, '20-layout-phone-solving', { fullPage: false });
+  await page.locator('#cancel-near').click();
+  await page.locator('#solving-line').waitFor({ state: 'detached', timeout: 10_000 });
+  assert.deepEqual(page.problems, []);
+});
+
 for (const [name, { viewport, device }] of Object.entries(SIZES)) {
   test(`${name}: the board and its answer are in view at playback start and at the end`, async () => {
     const page = await open(browser, BOARD, viewport, device);

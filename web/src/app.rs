@@ -11,7 +11,7 @@ use crate::components::coach::CoachPanel;
 use crate::components::generator::GeneratorPanel;
 use crate::components::picture::PicturePicker;
 use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
-use crate::components::playback::{playing_quality, PlaybackBar};
+use crate::components::playback::{playing_quality, solving_line, PlaybackBar};
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
 use crate::components::setup::Setup;
@@ -128,6 +128,7 @@ fn board_column(parts: &Parts) -> Html {
             </div>
             <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
                 quality={playing_quality(state)} dispatcher={state.dispatcher()} />
+            { solving_line(state) }
             <div class="board-actions">
                 { quick_solve(state, parts.solver) }
                 <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />

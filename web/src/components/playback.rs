@@ -32,6 +32,34 @@ pub struct PlaybackProps {
     pub dispatcher: UseReducerDispatcher<State>,
 }
 
+/// While a solve runs and nothing plays: what it has so far, in words, for the line under the
+/// board ("Solving… best so far 431 moves, at most 1.85× the shortest", or "Solving…"), so a
+/// phone shows the search's progress beside the board and not only a screen further down.
+pub fn solving_words(best: Option<&Solution>) -> String {
+    match best {
+        Some(solution) => format!(
+            "Solving… best so far {} moves, {}",
+            solution.moves.len(),
+            quality_words(solution)
+        ),
+        None => "Solving…".to_string(),
+    }
+}
+
+/// The line under the board while a solve runs and no answer plays (see [`solving_words`]).
+pub fn solving_line(state: &State) -> Html {
+    let Some(running) = &state.solving.running else {
+        return Html::default();
+    };
+    if state.playback.is_some() {
+        return Html::default();
+    }
+    let best = running.improved.iter().min_by_key(|s| s.moves.len());
+    html! {
+        <p id="solving-line" class="solving-line" role="status">{ solving_words(best) }</p>
+    }
+}
+
 /// How good an answer is, in words: "shortest possible" when it is proven so; "at most 1.08×
 /// the shortest" from a lower bound; else "not proven shortest".
 pub fn quality_words(solution: &Solution) -> String {
@@ -159,5 +187,24 @@ mod tests {
         );
         solution.lower_bound = None;
         assert_eq!(quality_words(&solution), "not proven shortest");
+    }
+
+    /// While a solve runs the line names its best answer so far with its quality, and
+    /// without one it says only that the search runs.
+    #[test]
+    fn the_solving_line_names_the_best_answer_so_far() {
+        assert_eq!(solving_words(None), "Solving…");
+        let start: puzzle_core::Board = "8 1 3 4 0 2 7 6 5".parse().unwrap();
+        let goal: puzzle_core::Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        let config = puzzle_core::SolverConfig::best_for(start.shape());
+        let mut solution =
+            puzzle_core::solve(&start, &goal, &config, &mut Limits::default()).unwrap();
+        let length = solution.moves.len();
+        solution.stats.optimal = false;
+        solution.lower_bound = Some(length as u32 / 2);
+        assert_eq!(
+            solving_words(Some(&solution)),
+            format!("Solving… best so far {length} moves, at most 2.00× the shortest")
+        );
     }
 }
