@@ -54,6 +54,9 @@ pub fn source_text(info: &PdbInfo) -> String {
     match info.source {
         PdbSource::Memory => format!("already in memory ({size})"),
         PdbSource::Cache => format!("loaded from cache in {} ({size})", duration(info.ms)),
+        PdbSource::Unavailable => {
+            "could not be made here, so the answer improved without them".to_string()
+        }
         PdbSource::Built | PdbSource::Downloaded => {
             let verb = match info.source {
                 PdbSource::Downloaded => "downloaded",

@@ -100,6 +100,8 @@ pub enum PdbSource {
     Built,
     /// Downloaded now from the tables the app ships (the standard goal's).
     Downloaded,
+    /// Neither found, downloaded nor built (the build failed): the solve went on without them.
+    Unavailable,
 }
 
 /// The pattern database is ready: where it came from and what it cost.

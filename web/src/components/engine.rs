@@ -259,6 +259,14 @@ mod tests {
             source_text(&offline),
             "built in 120 ms (11.5 MB) because the download failed, saved for next time"
         );
+        let failed = PdbInfo {
+            source: PdbSource::Unavailable,
+            ..info.clone()
+        };
+        assert_eq!(
+            source_text(&failed),
+            "could not be made here, so the answer improved without them"
+        );
         s = apply(&s, Action::PdbReady(5, info.clone()));
         let goal = s.puzzle.goal_board.clone();
         let solution = puzzle_core::solve(

@@ -18,7 +18,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
 use super::{clock, post, quick, shipped, tableless, PROGRESS_EVERY_MS, REPORT_EVERY};
-use crate::protocol::{FromWorker, SolveRequest};
+use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
 /// a download or a build, while [`FromWorker::Building`] and [`FromWorker::PdbReady`] tell
@@ -105,7 +105,28 @@ fn with_or_without(
 ) -> FromWorker {
     match &tables {
         Ok(tables) => solve_request_from(scope, request, big(tables), best),
-        Err(_) => solve_request_from(scope, request, Tables::default(), best),
+        Err(_) => {
+            // The page says so in its tables line, and keeps the answers it has.
+            post(scope, &unavailable(request.id));
+            solve_request_from(scope, request, Tables::default(), best)
+        }
+    }
+}
+
+/// The tables line's message when the big-board tables could not be had.
+fn unavailable(id: u32) -> FromWorker {
+    FromWorker::PdbReady {
+        id,
+        info: PdbInfo {
+            source: PdbSource::Unavailable,
+            ms: 0.0,
+            bytes: 0,
+            memory_bytes: 0,
+            repaired: false,
+            saved: false,
+            storing: false,
+            download_failed: false,
+        },
     }
 }
 
