@@ -464,10 +464,15 @@ test('two tabs of one browser needing the same tables at once: both get them, an
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
   };
   await Promise.all([start(first), start(second)]);
+  // Whichever tab looks first downloads; the other downloads too when both look before either
+  // has stored, or reads the stored copy when it looks after (a busy machine spreads the starts).
+  const sources = [];
   for (const page of [first, second]) {
     await page.locator('#length').waitFor({ timeout: 60_000 });
-    assert.equal(await page.locator('#pdb-source').getAttribute('data-source'), 'downloaded');
+    sources.push(await page.locator('#pdb-source').getAttribute('data-source'));
   }
+  assert.ok(sources.includes('downloaded'), `one tab downloads: ${sources}`);
+  assert.ok(sources.every((s) => s === 'downloaded' || s === 'cache'), `both get them: ${sources}`);
   // Both stored the same key; a third tab reads it back (checksum and goal checked).
   await first.waitForTimeout(1500);
   const third = await first.context().newPage();
