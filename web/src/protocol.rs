@@ -127,6 +127,23 @@ pub struct PdbInfo {
     pub download_failed: bool,
 }
 
+impl PdbInfo {
+    /// Tables from `source` that took `ms` to get, `bytes` stored and `memory_bytes` held;
+    /// nothing repaired, saved, being stored or failed.
+    pub fn new(source: PdbSource, ms: f64, bytes: u64, memory_bytes: u64) -> PdbInfo {
+        PdbInfo {
+            source,
+            ms,
+            bytes,
+            memory_bytes,
+            repaired: false,
+            saved: false,
+            storing: false,
+            download_failed: false,
+        }
+    }
+}
+
 /// Progress of a pattern-database build.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BuildProgress {

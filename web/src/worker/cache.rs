@@ -187,14 +187,11 @@ pub(super) async fn made<T: Cached>(
     let tables = Rc::new(tables);
     T::with_memory(|m| m.insert(missing.key, tables.clone()));
     let info = PdbInfo {
-        source,
-        ms,
-        bytes: size,
-        memory_bytes: tables.memory_bytes() as u64,
         repaired: missing.repaired,
         saved,
         storing,
         download_failed,
+        ..PdbInfo::new(source, ms, size, tables.memory_bytes() as u64)
     };
     post(scope, &FromWorker::PdbReady { id, info });
     Ok(tables)
@@ -238,16 +235,7 @@ pub(super) async fn loaded<T: Cached>(
     let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready(
-            scope,
-            id,
-            &*tables,
-            PdbSource::Memory,
-            0.0,
-            bytes,
-            false,
-            false,
-        );
+        ready(scope, id, &*tables, PdbSource::Memory, 0.0, bytes);
         return Ok(Loaded::Ready(tables));
     }
     let start = clock();
@@ -261,16 +249,7 @@ pub(super) async fn loaded<T: Cached>(
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
                     let size = bytes.len() as u64;
-                    ready(
-                        scope,
-                        id,
-                        &*tables,
-                        PdbSource::Cache,
-                        ms,
-                        size,
-                        false,
-                        false,
-                    );
+                    ready(scope, id, &*tables, PdbSource::Cache, ms, size);
                     return Ok(Loaded::Ready(tables));
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten.
@@ -281,8 +260,8 @@ pub(super) async fn loaded<T: Cached>(
     Ok(Loaded::Missing(Missing { key, db, repaired }))
 }
 
-/// Posts [`FromWorker::PdbReady`] for request `id`.
-#[allow(clippy::too_many_arguments)]
+/// Posts [`FromWorker::PdbReady`] for request `id`: `tables` from `source`, `ms` to get and
+/// `bytes` stored.
 fn ready<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -290,23 +269,7 @@ fn ready<T: Cached>(
     source: PdbSource,
     ms: f64,
     bytes: u64,
-    repaired: bool,
-    saved: bool,
 ) {
-    post(
-        scope,
-        &FromWorker::PdbReady {
-            id,
-            info: PdbInfo {
-                source,
-                ms,
-                bytes,
-                memory_bytes: tables.memory_bytes() as u64,
-                repaired,
-                saved,
-                storing: false,
-                download_failed: false,
-            },
-        },
-    );
+    let info = PdbInfo::new(source, ms, bytes, tables.memory_bytes() as u64);
+    post(scope, &FromWorker::PdbReady { id, info });
 }

@@ -11,82 +11,53 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use puzzle_core::Direction;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker};
+use web_sys::DedicatedWorkerGlobalScope;
 
-use super::nested::{available, own_script};
+use super::copy::WorkerCopy;
 use super::post;
-use crate::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{to_js, FromWorker, SolveRequest, ToWorker};
 
 /// A nested worker improving a board without tables.
 pub(super) struct Improver {
-    worker: Worker,
+    _copy: WorkerCopy,
     best: Rc<RefCell<Option<Vec<Direction>>>>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
 impl Improver {
     /// Starts a copy of this worker and sends it `request` (to run without tables) once it
     /// is loaded; its answers shorter than `start` go on to the page. `None` if no nested
-    /// worker can run here (one core, no `Worker` in worker scopes).
+    /// worker can run here (one core, no `Worker` in worker scopes). A failed copy only means
+    /// no improvement before the tables.
     pub(super) fn spawn(
         scope: &DedicatedWorkerGlobalScope,
         request: &SolveRequest,
         start: Option<Vec<Direction>>,
     ) -> Option<Improver> {
-        if !available() {
-            return None;
-        }
-        let worker = Worker::new(&own_script()?).ok()?;
         let best = Rc::new(RefCell::new(start));
-        let message = to_js(&ToWorker::Improve(request.clone()));
-        let on_message = {
-            let (best, worker, scope) = (best.clone(), worker.clone(), scope.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                match from_js::<FromWorker>(event.data()) {
-                    Ok(FromWorker::Ready) => {
-                        worker.post_message(&message).ok();
+        let copy = {
+            let (best, scope) = (best.clone(), scope.clone());
+            WorkerCopy::spawn(move |reply| {
+                if let Ok(
+                    FromWorker::Improved { id, solution } | FromWorker::Done { id, solution },
+                ) = reply
+                {
+                    let shorter = best
+                        .borrow()
+                        .as_ref()
+                        .is_none_or(|b| solution.moves.len() < b.len());
+                    if shorter && solution.length().is_some() {
+                        *best.borrow_mut() = Some(solution.moves.clone());
+                        post(&scope, &FromWorker::Improved { id, solution });
                     }
-                    Ok(
-                        FromWorker::Improved { id, solution } | FromWorker::Done { id, solution },
-                    ) => {
-                        let shorter = best
-                            .borrow()
-                            .as_ref()
-                            .is_none_or(|b| solution.moves.len() < b.len());
-                        if shorter && solution.length().is_some() {
-                            *best.borrow_mut() = Some(solution.moves.clone());
-                            post(&scope, &FromWorker::Improved { id, solution });
-                        }
-                    }
-                    _ => {}
                 }
-            })
+            })?
         };
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
-            // Handled here: a failed improver only means no improvement before the tables.
-            event.prevent_default();
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Some(Improver {
-            worker,
-            best,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
+        copy.post(to_js(&ToWorker::Improve(request.clone())), None);
+        Some(Improver { _copy: copy, best })
     }
 
     /// The shortest answer so far (the start, if none was shorter).
     pub(super) fn best(&self) -> Option<Vec<Direction>> {
         self.best.borrow().clone()
-    }
-}
-
-impl Drop for Improver {
-    fn drop(&mut self) {
-        self.worker.terminate();
     }
 }

@@ -8,7 +8,8 @@
 //! - `trace`: the exact count's distances and the step-through view's traces;
 //! - `solve`: solves, with the tables their method needs;
 //! - `cache`: the table cache (memory, IndexedDB, the shipped downloads);
-//! - `build`: table builds with progress, on two cores where it can (`nested`);
+//! - `build`: table builds with progress, on two cores where it can (`nested`, over `copy`:
+//!   the one way a copy of this worker is started beside it, also for `improver`);
 //! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
 //!   and those tables built behind the page's back; `shipped`: the tables the app ships.
 
@@ -27,6 +28,7 @@ use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
 mod cache;
+mod copy;
 mod improver;
 mod nested;
 mod prepare;

@@ -1,29 +1,25 @@
-//! A nested worker that builds one pattern table while the solver worker builds the others
-//! (or the big-board tables while the solver worker improves a board without them).
+//! A nested worker ([`WorkerCopy`]) that builds one pattern table while the solver worker
+//! builds the others (or the big-board tables while the solver worker improves a board
+//! without them).
 //!
-//! The solver worker starts a second copy of its own script (`self.location.href`, the loader
-//! shim the page starts) and waits in its event loop for its `Ready` ([`Nested::started`]: a
-//! message sent before the copy's wasm listens would be lost, and once the solver worker is
-//! busy building it reads no message), sends it [`ToWorker::BuildTable`] and goes on with its
-//! own tables; the nested worker's [`FromWorker::Building`] and [`FromWorker::Table`] are read
-//! when the solver worker is back in its event loop ([`Nested::table`]). Any failure (no
-//! `Worker` in worker scopes, an error event, a `Failed` reply, no `Ready` in time) ends as
-//! `false` or an `Err` for the caller to build the table itself. Dropping a [`Nested`] terminates the
-//! worker; the page terminating the solver worker ends it too (a dedicated worker lives only
-//! as long as its owner).
+//! The solver worker waits in its event loop for the copy's `Ready` ([`Nested::started`]: once
+//! it is busy building it reads no message), then goes on with its own tables; the copy's
+//! [`FromWorker::Building`] and [`FromWorker::Table`] are read when the solver worker is back
+//! in its event loop ([`Nested::table`]). Any failure (no `Worker` in worker scopes, an error
+//! event, a `Failed` reply, no `Ready` in time) ends as `false` or an `Err` for the caller to
+//! build the table itself. Dropping a [`Nested`] terminates the copy.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use js_sys::{Function, Promise, Reflect};
+use js_sys::{Function, Promise};
 use puzzle_core::Board;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{from_js, to_js, FromWorker, ToWorker};
+use super::copy::WorkerCopy;
+use crate::protocol::{to_js, FromWorker, ToWorker};
 
 /// How long the nested worker may take to load.
 pub const READY_GRACE_MS: u32 = 5_000;
@@ -73,36 +69,8 @@ impl Shared {
 
 /// A nested worker building one table.
 pub struct Nested {
-    worker: Worker,
+    _copy: WorkerCopy,
     shared: Rc<Shared>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
-/// Whether this worker can start a nested one that runs at the same time: more than one core
-/// (`navigator.hardwareConcurrency`), a `Worker` constructor in the worker scope, and, where
-/// the browser tells (`navigator.deviceMemory`, Chromium), at least [`MIN_DEVICE_GB`] of
-/// memory: the two builds at once hold about 280 MB more than one.
-pub fn available() -> bool {
-    let global = js_sys::global();
-    let navigator = |key: &str| {
-        Reflect::get(&global, &"navigator".into())
-            .and_then(|navigator| Reflect::get(&navigator, &key.into()))
-            .ok()
-            .and_then(|value| value.as_f64())
-    };
-    let cores = navigator("hardwareConcurrency").unwrap_or(1.0);
-    let memory_ok = navigator("deviceMemory").is_none_or(|gb| gb >= MIN_DEVICE_GB);
-    cores > 1.0 && memory_ok && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
-}
-
-/// Least device memory (GB, as `navigator.deviceMemory` rounds it) for the two-worker build.
-pub const MIN_DEVICE_GB: f64 = 4.0;
-
-/// The address of this worker's script (the loader shim), for a copy of it.
-pub(super) fn own_script() -> Option<String> {
-    let location = Reflect::get(&js_sys::global(), &"location".into()).ok()?;
-    Reflect::get(&location, &"href".into()).ok()?.as_string()
 }
 
 impl Nested {
@@ -119,52 +87,30 @@ impl Nested {
     /// Starts a copy of this worker and sends it `request` once loaded (a request answered
     /// by [`FromWorker::Table`]). `None` if no worker can be started here.
     pub fn spawn_for(request: &ToWorker) -> Option<Nested> {
-        if !available() {
-            return None;
-        }
-        let worker = Worker::new(&own_script()?).ok()?;
         let shared = Rc::new(Shared::default());
-        let request = to_js(request);
-        let on_message = {
+        let copy = {
             let shared = shared.clone();
-            let worker = worker.clone();
-            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                match from_js::<FromWorker>(event.data()) {
-                    Ok(FromWorker::Ready) => {
-                        shared.ready.set(true);
-                        if let Err(error) = worker.post_message(&request) {
-                            shared.finish(Err(format!("could not send the request: {error:?}")));
-                        }
-                        shared.wake();
-                    }
-                    Ok(FromWorker::Building { build, .. }) => {
-                        shared.filled.set(build.filled);
-                        if let Some(report) = shared.on_progress.borrow().as_ref() {
-                            report(build.filled);
-                        }
-                    }
-                    Ok(FromWorker::Table { bytes, .. }) => shared.finish(Ok(bytes)),
-                    Ok(FromWorker::Failed { message, .. }) => shared.finish(Err(message)),
-                    Ok(_) => {}
-                    Err(message) => shared.finish(Err(message)),
+            WorkerCopy::spawn(move |reply| match reply {
+                Ok(FromWorker::Ready) => {
+                    shared.ready.set(true);
+                    shared.wake();
                 }
-            })
+                Ok(FromWorker::Building { build, .. }) => {
+                    shared.filled.set(build.filled);
+                    if let Some(report) = shared.on_progress.borrow().as_ref() {
+                        report(build.filled);
+                    }
+                }
+                Ok(FromWorker::Table { bytes, .. }) => shared.finish(Ok(bytes)),
+                Ok(FromWorker::Failed { message, .. }) => shared.finish(Err(message)),
+                Ok(_) => {}
+                Err(message) => shared.finish(Err(message)),
+            })?
         };
-        let on_error = {
-            let shared = shared.clone();
-            Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-                // Handled here: the error does not go on to the solver worker's own scope.
-                event.prevent_default();
-                shared.finish(Err(format!("nested worker error: {}", event.message())));
-            })
-        };
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        copy.post(to_js(request), None);
         Some(Nested {
-            worker,
+            _copy: copy,
             shared,
-            _on_message: on_message,
-            _on_error: on_error,
         })
     }
 
@@ -197,8 +143,7 @@ impl Nested {
 
 impl Drop for Nested {
     fn drop(&mut self) {
-        self.worker.terminate();
-        // The handlers hold the shared state; this breaks the cycle through the closures.
+        // The copy's handler holds the shared state; this drops what it would call.
         self.shared.on_progress.borrow_mut().take();
         self.shared.wake.borrow_mut().take();
     }

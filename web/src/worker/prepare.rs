@@ -20,7 +20,8 @@ use puzzle_core::{Board, Limits};
 
 use super::cache::{downloaded, Cached};
 use super::clock;
-use super::nested::{self, Nested};
+use super::copy;
+use super::nested::Nested;
 
 thread_local! {
     /// The goals (by key) whose strong tables are being built in the background.
@@ -33,7 +34,7 @@ pub fn prepare_strong(goal: &Board) {
     let Ok(key) = AdditivePdb::key(goal) else {
         return;
     };
-    if !nested::available()
+    if !copy::available()
         || AdditivePdb::with_memory(|m| m.contains_key(&key))
         || !PREPARING.with(|p| p.borrow_mut().insert(key.clone()))
     {

@@ -115,19 +115,8 @@ fn with_or_without(
 
 /// The tables line's message when the big-board tables could not be had.
 fn unavailable(id: u32) -> FromWorker {
-    FromWorker::PdbReady {
-        id,
-        info: PdbInfo {
-            source: PdbSource::Unavailable,
-            ms: 0.0,
-            bytes: 0,
-            memory_bytes: 0,
-            repaired: false,
-            saved: false,
-            storing: false,
-            download_failed: false,
-        },
-    }
+    let info = PdbInfo::new(PdbSource::Unavailable, 0.0, 0, 0);
+    FromWorker::PdbReady { id, info }
 }
 
 /// [`improve_until_tables`] on one thread: the tables are got behind slices of the anytime

@@ -1,0 +1,135 @@
+//! A copy of this worker's script running beside it: the one way the solver worker starts a
+//! nested worker, for whatever it hands that copy (a table to build, a board to improve
+//! without tables, subtrees of a search).
+//!
+//! The copy is started from `self.location.href` (the loader shim the page starts). A message
+//! sent before its wasm listens would be lost, so [`WorkerCopy::post`] holds messages until the
+//! copy's [`FromWorker::Ready`] and sends them then, in order. Every reply (that `Ready`
+//! included) and every failure (an error event, an unreadable message, a message that could
+//! not be sent) goes to the owner's handler; the error events are handled here, so they do not
+//! go on to the solver worker's own scope. Dropping a [`WorkerCopy`] terminates the copy; the
+//! page terminating the solver worker ends it too (a dedicated worker lives only as long as
+//! its owner).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Array, Reflect};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::protocol::{from_js, FromWorker};
+
+/// Least device memory (GB, as `navigator.deviceMemory` rounds it) for a copy beside the
+/// solver worker: each holds tables of its own.
+pub const MIN_DEVICE_GB: f64 = 4.0;
+
+/// Whether this worker can start a copy that runs at the same time: more than one core
+/// (`navigator.hardwareConcurrency`), a `Worker` constructor in the worker scope, and, where
+/// the browser tells (`navigator.deviceMemory`, Chromium), at least [`MIN_DEVICE_GB`] of memory.
+pub fn available() -> bool {
+    let global = js_sys::global();
+    let navigator = |key: &str| {
+        Reflect::get(&global, &"navigator".into())
+            .and_then(|navigator| Reflect::get(&navigator, &key.into()))
+            .ok()
+            .and_then(|value| value.as_f64())
+    };
+    let cores = navigator("hardwareConcurrency").unwrap_or(1.0);
+    let memory_ok = navigator("deviceMemory").is_none_or(|gb| gb >= MIN_DEVICE_GB);
+    cores > 1.0 && memory_ok && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
+}
+
+/// The address of this worker's script (the loader shim), for a copy of it.
+fn own_script() -> Option<String> {
+    let location = Reflect::get(&js_sys::global(), &"location".into()).ok()?;
+    Reflect::get(&location, &"href".into()).ok()?.as_string()
+}
+
+/// A message and the buffers it moves (instead of copying them) to the copy.
+type Outgoing = (JsValue, Option<Array>);
+
+/// Messages waiting for the copy's `Ready`; `None` once it came (later ones go at once).
+type Held = Rc<RefCell<Option<Vec<Outgoing>>>>;
+
+/// A running copy of this worker.
+pub struct WorkerCopy {
+    worker: Worker,
+    held: Held,
+    on_reply: Rc<dyn Fn(Result<FromWorker, String>)>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl WorkerCopy {
+    /// Starts a copy whose replies and failures go to `on_reply`. `None` if no copy can run
+    /// here at the same time ([`available`]) or it could not be started.
+    pub fn spawn(on_reply: impl Fn(Result<FromWorker, String>) + 'static) -> Option<WorkerCopy> {
+        if !available() {
+            return None;
+        }
+        let worker = Worker::new(&own_script()?).ok()?;
+        let held: Held = Rc::new(RefCell::new(Some(Vec::new())));
+        let on_reply: Rc<dyn Fn(Result<FromWorker, String>)> = Rc::new(on_reply);
+        let on_message = {
+            let (worker, held, on_reply) = (worker.clone(), held.clone(), on_reply.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let reply = from_js::<FromWorker>(event.data());
+                if matches!(reply, Ok(FromWorker::Ready)) {
+                    for message in held.borrow_mut().take().unwrap_or_default() {
+                        if let Err(why) = send(&worker, message) {
+                            on_reply(Err(why));
+                        }
+                    }
+                }
+                on_reply(reply);
+            })
+        };
+        let on_error = {
+            let on_reply = on_reply.clone();
+            Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+                event.prevent_default();
+                on_reply(Err(format!("nested worker error: {}", event.message())));
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Some(WorkerCopy {
+            worker,
+            held,
+            on_reply,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    /// Sends `message` (with the buffers `transfer` moves), at once if the copy is loaded,
+    /// else when it is. A failure to send goes to the reply handler.
+    pub fn post(&self, message: JsValue, transfer: Option<Array>) {
+        if let Some(held) = self.held.borrow_mut().as_mut() {
+            held.push((message, transfer));
+            return;
+        }
+        if let Err(why) = send(&self.worker, (message, transfer)) {
+            (self.on_reply)(Err(why));
+        }
+    }
+}
+
+/// Posts one message to `worker`.
+fn send(worker: &Worker, (message, transfer): Outgoing) -> Result<(), String> {
+    match transfer {
+        Some(transfer) => worker.post_message_with_transfer(&message, &transfer),
+        None => worker.post_message(&message),
+    }
+    .map_err(|error| format!("could not send the request: {error:?}"))
+}
+
+impl Drop for WorkerCopy {
+    fn drop(&mut self) {
+        self.worker.terminate();
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+    }
+}
