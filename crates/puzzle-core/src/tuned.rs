@@ -31,6 +31,7 @@ use crate::solvability::solvability;
 
 pub mod parallel;
 pub mod pruning;
+pub mod stepped;
 
 use pruning::MovePruning;
 

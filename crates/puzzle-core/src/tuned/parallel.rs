@@ -61,6 +61,7 @@ pub struct WorkItem {
 
 /// What [`split_iteration`] or [`search_item`] found.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subsearch {
     /// The moves from the start to the goal, if a solution within the bound was found.
     pub solution: Option<Vec<Direction>>,
@@ -403,7 +404,7 @@ fn parallel_iteration(
     })
 }
 
-fn add_stats(total: &mut Stats, part: &Stats) {
+pub(super) fn add_stats(total: &mut Stats, part: &Stats) {
     total.expanded += part.expanded;
     total.generated += part.generated;
     if total.expanded_by_depth.len() < part.expanded_by_depth.len() {
