@@ -484,3 +484,22 @@ test('two tabs of one browser needing the same tables at once: both get them, an
   assert.deepEqual(first.problems, []);
   assert.deepEqual(second.problems, []);
 });
+
+test('an 80-move 4x4 on a first visit: its large iterations are shared with a second worker, and the answer is the optimal 80', async () => {
+  // The quickest of the 17 positions that need 80 moves (10 million expansions natively).
+  const cells = [15, 11, 9, 12, 14, 10, 13, 8, 6, 7, 5, 1, 3, 2, 4, 0];
+  const page = await open(browser, `?size=4x4&board=${cells.join(',')}&goal=blank-first`);
+  await page.getByRole('grid').waitFor();
+  const before = page.workersSeen.length;
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#length').waitFor({ timeout: 120_000 });
+  record('hardest4x4_13_fresh_optimal_ms', Date.now() - t0);
+  assert.equal(await page.locator('#length').getAttribute('data-length'), '80');
+  // The solver worker (started with the page) and, for the solve, the copy of it that
+  // searched half of the large iterations; the build before this one started none.
+  const seen = JSON.stringify(page.workersSeen);
+  assert.ok(page.workersSeen.length >= 2 && page.workersSeen.length > before, `workers: ${seen}`);
+  assert.ok(page.workersSeen.every((w) => w.url.endsWith('worker_loader.js')), seen);
+  assert.deepEqual(page.problems, []);
+});

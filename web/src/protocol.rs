@@ -7,6 +7,7 @@
 //! the same derives natively.
 
 use puzzle_core::trace::TraceEvent;
+use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
 use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
@@ -85,6 +86,24 @@ pub enum ToWorker {
         id: u32,
         /// The goal the tables lead to.
         goal: Board,
+    },
+    /// Keep these pattern databases for the [`ToWorker::SearchItem`]s that follow and answer
+    /// [`FromWorker::Held`]. The solver worker sends it to a nested worker of its own, to
+    /// search the large iterations of a 4x4 on two cores. Posted by [`with_bytes`].
+    HoldTables {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// Their stored form (`AdditivePdb::to_bytes`).
+        #[serde(with = "serde_bytes")]
+        bytes: Vec<u8>,
+    },
+    /// Search one subtree of an IDA* iteration over the held tables; answered by
+    /// [`FromWorker::Searched`].
+    SearchItem {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// The subtree.
+        item: WorkItem,
     },
 }
 
@@ -271,6 +290,18 @@ pub enum FromWorker {
         #[serde(with = "serde_bytes")]
         bytes: Vec<u8>,
     },
+    /// The answer to [`ToWorker::HoldTables`]: the tables are read and kept.
+    Held {
+        /// The request.
+        id: u32,
+    },
+    /// The answer to [`ToWorker::SearchItem`].
+    Searched {
+        /// The request.
+        id: u32,
+        /// What the subtree's search found.
+        result: Subsearch,
+    },
     /// Request `id` could not be answered.
     Failed {
         /// The request (0 if the message could not be read).
@@ -287,21 +318,28 @@ pub fn to_js<T: Serialize>(message: &T) -> JsValue {
         .expect("protocol messages always serialize")
 }
 
-/// [`FromWorker::Table`] as a JS value with its bytes in a `Uint8Array` (not an array of
-/// numbers, as [`to_js`] would make them), and the transfer list that moves that array's
-/// buffer to the receiver instead of copying it.
+/// [`FromWorker::Table`] as a JS value with its bytes in a `Uint8Array`, and the transfer
+/// list that moves that array's buffer to the receiver instead of copying it.
 pub fn table_to_js(id: u32, bytes: &[u8]) -> (JsValue, js_sys::Array) {
-    let value = to_js(&FromWorker::Table {
+    let empty = FromWorker::Table {
         id,
         bytes: Vec::new(),
-    });
+    };
+    with_bytes(&empty, bytes)
+}
+
+/// `message` (whose `bytes` field is empty) as a JS value with `bytes` in a `Uint8Array`
+/// (not an array of numbers, as [`to_js`] would make them), and the transfer list that moves
+/// that array's buffer to the receiver instead of copying it.
+pub fn with_bytes<T: Serialize>(message: &T, bytes: &[u8]) -> (JsValue, js_sys::Array) {
+    let value = to_js(message);
     let array = js_sys::Uint8Array::from(bytes);
     // Setting a field of a plain object made just above cannot fail.
     js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array).ok();
     (value, js_sys::Array::of1(&array.buffer()))
 }
 
-/// Decodes a message from a JS value, or says why it could not.
+/// Reads a message posted with [`to_js`].
 pub fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue) -> Result<T, String> {
     serde_wasm_bindgen::from_value(value).map_err(unreadable)
 }
@@ -465,6 +503,56 @@ mod tests {
             limit_reached: false,
         };
         assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+    }
+
+    #[test]
+    fn pair_messages_round_trip_and_the_far_side_finds_the_same_answer() {
+        use puzzle_core::pdb::{AdditivePdb, Partition};
+        use puzzle_core::tuned::parallel::{search_item, split_iteration};
+        use puzzle_core::tuned::TunedOptions;
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let partition = Partition::by_reading_order(&goal, &[4, 4]).unwrap();
+        let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
+        let hold = ToWorker::HoldTables {
+            id: 1,
+            bytes: pdb.to_bytes(),
+        };
+        let Ok(ToWorker::HoldTables { bytes, .. }) = decode::<ToWorker>(&encode(&hold)) else {
+            panic!("hold-tables does not round-trip");
+        };
+        let held = AdditivePdb::from_bytes(&bytes).unwrap();
+        // The 31-move board, its last iteration split; every item crosses and is searched
+        // over the tables that crossed, with the answers of the tables here.
+        let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+        let options = TunedOptions::default();
+        let split = split_iteration(&board, &pdb, &options, 31, 8, &mut Limits::default());
+        let items = split.unwrap().items;
+        assert!(items.len() >= 8, "{}", items.len());
+        let mut solved = 0;
+        for (id, item) in items.into_iter().enumerate() {
+            let id = id as u32;
+            let request = ToWorker::SearchItem { id, item };
+            let text = encode(&request);
+            assert!(text.contains(r#""type":"search-item""#), "{text}");
+            let Ok(ToWorker::SearchItem { item, .. }) = decode::<ToWorker>(&text) else {
+                panic!("search-item does not round-trip: {text}");
+            };
+            let there = search_item(&item, &held, &options, None, &mut Limits::default());
+            let here = search_item(&item, &pdb, &options, None, &mut Limits::default());
+            let (mut result, mut here) = (there.unwrap(), here.unwrap());
+            (result.stats.elapsed_ms, here.stats.elapsed_ms) = (0.0, 0.0);
+            assert_eq!(result, here);
+            if let Some(moves) = &result.solution {
+                assert_eq!(board.after(moves).as_ref(), Ok(&goal));
+                assert_eq!(moves.len(), 31);
+                solved += 1;
+            }
+            let reply = FromWorker::Searched { id, result };
+            assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+        }
+        assert!(solved > 0, "the last iteration holds a solution");
+        let held = FromWorker::Held { id: 1 };
+        assert_eq!(decode::<FromWorker>(&encode(&held)), Ok(held));
     }
 
     #[test]

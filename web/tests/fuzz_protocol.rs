@@ -15,6 +15,7 @@ use common::fuzz_config;
 use proptest::prelude::*;
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::Partition;
+use puzzle_core::tuned::parallel::WorkItem;
 use puzzle_core::{
     solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, TableKind, Tables,
 };
@@ -22,7 +23,7 @@ use serde_json::Value;
 use web::protocol::{
     unreadable, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker, MAX_REASON,
 };
-use web::worker::{distance, refusal};
+use web::worker::{distance, hold_tables, refusal, search_subtree};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -70,6 +71,18 @@ fn requests() -> Vec<Value> {
         ToWorker::BuildBigTables {
             id: 9,
             goal: b5.clone(),
+        },
+        ToWorker::HoldTables {
+            id: 10,
+            bytes: vec![1, 2, 3],
+        },
+        ToWorker::SearchItem {
+            id: 11,
+            item: WorkItem {
+                start: b4.clone(),
+                prefix: vec![Direction::Up, Direction::Left],
+                bound: 40,
+            },
         },
     ]
     .iter()
@@ -325,6 +338,19 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
         ToWorker::Improve(request) => {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
+        }
+        // Bytes that are not tables are refused, not trusted; a subtree is searched only
+        // over tables held (none here: no random bytes pass the checksum).
+        ToWorker::HoldTables { id, bytes } => match hold_tables(*id, bytes) {
+            FromWorker::Failed { message, .. } => {
+                prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
+            }
+            other => prop_assert!(false, "random bytes held: {other:?}"),
+        },
+        ToWorker::SearchItem { id, item } => {
+            prop_assert!(valid(&item.start));
+            let reply = search_subtree(*id, item);
+            prop_assert!(matches!(reply, FromWorker::Failed { .. }), "{reply:?}");
         }
         // Only tables that some goal's core has (none is built here).
         ToWorker::BuildBigTables { goal, .. } => {

@@ -31,7 +31,9 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Ready
         | FromWorker::Distance { .. }
         | FromWorker::TraceChunk { .. }
-        | FromWorker::Table { .. } => return None,
+        | FromWorker::Table { .. }
+        | FromWorker::Held { .. }
+        | FromWorker::Searched { .. } => return None,
         FromWorker::Progress { id, progress } => Action::Progress(id, progress),
         FromWorker::Done { id, solution } => Action::Solved(id, solution),
         FromWorker::Improved { id, solution } => Action::Improved(id, solution),
@@ -260,6 +262,16 @@ mod tests {
                 id: 8,
                 bytes: vec![1, 2],
             },
+            FromWorker::Held { id: 10 },
+            FromWorker::Searched {
+                id: 11,
+                result: puzzle_core::tuned::parallel::Subsearch {
+                    solution: None,
+                    next_bound: 52,
+                    outcome: puzzle_core::SolveOutcome::NotFound,
+                    stats: puzzle_core::Stats::default(),
+                },
+            },
             FromWorker::Failed {
                 id: 9,
                 message: "no".into(),
@@ -277,11 +289,13 @@ mod tests {
             // in `one_of_each`, which the count below checks).
             let (action, answered) = match reply.clone() {
                 // The worker's start, and the replies the exact count, the step-through view
-                // and the nested build read: nothing for the solve state.
+                // and the nested workers read: nothing for the solve state.
                 FromWorker::Ready
                 | FromWorker::Distance { .. }
                 | FromWorker::TraceChunk { .. }
-                | FromWorker::Table { .. } => (None, None),
+                | FromWorker::Table { .. }
+                | FromWorker::Held { .. }
+                | FromWorker::Searched { .. } => (None, None),
                 FromWorker::Progress { id, progress } => {
                     (Some(Action::Progress(id, progress)), None)
                 }
@@ -299,7 +313,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 10, "every kind of reply");
+        assert_eq!(kinds.len(), 12, "every kind of reply");
     }
 
     /// The worker is stopped only when the state leaves a request it has not answered: not

@@ -20,6 +20,9 @@ use super::{clock, post, shipped};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource};
 
 thread_local! {
+    /// Downloaded tables to store in IndexedDB once the request that fetched them is answered.
+    static STORE_AFTER: RefCell<Vec<(web_sys::IdbDatabase, String, Vec<u8>)>> =
+        const { RefCell::new(Vec::new()) };
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
     static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
     /// The anytime method's big-board tables, by `BigTables::cache_key`.
@@ -167,15 +170,13 @@ pub(super) async fn made<T: Cached>(
     let ms = clock() - start;
     let bytes = tables.bytes();
     let size = bytes.len() as u64;
-    // A download is stored behind the solve (the put starts when this task next waits, after
-    // the search), so its answer does not wait for IndexedDB; a build, which took far longer,
-    // is stored first, and the page is told whether that worked.
+    // A download is stored behind the solve ([`store_after_request`]), so that neither its
+    // answer nor the search's turns of the event loop wait for IndexedDB; a build, which took
+    // far longer, is stored first, and the page is told whether that worked.
     let (saved, storing) = match missing.db {
         Some(db) if source == PdbSource::Downloaded => {
             let key = missing.key.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                crate::idb::put(&db, &key, &bytes).await.ok();
-            });
+            STORE_AFTER.with(|s| s.borrow_mut().push((db, key, bytes)));
             (false, true)
         }
         Some(db) => (
@@ -195,6 +196,16 @@ pub(super) async fn made<T: Cached>(
     };
     post(scope, &FromWorker::PdbReady { id, info });
     Ok(tables)
+}
+
+/// Starts storing the downloads of the request just answered (the worker's queue calls it
+/// after each request that may have fetched tables).
+pub(super) fn store_after_request() {
+    for (db, key, bytes) in STORE_AFTER.with(|s| std::mem::take(&mut *s.borrow_mut())) {
+        wasm_bindgen_futures::spawn_local(async move {
+            crate::idb::put(&db, &key, &bytes).await.ok();
+        });
+    }
 }
 
 /// The shipped tables that serve `goal`, downloaded and checked; `None` if the app ships none

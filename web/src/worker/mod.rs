@@ -11,7 +11,8 @@
 //! - `build`: table builds with progress, on two cores where it can (`nested`, over `copy`:
 //!   the one way a copy of this worker is started beside it, also for `improver`);
 //! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
-//!   and those tables built behind the page's back; `shipped`: the tables the app ships.
+//!   and those tables built behind the page's back; `shipped`: the tables the app ships;
+//! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -31,6 +32,7 @@ mod cache;
 mod copy;
 mod improver;
 mod nested;
+mod pair;
 mod prepare;
 mod quick;
 mod shipped;
@@ -38,6 +40,7 @@ mod solve;
 mod tableless;
 mod trace;
 
+pub use pair::{hold_tables, search_subtree};
 pub use trace::{distance, trace};
 
 thread_local! {
@@ -134,10 +137,13 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     post(&scope, &solve::with_tables(&scope, &request).await);
+                    cache::store_after_request();
                     set_busy(false);
                     pump(&scope);
                 });
             }
+            ToWorker::HoldTables { id, bytes } => post(scope, &hold_tables(id, &bytes)),
+            ToWorker::SearchItem { id, item } => post(scope, &search_subtree(id, &item)),
             ToWorker::Solve(request) | ToWorker::Improve(request) => post(
                 scope,
                 &solve::solve_request(scope, &request, Tables::default()),
@@ -162,6 +168,8 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             return table_refusal(goal, tiles)
                 .map(|message| FromWorker::Failed { id: *id, message })
         }
+        // Checked as they are read (the tables' checksum) and searched (the item's board).
+        ToWorker::HoldTables { .. } | ToWorker::SearchItem { .. } => return None,
         ToWorker::BuildBigTables { id, goal } => {
             return (puzzle_core::anytime::total_entries(goal) == 0).then(|| FromWorker::Failed {
                 id: *id,

@@ -28,7 +28,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
 use super::solve::solve_request;
-use super::{clock, post, shipped};
+use super::{clock, pair, post, shipped};
 use crate::protocol::{FromWorker, SolveRequest};
 
 thread_local! {
@@ -93,11 +93,26 @@ pub async fn solve_pdb_request(
         return reply;
     }
     match cached::<AdditivePdb>(scope, request.id, &request.goal).await {
-        Ok(pdb) => with_pdb(scope, request, &pdb),
+        Ok(pdb) => with_strong(scope, request, pdb).await,
         Err(message) => FromWorker::Failed {
             id: request.id,
             message,
         },
+    }
+}
+
+/// The reply to `request` solved over the strong tables `pdb`: on two cores where a copy of
+/// this worker can run ([`pair`]), else here.
+async fn with_strong(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    pdb: Rc<AdditivePdb>,
+) -> FromWorker {
+    match AdditivePdb::key(&request.goal) {
+        Ok(key) if request.method == Method::PatternDatabase && pair::available() => {
+            pair::solve(scope, request, pdb, &key).await
+        }
+        _ => with_pdb(scope, request, &pdb),
     }
 }
 
@@ -130,7 +145,7 @@ async fn solve_before_strong(
     }
     first_answer(scope, request);
     match loaded::<AdditivePdb>(scope, id, &request.goal).await {
-        Ok(Loaded::Ready(strong)) => return Some(with_pdb(scope, request, &strong)),
+        Ok(Loaded::Ready(strong)) => return Some(with_strong(scope, request, strong).await),
         Err(_) => return None,
         Ok(Loaded::Missing(_)) => {}
     }

@@ -195,9 +195,14 @@ impl<'a> Iterations<'a> {
         self.pdb
     }
 
-    /// Nodes expanded so far, over every item recorded.
+    /// Nodes expanded so far, over every part recorded.
     pub fn expanded(&self) -> u64 {
         self.stats.expanded
+    }
+
+    /// Nodes generated so far, over every part recorded.
+    pub fn generated(&self) -> u64 {
+        self.stats.generated
     }
 
     /// Adds a part's counts, and ends the search on a solution or a stop.

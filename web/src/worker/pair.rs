@@ -1,0 +1,347 @@
+//! A 4x4 optimal search on two cores: the solver worker and a copy of it ([`WorkerCopy`])
+//! share out the large IDA* iterations (an 80-move position spends seconds in its last ones).
+//!
+//! The core runs the search one iteration at a time ([`Iterations`]); the small iterations
+//! stay on this worker. The first large one starts the helper, once per worker and set of
+//! tables: it is sent the tables' bytes ([`ToWorker::HoldTables`], moved, not copied) and
+//! reads them while this worker goes on alone. Then each large iteration is a list of
+//! subtrees that both take from the front: this worker searches one at a time, and between
+//! two it reads the helper's replies, which come in its event loop, and keeps the helper two
+//! subtrees ahead ([`ToWorker::SearchItem`], [`FromWorker::Searched`]). A solution in any
+//! subtree of an iteration is optimal, whoever finds it. A helper that fails only means its
+//! subtrees go back to the list and this worker searches on alone.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+use js_sys::{Function, Promise};
+use puzzle_core::pdb::AdditivePdb;
+use puzzle_core::tuned::parallel::{search_item, ParallelConfig, Subsearch, WorkItem};
+use puzzle_core::tuned::stepped::{Iterations, Next};
+use puzzle_core::tuned::TunedOptions;
+use puzzle_core::{Limits, Progress};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, MessageChannel};
+
+use super::copy::{self, WorkerCopy};
+use super::{clock, post, PROGRESS_EVERY_MS, REPORT_EVERY};
+use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
+
+/// How the iterations are shared out: an iteration following one that generated at least
+/// this many nodes (about a tenth of a second here) is split, into this many subtrees a
+/// searcher, so that uneven subtrees even out and this worker reads the helper's replies
+/// often.
+const SHARING: ParallelConfig = ParallelConfig {
+    threads: 2,
+    parallel_from: 1_000_000,
+    items_per_thread: 64,
+};
+
+/// Subtrees the helper is sent ahead of its replies, so it never waits for this worker.
+const AHEAD: usize = 2;
+
+thread_local! {
+    /// This worker's helper, with the key of the tables it holds.
+    static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
+    /// The tables this worker holds as a helper ([`ToWorker::HoldTables`]).
+    static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
+    /// The ids of the subtrees sent to the helper.
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+}
+
+/// Whether a request may use [`solve`]: the pattern-database method, and a copy of this
+/// worker can run beside it.
+pub(super) fn available() -> bool {
+    copy::available()
+}
+
+/// The answer to pattern-database `request` over `pdb` (stored under `key`), its large
+/// iterations shared with the helper.
+pub(super) async fn solve(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    pdb: Rc<AdditivePdb>,
+    key: &str,
+) -> FromWorker {
+    let id = request.id;
+    let counted = Rc::new(Cell::new((0u64, 0u64)));
+    let started = clock();
+    let mut report = progress_poster(scope, id, counted.clone(), started);
+    let mut limits = Limits {
+        max_expanded: request.max_expanded,
+        report_every: REPORT_EVERY,
+        on_progress: Some(&mut report),
+        clock,
+        threads: 1,
+    };
+    let options = TunedOptions::default();
+    let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
+        Ok(search) => search,
+        Err(error) => {
+            let message = error.to_string();
+            return FromWorker::Failed { id, message };
+        }
+    };
+    loop {
+        match search.next(&mut limits) {
+            Next::Done(solution) => return FromWorker::Done { id, solution },
+            Next::Items(items) => {
+                let helper = helper_for(key, &pdb);
+                share(&mut search, items, helper, &mut limits, &counted).await;
+            }
+        }
+    }
+}
+
+/// Searches the `items` of one iteration here and on `helper` until [`Iterations::record`]
+/// says the iteration is over.
+async fn share(
+    search: &mut Iterations<'_>,
+    items: Vec<WorkItem>,
+    mut helper: Option<Rc<Helper>>,
+    limits: &mut Limits<'_>,
+    counted: &Cell<(u64, u64)>,
+) {
+    let options = TunedOptions::default();
+    let mut queue: VecDeque<WorkItem> = items.into();
+    let mut sent: HashMap<u32, WorkItem> = HashMap::new();
+    loop {
+        if let Some(h) = helper.as_ref() {
+            for (id, result) in h.take_results() {
+                let Some(item) = sent.remove(&id) else {
+                    continue; // a subtree of an earlier iteration, now over
+                };
+                match result {
+                    Ok(result) => {
+                        if search.record(result) {
+                            return;
+                        }
+                    }
+                    Err(_) => queue.push_front(item),
+                }
+            }
+            if h.failed() {
+                queue.extend(sent.drain().map(|(_, item)| item));
+                helper = None;
+            }
+        }
+        if let Some(h) = helper.as_ref().filter(|h| h.ready()) {
+            while sent.len() < AHEAD {
+                let Some(item) = queue.pop_front() else { break };
+                sent.insert(h.send(&item), item);
+            }
+        }
+        if let Some(item) = queue.pop_front() {
+            counted.set((search.expanded(), search.generated()));
+            let mut part = search.part_limits(limits);
+            let Ok(result) = search_item(&item, search.pdb(), &options, None, &mut part) else {
+                return; // cannot happen: the core made the item for these tables
+            };
+            if search.record(result) {
+                return;
+            }
+            next_task().await;
+        } else if let Some(h) = helper.as_ref().filter(|_| !sent.is_empty()) {
+            h.wait().await;
+        } else {
+            return;
+        }
+    }
+}
+
+/// The helper for the tables under `key`: the one running, or a new one sent `pdb`'s bytes.
+/// `None` if no copy of this worker can run.
+fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
+    let running = HELPER.with(|h| {
+        h.borrow()
+            .as_ref()
+            .filter(|(held, helper)| held == key && !helper.failed())
+            .map(|(_, helper)| helper.clone())
+    });
+    if running.is_some() {
+        return running;
+    }
+    let helper = Helper::spawn(pdb)?;
+    HELPER.with(|h| *h.borrow_mut() = Some((key.to_string(), helper.clone())));
+    Some(helper)
+}
+
+/// What this worker knows of its helper, shared with the reply handler.
+#[derive(Default)]
+struct HelperState {
+    /// The tables are read (`Held` came).
+    held: Cell<bool>,
+    /// The helper failed (an error, a refused request): it gets no more work.
+    failed: Cell<bool>,
+    /// Replies to subtrees, by id, not yet taken.
+    results: RefCell<Vec<(u32, Result<Subsearch, String>)>>,
+    /// Resolves the promise this worker waits on, if it waits.
+    wake: RefCell<Option<Function>>,
+}
+
+impl HelperState {
+    fn wake(&self) {
+        if let Some(resolve) = self.wake.borrow_mut().take() {
+            resolve.call0(&JsValue::UNDEFINED).ok();
+        }
+    }
+}
+
+/// A copy of this worker that holds the tables and searches subtrees.
+struct Helper {
+    copy: WorkerCopy,
+    state: Rc<HelperState>,
+}
+
+impl Helper {
+    /// Starts a copy and sends it `pdb`'s bytes.
+    fn spawn(pdb: &AdditivePdb) -> Option<Rc<Helper>> {
+        let state = Rc::new(HelperState::default());
+        let copy = {
+            let state = state.clone();
+            WorkerCopy::spawn(move |reply| {
+                match reply {
+                    Ok(FromWorker::Held { .. }) => state.held.set(true),
+                    Ok(FromWorker::Searched { id, result }) => {
+                        state.results.borrow_mut().push((id, Ok(result)));
+                    }
+                    Ok(FromWorker::Failed { id, message }) => {
+                        state.failed.set(true);
+                        state.results.borrow_mut().push((id, Err(message)));
+                    }
+                    Ok(_) => return,
+                    Err(_) => state.failed.set(true),
+                }
+                state.wake();
+            })?
+        };
+        let (message, transfer) = with_bytes(
+            &ToWorker::HoldTables {
+                id: 0,
+                bytes: Vec::new(),
+            },
+            &pdb.to_bytes(),
+        );
+        copy.post(message, Some(transfer));
+        Some(Rc::new(Helper { copy, state }))
+    }
+
+    fn ready(&self) -> bool {
+        self.state.held.get() && !self.state.failed.get()
+    }
+
+    fn failed(&self) -> bool {
+        self.state.failed.get()
+    }
+
+    /// Sends the helper `item`; the id its reply will carry.
+    fn send(&self, item: &WorkItem) -> u32 {
+        let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
+        let message = ToWorker::SearchItem {
+            id,
+            item: item.clone(),
+        };
+        self.copy.post(to_js(&message), None);
+        id
+    }
+
+    fn take_results(&self) -> Vec<(u32, Result<Subsearch, String>)> {
+        std::mem::take(&mut *self.state.results.borrow_mut())
+    }
+
+    /// Waits in the event loop until the helper replies or fails.
+    async fn wait(&self) {
+        if !self.state.results.borrow().is_empty() || self.failed() {
+            return;
+        }
+        let mut resolve = None;
+        let woken = Promise::new(&mut |yes, _no| resolve = Some(yes));
+        *self.state.wake.borrow_mut() = resolve;
+        JsFuture::from(woken).await.ok();
+    }
+}
+
+/// The helper's side of [`ToWorker::HoldTables`]: reads and keeps the tables.
+pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
+    match AdditivePdb::from_bytes(bytes) {
+        Ok(pdb) => {
+            HELD.with(|held| *held.borrow_mut() = Some(pdb));
+            FromWorker::Held { id }
+        }
+        Err(error) => FromWorker::Failed {
+            id,
+            message: format!("the tables sent could not be read: {error}"),
+        },
+    }
+}
+
+/// The helper's side of [`ToWorker::SearchItem`]: searches the subtree over the held tables.
+pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
+    HELD.with(|held| {
+        let held = held.borrow();
+        let Some(pdb) = held.as_ref() else {
+            let message = "no tables are held to search over".to_string();
+            return FromWorker::Failed { id, message };
+        };
+        let options = TunedOptions::default();
+        match search_item(item, pdb, &options, None, &mut Limits::default()) {
+            Ok(result) => FromWorker::Searched { id, result },
+            Err(error) => FromWorker::Failed {
+                id,
+                message: error.to_string(),
+            },
+        }
+    })
+}
+
+/// Posts progress about ten times a second: the counts of the search so far (`counted`,
+/// the parts recorded before the one running) plus those of the part running.
+fn progress_poster(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    counted: Rc<Cell<(u64, u64)>>,
+    started: f64,
+) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
+    let mut last_post = f64::NEG_INFINITY;
+    move |part: &Progress| {
+        let now = clock();
+        if now - last_post >= PROGRESS_EVERY_MS {
+            last_post = now;
+            let (expanded, generated) = counted.get();
+            let progress = Progress {
+                expanded: expanded + part.expanded,
+                generated: generated + part.generated,
+                elapsed_ms: now - started,
+                ..part.clone()
+            };
+            post(scope, &FromWorker::Progress { id, progress });
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Waits for one turn of the event loop, without the timers' minimum delay: a message
+/// through a channel of this worker's own (the helper's replies waiting are read first).
+async fn next_task() {
+    let Ok(channel) = MessageChannel::new() else {
+        return;
+    };
+    let mut resolve = None;
+    let turn = Promise::new(&mut |yes, _no| resolve = Some(yes));
+    let Some(resolve) = resolve else { return };
+    let on_message = Closure::once(move |_: JsValue| {
+        resolve.call0(&JsValue::UNDEFINED).ok();
+    });
+    channel
+        .port1()
+        .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    if channel.port2().post_message(&JsValue::NULL).is_err() {
+        return;
+    }
+    JsFuture::from(turn).await.ok();
+    channel.port1().set_onmessage(None);
+}
