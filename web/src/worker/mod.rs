@@ -87,6 +87,21 @@ pub fn run() {
     post(&scope, &FromWorker::Ready);
 }
 
+/// The limits of a request's search: its node budget, progress to `report` every
+/// [`REPORT_EVERY`] expansions, the worker's clock, one thread.
+fn request_limits<'a>(
+    max_expanded: Option<u64>,
+    report: &'a mut puzzle_core::search::ProgressFn<'a>,
+) -> puzzle_core::Limits<'a> {
+    puzzle_core::Limits {
+        max_expanded,
+        report_every: REPORT_EVERY,
+        on_progress: Some(report),
+        clock,
+        threads: 1,
+    }
+}
+
 /// Milliseconds from the worker's clock (the standard clock does not exist on wasm32).
 pub fn clock() -> f64 {
     js_sys::Date::now()

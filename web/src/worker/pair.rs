@@ -28,7 +28,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageChannel};
 
 use super::copy::{self, WorkerCopy};
-use super::{clock, post, PROGRESS_EVERY_MS, REPORT_EVERY};
+use super::{clock, post, PROGRESS_EVERY_MS};
 use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
 
 /// How the iterations are shared out: an iteration following one that generated at least
@@ -71,13 +71,7 @@ pub(super) async fn solve(
     let counted = Rc::new(Cell::new((0u64, 0u64)));
     let started = clock();
     let mut report = progress_poster(scope, id, counted.clone(), started);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-        threads: 1,
-    };
+    let mut limits = super::request_limits(request.max_expanded, &mut report);
     let options = TunedOptions::default();
     let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
         Ok(search) => search,

@@ -17,7 +17,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
-use super::{clock, post, quick, shipped, tableless, PROGRESS_EVERY_MS, REPORT_EVERY};
+use super::{clock, post, quick, shipped, tableless, PROGRESS_EVERY_MS};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -262,13 +262,7 @@ fn solve_request_from(
 ) -> FromWorker {
     let id = request.id;
     let mut report = progress_poster(scope, id);
-    let mut limits = Limits {
-        max_expanded: request.max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(&mut report),
-        clock,
-        threads: 1,
-    };
+    let mut limits = super::request_limits(request.max_expanded, &mut report);
     let mut improved = |solution: &puzzle_core::Solution| {
         post(
             scope,
