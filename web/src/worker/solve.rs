@@ -5,13 +5,14 @@
 //! pattern databases through [`super::quick`].
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use puzzle_core::anytime::BigTables;
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::{
-    solve_improving_from, Direction, Limits, Progress, SolveOutcome, TableKind, Tables,
+    solve_improving_from, Board, Direction, Limits, Progress, SolveOutcome, TableKind, Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
@@ -63,7 +64,8 @@ fn big(tables: &BigTables) -> Tables<'_> {
 /// or a build of 17-36 s in a nested worker, while a nested [`Improver`] runs the anytime
 /// method without them, unsliced (slices where no nested worker runs). Once they come, the
 /// rest of the budget runs with them from the best answer so far; if they cannot be had,
-/// without them.
+/// without them; if the budget ends first, the best answer so far is the answer and the
+/// tables go on coming, for the next solve ([`on_the_way`]).
 async fn improve_until_tables(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
@@ -87,10 +89,75 @@ async fn improve_until_tables(
     else {
         return improve_in_slices(scope, request, asked, staged, missing).await;
     };
-    let tables = made::<BigTables>(scope, id, goal, missing).await;
+    let arrival = on_the_way(scope, id, goal, missing);
+    let deadline = asked + tableless::budget_ms(request);
+    let got = loop {
+        if let Some(got) = arrival.borrow().clone() {
+            break Some(got);
+        }
+        if clock() >= deadline {
+            break None;
+        }
+        tableless::next_turn(tableless::WAIT_MS).await;
+    };
     let best = improver.best();
     drop(improver);
-    with_or_without(scope, &budget_from(asked, request), tables, best)
+    match got {
+        Some(tables) => with_or_without(scope, &budget_from(asked, request), tables, best),
+        None => before_tables(scope, request, best),
+    }
+}
+
+thread_local! {
+    /// Big-board tables on their way (downloaded or built), by key: a solve whose budget ends
+    /// first answers without them, and the next solve of that goal waits for the same ones.
+    static ON_THE_WAY: RefCell<HashMap<String, Arrival>> = RefCell::new(HashMap::new());
+}
+
+/// Where tables on their way arrive (`None` until they do).
+type Arrival = Rc<RefCell<Option<Got>>>;
+
+/// The big-board tables of `goal` on their way: the download or build in flight for their
+/// key, else one started now (its progress goes to request `id`), stored when made.
+fn on_the_way(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+    missing: Missing,
+) -> Arrival {
+    let key = BigTables::key(goal).unwrap_or_default();
+    if let Some(arrival) = ON_THE_WAY.with(|w| w.borrow().get(&key).cloned()) {
+        return arrival;
+    }
+    let arrival: Arrival = Rc::default();
+    ON_THE_WAY.with(|w| w.borrow_mut().insert(key.clone(), arrival.clone()));
+    let (slot, scope, goal) = (arrival.clone(), scope.clone(), goal.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let got = made::<BigTables>(&scope, id, &goal, missing).await;
+        *slot.borrow_mut() = Some(got);
+        ON_THE_WAY.with(|w| w.borrow_mut().remove(&key));
+    });
+    arrival
+}
+
+/// The answer when the budget ends before the tables come: the best so far (after a last
+/// moment of the method without tables from it). The tables go on coming, for the next solve.
+fn before_tables(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    best: Option<Vec<Direction>>,
+) -> FromWorker {
+    let id = request.id;
+    match tableless::slice(scope, request, best.as_deref(), 1.0) {
+        Some(answer) => FromWorker::Done {
+            id,
+            solution: Box::new(answer),
+        },
+        None => FromWorker::Failed {
+            id,
+            message: "no answer could be made without the tables".to_string(),
+        },
+    }
 }
 
 /// The big-board tables, or why they could not be had.
@@ -121,7 +188,7 @@ fn unavailable(id: u32) -> FromWorker {
 
 /// [`improve_until_tables`] on one thread: the tables are got behind slices of the anytime
 /// method without them ([`tableless`]), each from the best answer so far, until they come or
-/// the budget is spent (then this worker waits for them).
+/// the budget is spent (then the best answer is the answer, and they go on coming).
 async fn improve_in_slices(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
@@ -130,14 +197,7 @@ async fn improve_in_slices(
     missing: Missing,
 ) -> FromWorker {
     let id = request.id;
-    let arrival: Rc<RefCell<Option<Got>>> = Rc::default();
-    {
-        let (arrival, scope, goal) = (arrival.clone(), scope.clone(), request.goal.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let got = made::<BigTables>(&scope, id, &goal, missing).await;
-            *arrival.borrow_mut() = Some(got);
-        });
-    }
+    let arrival = on_the_way(scope, id, &request.goal, missing);
     let mut slice_ms = tableless::FIRST_SLICE_MS;
     // The first slice makes the solver's own staged answers (the longer ones may be shorter).
     let mut seeded = false;
@@ -152,11 +212,11 @@ async fn improve_in_slices(
             (true, false) => 0,
         };
         tableless::next_turn(pause).await;
-        if let Some(tables) = arrival.borrow_mut().take() {
+        if let Some(tables) = arrival.borrow().clone() {
             return with_or_without(scope, &budget_from(asked, request), tables, best);
         }
         if left < 1.0 {
-            continue;
+            return before_tables(scope, request, best);
         }
         let start = best.as_deref().filter(|_| seeded);
         let Some(answer) = tableless::slice(scope, request, start, slice_ms.min(left)) else {
