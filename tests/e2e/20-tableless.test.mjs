@@ -70,11 +70,11 @@ test('a budget shorter than the tables\' build ends on time, and a later solve h
   record('snail_5x5_2s_budget_answer_ms', first.ms);
   assert.ok(first.ms < 6_000, `answered ${first.ms} ms after Solve with a 2 s budget`);
   assert.ok(Number(await page.locator('#length').getAttribute('data-length')) > 0);
-  // Solves go on while the build runs; one of them, at the latest a minute later, finds the
-  // tables in the worker's memory (built once, not again for each solve).
+  // Solves go on while the build runs; one of them finds the tables in the worker's memory
+  // (built once, not again for each solve): 6 s later here, 41 s under CI load.
   const t0 = Date.now();
   let later = first;
-  while (later.tables !== 'memory' && Date.now() - t0 < 90_000) {
+  while (later.tables !== 'memory' && Date.now() - t0 < 180_000) {
     await page.waitForTimeout(3_000);
     later = await solve();
     assert.ok(later.ms < 6_000, `answered ${later.ms} ms after Solve`);
