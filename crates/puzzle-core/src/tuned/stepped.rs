@@ -50,8 +50,8 @@ pub struct Iterations<'a> {
     open: Option<Open>,
     /// The solution found (moves toward the tables' goal), or why the search stopped.
     end: Option<Result<Vec<Direction>, SolveOutcome>>,
-    /// The clock when the search began (its first [`Iterations::next`]) and last stepped.
-    clock: Option<(f64, f64)>,
+    /// The clock when the search began (its first [`Iterations::next`]).
+    started: Option<f64>,
     /// The node budget of the whole search (from the first `next`'s limits).
     budget: Option<u64>,
 }
@@ -94,7 +94,7 @@ impl<'a> Iterations<'a> {
             last_generated: 0,
             stats: Stats::default(),
             open: None,
-            clock: None,
+            started: None,
             budget: None,
         })
     }
@@ -102,9 +102,7 @@ impl<'a> Iterations<'a> {
     /// Searches on until the answer is known or an iteration is large enough to share out.
     /// Call it first, and again after [`Iterations::record`] says the iteration is over.
     pub fn next(&mut self, limits: &mut Limits) -> Next {
-        let now = (limits.clock)();
-        let started = self.clock.map_or(now, |(start, _)| start);
-        self.clock = Some((started, now));
+        let started = *self.started.get_or_insert_with(limits.clock);
         self.budget = limits.max_expanded;
         if let Some(open) = self.open.take() {
             self.bound = open.next_bound;
