@@ -510,3 +510,25 @@ test('an 80-move 4x4 on a first visit: its large iterations are shared with a se
   assert.ok(page.workersSeen.every((w) => w.url.endsWith('worker_loader.js')), seen);
   assert.deepEqual(page.problems, []);
 });
+
+test('a download that comes after its solve ended on budget is stored all the same', async () => {
+  const page = await open(browser, '?size=6x6');
+  // The big-board tables come 8 s late: well after the 2 s budget.
+  await page.context().route('**/tables/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await route.continue();
+  });
+  await page.selectOption('#budget', '2000');
+  await page.getByRole('button', { name: 'Scramble', exact: true }).click();
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#length').waitFor({ timeout: 60_000 });
+  const answeredMs = Date.now() - t0;
+  assert.ok(answeredMs < 7_000, `answered ${answeredMs} ms after Solve, before the download`);
+  // No further solve: the download still reaches IndexedDB once it has come.
+  const stored = async () => (await storedKeys(page)).some((k) => k.startsWith('bigtables-'));
+  const t1 = Date.now();
+  while (!(await stored()) && Date.now() - t1 < 60_000) await page.waitForTimeout(500);
+  assert.ok(await stored(), `stored: ${await storedKeys(page)}`);
+  assert.deepEqual(page.problems, []);
+});

@@ -170,13 +170,12 @@ pub(super) async fn made<T: Cached>(
     let ms = clock() - start;
     let bytes = tables.bytes();
     let size = bytes.len() as u64;
-    // A download is stored behind the solve ([`store_after_request`]), so that neither its
-    // answer nor the search's turns of the event loop wait for IndexedDB; a build, which took
-    // far longer, is stored first, and the page is told whether that worked.
+    // A download is stored behind the solve ([`store_behind`]), so that neither its answer
+    // nor the search's turns of the event loop wait for IndexedDB; a build, which took far
+    // longer, is stored first, and the page is told whether that worked.
     let (saved, storing) = match missing.db {
         Some(db) if source == PdbSource::Downloaded => {
-            let key = missing.key.clone();
-            STORE_AFTER.with(|s| s.borrow_mut().push((db, key, bytes)));
+            store_behind(db, missing.key.clone(), bytes);
             (false, true)
         }
         Some(db) => (
@@ -198,13 +197,23 @@ pub(super) async fn made<T: Cached>(
     Ok(tables)
 }
 
+/// Stores downloaded `bytes` under `key`: after the request in flight is answered
+/// ([`store_after_request`]), or now if none is (a download that came after its solve ended).
+fn store_behind(db: web_sys::IdbDatabase, key: String, bytes: Vec<u8>) {
+    if super::busy() {
+        STORE_AFTER.with(|s| s.borrow_mut().push((db, key, bytes)));
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        crate::idb::put(&db, &key, &bytes).await.ok();
+    });
+}
+
 /// Starts storing the downloads of the request just answered (the worker's queue calls it
-/// after each request that may have fetched tables).
+/// after each request that may have fetched tables, once it is no longer in flight).
 pub(super) fn store_after_request() {
     for (db, key, bytes) in STORE_AFTER.with(|s| std::mem::take(&mut *s.borrow_mut())) {
-        wasm_bindgen_futures::spawn_local(async move {
-            crate::idb::put(&db, &key, &bytes).await.ok();
-        });
+        store_behind(db, key, bytes);
     }
 }
 

@@ -119,6 +119,11 @@ fn next_request() -> Option<ToWorker> {
     })
 }
 
+/// Whether an asynchronous request is in flight.
+fn busy() -> bool {
+    INBOX.with(|inbox| inbox.borrow().busy)
+}
+
 /// Marks an asynchronous request in flight (the queue waits) or done.
 fn set_busy(busy: bool) {
     INBOX.with(|inbox| inbox.borrow_mut().busy = busy);
@@ -152,8 +157,8 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     post(&scope, &solve::with_tables(&scope, &request).await);
-                    cache::store_after_request();
                     set_busy(false);
+                    cache::store_after_request();
                     pump(&scope);
                 });
             }
