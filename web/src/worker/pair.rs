@@ -27,7 +27,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageChannel};
 
-use super::copy::{self, WorkerCopy};
+use super::copy::WorkerCopy;
 use super::{clock, post, PROGRESS_EVERY_MS};
 use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
 
@@ -51,12 +51,6 @@ thread_local! {
     static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
     /// The ids of the subtrees sent to the helper.
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
-}
-
-/// Whether a request may use [`solve`]: the pattern-database method, and a copy of this
-/// worker can run beside it.
-pub(super) fn available() -> bool {
-    copy::available()
 }
 
 /// The answer to pattern-database `request` over `pdb` (stored under `key`), its large

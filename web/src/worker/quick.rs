@@ -28,7 +28,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
 use super::solve::solve_request;
-use super::{clock, pair, post, shipped};
+use super::{clock, copy, pair, post, shipped};
 use crate::protocol::{FromWorker, SolveRequest};
 
 thread_local! {
@@ -109,7 +109,7 @@ async fn with_strong(
     pdb: Rc<AdditivePdb>,
 ) -> FromWorker {
     match AdditivePdb::key(&request.goal) {
-        Ok(key) if request.method == Method::PatternDatabase && pair::available() => {
+        Ok(key) if request.method == Method::PatternDatabase && copy::available() => {
             pair::solve(scope, request, pdb, &key).await
         }
         _ => with_pdb(scope, request, &pdb),
