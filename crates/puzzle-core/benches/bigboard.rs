@@ -8,7 +8,8 @@
 //!     [--max-window N] [--extra-rounds N] [--no-weighted-windows]
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
-//!     [--compare-old] [--bounds N]
+//!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
+//!     [--tail-nodes N] [--compare-old] [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
@@ -16,8 +17,9 @@
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before guided windows (`guided_windows` empty, no quick guided rounds) on the same boards
-//! with the same limits (`--outer-beam 0` gives the schedule before line reduction).
+//! before loosened paths and tails (`tracked_windows` empty, `tail_weight` 0) on the same
+//! boards with the same limits (`--outer-beam 0` gives the schedule before line reduction,
+//! `--guided-windows ''` one without guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
 //! `--deepcubea` runs instead DeepCubeA's dev states (`tests/fixtures/deepcubea/`, goal
@@ -107,6 +109,13 @@ fn options() -> Options {
             "--guided-quick-nodes" => {
                 options.config.guided_quick_nodes = number(args.next()) as u64
             }
+            "--tail-weight" => {
+                options.config.tail_weight = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--tail-nodes" => options.config.tail_nodes = number(args.next()),
+            "--tail-step" => options.config.tail_step = number(args.next()),
+            "--tracked-windows" => options.config.tracked_windows = list(args.next()),
+            "--tracked-nodes" => options.config.tracked_nodes = number(args.next()) as u64,
             "--guided-nodes" => options.config.guided_nodes = number(args.next()) as u64,
             "--no-weighted-windows" => options.config.weighted_windows.clear(),
             "--weighted-windows" => {
@@ -621,11 +630,12 @@ impl Options {
     }
 }
 
-/// The schedule before guided windows.
+/// The schedule before the loosened paths to the core and the tail searches (no tracked
+/// windows, no tails).
 fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
     AnytimeConfig {
-        guided_windows: Vec::new(),
-        guided_quick_nodes: 0,
+        tracked_windows: Vec::new(),
+        tail_weight: 0.0,
         ..config.clone()
     }
 }

@@ -432,3 +432,42 @@ proptest! {
         prop_assert!(BigTables::from_bytes(&header).is_err());
     }
 }
+
+/// A schedule of the core search at one high weight and nothing after it but, when asked,
+/// the tail searches (weighted A* from boards along the answer toward the goal).
+fn core_then(tails: bool) -> AnytimeConfig {
+    AnytimeConfig {
+        time_limit_ms: f64::INFINITY,
+        min_window: 2,
+        max_window: 2,
+        extra_rounds: 0,
+        guided_windows: Vec::new(),
+        guided_quick_nodes: 0,
+        weighted_windows: Vec::new(),
+        core_weights: vec![3.0],
+        tail_weight: if tails { 1.4 } else { 0.0 },
+        ..AnytimeConfig::default()
+    }
+}
+
+/// The tail searches shorten answers the core search left long, keep them legal and never
+/// below the optimum (4x4: exact optima by IDA*).
+#[test]
+fn tails_shorten_answers_and_never_pass_the_optimum() {
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+    let mut rng = StdRng::seed_from_u64(4);
+    let (mut with, mut without) = (0, 0);
+    for _ in 0..8 {
+        let board = random_walk(&goal, 80, &mut rng);
+        let best = optimum(&board, &goal) as usize;
+        let short = check(&board, &goal, Some(&tables), &core_then(true));
+        let long = check(&board, &goal, Some(&tables), &core_then(false));
+        let short = short.solution.moves.len();
+        assert!(short >= best, "{board}: {short} < optimum {best}");
+        assert!(short <= long.solution.moves.len(), "{board}");
+        with += short;
+        without += long.solution.moves.len();
+    }
+    assert!(with < without, "tails gained nothing: {with} vs {without}");
+}

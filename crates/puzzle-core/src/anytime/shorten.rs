@@ -11,6 +11,7 @@ use super::budget::{Budget, Halt};
 use super::guided;
 use super::ida::shortest_within;
 use super::tables::BigTables;
+use super::tracked;
 use super::widestar;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
@@ -76,6 +77,23 @@ pub(crate) fn guided_window_pass(
         budget,
         exact,
     )
+}
+
+/// Like [`window_pass`] on a path to the core, each window replaced by the shortest stretch
+/// that leaves the `tracked` tiles and the blank where it left them ([`tracked`]): the path
+/// still brings those tiles home, the others end elsewhere.
+pub(crate) fn tracked_window_pass(
+    start: &Board,
+    moves: &[Direction],
+    tracked: &[bool],
+    window: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> (Vec<Direction>, Option<Halt>) {
+    let loose = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
+        tracked::shortest_within(at, target, tracked, max_len, node_cap, budget)
+    };
+    slide(start, moves, window, (window / 3).max(1), budget, loose)
 }
 
 /// Like [`window_pass`], but each window is searched by weighted A* (`weight`, at most
