@@ -17,7 +17,8 @@
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before loosened paths and tails (`tracked_windows` empty, `tail_weight` 0) on the same
+//! before loosened paths, tails and repeated passes (`tracked_windows` empty, `tail_weight` 0,
+//! `passes_again` off) on the same
 //! boards with the same limits (`--outer-beam 0` gives the schedule before line reduction,
 //! `--guided-windows ''` one without guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
@@ -630,12 +631,13 @@ impl Options {
     }
 }
 
-/// The schedule before the loosened paths to the core and the tail searches (no tracked
-/// windows, no tails).
+/// The schedule before the loosened paths to the core, the tail searches and the passes run
+/// again (no tracked windows, no tails, `passes_again` off).
 fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
     AnytimeConfig {
         tracked_windows: Vec::new(),
         tail_weight: 0.0,
+        passes_again: false,
         ..config.clone()
     }
 }

@@ -54,6 +54,11 @@ impl<'l, 'a> Budget<'l, 'a> {
         (self.limits.clock)() - self.start_ms
     }
 
+    /// Milliseconds left of the time limit (0 once it has passed).
+    pub(crate) fn left_ms(&self) -> f64 {
+        (self.time_limit_ms - self.elapsed_ms()).max(0.0)
+    }
+
     /// Expansions counted so far.
     pub(crate) fn expanded(&self) -> u64 {
         self.expanded

@@ -39,13 +39,14 @@
 //!    shortest way to the core is kept (the schedule before line reduction). Without tables,
 //!    boards of at most 25 cells get weighted A* with linear conflict on the whole board
 //!    instead.
-//!    When the core search's weights are spent (or run out of states), **tails**: weighted A*
-//!    ([`AnytimeConfig::tail_weight`], adapted to what the last one did) from boards
-//!    [`AnytimeConfig::tail_step`] moves apart along the core part of the best answer toward
-//!    the goal, each pruned by the moves it must beat. Measured on DeepCubeA's 5x5 dev states
-//!    (20 boards, one run, 10 s a board): 1.045 -> 1.033 times optimal, boards solved
-//!    optimally 2 -> 6; the guided windows alone had converged (their searches capped) with
-//!    most of the time left.
+//!    When the core search's weights are spent (or run out of states), **tails** (`tails.rs`):
+//!    weighted A* ([`AnytimeConfig::tail_weight`], adapted to what the last one did) from
+//!    boards [`AnytimeConfig::tail_step`] moves apart along the core part of the best answer
+//!    toward the goal, each pruned by the moves it must beat; on boards larger than the core
+//!    they come after the plain window rounds of step 5 and take at most half the time left.
+//!    Measured on DeepCubeA's 5x5 dev states (20 boards, one run, 10 s a board): 1.045 ->
+//!    1.033 times optimal, boards solved optimally 2 -> 6; the guided windows alone had
+//!    converged (their searches capped) with most of the time left.
 //! 4. **Guided windows** (with tables): the part of the solution inside the core, in windows
 //!    of [`AnytimeConfig::guided_windows`] moves, each searched exactly by IDA* with the
 //!    tables relabelled toward the window's end board (`guided.rs`: the renamed groups'
@@ -59,7 +60,9 @@
 //! 5. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
 //!    [`AnytimeConfig::max_window`] until a round gains nothing, then
 //!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
-//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*.
+//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*. On boards larger than the
+//!    core, time left after that runs the rounds again on the new answer with twice the
+//!    expansions a window, while they gain ([`AnytimeConfig::passes_again`]).
 //!
 //! Why: the staged method wastes most moves where tiles are brought home a line at a time;
 //! exact searches of short stretches remove local waste at any size without tables, and the
@@ -213,6 +216,9 @@ pub struct AnytimeConfig {
     /// States a tail search may hold (about 55 bytes each, freed after each search). Measured:
     /// 500k states instead of 2M found none of the tails 2M found on the stuck 5x5 boards.
     pub tail_nodes: usize,
+    /// Boards larger than the core: once the passes converged, run them again on the new
+    /// answer with twice the expansions a window, while that gains (`Run::again`).
+    pub passes_again: bool,
     /// Moves solving the board to start from (an earlier run's answer, say), so that runs can
     /// continue one another: when they solve it, they are the first incumbent and the staged
     /// answers are skipped (the answer is then never longer than them); otherwise ignored.
@@ -248,6 +254,7 @@ impl Default for AnytimeConfig {
             tail_weight: 1.4,
             tail_step: 8,
             tail_nodes: 2_000_000,
+            passes_again: true,
             start: None,
         }
     }
@@ -459,13 +466,38 @@ impl Run<'_, '_, '_> {
             for base in bases.iter().take(config.outer_cores.max(1)) {
                 self.core_search(tables, base, config)?;
             }
-            if config.tail_weight > 0.0 {
-                self.tails(tables, config)?;
+            // On the whole board the tails come next; on larger ones after the cheaper
+            // plain windows (`window_rounds`).
+            if tables.covers_whole_board() && config.tail_weight > 0.0 {
+                self.tails(tables, config, 1.0)?;
             }
         } else if self.goal.cells().len() <= 25 {
             self.wide_search(config)?;
         }
-        self.window_rounds(tables, config)
+        self.window_rounds(tables, config)?;
+        match tables {
+            Some(tables) if config.passes_again && !tables.covers_whole_board() => {
+                self.again(tables, config)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Time left once the passes converged on a board larger than the core: they run again
+    /// on the new answer (its junctions are new to them), with twice the expansions a window
+    /// each time, while that gains. Measured on two 7x7 boards at 30 s: 363.5 -> 358.5 moves
+    /// (one board's solve had ended at 16 s; loosening its path to the core again with longer
+    /// windows gained nothing, so it is not done).
+    fn again(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+        let mut config = config.clone();
+        loop {
+            config.window_nodes = config.window_nodes.saturating_mul(2);
+            let before = self.best_len();
+            self.window_rounds(Some(tables), &config)?;
+            if self.best_len() >= before {
+                return Ok(());
+            }
+        }
     }
 
     /// The staged answers of the board's symmetric views (while a share of the time is left
@@ -683,6 +715,9 @@ impl Run<'_, '_, '_> {
             if !improved {
                 break;
             }
+        }
+        if let Some(tables) = tables.filter(|_| config.tail_weight > 0.0) {
+            self.tails(tables, config, 0.5)?;
         }
         // Converged: larger windows with larger budgets while time is left.
         let mut window = max;

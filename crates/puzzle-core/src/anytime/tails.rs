@@ -16,7 +16,14 @@ impl Run<'_, '_, '_> {
     /// bounded by the moves it must beat ("tails"), `tail_step` moves apart, in passes whose
     /// starts shift by half a step. The weight adapts: up by 0.1 after a search that ran out of
     /// states, down by 0.05 after one that settled (between 1.1 and 2).
-    pub(super) fn tails(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+    /// `share` of the time left goes to them at most (the passes after them need the rest).
+    pub(super) fn tails(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+        share: f64,
+    ) -> Result<(), Halt> {
+        let until = self.budget.elapsed_ms() + share * self.budget.left_ms();
         let step = config.tail_step.max(2);
         let mut weight = config.tail_weight;
         for pass in 0..4 {
@@ -29,7 +36,7 @@ impl Run<'_, '_, '_> {
                     return Ok(());
                 };
                 let core_moves = &best[split.prefix.len()..];
-                if self.is_optimal() {
+                if self.is_optimal() || self.budget.elapsed_ms() > until {
                     return Ok(());
                 }
                 if k + 2 >= core_moves.len() {
