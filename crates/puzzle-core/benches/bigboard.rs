@@ -376,7 +376,7 @@ fn random_boards(options: &Options) {
         );
         if options.compare {
             println!(
-                "| {side}x{side} | {boards} | anytime, old schedule (no guided windows) | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
+                "| {side}x{side} | {boards} | anytime, old schedule | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
                 o_len / n,
                 o_ratio / n,
                 o_first / n,
