@@ -15,6 +15,7 @@ use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
+use super::deepen::{self, distance, Walk};
 use super::tables::{BigTables, Layout, GROUP_SIZE, NO_GROUP};
 
 /// Most cells of a core (5x5).
@@ -51,26 +52,15 @@ pub(crate) fn shortest_within(
     if shape.height() == side {
         lookups.push(Lookup::new(tables, target, start, Some(&transposed)));
     }
-    let mut search = Ida {
+    let mut walk = Ida {
         shape,
         tables,
         lookups,
         cells: start.cells().to_vec(),
         blank: start.blank(),
         target: target.cells().to_vec(),
-        path: Vec::with_capacity(max_len + 1),
-        spent: 0,
-        node_cap,
     };
-    let mut bound = search.estimate();
-    while bound as usize <= max_len {
-        match search.probe(bound, budget)? {
-            Probe::Found => return Ok(Some(search.path)),
-            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
-            Probe::Next(next) => bound = next,
-        }
-    }
-    Ok(None)
+    deepen::shortest_within(&mut walk, max_len, node_cap, budget)
 }
 
 /// Where a tile's estimate comes from in one lookup.
@@ -203,19 +193,7 @@ impl<'r> Lookup<'r> {
     }
 }
 
-fn distance(shape: Shape, a: usize, b: usize) -> u32 {
-    (shape.row(a).abs_diff(shape.row(b)) + shape.column(a).abs_diff(shape.column(b))) as u32
-}
-
-enum Probe {
-    Found,
-    /// The least `g + h` above the bound.
-    Next(u32),
-    Exhausted,
-    OutOfNodes,
-}
-
-/// One IDA* over a core board toward `target`.
+/// A core board searched toward `target`.
 struct Ida<'t, 'r> {
     shape: Shape,
     tables: &'t BigTables,
@@ -223,70 +201,47 @@ struct Ida<'t, 'r> {
     cells: Vec<u8>,
     blank: usize,
     target: Vec<u8>,
-    path: Vec<Direction>,
-    spent: u64,
-    node_cap: u64,
 }
 
-impl Ida<'_, '_> {
+impl Walk for Ida<'_, '_> {
+    /// The tile's old cell (the blank's now), its new one, and each lookup's saved entry.
+    type Saved = (usize, usize, [u32; 2]);
+
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn blank(&self) -> usize {
+        self.blank
+    }
+
     fn estimate(&self) -> u32 {
         self.lookups.iter().map(|l| l.sum).max().unwrap_or(0)
     }
 
-    /// One depth-first pass with `g + h <= bound`.
-    fn probe(&mut self, bound: u32, budget: &mut Budget) -> Result<Probe, Halt> {
-        let g = self.path.len() as u32;
-        let h = self.estimate();
-        if g + h > bound {
-            return Ok(Probe::Next(g + h));
+    fn is_goal(&self, h: u32) -> bool {
+        h == 0 && self.cells == self.target
+    }
+
+    fn slide(&mut self, from: usize) -> Self::Saved {
+        let to = self.blank;
+        let tile = self.cells[from];
+        let mut saved = [0u32; 2];
+        for (lookup, slot) in self.lookups.iter_mut().zip(&mut saved) {
+            *slot = lookup.slide(self.tables, self.shape, tile, from, to);
         }
-        if h == 0 && self.cells == self.target {
-            return Ok(Probe::Found);
+        self.cells.swap(from, to);
+        self.blank = from;
+        (from, to, saved)
+    }
+
+    fn undo(&mut self, (from, to, saved): Self::Saved) {
+        self.blank = to;
+        self.cells.swap(from, to);
+        let tile = self.cells[from];
+        for (lookup, &slot) in self.lookups.iter_mut().zip(&saved) {
+            lookup.undo(self.shape, tile, from, to, slot);
         }
-        budget.tick()?;
-        self.spent += 1;
-        if self.spent > self.node_cap {
-            return Ok(Probe::OutOfNodes);
-        }
-        let mut next = u32::MAX;
-        for direction in Direction::ALL {
-            if self.path.last() == Some(&direction.opposite()) {
-                continue;
-            }
-            let Some(from) = self.shape.neighbour(self.blank, direction) else {
-                continue;
-            };
-            let to = self.blank;
-            let tile = self.cells[from];
-            let mut saved = [0u32; 2];
-            for (lookup, slot) in self.lookups.iter_mut().zip(&mut saved) {
-                *slot = lookup.slide(self.tables, self.shape, tile, from, to);
-            }
-            self.cells.swap(from, to);
-            self.blank = from;
-            self.path.push(direction);
-            let probe = self.probe(bound, budget)?;
-            if let Probe::Found = probe {
-                // The path and the board stay as they are: the search is over.
-                return Ok(Probe::Found);
-            }
-            self.path.pop();
-            self.blank = to;
-            self.cells.swap(from, to);
-            for (lookup, &slot) in self.lookups.iter_mut().zip(&saved) {
-                lookup.undo(self.shape, tile, from, to, slot);
-            }
-            match probe {
-                Probe::Next(n) => next = next.min(n),
-                Probe::Exhausted | Probe::Found => {}
-                Probe::OutOfNodes => return Ok(Probe::OutOfNodes),
-            }
-        }
-        Ok(if next == u32::MAX {
-            Probe::Exhausted
-        } else {
-            Probe::Next(next)
-        })
     }
 }
 

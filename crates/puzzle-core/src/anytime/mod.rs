@@ -113,6 +113,7 @@
 mod best_first;
 pub(crate) mod budget;
 mod core;
+mod deepen;
 #[cfg(test)]
 mod fingerprint;
 mod guided;

@@ -17,6 +17,7 @@ use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
+use super::deepen::{self, distance, Walk};
 
 /// The label of every untracked tile on the searched board.
 const UNTRACKED: u8 = u8::MAX;
@@ -57,41 +58,19 @@ pub(crate) fn shortest_within(
         .filter(|&(_, &t)| t != 0 && t != UNTRACKED)
         .map(|(c, &t)| distance(shape, c, home[t as usize] as usize))
         .sum();
-    let mut search = Ida {
+    let mut walk = Loose {
         shape,
         home,
         target_blank: target.blank(),
         cells,
         blank: start.blank(),
         manhattan,
-        path: Vec::with_capacity(max_len + 1),
-        spent: 0,
-        node_cap,
     };
-    let mut bound = search.estimate();
-    while bound as usize <= max_len {
-        match search.probe(bound, budget)? {
-            Probe::Found => return Ok(Some(search.path)),
-            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
-            Probe::Next(next) => bound = next,
-        }
-    }
-    Ok(None)
+    deepen::shortest_within(&mut walk, max_len, node_cap, budget)
 }
 
-fn distance(shape: Shape, a: usize, b: usize) -> u32 {
-    (shape.row(a).abs_diff(shape.row(b)) + shape.column(a).abs_diff(shape.column(b))) as u32
-}
-
-enum Probe {
-    Found,
-    /// The least `g + h` above the bound.
-    Next(u32),
-    Exhausted,
-    OutOfNodes,
-}
-
-struct Ida {
+/// The board with its untracked tiles all alike, searched toward the tracked tiles' cells.
+struct Loose {
     shape: Shape,
     /// `home[tile]`: the tile's cell on the target board.
     home: Vec<u8>,
@@ -101,78 +80,51 @@ struct Ida {
     blank: usize,
     /// The tracked tiles' Manhattan distances to their cells on the target.
     manhattan: u32,
-    path: Vec<Direction>,
-    spent: u64,
-    node_cap: u64,
 }
 
-impl Ida {
+impl Loose {
+    /// Moves the tile at `from` to the blank at `to`.
+    fn swap(&mut self, from: usize, to: usize) {
+        let tile = self.cells[from];
+        if tile != UNTRACKED {
+            let home = self.home[tile as usize] as usize;
+            self.manhattan =
+                self.manhattan + distance(self.shape, to, home) - distance(self.shape, from, home);
+        }
+        self.cells.swap(from, to);
+        self.blank = from;
+    }
+}
+
+impl Walk for Loose {
+    /// The tile's old cell and its new one.
+    type Saved = (usize, usize);
+
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn blank(&self) -> usize {
+        self.blank
+    }
+
     fn estimate(&self) -> u32 {
         self.manhattan
             .max(distance(self.shape, self.blank, self.target_blank))
     }
 
-    /// One depth-first pass with `g + h <= bound`.
-    fn probe(&mut self, bound: u32, budget: &mut Budget) -> Result<Probe, Halt> {
-        let g = self.path.len() as u32;
-        let h = self.estimate();
-        if g + h > bound {
-            return Ok(Probe::Next(g + h));
-        }
-        if h == 0 {
-            return Ok(Probe::Found);
-        }
-        budget.tick()?;
-        self.spent += 1;
-        if self.spent > self.node_cap {
-            return Ok(Probe::OutOfNodes);
-        }
-        let mut next = u32::MAX;
-        for direction in Direction::ALL {
-            if self.path.last() == Some(&direction.opposite()) {
-                continue;
-            }
-            let Some(from) = self.shape.neighbour(self.blank, direction) else {
-                continue;
-            };
-            let to = self.blank;
-            let tile = self.cells[from];
-            self.slide(tile, from, to);
-            self.path.push(direction);
-            let probe = self.probe(bound, budget)?;
-            if let Probe::Found = probe {
-                return Ok(Probe::Found);
-            }
-            self.path.pop();
-            self.slide(tile, to, from);
-            match probe {
-                Probe::Next(n) => next = next.min(n),
-                Probe::Exhausted | Probe::Found => {}
-                Probe::OutOfNodes => return Ok(Probe::OutOfNodes),
-            }
-        }
-        Ok(if next == u32::MAX {
-            Probe::Exhausted
-        } else {
-            Probe::Next(next)
-        })
+    fn is_goal(&self, h: u32) -> bool {
+        h == 0
     }
 
-    /// How a slide of `tile` from `from` to `to` changes the Manhattan sum.
-    fn slide_change(&self, tile: u8, from: usize, to: usize) -> i64 {
-        if tile == UNTRACKED {
-            return 0;
-        }
-        let home = self.home[tile as usize] as usize;
-        i64::from(distance(self.shape, to, home)) - i64::from(distance(self.shape, from, home))
+    fn slide(&mut self, from: usize) -> Self::Saved {
+        let to = self.blank;
+        self.swap(from, to);
+        (from, to)
     }
 
-    /// Slides `tile` from `from` to the blank at `to`.
-    fn slide(&mut self, tile: u8, from: usize, to: usize) {
-        let change = self.slide_change(tile, from, to);
-        self.manhattan = (i64::from(self.manhattan) + change) as u32;
-        self.cells.swap(from, to);
-        self.blank = from;
+    fn undo(&mut self, (from, to): Self::Saved) {
+        self.swap(to, from);
     }
 }
 

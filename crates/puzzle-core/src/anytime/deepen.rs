@@ -1,0 +1,123 @@
+//! The iterative deepening (IDA*) shared by the window searches that change one board in
+//! place: the relabelled-table windows (`guided.rs`) and the loosened windows (`tracked.rs`).
+//! Each supplies a [`Walk`]: its board, its estimate and its goal test.
+
+use crate::board::Shape;
+use crate::moves::Direction;
+
+use super::budget::{Budget, Halt};
+
+/// A board searched in place, with an admissible estimate kept up to date move by move.
+pub(crate) trait Walk {
+    /// What [`Walk::slide`] hands to [`Walk::undo`].
+    type Saved: Copy;
+
+    fn shape(&self) -> Shape;
+
+    /// The blank's cell.
+    fn blank(&self) -> usize;
+
+    /// The estimate of the board as it is.
+    fn estimate(&self) -> u32;
+
+    /// Whether the board, of estimate `h`, is a goal.
+    fn is_goal(&self, h: u32) -> bool;
+
+    /// Slides the tile at `from` (a neighbour of the blank) into the blank.
+    fn slide(&mut self, from: usize) -> Self::Saved;
+
+    /// Takes back the last [`Walk::slide`]: the blank goes back to where the tile came from.
+    fn undo(&mut self, saved: Self::Saved);
+}
+
+/// A path of at most `max_len` moves from the walk's board to a goal that is shortest among
+/// such paths, or `None` if there is none or `node_cap` expansions did not settle it.
+pub(crate) fn shortest_within<W: Walk>(
+    walk: &mut W,
+    max_len: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let mut search = Deepening {
+        walk,
+        path: Vec::with_capacity(max_len + 1),
+        spent: 0,
+        node_cap,
+    };
+    let mut bound = search.walk.estimate();
+    while bound as usize <= max_len {
+        match search.probe(bound, budget)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => bound = next,
+        }
+    }
+    Ok(None)
+}
+
+enum Probe {
+    Found,
+    /// The least `g + h` above the bound.
+    Next(u32),
+    Exhausted,
+    OutOfNodes,
+}
+
+struct Deepening<'w, W> {
+    walk: &'w mut W,
+    path: Vec<Direction>,
+    spent: u64,
+    node_cap: u64,
+}
+
+impl<W: Walk> Deepening<'_, W> {
+    /// One depth-first pass with `g + h <= bound`.
+    fn probe(&mut self, bound: u32, budget: &mut Budget) -> Result<Probe, Halt> {
+        let g = self.path.len() as u32;
+        let h = self.walk.estimate();
+        if g + h > bound {
+            return Ok(Probe::Next(g + h));
+        }
+        if self.walk.is_goal(h) {
+            return Ok(Probe::Found);
+        }
+        budget.tick()?;
+        self.spent += 1;
+        if self.spent > self.node_cap {
+            return Ok(Probe::OutOfNodes);
+        }
+        let mut next = u32::MAX;
+        for direction in Direction::ALL {
+            if self.path.last() == Some(&direction.opposite()) {
+                continue;
+            }
+            let Some(from) = self.walk.shape().neighbour(self.walk.blank(), direction) else {
+                continue;
+            };
+            let saved = self.walk.slide(from);
+            self.path.push(direction);
+            let probe = self.probe(bound, budget)?;
+            if let Probe::Found = probe {
+                // The path and the board stay as they are: the search is over.
+                return Ok(Probe::Found);
+            }
+            self.path.pop();
+            self.walk.undo(saved);
+            match probe {
+                Probe::Next(n) => next = next.min(n),
+                Probe::Exhausted | Probe::Found => {}
+                Probe::OutOfNodes => return Ok(Probe::OutOfNodes),
+            }
+        }
+        Ok(if next == u32::MAX {
+            Probe::Exhausted
+        } else {
+            Probe::Next(next)
+        })
+    }
+}
+
+/// Manhattan distance between two cells.
+pub(crate) fn distance(shape: Shape, a: usize, b: usize) -> u32 {
+    (shape.row(a).abs_diff(shape.row(b)) + shape.column(a).abs_diff(shape.column(b))) as u32
+}
