@@ -9,7 +9,8 @@
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
-//!     [--tail-nodes N] [--compare-old] [--bounds N]
+//!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N] [--compare-old]
+//!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
@@ -17,8 +18,7 @@
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before loosened paths, tails and repeated passes (`tracked_windows` empty, `tail_weight` 0,
-//! `passes_again` off) on the same
+//! before the whole-board beams (`beam_width` 0) on the same
 //! boards with the same limits (`--outer-beam 0` gives the schedule before line reduction,
 //! `--guided-windows ''` one without guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
@@ -114,6 +114,11 @@ fn options() -> Options {
                 options.config.tail_weight = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--tail-nodes" => options.config.tail_nodes = number(args.next()),
+            "--beam-width" => options.config.beam_width = number(args.next()),
+            "--beam-links" => options.config.beam_links = number(args.next()),
+            "--beam-share" => {
+                options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
             "--tail-step" => options.config.tail_step = number(args.next()),
             "--tracked-windows" => options.config.tracked_windows = list(args.next()),
             "--tracked-nodes" => options.config.tracked_nodes = number(args.next()) as u64,
@@ -631,13 +636,10 @@ impl Options {
     }
 }
 
-/// The schedule before the loosened paths to the core, the tail searches and the passes run
-/// again (no tracked windows, no tails, `passes_again` off).
+/// The schedule before the whole-board beams (`beam_width` 0).
 fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
     AnytimeConfig {
-        tracked_windows: Vec::new(),
-        tail_weight: 0.0,
-        passes_again: false,
+        beam_width: 0,
         ..config.clone()
     }
 }
