@@ -235,9 +235,10 @@ impl Heuristic {
         pairs
     }
 
-    /// The linear conflicts of the two lines a move between the adjacent cells `from` and
-    /// `to` can change: a vertical move keeps the order of tiles in the column, so only the
-    /// two rows change; a horizontal move only the two columns. (Linear conflict after a move
+    /// The linear conflicts of the lines a move between the adjacent cells `from` and `to`
+    /// can change: a vertical move keeps the order of tiles in the column, so only the two
+    /// rows change, and of those only the moving tile's goal row; a horizontal move likewise
+    /// for the columns. (Linear conflict after a move
     /// is the estimate before, plus the Manhattan change of the tile, plus these conflicts
     /// after the move minus these before.)
     pub(crate) fn touched_conflicts<B: Cells + ?Sized>(
@@ -247,11 +248,26 @@ impl Heuristic {
         to: usize,
     ) -> u32 {
         let shape = self.shape;
+        // Only a line the moving tile belongs to can change: the others lose or gain a tile
+        // that does not count in them. One of the two cells holds the tile, the other the blank.
+        let tile = match board.tile_at(from) {
+            0 => board.tile_at(to),
+            tile => tile,
+        } as usize;
         if shape.row(from) != shape.row(to) {
-            self.row_conflicts(board, shape.row(from)) + self.row_conflicts(board, shape.row(to))
+            let home = usize::from(self.goal_row[tile]);
+            if home == shape.row(from) || home == shape.row(to) {
+                self.row_conflicts(board, home)
+            } else {
+                0
+            }
         } else {
-            self.column_conflicts(board, shape.column(from))
-                + self.column_conflicts(board, shape.column(to))
+            let home = usize::from(self.goal_column[tile]);
+            if home == shape.column(from) || home == shape.column(to) {
+                self.column_conflicts(board, home)
+            } else {
+                0
+            }
         }
     }
 

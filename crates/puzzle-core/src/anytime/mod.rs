@@ -97,7 +97,10 @@
 //! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
 //! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
 //! needed. A line search of the line reduction holds about 60 bytes a state (300k by
-//! default, ~18 MB), freed before the core search starts, so the peak does not grow.
+//! default, ~18 MB), freed before the core search starts, so the peak does not grow. A beam
+//! holds 4 bytes a board kept at every depth ([`AnytimeConfig::beam_links`]: 32M, 128 MB at
+//! most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
+//! width), all freed when it ends.
 //!
 //! The lower bound is admissible: linear conflict of the start, or the pattern-database
 //! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
@@ -275,7 +278,7 @@ impl Default for AnytimeConfig {
             passes_again: true,
             beam_width: 1000,
             beam_share: 0.5,
-            beam_links: 16_000_000,
+            beam_links: 32_000_000,
             start: None,
         }
     }
