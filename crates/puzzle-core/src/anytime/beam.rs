@@ -27,6 +27,9 @@ const SEEN_PER_WIDTH: usize = 16;
 /// turn until it is full, so duplicates do not take its places.
 const SPARE: f64 = 1.25;
 
+/// The widest beam (about 120 MB at its widest depth, whatever the links allow).
+const MAX_WIDTH: usize = 1 << 20;
+
 /// A board of the next depth, before the beam keeps it or not.
 #[derive(Clone, Copy)]
 struct Candidate {
@@ -74,7 +77,7 @@ impl Run<'_, '_, '_> {
         let until = config.time_limit_ms * config.beam_share;
         let mut width = config.beam_width;
         loop {
-            let cap = config.beam_links / self.best_len().max(1);
+            let cap = (config.beam_links / self.best_len().max(1)).clamp(1, MAX_WIDTH);
             let width_now = width.min(cap);
             let began = self.budget.elapsed_ms();
             let found = search(
@@ -124,10 +127,10 @@ pub(crate) fn search(
         .enumerate()
         .filter(|(_, &t)| t != 0)
         .fold(0u64, |h, (cell, &t)| h ^ key(t, cell));
-    let width = width.max(1);
+    let width = width.clamp(1, MAX_WIDTH);
     let entries = (width * SEEN_PER_WIDTH)
         .next_power_of_two()
-        .clamp(1 << 16, 1 << 24);
+        .clamp(1 << 16, 1 << 22);
     let mut seen = vec![0u64; entries];
     let slot = |hash: u64| (hash as usize) & (entries - 1);
     seen[slot(start_hash)] = start_hash;
@@ -139,7 +142,7 @@ pub(crate) fn search(
         last: vec![4],
     };
     let mut links: Vec<Vec<u32>> = Vec::new();
-    let mut candidates: Vec<Candidate> = Vec::with_capacity(width * 3);
+    let mut candidates: Vec<Candidate> = Vec::with_capacity((width * 3).min(1 << 16));
     let mut scratch = vec![0u8; n];
     if heuristic.estimate(start) == 0 {
         return Ok(Some(Vec::new()));
