@@ -61,8 +61,6 @@ struct Depth {
     blank: Vec<u8>,
     estimate: Vec<u32>,
     hash: Vec<u64>,
-    /// The direction that led to each (index into [`Direction::ALL`]; 4 for the start).
-    last: Vec<u8>,
 }
 
 impl Run<'_, '_, '_> {
@@ -119,6 +117,10 @@ pub(crate) fn search(
         return Ok(None);
     }
     let heuristic = Heuristic::new(HeuristicKind::LinearConflict, goal);
+    let start_estimate = heuristic.estimate(start);
+    if start_estimate == 0 {
+        return Ok(Some(Vec::new()));
+    }
     let keys = zobrist_keys(n);
     let key = |tile: u8, cell: usize| keys[tile as usize * n + cell];
     let start_hash = start
@@ -137,16 +139,12 @@ pub(crate) fn search(
     let mut depth = Depth {
         cells: start.cells().to_vec(),
         blank: vec![start.blank() as u8],
-        estimate: vec![heuristic.estimate(start)],
+        estimate: vec![start_estimate],
         hash: vec![start_hash],
-        last: vec![4],
     };
     let mut links: Vec<Vec<u32>> = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::with_capacity((width * 3).min(1 << 16));
     let mut scratch = vec![0u8; n];
-    if heuristic.estimate(start) == 0 {
-        return Ok(Some(Vec::new()));
-    }
     for _ in 1..shorter_than {
         if budget.elapsed_ms() > until_ms {
             return Ok(None);
@@ -156,10 +154,12 @@ pub(crate) fn search(
             budget.tick()?;
             let board = &depth.cells[i * n..(i + 1) * n];
             let blank = depth.blank[i] as usize;
+            // The move that led here (none for the start), not to be undone.
+            let back = links
+                .last()
+                .map(|l| Direction::ALL[(l[i] & 3) as usize].opposite());
             for (d, direction) in Direction::ALL.into_iter().enumerate() {
-                if depth.last[i] < 4
-                    && Direction::ALL[depth.last[i] as usize].opposite() == direction
-                {
+                if back == Some(direction) {
                     continue;
                 }
                 let Some(from) = shape.neighbour(blank, direction) else {
@@ -168,12 +168,7 @@ pub(crate) fn search(
                 let tile = board[from];
                 let hash = depth.hash[i] ^ key(tile, from) ^ key(tile, blank);
                 scratch.copy_from_slice(board);
-                let before = heuristic.touched_conflicts(&scratch[..], from, blank);
-                scratch.swap(from, blank);
-                let after = heuristic.touched_conflicts(&scratch[..], from, blank);
-                let estimate = depth.estimate[i] + heuristic.manhattan(tile, blank) + after
-                    - heuristic.manhattan(tile, from)
-                    - before;
+                let estimate = heuristic.after_slide(depth.estimate[i], &mut scratch, blank, from);
                 let link = ((i as u32) << 2) | d as u32;
                 if estimate == 0 {
                     links.push(vec![link]);
@@ -217,7 +212,6 @@ pub(crate) fn search(
             blank: Vec::with_capacity(candidates.len()),
             estimate: Vec::with_capacity(candidates.len()),
             hash: Vec::with_capacity(candidates.len()),
-            last: Vec::with_capacity(candidates.len()),
         };
         for c in &candidates {
             let parent = (c.link >> 2) as usize;
@@ -233,7 +227,6 @@ pub(crate) fn search(
             next.blank.push(from as u8);
             next.estimate.push(c.estimate);
             next.hash.push(c.hash);
-            next.last.push((c.link & 3) as u8);
         }
         links.push(candidates.iter().map(|c| c.link).collect());
         depth = next;
@@ -263,7 +256,7 @@ mod tests {
     use crate::Shape;
 
     /// The beam's paths solve the board, on square and oblong boards and a goal with the
-    /// blank inside; a wider beam on 3x3 finds the optimum (breadth-first search's length).
+    /// blank inside.
     #[test]
     fn paths_solve_the_board() {
         for (w, h, goal) in [

@@ -1,7 +1,7 @@
 //! Shortest paths between two boards of any size: IDA* with Manhattan distance plus linear
 //! conflict toward an arbitrary target board, an explicit stack (no recursion) and the board
 //! changed in place. Used to replace stretches of a solution by optimal ones. The estimate is
-//! the crate's [`Heuristic`], updated per move by [`Heuristic::touched_conflicts`].
+//! the crate's [`Heuristic`], updated per move by `Heuristic::after_slide`.
 
 use crate::board::Board;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -58,14 +58,8 @@ pub(crate) fn shortest_within(
             let Some(from) = shape.neighbour(blank, direction) else {
                 continue;
             };
-            let tile = cells[from];
             let h_parent = h_stack.last().copied().unwrap_or(0);
-            let before = estimate.touched_conflicts(&cells[..], from, blank);
-            cells.swap(blank, from);
-            let after = estimate.touched_conflicts(&cells[..], from, blank);
-            let h = h_parent + estimate.manhattan(tile, blank) + after
-                - estimate.manhattan(tile, from)
-                - before;
+            let h = estimate.after_slide(h_parent, &mut cells, blank, from);
             let g = path.len() as u32 + 1;
             if g + h > bound {
                 exceeded = exceeded.min(g + h);

@@ -98,13 +98,11 @@ impl Space for Whole {
     #[inline(always)]
     fn estimate(&mut self, _child: &State, blank: usize, from: usize) -> u32 {
         let n = self.shape.cells();
-        let tile = self.cells[from];
-        let estimate = &self.estimate;
-        let before = estimate.touched_conflicts(&self.cells[..n], from, blank);
+        let h = self
+            .estimate
+            .after_slide(self.h, &mut self.cells[..n], blank, from);
         self.cells.swap(blank, from);
-        let after = estimate.touched_conflicts(&self.cells[..n], from, blank);
-        self.cells.swap(blank, from);
-        self.h + estimate.manhattan(tile, blank) + after - estimate.manhattan(tile, from) - before
+        h
     }
 
     #[inline(always)]
