@@ -30,13 +30,69 @@ const SPARE: f64 = 1.25;
 /// The widest beam (about 120 MB at its widest depth, whatever the links allow).
 const MAX_WIDTH: usize = 1 << 20;
 
+/// How a beam ranks the boards of a depth: an estimate of the moves left, computed once for
+/// the start and then per move from the parent's (with whatever the ranker keeps a board,
+/// `Aux`, e.g. its groups' table entries).
+pub(crate) trait Ranker {
+    /// What the ranker keeps with each board.
+    type Aux: Copy;
+
+    /// The estimate of the start board `cells`, and its `Aux`.
+    fn root(&mut self, cells: &[u8]) -> (u32, Self::Aux);
+
+    /// Prepares the children of the board `cells` (blank at `blank`) kept with `aux`.
+    fn expand(&mut self, cells: &[u8], blank: usize, aux: &Self::Aux);
+
+    /// The estimate and `Aux` of the expanded board (estimate `before`) after its tile at
+    /// `from` slides into the blank; `None` if that tile may not move.
+    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, Self::Aux)>;
+}
+
+/// Ranks by linear conflict (Manhattan distance plus conflicts), updated per move.
+pub(crate) struct LinearConflict {
+    heuristic: Heuristic,
+    board: Vec<u8>,
+}
+
+impl LinearConflict {
+    pub(crate) fn toward(goal: &Board) -> LinearConflict {
+        LinearConflict {
+            heuristic: Heuristic::new(HeuristicKind::LinearConflict, goal),
+            board: Vec::with_capacity(goal.cells().len()),
+        }
+    }
+}
+
+impl Ranker for LinearConflict {
+    type Aux = ();
+
+    fn root(&mut self, cells: &[u8]) -> (u32, ()) {
+        (self.heuristic.estimate(cells), ())
+    }
+
+    fn expand(&mut self, cells: &[u8], _blank: usize, _aux: &()) {
+        self.board.clear();
+        self.board.extend_from_slice(cells);
+    }
+
+    #[inline]
+    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, ())> {
+        let estimate = self
+            .heuristic
+            .after_slide(before, &mut self.board, blank, from);
+        self.board.swap(blank, from);
+        Some((estimate, ()))
+    }
+}
+
 /// A board of the next depth, before the beam keeps it or not.
 #[derive(Clone, Copy)]
-struct Candidate {
+struct Candidate<A> {
     estimate: u32,
     /// Index of the board it came from (in the current depth), the direction in the low bits.
     link: u32,
     hash: u64,
+    aux: A,
 }
 
 /// Random keys for hashing (tile, cell) pairs: splitmix64 from a fixed seed (a hand-written
@@ -56,41 +112,77 @@ fn zobrist_keys(cells: usize) -> Vec<u64> {
 }
 
 /// The beam's boards of one depth: cells flat, one board after the other.
-struct Depth {
+struct Depth<A> {
     cells: Vec<u8>,
     blank: Vec<u8>,
     estimate: Vec<u32>,
     hash: Vec<u64>,
+    aux: Vec<A>,
+}
+
+impl<A> Depth<A> {
+    fn with_capacity(boards: usize, cells: usize) -> Self {
+        Depth {
+            cells: Vec::with_capacity(boards * cells),
+            blank: Vec::with_capacity(boards),
+            estimate: Vec::with_capacity(boards),
+            hash: Vec::with_capacity(boards),
+            aux: Vec::with_capacity(boards),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.blank.len()
+    }
 }
 
 impl Run<'_, '_, '_> {
     /// Beams of growing width on the whole board while `beam_share` of the time limit lasts,
-    /// each bounded by the best length so far and offered: the first of
-    /// [`AnytimeConfig::beam_width`] boards, each next one as wide as the time left allows
-    /// (judged by the last one's time, at most 8 times wider) and the parent links allow.
+    /// ranked by linear conflict (see [`Run::beams_from`]).
     pub(super) fn beams(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        let (start, goal) = (self.start.clone(), self.goal.clone());
+        let until = config.time_limit_ms * config.beam_share;
+        let mut ranker = LinearConflict::toward(&goal);
+        self.beams_from(&start, &goal, &[], &mut ranker, config, until)
+    }
+
+    /// Beams of growing width from `start` (the board after `prefix`) toward `goal`, until
+    /// `until_ms`, each bounded by the best length so far and offered behind `prefix`: the
+    /// first of [`AnytimeConfig::beam_width`] boards, each next one as wide as the time left
+    /// allows (judged by the last one's time, at most 8 times wider) and the parent links
+    /// allow. `start` and `goal` may be the core's boards (core labels, same directions).
+    pub(super) fn beams_from<R: Ranker>(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        prefix: &[Direction],
+        ranker: &mut R,
+        config: &AnytimeConfig,
+        until_ms: f64,
+    ) -> Result<(), Halt> {
         if config.beam_width == 0 {
             return Ok(());
         }
-        let until = config.time_limit_ms * config.beam_share;
         let mut width = config.beam_width;
         loop {
-            let cap = (config.beam_links / self.best_len().max(1)).clamp(1, MAX_WIDTH);
+            let allowed = self.best_len().saturating_sub(prefix.len());
+            let cap = (config.beam_links / allowed.max(1)).clamp(1, MAX_WIDTH);
             let width_now = width.min(cap);
             let began = self.budget.elapsed_ms();
-            let found = search(
-                &self.start,
-                &self.goal,
-                width_now,
-                self.best_len(),
-                until,
-                &mut self.budget,
-            )?;
-            if let Some(moves) = found {
-                self.offer(moves);
+            let beam = Beam {
+                start,
+                goal,
+                width: width_now,
+                shorter_than: allowed,
+                until_ms,
+            };
+            if let Some(moves) = beam.search(ranker, &mut self.budget)? {
+                let mut whole = prefix.to_vec();
+                whole.extend(moves);
+                self.offer(whole);
             }
             let took = (self.budget.elapsed_ms() - began).max(1.0);
-            let left = until - self.budget.elapsed_ms();
+            let left = until_ms - self.budget.elapsed_ms();
             let grow = (0.8 * left / took).min(8.0);
             if width_now >= cap || grow < 1.5 || self.is_optimal() {
                 return Ok(());
@@ -100,64 +192,98 @@ impl Run<'_, '_, '_> {
     }
 }
 
-/// A path from `start` to `goal` found by a beam of `width` boards, if it has fewer than
-/// `shorter_than` moves; `None` when the beam dies out, reaches that depth or runs past
-/// `until_ms` of the budget's clock. Every expanded board is a tick of `budget`.
-pub(crate) fn search(
-    start: &Board,
-    goal: &Board,
-    width: usize,
-    shorter_than: usize,
-    until_ms: f64,
-    budget: &mut Budget,
-) -> Result<Option<Vec<Direction>>, Halt> {
-    let shape = start.shape();
-    let n = shape.cells();
-    if n > 255 || shape != goal.shape() {
-        return Ok(None);
-    }
-    let heuristic = Heuristic::new(HeuristicKind::LinearConflict, goal);
-    let start_estimate = heuristic.estimate(start);
-    if start_estimate == 0 {
-        return Ok(Some(Vec::new()));
-    }
-    let keys = zobrist_keys(n);
-    let key = |tile: u8, cell: usize| keys[tile as usize * n + cell];
-    let start_hash = start
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|(_, &t)| t != 0)
-        .fold(0u64, |h, (cell, &t)| h ^ key(t, cell));
-    let width = width.clamp(1, MAX_WIDTH);
-    let entries = (width * SEEN_PER_WIDTH)
-        .next_power_of_two()
-        .clamp(1 << 16, 1 << 22);
-    let mut seen = vec![0u64; entries];
-    let slot = |hash: u64| (hash as usize) & (entries - 1);
-    seen[slot(start_hash)] = start_hash;
-    let mut depth = Depth {
-        cells: start.cells().to_vec(),
-        blank: vec![start.blank() as u8],
-        estimate: vec![start_estimate],
-        hash: vec![start_hash],
-    };
-    let mut links: Vec<Vec<u32>> = Vec::new();
-    let mut candidates: Vec<Candidate> = Vec::with_capacity((width * 3).min(1 << 16));
-    let mut scratch = vec![0u8; n];
-    for _ in 1..shorter_than {
-        if budget.elapsed_ms() > until_ms {
+/// One beam search: from `start` toward `goal` (same shape, at most 255 cells), `width`
+/// boards a depth, for a path of fewer than `shorter_than` moves, until `until_ms` of the
+/// budget's clock.
+pub(crate) struct Beam<'b> {
+    pub(crate) start: &'b Board,
+    pub(crate) goal: &'b Board,
+    pub(crate) width: usize,
+    pub(crate) shorter_than: usize,
+    pub(crate) until_ms: f64,
+}
+
+impl Beam<'_> {
+    /// The path found, if any: `None` when the beam dies out, reaches `shorter_than` moves or
+    /// runs past its time. Every expanded board is a tick of `budget`.
+    pub(crate) fn search<R: Ranker>(
+        &self,
+        ranker: &mut R,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<Direction>>, Halt> {
+        let n = self.start.cells().len();
+        if n > 255 || self.start.shape() != self.goal.shape() {
             return Ok(None);
         }
+        if self.start == self.goal {
+            return Ok(Some(Vec::new()));
+        }
+        let keys = zobrist_keys(n);
+        let width = self.width.clamp(1, MAX_WIDTH);
+        let entries = (width * SEEN_PER_WIDTH)
+            .next_power_of_two()
+            .clamp(1 << 16, 1 << 22);
+        let mut seen = Seen {
+            hashes: vec![0u64; entries],
+        };
+        let mut depth = Depth::with_capacity(1, n);
+        let (estimate, aux) = ranker.root(self.start.cells());
+        let hash = self
+            .start
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t != 0)
+            .fold(0u64, |h, (cell, &t)| h ^ keys[t as usize * n + cell]);
+        seen.mark(hash);
+        depth.cells.extend_from_slice(self.start.cells());
+        depth.blank.push(self.start.blank() as u8);
+        depth.estimate.push(estimate);
+        depth.hash.push(hash);
+        depth.aux.push(aux);
+        let mut links: Vec<Vec<u32>> = Vec::new();
+        let mut candidates = Vec::with_capacity((width * 3).min(1 << 16));
+        for _ in 1..self.shorter_than {
+            if budget.elapsed_ms() > self.until_ms {
+                return Ok(None);
+            }
+            let back = links.last().map(Vec::as_slice);
+            if let Some(link) =
+                self.children(&depth, back, ranker, &keys, &mut candidates, budget)?
+            {
+                links.push(vec![link]);
+                return Ok(Some(path(&links)));
+            }
+            keep_best(&mut candidates, width, &mut seen);
+            if candidates.is_empty() {
+                return Ok(None);
+            }
+            depth = self.next_depth(&depth, &candidates);
+            links.push(candidates.iter().map(|c| c.link).collect());
+        }
+        Ok(None)
+    }
+
+    /// Every child of the boards of `depth` into `candidates` (the move back excluded, read
+    /// from the links `back` of the depth); the goal's link if a child is the goal.
+    fn children<R: Ranker>(
+        &self,
+        depth: &Depth<R::Aux>,
+        back: Option<&[u32]>,
+        ranker: &mut R,
+        keys: &[u64],
+        candidates: &mut Vec<Candidate<R::Aux>>,
+        budget: &mut Budget,
+    ) -> Result<Option<u32>, Halt> {
+        let shape = self.start.shape();
+        let n = shape.cells();
         candidates.clear();
-        for i in 0..depth.blank.len() {
+        for i in 0..depth.len() {
             budget.tick()?;
             let board = &depth.cells[i * n..(i + 1) * n];
             let blank = depth.blank[i] as usize;
-            // The move that led here (none for the start), not to be undone.
-            let back = links
-                .last()
-                .map(|l| Direction::ALL[(l[i] & 3) as usize].opposite());
+            let back = back.map(|l| Direction::ALL[(l[i] & 3) as usize].opposite());
+            ranker.expand(board, blank, &depth.aux[i]);
             for (d, direction) in Direction::ALL.into_iter().enumerate() {
                 if back == Some(direction) {
                     continue;
@@ -165,55 +291,42 @@ pub(crate) fn search(
                 let Some(from) = shape.neighbour(blank, direction) else {
                     continue;
                 };
-                let tile = board[from];
-                let hash = depth.hash[i] ^ key(tile, from) ^ key(tile, blank);
-                scratch.copy_from_slice(board);
-                let estimate = heuristic.after_slide(depth.estimate[i], &mut scratch, blank, from);
+                let Some((estimate, aux)) = ranker.child(depth.estimate[i], blank, from) else {
+                    continue;
+                };
                 let link = ((i as u32) << 2) | d as u32;
-                if estimate == 0 {
-                    links.push(vec![link]);
-                    return Ok(Some(path(&links)));
+                if estimate == 0 && self.solves(board, blank, from) {
+                    return Ok(Some(link));
                 }
+                let tile = board[from] as usize;
+                let hash = depth.hash[i] ^ keys[tile * n + from] ^ keys[tile * n + blank];
                 candidates.push(Candidate {
                     estimate,
                     link,
                     hash,
+                    aux,
                 });
             }
         }
-        if candidates.is_empty() {
-            return Ok(None);
-        }
-        let looked_at = (width as f64 * SPARE) as usize;
-        if candidates.len() > looked_at {
-            candidates.select_nth_unstable_by_key(looked_at, |c| c.estimate);
-            candidates.truncate(looked_at);
-        }
-        candidates.sort_unstable_by_key(|c| c.estimate);
-        let mut kept = 0;
-        for i in 0..candidates.len() {
-            let c = candidates[i];
-            if seen[slot(c.hash)] == c.hash {
-                continue;
-            }
-            seen[slot(c.hash)] = c.hash;
-            candidates[kept] = c;
-            kept += 1;
-            if kept == width {
-                break;
-            }
-        }
-        candidates.truncate(kept);
-        if candidates.is_empty() {
-            return Ok(None);
-        }
-        let mut next = Depth {
-            cells: Vec::with_capacity(candidates.len() * n),
-            blank: Vec::with_capacity(candidates.len()),
-            estimate: Vec::with_capacity(candidates.len()),
-            hash: Vec::with_capacity(candidates.len()),
-        };
-        for c in &candidates {
+        Ok(None)
+    }
+
+    /// Whether `board` with its tile at `from` slid into `blank` is the goal.
+    fn solves(&self, board: &[u8], blank: usize, from: usize) -> bool {
+        let goal = self.goal.cells();
+        goal[blank] == board[from]
+            && goal[from] == 0
+            && (0..board.len())
+                .filter(|&c| c != blank && c != from)
+                .all(|c| board[c] == goal[c])
+    }
+
+    /// The boards of the candidates kept, built from their parents in `depth`.
+    fn next_depth<A: Copy>(&self, depth: &Depth<A>, kept: &[Candidate<A>]) -> Depth<A> {
+        let shape = self.start.shape();
+        let n = shape.cells();
+        let mut next = Depth::with_capacity(kept.len(), n);
+        for c in kept {
             let parent = (c.link >> 2) as usize;
             let direction = Direction::ALL[(c.link & 3) as usize];
             let blank = depth.blank[parent] as usize;
@@ -227,11 +340,53 @@ pub(crate) fn search(
             next.blank.push(from as u8);
             next.estimate.push(c.estimate);
             next.hash.push(c.hash);
+            next.aux.push(c.aux);
         }
-        links.push(candidates.iter().map(|c| c.link).collect());
-        depth = next;
+        next
     }
-    Ok(None)
+}
+
+/// The table of recently kept boards' hashes (one a slot, the last kept wins).
+struct Seen {
+    hashes: Vec<u64>,
+}
+
+impl Seen {
+    fn slot(&self, hash: u64) -> usize {
+        (hash as usize) & (self.hashes.len() - 1)
+    }
+
+    /// Marks `hash` seen; `false` if it already was.
+    fn mark(&mut self, hash: u64) -> bool {
+        let slot = self.slot(hash);
+        let fresh = self.hashes[slot] != hash;
+        self.hashes[slot] = hash;
+        fresh
+    }
+}
+
+/// Keeps in `candidates` the `width` best (smallest estimate first) not seen before, looking
+/// at no more than [`SPARE`] times `width` of them.
+fn keep_best<A: Copy>(candidates: &mut Vec<Candidate<A>>, width: usize, seen: &mut Seen) {
+    let looked_at = (width as f64 * SPARE) as usize;
+    if candidates.len() > looked_at {
+        candidates.select_nth_unstable_by_key(looked_at, |c| c.estimate);
+        candidates.truncate(looked_at);
+    }
+    candidates.sort_unstable_by_key(|c| c.estimate);
+    let mut kept = 0;
+    for i in 0..candidates.len() {
+        let c = candidates[i];
+        if !seen.mark(c.hash) {
+            continue;
+        }
+        candidates[kept] = c;
+        kept += 1;
+        if kept == width {
+            break;
+        }
+    }
+    candidates.truncate(kept);
 }
 
 /// The moves from the start to the last link's board, following the links back.
@@ -255,6 +410,24 @@ mod tests {
     use crate::search::Limits;
     use crate::Shape;
 
+    /// A linear-conflict beam of `width` boards from `board`, without a time limit.
+    fn search(
+        board: &Board,
+        goal: &Board,
+        width: usize,
+        shorter_than: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<Direction>>, Halt> {
+        let beam = Beam {
+            start: board,
+            goal,
+            width,
+            shorter_than,
+            until_ms: f64::INFINITY,
+        };
+        beam.search(&mut LinearConflict::toward(goal), budget)
+    }
+
     /// The beam's paths solve the board, on square and oblong boards and a goal with the
     /// blank inside.
     #[test]
@@ -270,7 +443,7 @@ mod tests {
                 let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
                 let mut limits = Limits::default();
                 let mut budget = Budget::new(&mut limits, f64::INFINITY);
-                let moves = search(&board, &goal, 200, 2000, f64::INFINITY, &mut budget)
+                let moves = search(&board, &goal, 200, 2000, &mut budget)
                     .unwrap()
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
@@ -292,20 +465,12 @@ mod tests {
                     .unwrap()
                     .expect("3x3 optima are at most 31")
                     .len();
-            let moves = search(
-                &board,
-                &goal,
-                200_000,
-                usize::MAX,
-                f64::INFINITY,
-                &mut budget,
-            )
-            .unwrap()
-            .unwrap();
+            let moves = search(&board, &goal, 200_000, usize::MAX, &mut budget)
+                .unwrap()
+                .unwrap();
             assert_eq!(moves.len(), optimum, "seed {seed}");
             assert_eq!(board.after(&moves).unwrap(), goal);
-            let bounded =
-                search(&board, &goal, 200_000, optimum, f64::INFINITY, &mut budget).unwrap();
+            let bounded = search(&board, &goal, 200_000, optimum, &mut budget).unwrap();
             assert_eq!(bounded, None);
         }
     }

@@ -125,6 +125,7 @@ mod best_first;
 pub(crate) mod budget;
 mod core;
 mod deepen;
+mod entries;
 #[cfg(test)]
 mod fingerprint;
 mod guided;

@@ -6,13 +6,8 @@ use crate::board::{Board, Shape};
 
 use super::best_first::{self, Found, Node, Params, Space};
 use super::budget::{Budget, Halt};
-use super::tables::{BigTables, Layout, Reflection, GROUP_SIZE, NO_GROUP};
-
-/// Most groups a core has (5 on 5x5).
-const MAX_GROUPS: usize = 6;
-
-/// Most cells of a core (5x5).
-const MAX_CELLS: usize = 25;
+use super::entries::{GroupEntries, MAX_CELLS};
+use super::tables::BigTables;
 
 type State = u128;
 
@@ -49,20 +44,9 @@ pub(crate) fn search(
         return Ok(Found::OutOfMemory);
     }
     let mut space = Core {
-        tables,
-        layout,
-        reflection: layout.reflection.as_ref(),
+        entries: GroupEntries::new(tables),
         goal: pack(layout.core_goal.cells()),
         shape,
-        groups: layout.groups.len().min(MAX_GROUPS),
-        cells: [0; MAX_CELLS],
-        where_is: [0; MAX_CELLS],
-        direct: [[0; GROUP_SIZE]; MAX_GROUPS],
-        mirrored: [[0; GROUP_SIZE]; MAX_GROUPS],
-        direct_values: [0; MAX_GROUPS],
-        mirrored_values: [0; MAX_GROUPS],
-        direct_sum: 0,
-        mirrored_sum: 0,
     };
     let params = Params {
         weight: weight.max(1.0),
@@ -76,23 +60,9 @@ pub(crate) fn search(
 
 /// The core with its tables, and the entries of the state being expanded.
 struct Core<'t> {
-    tables: &'t BigTables,
-    layout: &'t Layout,
-    reflection: Option<&'t Reflection>,
+    entries: GroupEntries<'t>,
     goal: State,
     shape: Shape,
-    /// Groups used (at most [`MAX_GROUPS`]).
-    groups: usize,
-    cells: [u8; MAX_CELLS],
-    /// `where_is[label]`: the cell of the tile.
-    where_is: [u8; MAX_CELLS],
-    /// Each group's tiles' cells, and those of their twins in the transposed core.
-    direct: [[u8; GROUP_SIZE]; MAX_GROUPS],
-    mirrored: [[u8; GROUP_SIZE]; MAX_GROUPS],
-    direct_values: [u32; MAX_GROUPS],
-    mirrored_values: [u32; MAX_GROUPS],
-    direct_sum: u32,
-    mirrored_sum: u32,
 }
 
 impl Space for Core<'_> {
@@ -105,38 +75,19 @@ impl Space for Core<'_> {
 
     /// Reads the groups' entries, direct and transposed (recomputed: they are not stored).
     fn expand(&mut self, node: &Node<State>, shorter_than: u32) -> bool {
-        let where_is = &mut self.where_is;
-        for (cell, slot) in self.cells[..self.shape.cells()].iter_mut().enumerate() {
-            *slot = get(&node.state, cell);
-            where_is[*slot as usize] = cell as u8;
-        }
-        // The values of groups past `self.groups` (and the transposed ones without a
-        // reflection) stay 0.
-        for (gi, group) in self.layout.groups.iter().enumerate().take(self.groups) {
-            for (slot, &label) in group.iter().enumerate() {
-                self.direct[gi][slot] = self.where_is[label as usize];
-                if let Some(r) = self.reflection {
-                    let twin = r.label[label as usize] as usize;
-                    self.mirrored[gi][slot] = r.cell[self.where_is[twin] as usize];
-                }
-            }
-            self.direct_values[gi] = u32::from(self.tables.value(gi, &self.direct[gi]));
-            if self.reflection.is_some() {
-                self.mirrored_values[gi] = u32::from(self.tables.value(gi, &self.mirrored[gi]));
-            }
-        }
-        self.direct_sum = self.direct_values.iter().sum();
-        self.mirrored_sum = self.mirrored_values.iter().sum();
-        u32::from(node.g) + self.direct_sum.max(self.mirrored_sum) < shorter_than
+        let state = node.state;
+        self.entries
+            .place((0..self.shape.cells()).map(|cell| get(&state, cell)));
+        self.entries.look_up();
+        u32::from(node.g) + self.entries.estimate() < shorter_than
     }
 
     #[inline(always)]
     fn child(&mut self, state: &State, blank: usize, from: usize) -> Option<State> {
-        let tile = self.cells[from];
-        let gi = self.layout.group_of[tile as usize];
-        if gi == NO_GROUP || gi as usize >= self.groups {
+        if !self.entries.movable(from) {
             return None;
         }
+        let tile = self.entries.cells[from];
         let mut child = *state;
         set(&mut child, blank, tile);
         set(&mut child, from, 0);
@@ -146,25 +97,9 @@ impl Space for Core<'_> {
     /// The entries of the moved tile's group (and its twin's) looked up again.
     #[inline(always)]
     fn estimate(&mut self, _child: &State, blank: usize, from: usize) -> u32 {
-        let layout = self.layout;
-        let tile = self.cells[from];
-        let gi = layout.group_of[tile as usize] as usize;
-        let mut moved = self.direct[gi];
-        moved[layout.slot_of[tile as usize] as usize] = blank as u8;
-        let mut h =
-            self.direct_sum + u32::from(self.tables.value(gi, &moved)) - self.direct_values[gi];
-        if let Some(r) = self.reflection {
-            let twin = r.label[tile as usize] as usize;
-            let gj = layout.group_of[twin] as usize;
-            if gj < self.groups {
-                let mut moved = self.mirrored[gj];
-                moved[layout.slot_of[twin] as usize] = r.cell[blank];
-                let h_mirrored = self.mirrored_sum + u32::from(self.tables.value(gj, &moved))
-                    - self.mirrored_values[gj];
-                h = h.max(h_mirrored);
-            }
-        }
-        h
+        self.entries
+            .slide(blank, from)
+            .map_or(u32::MAX, |slide| slide.estimate)
     }
 
     #[inline(always)]
