@@ -9,7 +9,8 @@
 //!     [--weighted-windows 60:1.5,90:1.5] [--weighted-window-nodes N] [--views-share F]
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
-//!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N] [--compare-old]
+//!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
+//!     [--core-beam-share S] [--compare-old]
 //!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
@@ -18,9 +19,10 @@
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before the whole-board beams (`beam_width` 0) on the same
-//! boards with the same limits (`--outer-beam 0` gives the schedule before line reduction,
-//! `--guided-windows ''` one without guided windows).
+//! before the beams (`beam_width` 0: no whole-board beams on 6x6 and up, no core beams on
+//! 5x5) on the same boards with the same limits; the knobs below change both schedules
+//! (`--core-beam-share 0`: no core beams, `--outer-beam 0`: no line reduction,
+//! `--guided-windows ''`: no guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
 //! `--deepcubea` runs instead DeepCubeA's dev states (`tests/fixtures/deepcubea/`, goal
@@ -118,6 +120,10 @@ fn options() -> Options {
             "--beam-links" => options.config.beam_links = number(args.next()),
             "--beam-share" => {
                 options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--core-beam-share" => {
+                options.config.core_beam_share =
+                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--tail-step" => options.config.tail_step = number(args.next()),
             "--tracked-windows" => options.config.tracked_windows = list(args.next()),
@@ -636,7 +642,8 @@ impl Options {
     }
 }
 
-/// The schedule before the whole-board beams (`beam_width` 0).
+/// The schedule before the beams (`beam_width` 0: neither the whole-board beams of 6x6 and
+/// up nor the core's beams of 5x5).
 fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
     AnytimeConfig {
         beam_width: 0,

@@ -433,11 +433,13 @@ proptest! {
     }
 }
 
-/// A schedule of the core search at one high weight and nothing after it but, when asked,
-/// the tail searches (weighted A* from boards along the answer toward the goal).
+/// A schedule of the core search at one high weight (no beams before it) and nothing after
+/// it but, when asked, the tail searches (weighted A* from boards along the answer toward
+/// the goal).
 fn core_then(tails: bool) -> AnytimeConfig {
     AnytimeConfig {
         time_limit_ms: f64::INFINITY,
+        core_beam_share: 0.0,
         min_window: 2,
         max_window: 2,
         extra_rounds: 0,
@@ -494,4 +496,36 @@ fn beams_shorten_big_boards_without_tables() {
         without += plain.solution.moves.len();
     }
     assert!(with < without, "beams gained nothing: {with} vs {without}");
+}
+
+/// Beams on the core ranked by the tables, before the core search, give shorter answers than
+/// that search alone and never pass the optimum (4x4: exact optima by IDA*; links capped so
+/// the widths stay at 1000 and 8000).
+#[test]
+fn core_beams_shorten_answers_and_never_pass_the_optimum() {
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+    let beams = AnytimeConfig {
+        core_beam_share: 1.0,
+        beam_links: 600_000,
+        ..core_then(false)
+    };
+    let mut rng = StdRng::seed_from_u64(5);
+    let (mut with, mut without) = (0, 0);
+    for _ in 0..8 {
+        let board = random_walk(&goal, 80, &mut rng);
+        let best = optimum(&board, &goal) as usize;
+        let beamed = check(&board, &goal, Some(&tables), &beams)
+            .solution
+            .moves
+            .len();
+        let plain = check(&board, &goal, Some(&tables), &core_then(false));
+        assert!(beamed >= best, "{board}: {beamed} < optimum {best}");
+        with += beamed;
+        without += plain.solution.moves.len();
+    }
+    assert!(
+        with < without,
+        "core beams gained nothing: {with} vs {without}"
+    );
 }
