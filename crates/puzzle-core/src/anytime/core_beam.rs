@@ -83,11 +83,17 @@ mod tests {
     }
 
     /// Along random walks, the ranker's estimate per move equals the tables' estimate
-    /// computed from scratch (direct and transposed, standard and snail goals).
+    /// computed from scratch (direct and transposed, standard and snail goals, an oblong
+    /// board without the transposed lookup).
     #[test]
     fn per_move_estimates_match_the_tables() {
-        for (side, goal) in [(3, Goal::Standard), (4, Goal::Snail), (4, Goal::Standard)] {
-            let goal = goal.board(Shape::square(side).unwrap()).unwrap();
+        for (width, height, goal) in [
+            (3, 3, Goal::Standard),
+            (4, 4, Goal::Snail),
+            (4, 4, Goal::Standard),
+            (4, 3, Goal::Snail),
+        ] {
+            let goal = goal.board(Shape::new(width, height).unwrap()).unwrap();
             let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
             let mut ranker = Tabled {
                 entries: GroupEntries::new(&tables),
