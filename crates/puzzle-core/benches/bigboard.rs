@@ -10,7 +10,7 @@
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
 //!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
-//!     [--core-beam-share S] [--compare-old]
+//!     [--beam-problems N] [--core-beam-share S] [--compare-old] [--old-no-beams]
 //!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
@@ -18,11 +18,11 @@
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
-//! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the schedule
-//! before the beams (`beam_width` 0: no whole-board beams on 6x6 and up, no core beams on
-//! 5x5) on the same boards with the same limits; the knobs below change both schedules
-//! (`--core-beam-share 0`: no core beams, `--outer-beam 0`: no line reduction,
-//! `--guided-windows ''`: no guided windows).
+//! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the last
+//! round's schedule (no core beams on 5x5, `core_beam_share` 0; the widest whole-board beam on
+//! the board only, `beam_problems` 1), or with `--old-no-beams` the one before the beams
+//! (`beam_width` 0), on the same boards with the same limits; the knobs below change both
+//! schedules (`--outer-beam 0`: no line reduction, `--guided-windows ''`: no guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
 //! `--deepcubea` runs instead DeepCubeA's dev states (`tests/fixtures/deepcubea/`, goal
@@ -58,6 +58,7 @@ struct Options {
     verbose: bool,
     cache: Option<String>,
     compare: bool,
+    old_no_beams: bool,
     bounds: Option<u64>,
     deepcubea: bool,
     limits: Vec<f64>,
@@ -77,6 +78,7 @@ fn options() -> Options {
         verbose: false,
         cache: None,
         compare: false,
+        old_no_beams: false,
         bounds: None,
         deepcubea: false,
         limits: Vec::new(),
@@ -102,6 +104,7 @@ fn options() -> Options {
             "--verbose" => options.verbose = true,
             "--cache" => options.cache = args.next(),
             "--compare-old" => options.compare = true,
+            "--old-no-beams" => options.old_no_beams = true,
             "--bounds" => options.bounds = Some(number(args.next()) as u64),
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--wide-nodes" => options.config.wide_nodes = number(args.next()),
@@ -121,6 +124,7 @@ fn options() -> Options {
             "--beam-share" => {
                 options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
+            "--beam-problems" => options.config.beam_problems = number(args.next()),
             "--core-beam-share" => {
                 options.config.core_beam_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
@@ -633,7 +637,7 @@ impl Options {
     /// The same options with the schedule before guided windows, for `--compare-old`.
     fn old(&self) -> Options {
         Options {
-            config: old_config(&self.config),
+            config: old_config(&self.config, self.old_no_beams),
             sizes: Vec::new(),
             cache: self.cache.clone(),
             limits: Vec::new(),
@@ -642,11 +646,18 @@ impl Options {
     }
 }
 
-/// The schedule before the beams (`beam_width` 0: neither the whole-board beams of 6x6 and
-/// up nor the core's beams of 5x5).
-fn old_config(config: &AnytimeConfig) -> AnytimeConfig {
+/// The last round's schedule (no core beams on 5x5, no other problems for the widest
+/// whole-board beam), or with `--old-no-beams` the one before the beams (`beam_width` 0).
+fn old_config(config: &AnytimeConfig, no_beams: bool) -> AnytimeConfig {
+    if no_beams {
+        return AnytimeConfig {
+            beam_width: 0,
+            ..config.clone()
+        };
+    }
     AnytimeConfig {
-        beam_width: 0,
+        core_beam_share: 0.0,
+        beam_problems: 1,
         ..config.clone()
     }
 }

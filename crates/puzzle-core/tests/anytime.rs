@@ -529,3 +529,36 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
         "core beams gained nothing: {with} vs {without}"
     );
 }
+
+/// Once a whole-board beam is as wide as the links allow, the same width on the board's views
+/// and the reverse problems gives shorter answers than the board's own beam alone (6x6 and
+/// an oblong 7x6 with the snail goal, no tables, no clock: the links cap the width at about
+/// 1000 and the window passes are short), every answer legal and strictly shorter.
+#[test]
+fn other_problems_shorten_capped_beams() {
+    let capped = |problems: usize| AnytimeConfig {
+        time_limit_ms: f64::INFINITY,
+        min_window: 2,
+        max_window: 2,
+        extra_rounds: 0,
+        weighted_windows: Vec::new(),
+        beam_links: 200_000,
+        beam_problems: problems,
+        ..AnytimeConfig::default()
+    };
+    let (mut with, mut without) = (0, 0);
+    for (shape, goal, seed) in [
+        (Shape::square(6).unwrap(), Goal::Standard, 3),
+        (Shape::square(6).unwrap(), Goal::Standard, 4),
+        (Shape::new(7, 6).unwrap(), Goal::Snail, 5),
+    ] {
+        let goal = goal.board(shape).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        with += check(&board, &goal, None, &capped(16)).solution.moves.len();
+        without += check(&board, &goal, None, &capped(1)).solution.moves.len();
+    }
+    assert!(
+        with < without,
+        "other problems gained nothing: {with} vs {without}"
+    );
+}

@@ -62,7 +62,8 @@ impl Run<'_, '_, '_> {
             &mut ranker,
             config,
             until_ms,
-        )
+        )?;
+        Ok(())
     }
 }
 

@@ -15,7 +15,9 @@
 //! 3. **Beams** (boards larger than the core, or than 5x5 without tables; `beam.rs`): beam
 //!    searches over the whole board, the boards of each depth ranked by linear conflict alone
 //!    and the best [`AnytimeConfig::beam_width`] kept, then wider beams while
-//!    [`AnytimeConfig::beam_share`] of the time lasts. They bring all tiles home together;
+//!    [`AnytimeConfig::beam_share`] of the time lasts; once the parent links cap the width,
+//!    that width on the board's symmetric views and the reverse problems (from the goal to
+//!    the board), up to [`AnytimeConfig::beam_problems`] beams. They bring all tiles home together;
 //!    the line reduction below brings them a line at a time, which is where its answers lost
 //!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
 //!    1.077 times DeepCubeA's lengths (5 boards).
@@ -248,6 +250,10 @@ pub struct AnytimeConfig {
     /// Parent links all depths of one beam may hold (4 bytes each): caps its width at this
     /// divided by the best length so far.
     pub beam_links: usize,
+    /// Problems a whole-board beam as wide as the links allow is run on, while time is left:
+    /// the board's own, then its symmetric views and the reverse problems (at most 16; 1:
+    /// the board only).
+    pub beam_problems: usize,
     /// When the tables cover the whole board (5x5 and smaller): share of the time limit (from
     /// the start of the solve) the beams ranked by the tables (`core_beam.rs`) may use, before
     /// the core search (0: none). Larger boards' core parts are short and nearly solved when
@@ -293,6 +299,7 @@ impl Default for AnytimeConfig {
             beam_width: 1000,
             beam_share: 0.5,
             beam_links: 32_000_000,
+            beam_problems: 16,
             core_beam_share: 0.8,
             start: None,
         }
