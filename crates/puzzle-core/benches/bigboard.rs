@@ -617,9 +617,10 @@ fn deepcubea(options: &Options) {
                 });
                 if options.verbose {
                     println!(
-                        "#{}: reference {length}, anytime {} (old {old_length:?}), steps {:?}",
+                        "#{}: reference {length}, anytime {} in {:.0} ms (old {old_length:?}), steps {:?}",
                         options.skip + i + 1,
                         run.length,
+                        run.final_ms,
                         run.improvements
                     );
                 }
