@@ -41,8 +41,8 @@ pub(crate) trait Ranker {
     /// The estimate of the start board `cells`, and its `Aux`.
     fn root(&mut self, cells: &[u8]) -> (u32, Self::Aux);
 
-    /// Prepares the children of the board `cells` (blank at `blank`) kept with `aux`.
-    fn expand(&mut self, cells: &[u8], blank: usize, aux: &Self::Aux);
+    /// Prepares the children of the board `cells` kept with `aux`.
+    fn expand(&mut self, cells: &[u8], aux: &Self::Aux);
 
     /// The estimate and `Aux` of the expanded board (estimate `before`) after its tile at
     /// `from` slides into the blank; `None` if that tile may not move.
@@ -71,7 +71,7 @@ impl Ranker for LinearConflict {
         (self.heuristic.estimate(cells), ())
     }
 
-    fn expand(&mut self, cells: &[u8], _blank: usize, _aux: &()) {
+    fn expand(&mut self, cells: &[u8], _aux: &()) {
         self.board.clear();
         self.board.extend_from_slice(cells);
     }
@@ -146,7 +146,9 @@ impl Run<'_, '_, '_> {
         let until = config.time_limit_ms * config.beam_share;
         let mut ranker = LinearConflict::toward(&goal);
         match self.beams_from(&start, &goal, &[], &mut ranker, config, until)? {
-            Some(widest) => self.other_problems(&widest, config.beam_problems, until),
+            Some(widest) => {
+                self.other_problems(&start, &goal, &widest, config.beam_problems, until)
+            }
             None => Ok(()),
         }
     }
@@ -159,8 +161,14 @@ impl Run<'_, '_, '_> {
     /// so each beam keeps other boards and the best of their answers is kept. Measured on
     /// DeepCubeA's dev states (one run): 6x6 at 60 s 1.052 -> 1.026 times DeepCubeA's lengths
     /// (3 boards), 7x7 at 30 s 1.123 -> 1.108 (5 boards).
-    fn other_problems(&mut self, widest: &Widest, problems: usize, until: f64) -> Result<(), Halt> {
-        let (start, goal) = (self.start.clone(), self.goal.clone());
+    fn other_problems(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        widest: &Widest,
+        problems: usize,
+        until: f64,
+    ) -> Result<(), Halt> {
         let others = View::all()
             .flat_map(|view| [(view, false), (view, true)])
             .skip(1)
@@ -169,7 +177,7 @@ impl Run<'_, '_, '_> {
             if until - self.budget.elapsed_ms() < widest.took_ms || self.is_optimal() {
                 break;
             }
-            let (Some(from), Some(to)) = (view.board(&start), view.board(&goal)) else {
+            let (Some(from), Some(to)) = (view.board(start), view.board(goal)) else {
                 continue;
             };
             let (from, to) = if reverse { (to, from) } else { (from, to) };
@@ -231,15 +239,18 @@ impl Run<'_, '_, '_> {
                 self.offer(whole);
             }
             let took = (self.budget.elapsed_ms() - began).max(1.0);
-            let left = until_ms - self.budget.elapsed_ms();
-            let grow = (0.8 * left / took).min(8.0);
-            if width_now >= cap && !self.is_optimal() {
+            if self.is_optimal() {
+                return Ok(None);
+            }
+            if width_now >= cap {
                 return Ok(Some(Widest {
                     width: width_now,
                     took_ms: took,
                 }));
             }
-            if width_now >= cap || grow < 1.5 || self.is_optimal() {
+            let left = until_ms - self.budget.elapsed_ms();
+            let grow = (0.8 * left / took).min(8.0);
+            if grow < 1.5 {
                 return Ok(None);
             }
             width = (width_now as f64 * grow) as usize;
@@ -344,7 +355,7 @@ impl Beam<'_> {
             let board = &depth.cells[i * n..(i + 1) * n];
             let blank = depth.blank[i] as usize;
             let back = back.map(|l| Direction::ALL[(l[i] & 3) as usize].opposite());
-            ranker.expand(board, blank, &depth.aux[i]);
+            ranker.expand(board, &depth.aux[i]);
             for (d, direction) in Direction::ALL.into_iter().enumerate() {
                 if back == Some(direction) {
                     continue;

@@ -2,12 +2,9 @@
 //! tables' admissible estimate (direct and transposed sums, the moved tile's group looked up
 //! again per move) instead of linear conflict, over the core's boards (core labels).
 
-use crate::board::Board;
-use crate::moves::Direction;
-
 use super::beam::Ranker;
 use super::budget::Halt;
-use super::core;
+use super::core::Split;
 use super::entries::{GroupEntries, Values};
 use super::tables::BigTables;
 use super::{AnytimeConfig, Run};
@@ -26,7 +23,7 @@ impl Ranker for Tabled<'_> {
         (self.entries.estimate(), self.entries.values())
     }
 
-    fn expand(&mut self, cells: &[u8], _blank: usize, aux: &Values) {
+    fn expand(&mut self, cells: &[u8], aux: &Values) {
         self.entries.place(cells.iter().copied());
         self.entries.set_values(aux);
     }
@@ -39,25 +36,21 @@ impl Ranker for Tabled<'_> {
 }
 
 impl Run<'_, '_, '_> {
-    /// Beams on the core part of `base` (cut where the blank enters the core for good),
-    /// ranked by the tables, until `until_ms`; each shorter whole is offered.
+    /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
+    /// good), ranked by the tables, until `until_ms`; each shorter whole is offered.
     pub(super) fn core_beams(
         &mut self,
         tables: &BigTables,
-        base: &[Direction],
+        split: &Split,
         config: &AnytimeConfig,
         until_ms: f64,
     ) -> Result<(), Halt> {
-        let Some(split) = core::split(&self.start, base, tables) else {
-            return Ok(());
-        };
-        let goal: Board = tables.layout().core_goal.clone();
         let mut ranker = Tabled {
             entries: GroupEntries::new(tables),
         };
         self.beams_from(
             &split.core_start,
-            &goal,
+            &tables.layout().core_goal,
             &split.prefix,
             &mut ranker,
             config,
@@ -72,8 +65,10 @@ mod tests {
     use super::*;
     use crate::anytime::beam::Beam;
     use crate::anytime::budget::Budget;
+    use crate::board::Board;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
+    use crate::moves::Direction;
     use crate::search::Limits;
     use crate::Shape;
 
@@ -105,7 +100,7 @@ mod tests {
             assert_eq!(estimate, tables.estimate_core(board.cells()));
             for step in 0..300 {
                 let blank = board.blank();
-                ranker.expand(board.cells(), blank, &aux);
+                ranker.expand(board.cells(), &aux);
                 let direction = Direction::ALL[(step * 7 + step / 3) % 4];
                 let Some(from) = board.shape().neighbour(blank, direction) else {
                     continue;

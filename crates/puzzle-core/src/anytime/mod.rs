@@ -873,13 +873,13 @@ impl Run<'_, '_, '_> {
         base: &[Direction],
         config: &AnytimeConfig,
     ) -> Result<(), Halt> {
-        if config.core_beam_share > 0.0 && tables.covers_whole_board() {
-            let until = config.time_limit_ms * config.core_beam_share;
-            self.core_beams(tables, base, config, until)?;
-        }
         let Some(split) = core::split(&self.start, base, tables) else {
             return Ok(());
         };
+        if config.core_beam_share > 0.0 && tables.covers_whole_board() {
+            let until = config.time_limit_ms * config.core_beam_share;
+            self.core_beams(tables, &split, config, until)?;
+        }
         for &weight in &config.core_weights {
             if self.is_optimal() {
                 return Ok(());
