@@ -32,6 +32,10 @@ impl From<puzzle_core::BoardError> for MethodError {
     }
 }
 
+/// Boards (in cells) whose anytime solves also get whole-board tables: 6x6 to 7x7 (11-31 MB,
+/// built in 10-30 s once); 8x8's would take 228 MB.
+const WHOLE_TABLE_CELLS: std::ops::RangeInclusive<usize> = 26..=49;
+
 /// Runs `method` on `board` towards `goal`, building or loading its tables first.
 pub fn run(
     method: &Method,
@@ -50,6 +54,7 @@ pub fn run(
     }
     method.fits(board.shape())?;
     let mut tables = Tables::default();
+    let (mut big, mut whole) = (None, None);
     let mut name = None;
     match method.needs(board.shape()) {
         Some(TableKind::PatternDatabase) => {
@@ -58,11 +63,16 @@ pub fn run(
             name = Some(pdb_name);
         }
         Some(TableKind::BigBoard) => {
-            tables.big_board = Some(store.get_big(goal)?);
+            big = Some(store.get_big(goal)?.clone());
+            if WHOLE_TABLE_CELLS.contains(&goal.cells().len()) {
+                whole = Some(store.get_whole(goal)?.clone());
+            }
             name = Some("big-board-tables".to_string());
         }
         None => {}
     }
+    tables.big_board = big.as_ref();
+    tables.whole_board = whole.as_ref();
     let solution = solve_with(board, goal, method, tables, limits)?;
     Ok(Answer {
         solution,

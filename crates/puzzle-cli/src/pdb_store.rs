@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use puzzle_core::anytime::{total_entries, BigTables};
+use puzzle_core::anytime::{total_entries, BigTables, WholeTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PdbError};
 use puzzle_core::search::Progress;
 use puzzle_core::{Board, Limits};
@@ -17,6 +17,7 @@ pub struct PdbStore {
     dir: Option<PathBuf>,
     loaded: HashMap<String, (AdditivePdb, String)>,
     big: HashMap<String, BigTables>,
+    whole: HashMap<String, WholeTables>,
     /// Whether 4x4 boards get the 7-8 partition instead of the default 7-7-1.
     use_78: bool,
 }
@@ -28,6 +29,7 @@ impl PdbStore {
             dir,
             loaded: HashMap::new(),
             big: HashMap::new(),
+            whole: HashMap::new(),
             use_78: false,
         }
     }
@@ -118,6 +120,36 @@ impl PdbStore {
         Ok(&self.big[&key])
     }
 
+    /// The whole-board tables toward `goal` (the anytime method on boards larger than 5x5),
+    /// built or loaded once.
+    pub fn get_whole(&mut self, goal: &Board) -> Result<&WholeTables, PdbError> {
+        let key = WholeTables::cache_key(goal);
+        if !self.whole.contains_key(&key) {
+            let cached = self
+                .path(&key)
+                .and_then(|path| std::fs::read(path).ok())
+                .and_then(|bytes| match WholeTables::from_bytes(&bytes) {
+                    Ok(tables) if tables.goal() == goal => Some(tables),
+                    _ => {
+                        eprintln!(
+                            "note: ignoring damaged or foreign cached whole-board tables; rebuilding"
+                        );
+                        None
+                    }
+                });
+            let tables = match cached {
+                Some(tables) => tables,
+                None => {
+                    let tables = build_whole(goal)?;
+                    self.write(&key, &tables.to_bytes(), "whole-board tables");
+                    tables
+                }
+            };
+            self.whole.insert(key.clone(), tables);
+        }
+        Ok(&self.whole[&key])
+    }
+
     fn path(&self, key: &str) -> Option<PathBuf> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         key.hash(&mut hasher);
@@ -179,6 +211,15 @@ fn build_big(goal: &Board) -> Result<BigTables, PdbError> {
         "building big-board tables for this goal ({total} entries, once; cached afterwards)..."
     );
     with_progress(total, |limits| BigTables::build(goal, limits))
+}
+
+/// Builds whole-board tables, telling the user on stderr (about 10 s on 6x6, 30 s on 7x7).
+fn build_whole(goal: &Board) -> Result<WholeTables, PdbError> {
+    let total = WholeTables::total_entries(goal).max(1);
+    eprintln!(
+        "building whole-board tables for this goal ({total} entries, once; cached afterwards)..."
+    );
+    with_progress(total, |limits| WholeTables::build(goal, limits))
 }
 
 /// Runs a build with a progress bar of `total` entries on stderr, drawn only when stderr is a

@@ -41,7 +41,9 @@
 
 use std::time::Instant;
 
-use puzzle_core::anytime::{solve_anytime, split_at_core, AnytimeConfig, BigTables, CoreSplit};
+use puzzle_core::anytime::{
+    solve_anytime_guided, split_at_core, AnytimeConfig, BigTables, CoreSplit, Guides, WholeTables,
+};
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::heuristic::{Heuristic, HeuristicKind};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
@@ -59,6 +61,7 @@ struct Options {
     cache: Option<String>,
     compare: bool,
     old_no_beams: bool,
+    whole: bool,
     bounds: Option<u64>,
     deepcubea: bool,
     limits: Vec<f64>,
@@ -79,6 +82,7 @@ fn options() -> Options {
         cache: None,
         compare: false,
         old_no_beams: false,
+        whole: true,
         bounds: None,
         deepcubea: false,
         limits: Vec::new(),
@@ -105,6 +109,7 @@ fn options() -> Options {
             "--cache" => options.cache = args.next(),
             "--compare-old" => options.compare = true,
             "--old-no-beams" => options.old_no_beams = true,
+            "--no-whole" => options.whole = false,
             "--bounds" => options.bounds = Some(number(args.next()) as u64),
             "--core-nodes" => options.config.core_nodes = number(args.next()),
             "--wide-nodes" => options.config.wide_nodes = number(args.next()),
@@ -123,6 +128,10 @@ fn options() -> Options {
             "--beam-links" => options.config.beam_links = number(args.next()),
             "--beam-share" => {
                 options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--whole-beam-share" => {
+                options.config.whole_beam_share =
+                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--beam-problems" => options.config.beam_problems = number(args.next()),
             "--core-beam-share" => {
@@ -174,7 +183,31 @@ fn number(arg: Option<String>) -> usize {
     arg.and_then(|n| n.parse().ok()).expect("a number")
 }
 
-fn build_tables(goal: &Board, options: &Options) -> Option<BigTables> {
+/// The tables of one goal: the core's, and on boards larger than 5x5 the whole board's.
+struct Tables {
+    core: Option<BigTables>,
+    whole: Option<WholeTables>,
+}
+
+fn build_tables(goal: &Board, options: &Options) -> Tables {
+    let whole = (options.tables && (26..=49).contains(&goal.cells().len())).then(|| {
+        let start = Instant::now();
+        let whole = WholeTables::build(goal, &mut Limits::default()).expect("tables build");
+        println!(
+            "whole-board tables for the {} goal: built in {:.2} s, {:.1} MB",
+            goal.shape(),
+            start.elapsed().as_secs_f64(),
+            whole.memory_bytes() as f64 / 1e6
+        );
+        whole
+    });
+    Tables {
+        core: build_core_tables(goal, options),
+        whole,
+    }
+}
+
+fn build_core_tables(goal: &Board, options: &Options) -> Option<BigTables> {
     if !options.tables {
         return None;
     }
@@ -233,7 +266,7 @@ impl Run {
 fn run_anytime(
     board: &Board,
     goal: &Board,
-    tables: Option<&BigTables>,
+    tables: &Tables,
     limit_ms: f64,
     options: &Options,
 ) -> Run {
@@ -249,10 +282,14 @@ fn run_anytime(
             answer.solution.moves.len(),
         ));
     };
-    let answer = solve_anytime(
+    let guides = Guides {
+        core: tables.core.as_ref(),
+        whole: tables.whole.as_ref().filter(|_| options.whole),
+    };
+    let answer = solve_anytime_guided(
         board,
         goal,
-        tables,
+        guides,
         &config,
         &mut Limits::default(),
         &mut record,
@@ -312,7 +349,7 @@ fn bounds(options: &Options, boards: u64) {
             md += u64::from(manhattan.estimate(&board));
             lc += u64::from(conflict.estimate(&board));
             // The anytime method's own admissible bound (its tables and LC), at once.
-            tb += u64::from(run_anytime(&board, &goal, tables.as_ref(), 1.0, options).lower_bound);
+            tb += u64::from(run_anytime(&board, &goal, &tables, 1.0, options).lower_bound);
         }
         let n = boards.max(1) as f64;
         println!(
@@ -351,7 +388,7 @@ fn random_boards(options: &Options) {
             s_len += length as f64;
             s_ratio += length as f64 / f64::from(bound.max(1));
             s_ms += ms;
-            let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
+            let run = run_anytime(&board, &goal, &tables, limit, options);
             a_len += run.length as f64;
             a_ratio += run.length as f64 / f64::from(run.lower_bound.max(1));
             a_first += run.improvements.first().map_or(0.0, |i| i.0);
@@ -363,7 +400,7 @@ fn random_boards(options: &Options) {
                 );
             }
             if options.compare {
-                let run = run_anytime(&board, &goal, tables.as_ref(), limit, &old);
+                let run = run_anytime(&board, &goal, &tables, limit, &old);
                 o_len += run.length as f64;
                 o_ratio += run.length as f64 / f64::from(run.lower_bound.max(1));
                 o_first += run.improvements.first().map_or(0.0, |i| i.0);
@@ -383,7 +420,7 @@ fn random_boards(options: &Options) {
         );
         println!(
             "| {side}x{side} | {boards} | anytime{} | {limit:.0} ms | {:.1} | {:.2} | {:.1} | {:.1} |",
-            if tables.is_some() { " + tables" } else { "" },
+            if tables.core.is_some() { " + tables" } else { "" },
             a_len / n,
             a_ratio / n,
             a_first / n,
@@ -428,7 +465,7 @@ fn korf24(options: &Options, name: &str) {
         staged.0 += length as f64;
         staged.1 += length as f64 / optimal;
         staged.2 = staged.2.max(length as f64 / optimal);
-        let run = run_anytime(&board, &goal, tables.as_ref(), limit, options);
+        let run = run_anytime(&board, &goal, &tables, limit, options);
         bound_ok &= f64::from(run.lower_bound) <= optimal;
         for (slot, &mark) in at_mark.iter_mut().zip(&marks) {
             let length = run.length_at(mark).unwrap_or(run.length) as f64;
@@ -457,7 +494,11 @@ fn korf24(options: &Options, name: &str) {
     for (slot, mark) in at_mark.iter().zip(&marks) {
         println!(
             "| {name}{}, at {mark:.0} ms | {:.1} | {:.3} | {:.3} |",
-            if tables.is_some() { " + tables" } else { "" },
+            if tables.core.is_some() {
+                " + tables"
+            } else {
+                ""
+            },
             slot.0 / count,
             slot.1 / count,
             slot.2
@@ -601,9 +642,10 @@ fn deepcubea(options: &Options) {
             for (i, (board, length)) in boards.iter().enumerate() {
                 let base = rss_mb();
                 reset_peak_rss();
-                let run = run_anytime(board, &goal, tables.as_ref(), limit, options);
+                let run = run_anytime(board, &goal, &tables, limit, options);
                 let split = |run: &Run| {
                     tables
+                        .core
                         .as_ref()
                         .and_then(|t| split_at_core(board, &goal, &run.moves, t))
                 };
@@ -611,7 +653,7 @@ fn deepcubea(options: &Options) {
                 let old_length = options.compare.then(|| {
                     let base = rss_mb();
                     reset_peak_rss();
-                    let run = run_anytime(board, &goal, tables.as_ref(), limit, &old);
+                    let run = run_anytime(board, &goal, &tables, limit, &old);
                     before.add(&run, *length, peak_rss_mb() - base, split(&run));
                     run.length
                 });
@@ -639,6 +681,7 @@ impl Options {
     fn old(&self) -> Options {
         Options {
             config: old_config(&self.config, self.old_no_beams),
+            whole: false,
             sizes: Vec::new(),
             cache: self.cache.clone(),
             limits: Vec::new(),
@@ -647,18 +690,11 @@ impl Options {
     }
 }
 
-/// The last round's schedule (no core beams on 5x5, no other problems for the widest
-/// whole-board beam), or with `--old-no-beams` the one before the beams (`beam_width` 0).
+/// The last round's schedule (the same, without whole-board tables: beams ranked by linear
+/// conflict), or with `--old-no-beams` the one before the beams (`beam_width` 0).
 fn old_config(config: &AnytimeConfig, no_beams: bool) -> AnytimeConfig {
-    if no_beams {
-        return AnytimeConfig {
-            beam_width: 0,
-            ..config.clone()
-        };
-    }
     AnytimeConfig {
-        core_beam_share: 0.0,
-        beam_problems: 1,
+        beam_width: if no_beams { 0 } else { config.beam_width },
         ..config.clone()
     }
 }

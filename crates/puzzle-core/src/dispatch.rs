@@ -3,7 +3,7 @@
 //! sits above every solver and dispatches to them; the command line, the web worker and the
 //! page call it.
 
-use crate::anytime::{solve_anytime, AnytimeConfig, BigTables};
+use crate::anytime::{solve_anytime_guided, AnytimeConfig, BigTables, Guides, WholeTables};
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::method::{Method, SolveError, TableKind};
@@ -25,6 +25,9 @@ pub struct Tables<'a> {
     pub pattern_db: Option<&'a AdditivePdb>,
     /// Big-board tables for the goal, for [`Method::Anytime`].
     pub big_board: Option<&'a BigTables>,
+    /// Whole-board tables for [`Method::Anytime`] on boards larger than 5x5 (used when they
+    /// lead to the goal the solve works toward; see [`crate::anytime::Guides`]).
+    pub whole_board: Option<&'a WholeTables>,
 }
 
 /// Solves `board` towards `goal` with `method`, within `limits`: the one entry point callers use.
@@ -123,14 +126,14 @@ pub fn solve_improving_from(
             })?;
             config.start = start.map(|moves| moves_forward(&relabel, moves));
             through(board, goal, &relabel, on_improve, |board, on_improve| {
-                let answer = solve_anytime(
-                    board,
-                    &target,
-                    tables.big_board,
-                    &config,
-                    limits,
-                    &mut |b| on_improve(&b.solution),
-                )?;
+                let guides = Guides {
+                    core: tables.big_board,
+                    whole: tables.whole_board,
+                };
+                let answer =
+                    solve_anytime_guided(board, &target, guides, &config, limits, &mut |b| {
+                        on_improve(&b.solution)
+                    })?;
                 Ok(answer.solution)
             })
         }

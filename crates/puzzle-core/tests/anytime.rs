@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use puzzle_core::anytime::{lower_bound, solve_anytime, total_entries, AnytimeConfig, BigTables};
+use puzzle_core::anytime::{
+    lower_bound, solve_anytime, solve_anytime_guided, total_entries, AnytimeConfig, BigTables,
+    Guides, WholeTables,
+};
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::search::Progress;
 use puzzle_core::suboptimal::Approximate;
@@ -31,15 +34,29 @@ fn check(
     tables: Option<&BigTables>,
     config: &AnytimeConfig,
 ) -> Approximate {
+    let guides = Guides {
+        core: tables,
+        whole: None,
+    };
+    check_guided(board, goal, guides, config)
+}
+
+/// [`check`] with whole-board tables too.
+fn check_guided(
+    board: &Board,
+    goal: &Board,
+    guides: Guides,
+    config: &AnytimeConfig,
+) -> Approximate {
     let mut lengths = Vec::new();
     let mut record = |answer: &Approximate| {
         assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
         lengths.push(answer.solution.moves.len());
     };
-    let answer = solve_anytime(
+    let answer = solve_anytime_guided(
         board,
         goal,
-        tables,
+        guides,
         config,
         &mut Limits::default(),
         &mut record,
@@ -561,4 +578,46 @@ fn other_problems_shorten_capped_beams() {
         with < without,
         "other problems gained nothing: {with} vs {without}"
     );
+}
+
+/// Beams ranked by whole-board tables, then by linear conflict on the other problems, give
+/// shorter answers than linear conflict alone (6x5 boards, no clock, the links capping the
+/// width), every answer legal, and a lower bound at least linear conflict's and at most the
+/// answer; tables toward another goal are ignored.
+#[test]
+fn whole_tables_shorten_beam_answers() {
+    let capped = AnytimeConfig {
+        time_limit_ms: f64::INFINITY,
+        min_window: 2,
+        max_window: 2,
+        extra_rounds: 0,
+        weighted_windows: Vec::new(),
+        beam_links: 300_000,
+        beam_problems: 3,
+        ..AnytimeConfig::default()
+    };
+    let goal = Goal::Standard.board(Shape::new(6, 5).unwrap()).unwrap();
+    let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
+    let guided = Guides {
+        core: None,
+        whole: Some(&whole),
+    };
+    let (mut with, mut without) = (0, 0);
+    for seed in 1..4 {
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        let answer = check_guided(&board, &goal, guided, &capped);
+        assert!(answer.lower_bound >= lower_bound(&board, &goal, None));
+        assert!(answer.lower_bound >= whole.estimate(board.cells()));
+        with += answer.solution.moves.len();
+        without += check(&board, &goal, None, &capped).solution.moves.len();
+    }
+    assert!(
+        with < without,
+        "the tables gained nothing: {with} vs {without}"
+    );
+    let snail = Goal::Snail.board(goal.shape()).unwrap();
+    let board = scramble_seeded(&snail, Scramble::Uniform, true, 1);
+    let ignored = check_guided(&board, &snail, guided, &capped);
+    let plain = check(&board, &snail, None, &capped);
+    assert_eq!(ignored.solution.moves, plain.solution.moves);
 }

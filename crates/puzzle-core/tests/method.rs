@@ -81,6 +81,7 @@ fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
     let tables = Tables {
         pattern_db: Some(&pdb),
         big_board: None,
+        whole_board: None,
     };
     let solution =
         solve_with(&board, &goal, &Method::PatternDatabase, tables, &mut limits).unwrap();
@@ -157,6 +158,7 @@ fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
             let tables = Tables {
                 pattern_db: Some(&pdb),
                 big_board: None,
+                whole_board: None,
             };
             let solution = solve_with(
                 &board,
@@ -230,6 +232,7 @@ fn standard_databases_solve_toward_goals_with_the_blank_in_a_corner() {
     let tables = Tables {
         pattern_db: Some(&pdb),
         big_board: None,
+        whole_board: None,
     };
     let goals = [
         Goal::BlankFirst.board(shape(3, 3)).unwrap(),

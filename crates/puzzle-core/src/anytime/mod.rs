@@ -20,7 +20,13 @@
 //!    the board), up to [`AnytimeConfig::beam_problems`] beams. They bring all tiles home together;
 //!    the line reduction below brings them a line at a time, which is where its answers lost
 //!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
-//!    1.077 times DeepCubeA's lengths (5 boards).
+//!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
+//!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
+//!    beams rank by the larger of their estimate and linear conflict instead, for
+//!    [`AnytimeConfig::whole_beam_share`] of the time, and the capped beams on the other
+//!    problems, ranked by linear conflict, start with the board's own: the two rankings keep
+//!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
+//!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards).
 //! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
 //!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
 //!    last. When the core is the whole board, beams ranked by the tables' estimate come first
@@ -110,8 +116,9 @@
 //! width), all freed when it ends; a core beam as much, plus 12 bytes a board of its widest
 //! depth for the groups' entries.
 //!
-//! The lower bound is admissible: linear conflict of the start, or the pattern-database
-//! estimate when the tables cover the whole board (5x5 and smaller), whichever is larger.
+//! The lower bound is admissible: linear conflict of the start, the pattern-database
+//! estimate when the tables cover the whole board (5x5 and smaller), or the whole-board
+//! tables' estimate, whichever is largest.
 //!
 //! ```
 //! use puzzle_core::anytime::{solve_anytime, AnytimeConfig};
@@ -146,9 +153,11 @@ mod tables;
 mod tails;
 mod tracked;
 mod wastar;
+pub(crate) mod whole;
 mod widestar;
 
 pub use tables::{total_entries, BigTables};
+pub use whole::WholeTables;
 
 use crate::board::Board;
 use crate::error::BoardError;
@@ -247,6 +256,12 @@ pub struct AnytimeConfig {
     pub beam_width: usize,
     /// Share of the time limit the beams may use, counted from the start of the solve.
     pub beam_share: f64,
+    /// The same share when whole-board tables ([`WholeTables`]) rank the first beams: they
+    /// take about twice as long a board, and the beams ranked by linear conflict on the other
+    /// problems come after them. Measured on DeepCubeA's 6x6 dev states (3 boards, 60 s, one
+    /// run each): 1.036 times DeepCubeA's lengths at 0.5 (no time left for the other
+    /// problems), 1.015 at 0.75 and at 0.9.
+    pub whole_beam_share: f64,
     /// Parent links all depths of one beam may hold (4 bytes each): caps its width at this
     /// divided by the best length so far.
     pub beam_links: usize,
@@ -298,6 +313,7 @@ impl Default for AnytimeConfig {
             passes_again: true,
             beam_width: 1000,
             beam_share: 0.5,
+            whole_beam_share: 0.75,
             beam_links: 32_000_000,
             beam_problems: 16,
             core_beam_share: 0.8,
@@ -321,10 +337,39 @@ pub fn solve_anytime(
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Result<Approximate, BoardError> {
+    let guides = Guides {
+        core: tables,
+        whole: None,
+    };
+    solve_anytime_guided(board, goal, guides, config, limits, on_improve)
+}
+
+/// The tables a solve may use: the core's ([`BigTables`]) and the whole board's
+/// ([`WholeTables`], toward the same goal; others are ignored).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Guides<'t> {
+    /// The core's tables.
+    pub core: Option<&'t BigTables>,
+    /// The whole board's tables.
+    pub whole: Option<&'t WholeTables>,
+}
+
+/// [`solve_anytime`] with whole-board tables too: beams on boards larger than the core rank
+/// by them, and the lower bound is at least their estimate.
+pub fn solve_anytime_guided(
+    board: &Board,
+    goal: &Board,
+    guides: Guides,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
-    let bound = tables.and_then(|t| t.bind(goal));
+    let bound = guides.core.and_then(|t| t.bind(goal));
     let tables = bound.as_ref();
-    let lower_bound = lower_bound(board, goal, tables);
+    let whole = guides.whole.filter(|w| w.goal() == goal).cloned();
+    let whole_bound = whole.as_ref().map_or(0, |w| w.estimate(board.cells()));
+    let lower_bound = lower_bound(board, goal, tables).max(whole_bound);
     let method = Method::Anytime {
         time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
     };
@@ -343,6 +388,7 @@ pub fn solve_anytime(
         verdict,
         lower_bound,
         best: None,
+        whole,
         on_improve,
         budget: Budget::new(limits, config.time_limit_ms),
     };
@@ -429,6 +475,8 @@ struct Run<'r, 'l, 'a> {
     verdict: Solvability,
     lower_bound: u32,
     best: Option<Vec<Direction>>,
+    /// Whole-board tables toward the goal, if given.
+    whole: Option<WholeTables>,
     on_improve: &'r mut dyn FnMut(&Approximate),
     budget: Budget<'l, 'a>,
 }

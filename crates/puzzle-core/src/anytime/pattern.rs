@@ -1,19 +1,23 @@
-//! One additive pattern table on a board of up to 32 cells (the 16-cell [`crate::pdb`] tables
-//! use 16-bit cell masks; this builder uses 32-bit ones).
+//! One additive pattern table on a board of up to 64 cells (the 16-cell [`crate::pdb`] tables
+//! use 16-bit cell masks; this builder uses 32-bit ones up to 32 cells and 64-bit ones above,
+//! so the 5x5 core's tables take half the memory while building).
 //!
 //! Same method as [`crate::pdb::build`]: breadth-first search in the abstract space of the
 //! pattern's tiles, where only moves of pattern tiles count and the blank roams free within
 //! its region, level by level with three cell masks per placement (visited blank regions,
-//! this level's frontier, the next one's): 12 bytes an entry while building, 1 byte after.
+//! this level's frontier, the next one's): 12 bytes an entry while building up to 32 cells,
+//! 24 above, 1 byte after.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 use crate::search::{Meter, Stop};
 
 /// Most cells this module handles.
-pub(crate) const MAX_CELLS: usize = 32;
+pub(crate) const MAX_CELLS: usize = 64;
 
-/// A perfect index of placements of `k` distinct tiles on `n <= 32` cells (partial Lehmer code).
+/// A perfect index of placements of `k` distinct tiles on `n <= 64` cells (partial Lehmer code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Index {
     cells: u8,
@@ -22,7 +26,7 @@ pub(crate) struct Index {
 }
 
 impl Index {
-    /// The index of `tiles` tiles on `cells` cells, if `1 <= tiles < cells <= 32`.
+    /// The index of `tiles` tiles on `cells` cells, if `1 <= tiles < cells <= 64`.
     pub(crate) fn new(cells: usize, tiles: usize) -> Option<Index> {
         if tiles == 0 || tiles >= cells || cells > MAX_CELLS {
             return None;
@@ -47,7 +51,7 @@ impl Index {
         let mut used: u64 = 0;
         let mut rank = 0usize;
         for (i, &p) in positions[..self.tiles as usize].iter().enumerate() {
-            let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+            let below = (used & low_bits(p as usize)).count_ones() as usize;
             rank = rank * (n - i) + (p as usize).saturating_sub(below);
             used |= 1 << p;
         }
@@ -66,7 +70,7 @@ impl Index {
         }
         let mut used: u64 = 0;
         for i in 0..k {
-            let mut free = !used & ((1u64 << n) - 1);
+            let mut free = !used & low_bits(n);
             for _ in 0..digits[i] {
                 free &= free.wrapping_sub(1);
             }
@@ -77,25 +81,34 @@ impl Index {
     }
 }
 
-/// Builds the table of `tiles` toward `goal` (at most 32 cells; tiles distinct, no blank): one
+/// Builds the table of `tiles` toward `goal` (at most 64 cells; tiles distinct, no blank): one
 /// expansion per abstract state and one generated node per entry filled go to `meter`.
 pub(crate) fn build(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Vec<u8>, Stop> {
+    if goal.cells().len() <= 32 {
+        build_with::<u32>(goal, tiles, meter)
+    } else {
+        build_with::<u64>(goal, tiles, meter)
+    }
+}
+
+/// [`build`] with cell masks of type `M` (wide enough for the board).
+fn build_with<M: Mask>(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Vec<u8>, Stop> {
     let shape = goal.shape();
     let k = tiles.len();
     let Some(index) = Index::new(shape.cells(), k) else {
         return Ok(Vec::new());
     };
     let size = index.size() as usize;
-    let geometry = Geometry::new(shape);
+    let geometry = Geometry::<M>::new(shape);
     const UNSET: u8 = u8::MAX;
     let mut values = vec![UNSET; size];
-    let mut marks = vec![[0u32; 3]; size];
+    let mut marks = vec![[M::ZERO; 3]; size];
     let mut positions = [0u8; MAX_CELLS];
     for (slot, &tile) in tiles.iter().enumerate() {
         positions[slot] = goal.position_of(tile).unwrap_or(0) as u8;
     }
     let start = index.rank(&positions);
-    marks[start][1] = 1 << goal.blank();
+    marks[start][1] = M::bit(goal.blank());
     values[start] = 0;
     meter.generated(1);
     let mut level: u8 = 0;
@@ -110,36 +123,38 @@ pub(crate) fn build(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Vec
         };
         for rank in 0..size {
             let mut frontier = marks[rank][now];
-            if frontier == 0 {
+            if frontier == M::ZERO {
                 continue;
             }
-            marks[rank][now] = 0;
+            marks[rank][now] = M::ZERO;
             index.unrank(rank, &mut positions);
-            let occupied = positions[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+            let occupied = positions[..k]
+                .iter()
+                .fold(M::ZERO, |m, &p| m | M::bit(p as usize));
             let free = geometry.all & !occupied;
-            while frontier != 0 {
-                let blank = frontier.trailing_zeros();
-                frontier &= frontier - 1;
-                if marks[rank][0] & (1 << blank) != 0 {
+            while frontier != M::ZERO {
+                let blank = frontier.lowest();
+                frontier = frontier.without_lowest();
+                if marks[rank][0] & M::bit(blank) != M::ZERO {
                     continue;
                 }
                 meter.expand(level as usize)?;
-                let region = geometry.flood(1 << blank, free);
+                let region = geometry.flood(M::bit(blank), free);
                 marks[rank][0] |= region;
                 frontier &= !region;
                 for slot in 0..k {
                     let from = positions[slot];
                     let mut targets = geometry.adjacent[from as usize] & region;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
+                    while targets != M::ZERO {
+                        let to = targets.lowest() as u8;
+                        targets = targets.without_lowest();
                         positions[slot] = to;
                         let child = index.rank(&positions);
                         positions[slot] = from;
-                        let bit = 1u32 << from;
+                        let bit = M::bit(from as usize);
                         let mark = &mut marks[child];
-                        if (mark[0] | mark[later]) & bit == 0 {
-                            if mark[0] | mark[1] | mark[2] == 0 {
+                        if (mark[0] | mark[later]) & bit == M::ZERO {
+                            if mark[0] | mark[1] | mark[2] == M::ZERO {
                                 values[child] = level.saturating_add(1);
                                 meter.generated(1);
                             }
@@ -160,36 +175,99 @@ pub(crate) fn build(goal: &Board, tiles: &[u8], meter: &mut Meter) -> Result<Vec
     Ok(values)
 }
 
-/// Cell masks of a board of at most 32 cells.
-struct Geometry {
-    width: u32,
-    all: u32,
-    not_first_column: u32,
-    not_last_column: u32,
-    adjacent: [u32; MAX_CELLS],
+/// The mask of the cells below `n` (every cell when `n` is 64).
+fn low_bits(n: usize) -> u64 {
+    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
 }
 
-impl Geometry {
-    fn new(shape: Shape) -> Geometry {
+/// A set of cells as bits: `u32` for boards of up to 32 cells, `u64` up to 64.
+trait Mask:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Not<Output = Self>
+{
+    const ZERO: Self;
+    /// The cells below `n`.
+    fn low(n: usize) -> Self;
+    /// The one cell `cell`.
+    fn bit(cell: usize) -> Self;
+    /// The lowest cell in the set (not empty).
+    fn lowest(self) -> usize;
+    /// The set without its lowest cell.
+    fn without_lowest(self) -> Self;
+    /// The cells shifted by `by` to higher (`up`) or lower cells; empty when `by` is the width.
+    fn shifted(self, by: u32, up: bool) -> Self;
+}
+
+macro_rules! mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            fn low(n: usize) -> Self {
+                low_bits(n) as $t
+            }
+            #[inline]
+            fn bit(cell: usize) -> Self {
+                1 << cell
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn shifted(self, by: u32, up: bool) -> Self {
+                let moved = if up {
+                    self.checked_shl(by)
+                } else {
+                    self.checked_shr(by)
+                };
+                moved.unwrap_or(0)
+            }
+        }
+    };
+}
+
+mask!(u32);
+mask!(u64);
+
+/// Cell masks of a board of at most 64 cells.
+struct Geometry<M> {
+    width: u32,
+    all: M,
+    not_first_column: M,
+    not_last_column: M,
+    adjacent: [M; MAX_CELLS],
+}
+
+impl<M: Mask> Geometry<M> {
+    fn new(shape: Shape) -> Geometry<M> {
         let n = shape.cells().min(MAX_CELLS);
         let w = shape.width();
         let mut geometry = Geometry {
             width: w as u32,
-            all: ((1u64 << n) - 1) as u32,
-            not_first_column: 0,
-            not_last_column: 0,
-            adjacent: [0; MAX_CELLS],
+            all: M::low(n),
+            not_first_column: M::ZERO,
+            not_last_column: M::ZERO,
+            adjacent: [M::ZERO; MAX_CELLS],
         };
         for cell in 0..n {
             if cell % w != 0 {
-                geometry.not_first_column |= 1 << cell;
+                geometry.not_first_column |= M::bit(cell);
             }
             if cell % w != w - 1 {
-                geometry.not_last_column |= 1 << cell;
+                geometry.not_last_column |= M::bit(cell);
             }
             for direction in Direction::ALL {
                 if let Some(other) = shape.neighbour(cell, direction) {
-                    geometry.adjacent[cell] |= 1 << other;
+                    geometry.adjacent[cell] |= M::bit(other);
                 }
             }
         }
@@ -198,13 +276,13 @@ impl Geometry {
 
     /// The cells of `free` connected to `region`.
     #[inline]
-    fn flood(&self, mut region: u32, free: u32) -> u32 {
+    fn flood(&self, mut region: M, free: M) -> M {
         loop {
             let grown = (region
-                | ((region << 1) & self.not_first_column)
-                | ((region >> 1) & self.not_last_column)
-                | region.checked_shl(self.width).unwrap_or(0)
-                | region.checked_shr(self.width).unwrap_or(0))
+                | (region.shifted(1, true) & self.not_first_column)
+                | (region.shifted(1, false) & self.not_last_column)
+                | region.shifted(self.width, true)
+                | region.shifted(self.width, false))
                 & free;
             if grown == region {
                 return region;

@@ -181,7 +181,7 @@ pub(crate) struct Reflection {
 }
 
 impl Reflection {
-    fn for_core(core_goal: &Board) -> Option<Reflection> {
+    pub(crate) fn for_core(core_goal: &Board) -> Option<Reflection> {
         let shape = core_goal.shape();
         let side = shape.width();
         if shape.height() != side {
@@ -408,7 +408,7 @@ impl BigTables {
 }
 
 /// 64-bit FNV-1a.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
