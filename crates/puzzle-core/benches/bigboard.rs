@@ -10,7 +10,8 @@
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
 //!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
-//!     [--beam-problems N] [--core-beam-share S] [--compare-old] [--old-no-beams]
+//!     [--beam-problems N] [--core-beam-share S] [--whole-beam-share S] [--no-whole]
+//!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
 //! ```
@@ -21,7 +22,9 @@
 //! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the last
 //! round's schedule (no core beams on 5x5, `core_beam_share` 0; the widest whole-board beam on
 //! the board only, `beam_problems` 1), or with `--old-no-beams` the one before the beams
-//! (`beam_width` 0), on the same boards with the same limits; the knobs below change both
+//! (`beam_width` 0), on the same boards with the same limits. On 6x6 and 7x7 the new schedule
+//! also gets whole-board tables (`WholeTables`, built at the start: about 10 s and 33 s; the
+//! old one and `--no-whole` go without them); the knobs below change both
 //! schedules (`--outer-beam 0`: no line reduction, `--guided-windows ''`: no guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
