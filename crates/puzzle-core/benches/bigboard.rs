@@ -19,12 +19,11 @@
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
 //! both methods. The time limit defaults to 1 s on 5x5, 5 s on 6x6 and 15 s on 7x7 and 8x8
 //! (`--time-limit` sets one for all sizes); by default 10 boards a size up to 6x6 and 5 above
-//! (`--full`: 50 and 20; `--boards N` sets N for all). `--compare-old` also runs the last
-//! round's schedule (no core beams on 5x5, `core_beam_share` 0; the widest whole-board beam on
-//! the board only, `beam_problems` 1), or with `--old-no-beams` the one before the beams
-//! (`beam_width` 0), on the same boards with the same limits. On 6x6 and 7x7 the new schedule
-//! also gets whole-board tables (`WholeTables`, built at the start: about 10 s and 33 s; the
-//! old one and `--no-whole` go without them); the knobs below change both
+//! (`--full`: 50 and 20; `--boards N` sets N for all). On 6x6 and 7x7 the solver gets
+//! whole-board tables (`WholeTables`, built at the start: about 10 s and 33 s; `--no-whole`:
+//! none). `--compare-old` also runs the last round's schedule (the same without whole-board
+//! tables), or with `--old-no-beams` the one before the beams (`beam_width` 0, no whole-board
+//! tables), on the same boards with the same limits; the knobs below change both
 //! schedules (`--outer-beam 0`: no line reduction, `--guided-windows ''`: no guided windows).
 //! `--korf24` adds Korf & Felner's 50 random 24-puzzles (`tests/fixtures/korf24_50.txt`, goal
 //! blank first) with the length and ratio to the optimum at the 0.1 s and 1 s marks.
