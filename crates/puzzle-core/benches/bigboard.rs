@@ -11,6 +11,7 @@
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
 //!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
 //!     [--beam-problems N] [--core-beam-share S] [--whole-beam-share S] [--no-whole]
+//!     [--beam-window-span N]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
@@ -136,6 +137,7 @@ fn options() -> Options {
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--beam-problems" => options.config.beam_problems = number(args.next()),
+            "--beam-window-span" => options.config.beam_window_span = number(args.next()),
             "--core-beam-share" => {
                 options.config.core_beam_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)

@@ -621,3 +621,47 @@ fn whole_tables_shorten_beam_answers() {
     let plain = check(&board, &snail, None, &capped);
     assert_eq!(ignored.solution.moves, plain.solution.moves);
 }
+
+/// Beam windows (stretches of the answer searched again by beams ranked by the whole-board
+/// tables renamed toward the stretch's end) never lengthen an answer and shorten some: 6x5
+/// standard and snail goals (the snail's blank is inside the board), links capped so that the
+/// beams stay narrow and the windows have something to find; every answer solves its board.
+#[test]
+fn beam_windows_shorten_whole_beam_answers() {
+    let config = |span| AnytimeConfig {
+        time_limit_ms: f64::INFINITY,
+        min_window: 2,
+        max_window: 2,
+        extra_rounds: 0,
+        weighted_windows: Vec::new(),
+        guided_windows: Vec::new(),
+        beam_links: 100_000,
+        beam_window_span: span,
+        ..AnytimeConfig::default()
+    };
+    let (mut with, mut without) = (0, 0);
+    for goal in [Goal::Standard, Goal::Snail] {
+        let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
+        let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
+        let guides = Guides {
+            core: None,
+            whole: Some(&whole),
+        };
+        for seed in 1..3 {
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let windowed = check_guided(&board, &goal, guides, &config(40));
+            let plain = check_guided(&board, &goal, guides, &config(0));
+            let (a, b) = (windowed.solution.moves.len(), plain.solution.moves.len());
+            assert!(
+                a <= b,
+                "seed {seed}: {a} moves with beam windows, {b} without"
+            );
+            with += a;
+            without += b;
+        }
+    }
+    assert!(
+        with < without,
+        "beam windows gained nothing: {with} vs {without}"
+    );
+}

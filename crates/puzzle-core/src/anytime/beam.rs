@@ -6,10 +6,11 @@
 //! reduction loses most moves on 6x6 and up.
 //!
 //! Memory: the boards of one depth (`width` of them, a byte a cell, and about three times as
-//! many candidates of 24 bytes), a parent link of 4 bytes for every board kept at every depth
-//! (for the path), and a table of recently kept boards' hashes (16 entries a board of the
-//! width) that keeps the beam from filling with boards it already holds (a lossy filter: a
-//! board it forgot is only searched twice; two boards sharing a 64-bit hash are not a concern).
+//! many candidates of 24 bytes), half a byte for every board kept at every depth (for the
+//! path: which of its children the next depth kept, see [`Links`]), and a table of recently
+//! kept boards' hashes (16 entries a board of the width) that keeps the beam from filling with
+//! boards it already holds (a lossy filter: a board it forgot is only searched twice; two
+//! boards sharing a 64-bit hash are not a concern).
 
 use crate::board::Board;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -30,7 +31,7 @@ const SEEN_PER_WIDTH: usize = 16;
 const SPARE: f64 = 1.25;
 
 /// The widest beam (about 120 MB at its widest depth, whatever the links allow).
-const MAX_WIDTH: usize = 1 << 20;
+pub(super) const MAX_WIDTH: usize = 1 << 20;
 
 /// How a beam ranks the boards of a depth: an estimate of the moves left, computed once for
 /// the start and then per move from the parent's (with whatever the ranker keeps a board,
@@ -117,6 +118,9 @@ fn zobrist_keys(cells: usize) -> Vec<u64> {
 struct Depth<A> {
     cells: Vec<u8>,
     blank: Vec<u8>,
+    /// The direction (index in [`Direction::ALL`]) of the move that made each board; 4 for
+    /// the start.
+    came: Vec<u8>,
     estimate: Vec<u32>,
     hash: Vec<u64>,
     aux: Vec<A>,
@@ -127,6 +131,7 @@ impl<A> Depth<A> {
         Depth {
             cells: Vec::with_capacity(boards * cells),
             blank: Vec::with_capacity(boards),
+            came: Vec::with_capacity(boards),
             estimate: Vec::with_capacity(boards),
             hash: Vec::with_capacity(boards),
             aux: Vec::with_capacity(boards),
@@ -149,27 +154,31 @@ impl Run<'_, '_, '_> {
     /// depth: 1.046 times DeepCubeA's lengths with the tables, 1.062 with linear conflict).
     pub(super) fn beams(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         let (start, goal) = (self.start.clone(), self.goal.clone());
-        let Some(whole) = self.whole.clone() else {
-            let until = config.time_limit_ms * config.beam_share;
-            let mut ranker = LinearConflict::toward(&goal);
-            return match self.beams_from(&start, &goal, &[], &mut ranker, config, until)? {
-                Some(widest) => self.other_problems(&widest, 1, config.beam_problems, until),
-                None => Ok(()),
-            };
-        };
-        let until = config.time_limit_ms * config.whole_beam_share;
-        let mut ranker = WholeRanker::new(&whole);
-        match self.beams_from(&start, &goal, &[], &mut ranker, config, until)? {
-            Some(widest) => {
+        let (widest, skip, until) = match self.whole.clone() {
+            None => {
+                let until = config.time_limit_ms * config.beam_share;
+                let mut ranker = LinearConflict::toward(&goal);
+                let widest = self.beams_from(&start, &goal, &[], &mut ranker, config, until)?;
+                (widest, 1, until)
+            }
+            Some(whole) => {
+                let until = config.time_limit_ms * config.whole_beam_share;
+                let mut ranker = WholeRanker::new(&whole);
+                let widest = self.beams_from(&start, &goal, &[], &mut ranker, config, until)?;
                 // Linear conflict ranks in about half the time the tables take; each next
                 // problem is then judged by the last one's time.
-                let widest = Widest {
-                    took_ms: widest.took_ms / 2.0,
-                    ..widest
-                };
-                self.other_problems(&widest, 0, config.beam_problems, until)
+                let halved = widest.map(|w| Widest {
+                    took_ms: w.took_ms / 2.0,
+                    ..w
+                });
+                (halved, 0, until)
             }
-            None => Ok(()),
+        };
+        match widest {
+            Some(widest) if widest.capped => {
+                self.other_problems(&widest, skip, config.beam_problems, until)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -177,9 +186,9 @@ impl Run<'_, '_, '_> {
     /// for one more of them: the board's symmetric views (flips, transposition) and the
     /// reverse problems (from the goal toward the board), interleaved, at most `problems` in
     /// all with the board's own (the first `skip` of them left out). Linear conflict ranks a
-    /// view's boards as it does the
-    /// board's, but ties (most boards) fall differently, and the reverse ranks other boards,
-    /// so each beam keeps other boards and the best of their answers is kept. Measured on
+    /// view's boards as it does the board's, but ties (most boards) fall differently, and the
+    /// reverse ranks other boards, so each beam keeps other boards and the best of their
+    /// answers is kept. Measured on
     /// DeepCubeA's dev states (one run): 6x6 at 60 s 1.052 -> 1.026 times DeepCubeA's lengths
     /// (3 boards), 7x7 at 30 s 1.123 -> 1.108 (5 boards).
     fn other_problems(
@@ -210,6 +219,7 @@ impl Run<'_, '_, '_> {
                 width: widest.width,
                 shorter_than: self.best_len(),
                 until_ms: until,
+                salt: 0,
             };
             let found = beam.search(&mut LinearConflict::toward(&to), &mut self.budget)?;
             took_ms = self.budget.elapsed_ms() - began;
@@ -255,6 +265,7 @@ impl Run<'_, '_, '_> {
                 width: width_now,
                 shorter_than: allowed,
                 until_ms,
+                salt: 0,
             };
             if let Some(moves) = beam.search(ranker, &mut self.budget)? {
                 let mut whole = prefix.to_vec();
@@ -265,26 +276,27 @@ impl Run<'_, '_, '_> {
             if self.is_optimal() {
                 return Ok(None);
             }
-            if width_now >= cap {
-                return Ok(Some(Widest {
-                    width: width_now,
-                    took_ms: took,
-                }));
-            }
+            let last = Widest {
+                width: width_now,
+                took_ms: took,
+                capped: width_now >= cap,
+            };
             let left = until_ms - self.budget.elapsed_ms();
             let grow = (0.8 * left / took).min(8.0);
-            if grow < 1.5 {
-                return Ok(None);
+            if last.capped || grow < 1.5 {
+                return Ok(Some(last));
             }
             width = (width_now as f64 * grow) as usize;
         }
     }
 }
 
-/// The widest beam the parent links allowed, and its time.
+/// The last (widest) of the growing beams: its width and time, and whether the links capped
+/// its width.
 pub(super) struct Widest {
     width: usize,
     took_ms: f64,
+    capped: bool,
 }
 
 /// One beam search: from `start` toward `goal` (same shape, at most 255 cells), `width`
@@ -296,6 +308,9 @@ pub(crate) struct Beam<'b> {
     pub(crate) width: usize,
     pub(crate) shorter_than: usize,
     pub(crate) until_ms: f64,
+    /// Salts the hashes that break ties between boards of equal estimate: beams with other
+    /// salts keep other boards.
+    pub(crate) salt: u64,
 }
 
 impl Beam<'_> {
@@ -333,38 +348,35 @@ impl Beam<'_> {
         seen.mark(hash);
         depth.cells.extend_from_slice(self.start.cells());
         depth.blank.push(self.start.blank() as u8);
+        depth.came.push(4);
         depth.estimate.push(estimate);
         depth.hash.push(hash);
         depth.aux.push(aux);
-        let mut links: Vec<Vec<u32>> = Vec::new();
+        let mut links = Links::default();
         let mut candidates = Vec::with_capacity((width * 3).min(1 << 16));
         for _ in 1..self.shorter_than {
             if budget.elapsed_ms() > self.until_ms {
                 return Ok(None);
             }
-            let back = links.last().map(Vec::as_slice);
-            if let Some(link) =
-                self.children(&depth, back, ranker, &keys, &mut candidates, budget)?
-            {
-                links.push(vec![link]);
-                return Ok(Some(path(&links)));
+            if let Some(link) = self.children(&depth, ranker, &keys, &mut candidates, budget)? {
+                return Ok(Some(links.path(link)));
             }
-            keep_best(&mut candidates, width, &mut seen);
+            keep_best(&mut candidates, width, self.salt, &mut seen);
             if candidates.is_empty() {
                 return Ok(None);
             }
+            links.push(depth.len(), &candidates);
             depth = self.next_depth(&depth, &candidates);
-            links.push(candidates.iter().map(|c| c.link).collect());
         }
         Ok(None)
     }
 
-    /// Every child of the boards of `depth` into `candidates` (the move back excluded, read
-    /// from the links `back` of the depth); the goal's link if a child is the goal.
+    /// Every child of the boards of `depth` into `candidates`, in the order of their parents
+    /// and then of [`Direction::ALL`] (the move back excluded); the goal's link if a child is
+    /// the goal.
     fn children<R: Ranker>(
         &self,
         depth: &Depth<R::Aux>,
-        back: Option<&[u32]>,
         ranker: &mut R,
         keys: &[u64],
         candidates: &mut Vec<Candidate<R::Aux>>,
@@ -377,7 +389,9 @@ impl Beam<'_> {
             budget.tick()?;
             let board = &depth.cells[i * n..(i + 1) * n];
             let blank = depth.blank[i] as usize;
-            let back = back.map(|l| Direction::ALL[(l[i] & 3) as usize].opposite());
+            let back = Direction::ALL
+                .get(depth.came[i] as usize)
+                .map(|d| d.opposite());
             ranker.expand(board, &depth.aux[i]);
             for (d, direction) in Direction::ALL.into_iter().enumerate() {
                 if back == Some(direction) {
@@ -433,6 +447,7 @@ impl Beam<'_> {
                 .extend_from_slice(&depth.cells[parent * n..(parent + 1) * n]);
             next.cells.swap(at + from, at + blank);
             next.blank.push(from as u8);
+            next.came.push((c.link & 3) as u8);
             next.estimate.push(c.estimate);
             next.hash.push(c.hash);
             next.aux.push(c.aux);
@@ -460,41 +475,122 @@ impl Seen {
     }
 }
 
-/// Keeps in `candidates` the `width` best (smallest estimate first) not seen before, looking
-/// at no more than [`SPARE`] times `width` of them.
-fn keep_best<A: Copy>(candidates: &mut Vec<Candidate<A>>, width: usize, seen: &mut Seen) {
+/// Keeps in `candidates` the `width` best not seen before (smallest estimate first, ties
+/// broken by the hash: an arbitrary but repeatable order that does not favour the
+/// descendants of any one board), looking at no more than [`SPARE`] times `width` of them,
+/// in their order (their parents' and directions', as [`Links`] needs).
+fn keep_best<A: Copy>(
+    candidates: &mut Vec<Candidate<A>>,
+    width: usize,
+    salt: u64,
+    seen: &mut Seen,
+) {
+    let mut ranked: Vec<(u64, u32)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            (
+                (u64::from(c.estimate) << 32) | tie_break(c.hash, salt),
+                i as u32,
+            )
+        })
+        .collect();
     let looked_at = (width as f64 * SPARE) as usize;
-    if candidates.len() > looked_at {
-        candidates.select_nth_unstable_by_key(looked_at, |c| c.estimate);
-        candidates.truncate(looked_at);
+    if ranked.len() > looked_at {
+        ranked.select_nth_unstable(looked_at);
+        ranked.truncate(looked_at);
     }
-    candidates.sort_unstable_by_key(|c| c.estimate);
+    ranked.sort_unstable();
+    let mut keep = vec![false; candidates.len()];
     let mut kept = 0;
-    for i in 0..candidates.len() {
-        let c = candidates[i];
-        if !seen.mark(c.hash) {
+    for &(_, i) in &ranked {
+        if !seen.mark(candidates[i as usize].hash) {
             continue;
         }
-        candidates[kept] = c;
+        keep[i as usize] = true;
         kept += 1;
         if kept == width {
             break;
         }
     }
-    candidates.truncate(kept);
+    let mut flags = keep.into_iter();
+    candidates.retain(|_| flags.next() == Some(true));
 }
 
-/// The moves from the start to the last link's board, following the links back.
-fn path(links: &[Vec<u32>]) -> Vec<Direction> {
-    let mut moves = Vec::with_capacity(links.len());
-    let mut index = 0usize;
-    for depth in links.iter().rev() {
-        let link = depth[index];
-        moves.push(Direction::ALL[(link & 3) as usize]);
-        index = (link >> 2) as usize;
+/// A repeatable pseudo-random 32-bit key of a board's `hash` under `salt`.
+#[inline]
+fn tie_break(hash: u64, salt: u64) -> u64 {
+    (hash ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32
+}
+
+/// The parent links of a beam's path, half a byte a board kept: for every depth, which of
+/// each board's children (a bit a direction of [`Direction::ALL`]) the next depth kept. The
+/// boards of a depth are in the order of their parents and directions, so the `j`-th board
+/// is the `j`-th set bit over the masks. (Hand-written: 4-byte parent indices capped the width
+/// at an eighth of this on 7x7 with the same memory.)
+#[derive(Default)]
+struct Links {
+    /// Per depth, the masks of the boards of the depth before, two to a byte (low nibble
+    /// first).
+    masks: Vec<Vec<u8>>,
+}
+
+impl Links {
+    /// Records the boards `kept` from the `parents` boards of the last depth (in link order).
+    fn push<A>(&mut self, parents: usize, kept: &[Candidate<A>]) {
+        let mut masks = vec![0u8; parents.div_ceil(2)];
+        for c in kept {
+            let parent = (c.link >> 2) as usize;
+            masks[parent / 2] |= 1 << ((c.link & 3) as usize + 4 * (parent % 2));
+        }
+        self.masks.push(masks);
     }
-    moves.reverse();
-    moves
+
+    /// The moves from the start to the board `link` leads to (a parent of the last depth
+    /// and a direction).
+    fn path(&self, link: u32) -> Vec<Direction> {
+        let mut moves = Vec::with_capacity(self.masks.len() + 1);
+        moves.push(Direction::ALL[(link & 3) as usize]);
+        let mut index = (link >> 2) as usize;
+        for masks in self.masks.iter().rev() {
+            let (parent, direction) = nth_child(masks, index);
+            moves.push(Direction::ALL[direction]);
+            index = parent;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+/// The parent and direction of the `n`-th set bit (from 0) over the nibble `masks`.
+fn nth_child(masks: &[u8], mut n: usize) -> (usize, usize) {
+    let mut chunks = masks.chunks(8);
+    let mut byte = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let count = u64::from_le_bytes(word).count_ones() as usize;
+        if n < count {
+            break;
+        }
+        n -= count;
+        byte += chunk.len();
+    }
+    for (at, &mask) in masks[byte..].iter().enumerate() {
+        for half in 0..2 {
+            let nibble = (mask >> (4 * half)) & 15;
+            let count = nibble.count_ones() as usize;
+            if n < count {
+                let direction = (0..4)
+                    .filter(|d| nibble & (1 << d) != 0)
+                    .nth(n)
+                    .expect("n is below the nibble's count");
+                return (2 * (byte + at) + half, direction);
+            }
+            n -= count;
+        }
+    }
+    unreachable!("a kept board has a parent")
 }
 
 #[cfg(test)]
@@ -519,6 +615,7 @@ mod tests {
             width,
             shorter_than,
             until_ms: f64::INFINITY,
+            salt: 0,
         };
         beam.search(&mut LinearConflict::toward(goal), budget)
     }
@@ -542,6 +639,32 @@ mod tests {
                     .unwrap()
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
+            }
+        }
+    }
+
+    /// `nth_child` finds the same parent and direction as counting the set bits one by one,
+    /// over masks of odd and even lengths that cross its 8-byte chunks.
+    #[test]
+    fn nth_child_counts_the_set_bits_in_order() {
+        let mut x: u64 = 7;
+        for length in [1usize, 2, 7, 8, 9, 17, 40] {
+            let masks: Vec<u8> = (0..length)
+                .map(|_| {
+                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    (x >> 56) as u8
+                })
+                .collect();
+            let expected: Vec<(usize, usize)> = (0..2 * length)
+                .flat_map(|parent| {
+                    let nibble = (masks[parent / 2] >> (4 * (parent % 2))) & 15;
+                    (0..4)
+                        .filter(move |d| nibble & (1 << d) != 0)
+                        .map(move |d| (parent, d))
+                })
+                .collect();
+            for (n, &want) in expected.iter().enumerate() {
+                assert_eq!(nth_child(&masks, n), want, "length {length}, child {n}");
             }
         }
     }

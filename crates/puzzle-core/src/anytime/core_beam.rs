@@ -132,6 +132,7 @@ mod tests {
                     width,
                     shorter_than: usize::MAX,
                     until_ms: f64::INFINITY,
+                    salt: 0,
                 };
                 let mut ranker = Tabled {
                     entries: GroupEntries::new(&tables),

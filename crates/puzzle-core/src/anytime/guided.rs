@@ -1,5 +1,6 @@
-//! Windows guided by the pattern databases: shortest paths between two boards of the core,
-//! with the tables relabelled toward the window's end board.
+//! Windows guided by the pattern databases: shortest paths between two boards, with the
+//! tables relabelled toward the window's end board. The core's tables ([`BigTables`], core
+//! boards) and the whole board's ([`WholeTables`], whole boards) both serve ([`Additive`]).
 //!
 //! A stretch of a solution from board A to board B is the same problem as A with its tiles
 //! renamed so that B becomes the core's goal layout: the tile B holds at a cell takes the name
@@ -8,35 +9,90 @@
 //! there has no name). Every other group keeps its table entry, an admissible count of its
 //! own tiles' moves, and the tiles left out add their Manhattan distances: the sum stays
 //! admissible and is far stronger than Manhattan with linear conflict, so windows several
-//! times longer than [`super::ida`]'s are settled. With a square core whose goal blank is on
-//! the diagonal, the transposed lookup gives a second estimate; the larger one guides.
+//! times longer than [`super::ida`]'s are settled. On a square board the transposed lookup
+//! (the same renaming in the transposed frame) gives a second estimate; the larger one guides.
 
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
 use super::deepen::{self, distance, Walk};
-use super::tables::{BigTables, Layout, GROUP_SIZE, NO_GROUP};
+use super::tables::{BigTables, GROUP_SIZE, NO_GROUP};
+use super::whole::WholeTables;
 
-/// Most cells of a core (5x5).
-const MAX_CELLS: usize = 25;
-/// Most groups of a core.
-const MAX_GROUPS: usize = 6;
+/// Most cells (8x8).
+const MAX_CELLS: usize = 64;
+/// Most groups (the whole tables' on 8x8).
+const MAX_GROUPS: usize = 16;
 
-/// A path of at most `max_len` moves from `start` to `target` (core boards: core shape, core
-/// labels) that is shortest among such paths, or `None` if there is none or `node_cap`
-/// expansions did not settle it.
-pub(crate) fn shortest_within(
+/// Additive pattern databases a window search can relabel: a goal whose tiles are in groups,
+/// and for each group an admissible count of its own tiles' moves from any placement of them.
+pub(crate) trait Additive {
+    /// The goal, in the tables' frame (the core's labels for [`BigTables`]).
+    fn goal(&self) -> &Board;
+    /// The group of `tile` (a tile of the goal), [`NO_GROUP`] for none.
+    fn group_of(&self, tile: u8) -> u8;
+    /// The place of `tile` within its group.
+    fn slot_of(&self, tile: u8) -> u8;
+    /// How many groups there are.
+    fn groups(&self) -> usize;
+    /// The entry of group `g` with its tiles at `positions` (slot by slot).
+    fn value(&self, g: usize, positions: &[u8]) -> u8;
+}
+
+impl Additive for BigTables {
+    fn goal(&self) -> &Board {
+        &self.layout().core_goal
+    }
+    fn group_of(&self, tile: u8) -> u8 {
+        self.layout().group_of[tile as usize]
+    }
+    fn slot_of(&self, tile: u8) -> u8 {
+        self.layout().slot_of[tile as usize]
+    }
+    fn groups(&self) -> usize {
+        self.layout().groups.len()
+    }
+    fn value(&self, g: usize, positions: &[u8]) -> u8 {
+        BigTables::value(self, g, positions)
+    }
+}
+
+impl Additive for WholeTables {
+    fn goal(&self) -> &Board {
+        WholeTables::goal(self)
+    }
+    fn group_of(&self, tile: u8) -> u8 {
+        self.tile_group(tile)
+    }
+    fn slot_of(&self, tile: u8) -> u8 {
+        self.tile_slot(tile)
+    }
+    fn groups(&self) -> usize {
+        self.group_count()
+    }
+    fn value(&self, g: usize, positions: &[u8]) -> u8 {
+        WholeTables::value(self, g, positions)
+    }
+}
+
+/// A path of at most `max_len` moves from `start` to `target` (boards of the tables' goal's
+/// shape and labels) that is shortest among such paths, or `None` if there is none or
+/// `node_cap` expansions did not settle it.
+pub(crate) fn shortest_within<T: Additive>(
     start: &Board,
     target: &Board,
-    tables: &BigTables,
+    tables: &T,
     max_len: usize,
     node_cap: u64,
     budget: &mut Budget,
 ) -> Result<Option<Vec<Direction>>, Halt> {
-    let layout = tables.layout();
     let shape = start.shape();
-    if shape != layout.core_goal.shape() || target.shape() != shape || shape.cells() > MAX_CELLS {
+    if shape != tables.goal().shape()
+        || target.shape() != shape
+        || shape.cells() > MAX_CELLS
+        || tables.groups() > MAX_GROUPS
+    {
         return Ok(None);
     }
     if start == target {
@@ -90,24 +146,23 @@ struct Lookup<'r> {
 }
 
 impl<'r> Lookup<'r> {
-    fn new(tables: &BigTables, target: &Board, start: &Board, view: Option<&'r [u8]>) -> Self {
+    fn new<T: Additive>(tables: &T, target: &Board, start: &Board, view: Option<&'r [u8]>) -> Self {
         use Part::{Alone, Group};
-        let layout: &Layout = tables.layout();
         let shape = target.shape();
         let map_cell = |c: usize| view.map_or(c, |v| v[c] as usize);
-        let goal = layout.core_goal.cells();
+        let goal = tables.goal().cells();
         // In the frame the end board is `target` moved by the view; each of its tiles takes the
         // name of the goal's tile at its cell.
         let mut mapped_target = vec![0u8; shape.cells()];
         for (c, &t) in target.cells().iter().enumerate() {
             mapped_target[map_cell(c)] = t;
         }
-        let groups = layout.groups.len().min(MAX_GROUPS);
+        let groups = tables.groups().min(MAX_GROUPS);
         let mut intact = [false; MAX_GROUPS];
         intact[..groups].fill(true);
         let end_blank = mapped_target.iter().position(|&t| t == 0).unwrap_or(0);
         // The goal's tile at the end board's blank cell has no counterpart: its group is out.
-        let broken = layout.group_of[goal[end_blank] as usize];
+        let broken = tables.group_of(goal[end_blank]);
         if (broken as usize) < groups {
             intact[broken as usize] = false;
         }
@@ -117,9 +172,9 @@ impl<'r> Lookup<'r> {
                 continue;
             }
             let name = goal[c];
-            let gi = layout.group_of[name as usize];
+            let gi = tables.group_of(name);
             part[tile as usize] = if goal[c] != 0 && gi != NO_GROUP && intact[gi as usize] {
-                Group(gi, layout.slot_of[name as usize])
+                Group(gi, tables.slot_of(name))
             } else {
                 Alone(c as u8)
             };
@@ -154,7 +209,14 @@ impl<'r> Lookup<'r> {
     }
 
     /// Moves `tile` from `from` to `to`; returns what [`Lookup::undo`] needs.
-    fn slide(&mut self, tables: &BigTables, shape: Shape, tile: u8, from: usize, to: usize) -> u32 {
+    fn slide<T: Additive>(
+        &mut self,
+        tables: &T,
+        shape: Shape,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> u32 {
         match self.part[tile as usize] {
             Part::Group(gi, slot) => {
                 let gi = gi as usize;
@@ -193,17 +255,17 @@ impl<'r> Lookup<'r> {
     }
 }
 
-/// A core board searched toward `target`.
-struct Ida<'t, 'r> {
+/// A board searched toward `target`.
+struct Ida<'t, 'r, T> {
     shape: Shape,
-    tables: &'t BigTables,
+    tables: &'t T,
     lookups: Vec<Lookup<'r>>,
     cells: Vec<u8>,
     blank: usize,
     target: Vec<u8>,
 }
 
-impl Walk for Ida<'_, '_> {
+impl<T: Additive> Walk for Ida<'_, '_, T> {
     /// The tile's old cell (the blank's now), its new one, and each lookup's saved entry.
     type Saved = (usize, usize, [u32; 2]);
 
@@ -325,5 +387,37 @@ mod tests {
             stronger > 0,
             "the tables should beat linear conflict somewhere"
         );
+    }
+
+    /// The whole-board tables relabelled the same way, on 3x3 toward end boards with the blank
+    /// anywhere and two goals: admissible on every board, and the windows' paths shortest.
+    #[test]
+    fn whole_tables_relabelled_are_admissible_and_paths_are_shortest() {
+        let shape = Shape::square(3).unwrap();
+        for goal in [Goal::Standard, Goal::Snail] {
+            let goal = goal.board(shape).unwrap();
+            let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
+            let transposed: Vec<u8> = (0..9).map(|c| ((c % 3) * 3 + c / 3) as u8).collect();
+            for seed in 0..3 {
+                let target = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+                let distances = distances_to(&target);
+                for (i, (board, &distance)) in distances.iter().enumerate() {
+                    for view in [None, Some(transposed.as_slice())] {
+                        let sum = Lookup::new(&whole, &target, board, view).sum;
+                        assert!(sum <= distance, "{board} to {target}: {sum} > {distance}");
+                    }
+                    if i % 6000 == 0 {
+                        let mut limits = Limits::default();
+                        let mut budget = Budget::new(&mut limits, f64::INFINITY);
+                        let path =
+                            shortest_within(board, &target, &whole, 40, u64::MAX, &mut budget)
+                                .unwrap()
+                                .expect("a path");
+                        assert_eq!(path.len() as u32, distance, "{board} to {target}");
+                        assert_eq!(board.after(&path).unwrap(), target);
+                    }
+                }
+            }
+        }
     }
 }

@@ -22,11 +22,14 @@
 //!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
 //!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
 //!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
-//!    beams rank by the larger of their estimate and linear conflict instead, for
-//!    [`AnytimeConfig::whole_beam_share`] of the time, and the capped beams on the other
-//!    problems, ranked by linear conflict, start with the board's own: the two rankings keep
-//!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
-//!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards).
+//!    beams rank by the larger of their estimate and linear conflict instead, while
+//!    [`AnytimeConfig::beam_grow_share`] of the time lasts; then, until
+//!    [`AnytimeConfig::whole_beam_share`], **beam windows** (`beam_windows.rs`): stretches of
+//!    [`AnytimeConfig::beam_window_span`] moves ending where the blank is on the goal's blank
+//!    cell (seen through a flip or the transposition) are searched again by beams ranked by
+//!    the same tables, the stretch's start renamed so that its end is the goal. The tables
+//!    also guide exact windows over the whole answer (`whole_windows.rs`, relabelled as in
+//!    step 5) before the plain window rounds of step 6.
 //! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
 //!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
 //!    last. When the core is the whole board, beams ranked by the tables' estimate come first
@@ -111,8 +114,8 @@
 //! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
 //! needed. A line search of the line reduction holds about 60 bytes a state (300k by
 //! default, ~18 MB), freed before the core search starts, so the peak does not grow. A beam
-//! holds 4 bytes a board kept at every depth ([`AnytimeConfig::beam_links`]: 32M, 128 MB at
-//! most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
+//! holds half a byte a board kept at every depth ([`AnytimeConfig::beam_links`]: 32M, 16 MB
+//! at most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
 //! width), all freed when it ends; a core beam as much, plus 12 bytes a board of its widest
 //! depth for the groups' entries.
 //!
@@ -136,6 +139,7 @@
 //! ```
 
 mod beam;
+mod beam_windows;
 mod best_first;
 pub(crate) mod budget;
 mod core;
@@ -149,11 +153,13 @@ mod ida;
 mod pattern;
 mod reduce;
 pub(crate) mod shorten;
+mod table_file;
 mod tables;
 mod tails;
 mod tracked;
 mod wastar;
 pub(crate) mod whole;
+mod whole_windows;
 mod widestar;
 
 pub use tables::{total_entries, BigTables};
@@ -256,14 +262,14 @@ pub struct AnytimeConfig {
     pub beam_width: usize,
     /// Share of the time limit the beams may use, counted from the start of the solve.
     pub beam_share: f64,
-    /// The same share when whole-board tables ([`WholeTables`]) rank the first beams: they
-    /// take about twice as long a board, and the beams ranked by linear conflict on the other
-    /// problems come after them. Measured on DeepCubeA's 6x6 dev states (3 boards, 60 s, one
-    /// run each): 1.036 times DeepCubeA's lengths at 0.5 (no time left for the other
-    /// problems), 1.015 at 0.75 and at 0.9.
+    /// The same share when whole-board tables ([`WholeTables`]) rank the beams: the growing
+    /// beams and then the beam windows end there.
     pub whole_beam_share: f64,
-    /// Parent links all depths of one beam may hold (4 bytes each): caps its width at this
-    /// divided by the best length so far.
+    /// With whole-board tables: moves a beam window spans (`beam_windows.rs`; 0: none). They
+    /// run once everything else has converged, until the time limit.
+    pub beam_window_span: usize,
+    /// Boards all depths of one beam may keep (half a byte each for the path): caps its width
+    /// at this divided by the best length so far.
     pub beam_links: usize,
     /// Problems a whole-board beam as wide as the links allow is run on, while time is left:
     /// the board's own, then its symmetric views and the reverse problems (at most 16; 1:
@@ -314,6 +320,7 @@ impl Default for AnytimeConfig {
             beam_width: 1000,
             beam_share: 0.5,
             whole_beam_share: 0.75,
+            beam_window_span: 80,
             beam_links: 32_000_000,
             beam_problems: 16,
             core_beam_share: 0.8,
@@ -574,10 +581,18 @@ impl Run<'_, '_, '_> {
         self.window_rounds(tables, config)?;
         match tables {
             Some(tables) if config.passes_again && !tables.covers_whole_board() => {
-                self.again(tables, config)
+                self.again(tables, config)?
             }
-            _ => Ok(()),
+            _ => {}
         }
+        // The time left, where whole-board tables rank beams: beam windows from 8 times the
+        // first beam's width, wider after each pass that gains nothing.
+        if config.beam_window_span > 0 {
+            let width = config.beam_width.saturating_mul(8);
+            let (span, links) = (config.beam_window_span, config.beam_links);
+            self.beam_windows(span, width, links, config.time_limit_ms)?;
+        }
+        Ok(())
     }
 
     /// Time left once the passes converged on a board larger than the core: they run again
@@ -796,6 +811,7 @@ impl Run<'_, '_, '_> {
                 return Ok(());
             }
         }
+        self.whole_guided_rounds(config)?;
         let min = config.min_window.max(2);
         let max = config.max_window.max(min);
         let mut nodes = config.window_nodes;

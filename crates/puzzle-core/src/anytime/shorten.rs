@@ -10,7 +10,6 @@ use super::best_first::Found;
 use super::budget::{Budget, Halt};
 use super::guided;
 use super::ida::shortest_within;
-use super::tables::BigTables;
 use super::tracked;
 use super::widestar;
 
@@ -56,12 +55,13 @@ pub(crate) fn window_pass(
     slide(start, moves, window, step, budget, exact)
 }
 
-/// Like [`window_pass`] on a core board (core shape and labels), each window guided by the
-/// tables relabelled toward its end board ([`guided`]), so much longer windows settle.
-pub(crate) fn guided_window_pass(
+/// Like [`window_pass`] on a board of the tables' goal's shape and labels (a core board for
+/// [`super::BigTables`], a whole one for [`super::WholeTables`]), each window guided by the tables
+/// relabelled toward its end board ([`guided`]), so much longer windows settle.
+pub(crate) fn guided_window_pass<T: guided::Additive>(
     core_start: &Board,
     moves: &[Direction],
-    tables: &BigTables,
+    tables: &T,
     window: usize,
     node_cap: u64,
     budget: &mut Budget,

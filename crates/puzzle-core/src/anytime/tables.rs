@@ -15,6 +15,7 @@ use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
 use super::pattern::{self, Index};
+use super::table_file;
 
 /// Longest side of the core.
 pub(crate) const CORE_SIDE: usize = 5;
@@ -336,80 +337,25 @@ impl BigTables {
         self.estimate_core(&cells)
     }
 
-    /// The tables as bytes: magic, version, the core goal's shape and tiles, the tables one
-    /// byte an entry, and a 64-bit FNV-1a checksum. The layout is a function of the core goal,
-    /// so it is not stored.
+    /// The tables as bytes (`table_file.rs`): magic, version, the core goal's shape and
+    /// tiles, the tables one byte an entry, and a 64-bit FNV-1a checksum. The layout is a
+    /// function of the core goal, so it is not stored.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let core = &self.layout.core_goal;
-        let mut out = Vec::with_capacity(self.memory_bytes() + 64);
-        out.extend_from_slice(MAGIC);
-        out.push(VERSION);
-        out.push(core.shape().width() as u8);
-        out.push(core.shape().height() as u8);
-        out.extend_from_slice(core.cells());
-        for table in self.tables.iter() {
-            out.extend_from_slice(table);
-        }
-        let checksum = fnv1a(&out);
-        out.extend_from_slice(&checksum.to_le_bytes());
-        out
+        table_file::write(MAGIC, VERSION, &self.layout.core_goal, &self.tables)
     }
 
     /// Reads bytes written by [`BigTables::to_bytes`], bound to the core's goal (bind them to
     /// the goal of the board with [`BigTables::bind`]); any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
-        let corrupt = |reason: CorruptFault| PdbError::Corrupt { reason };
-        if bytes.len() < MAGIC.len() + 3 + 8 || &bytes[..4] != MAGIC {
-            return Err(corrupt(CorruptFault::MissingHeader));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(tail);
-        if fnv1a(body) != u64::from_le_bytes(stored) {
-            return Err(corrupt(CorruptFault::ChecksumMismatch));
-        }
-        if body[4] != VERSION {
-            return Err(corrupt(CorruptFault::UnknownVersion));
-        }
-        let shape = Shape::new(body[5] as usize, body[6] as usize)
-            .map_err(|_| corrupt(CorruptFault::BadBoardSize))?;
-        let n = shape.cells();
-        let goal_cells = body
-            .get(7..7 + n)
-            .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
-        let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
-            .map_err(|_| corrupt(CorruptFault::BadGoal))?;
-        let layout = Layout::for_goal(&goal).ok_or_else(|| corrupt(CorruptFault::NoCore))?;
-        let mut at = 7 + n;
-        let mut tables = Vec::with_capacity(layout.indexes.len());
-        for index in &layout.indexes {
-            let size =
-                usize::try_from(index.size()).map_err(|_| corrupt(CorruptFault::TableTooLarge))?;
-            let end = at
-                .checked_add(size)
-                .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
-            tables.push(
-                body.get(at..end)
-                    .ok_or_else(|| corrupt(CorruptFault::Truncated))?
-                    .to_vec(),
-            );
-            at = end;
-        }
-        if at != body.len() {
-            return Err(corrupt(CorruptFault::TrailingBytes));
-        }
+        let (goal, rest) = table_file::read(bytes, MAGIC, VERSION)?;
+        let layout =
+            Layout::for_goal(&goal).ok_or_else(|| table_file::corrupt(CorruptFault::NoCore))?;
+        let tables = table_file::tables(rest, layout.indexes.iter().map(Index::size))?;
         Ok(BigTables {
             goal,
             layout,
             tables: Arc::new(tables),
         })
     }
-}
-
-/// 64-bit FNV-1a.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }

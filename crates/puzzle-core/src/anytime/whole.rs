@@ -8,14 +8,15 @@
 
 use std::sync::Arc;
 
-use crate::board::{Board, Shape};
+use crate::board::Board;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
 use super::beam::Ranker;
 use super::pattern::{self, Index};
-use super::tables::{fnv1a, Reflection, NO_GROUP};
+use super::table_file;
+use super::tables::{Reflection, NO_GROUP};
 
 const MAGIC: &[u8; 4] = b"NWHL";
 const VERSION: u8 = 1;
@@ -126,66 +127,20 @@ impl WholeTables {
         )
     }
 
-    /// The tables as bytes: magic, version, the goal's shape and tiles, the tables one byte an
-    /// entry, and a 64-bit FNV-1a checksum (the groups are a function of the goal).
+    /// The tables as bytes (`table_file.rs`): magic, version, the goal's shape and tiles, the
+    /// tables one byte an entry, and a 64-bit FNV-1a checksum (the groups are a function of
+    /// the goal).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.memory_bytes() + 80);
-        out.extend_from_slice(MAGIC);
-        out.push(VERSION);
-        out.push(self.goal.shape().width() as u8);
-        out.push(self.goal.shape().height() as u8);
-        out.extend_from_slice(self.goal.cells());
-        for table in self.tables.iter() {
-            out.extend_from_slice(table);
-        }
-        let checksum = fnv1a(&out);
-        out.extend_from_slice(&checksum.to_le_bytes());
-        out
+        table_file::write(MAGIC, VERSION, &self.goal, &self.tables)
     }
 
     /// Reads bytes written by [`WholeTables::to_bytes`]; any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<WholeTables, PdbError> {
-        let corrupt = |reason: CorruptFault| PdbError::Corrupt { reason };
-        if bytes.len() < MAGIC.len() + 3 + 8 || &bytes[..4] != MAGIC {
-            return Err(corrupt(CorruptFault::MissingHeader));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(tail);
-        if fnv1a(body) != u64::from_le_bytes(stored) {
-            return Err(corrupt(CorruptFault::ChecksumMismatch));
-        }
-        if body[4] != VERSION {
-            return Err(corrupt(CorruptFault::UnknownVersion));
-        }
-        let shape = Shape::new(body[5] as usize, body[6] as usize)
-            .map_err(|_| corrupt(CorruptFault::BadBoardSize))?;
-        let n = shape.cells();
-        let goal_cells = body
-            .get(7..7 + n)
-            .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
-        let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
-            .map_err(|_| corrupt(CorruptFault::BadGoal))?;
-        let mut whole =
-            WholeTables::without_tables(&goal).map_err(|_| corrupt(CorruptFault::BadBoardSize))?;
-        let mut at = 7 + n;
-        let mut tables = Vec::with_capacity(whole.indexes.len());
-        for index in &whole.indexes {
-            let size =
-                usize::try_from(index.size()).map_err(|_| corrupt(CorruptFault::TableTooLarge))?;
-            let end = at
-                .checked_add(size)
-                .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
-            let table = body
-                .get(at..end)
-                .ok_or_else(|| corrupt(CorruptFault::Truncated))?;
-            tables.push(table.to_vec());
-            at = end;
-        }
-        if at != body.len() {
-            return Err(corrupt(CorruptFault::TrailingBytes));
-        }
+        let (goal, rest) = table_file::read(bytes, MAGIC, VERSION)?;
+        let mut whole = WholeTables::without_tables(&goal)
+            .map_err(|_| table_file::corrupt(CorruptFault::BadBoardSize))?;
+        let tables = table_file::tables(rest, whole.indexes.iter().map(Index::size))?;
         whole.tables = Arc::new(tables);
         Ok(whole)
     }
@@ -200,8 +155,30 @@ impl WholeTables {
         self.tables.iter().map(Vec::len).sum()
     }
 
+    /// The group of `tile` ([`NO_GROUP`] for the blank or a tile the goal lacks).
+    pub(crate) fn tile_group(&self, tile: u8) -> u8 {
+        self.group_of
+            .get(tile as usize)
+            .copied()
+            .unwrap_or(NO_GROUP)
+    }
+
+    /// The place of `tile` within its group (0 for the blank).
+    pub(crate) fn tile_slot(&self, tile: u8) -> u8 {
+        let group = self.groups.get(self.tile_group(tile) as usize);
+        group
+            .and_then(|g| g.iter().position(|&t| t == tile))
+            .unwrap_or(0) as u8
+    }
+
+    /// How many groups the tables have.
+    pub(crate) fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// The entry of group `g` with its tiles at `positions` (slot by slot).
     #[inline]
-    fn value(&self, g: usize, positions: &[u8]) -> u8 {
+    pub(crate) fn value(&self, g: usize, positions: &[u8]) -> u8 {
         let rank = self.indexes[g].rank(positions);
         self.tables[g].get(rank).copied().unwrap_or(0)
     }
@@ -472,6 +449,7 @@ mod tests {
                     width,
                     shorter_than: usize::MAX,
                     until_ms: f64::INFINITY,
+                    salt: 0,
                 };
                 let moves = beam
                     .search(&mut WholeRanker::new(&tables), &mut budget)

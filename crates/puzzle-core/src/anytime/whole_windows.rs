@@ -1,0 +1,44 @@
+//! Windows over the whole answer guided by the whole-board tables ([`super::WholeTables`])
+//! relabelled toward each window's end board (`guided.rs`): the same exact window searches
+//! the core's tables give the core part, on every move of a 6x6 or 7x7 answer. The 4-tile
+//! groups' entries settle windows of 48-72 moves that linear conflict leaves open.
+
+use super::budget::Halt;
+use super::{shorten, AnytimeConfig, Run};
+
+impl Run<'_, '_, '_> {
+    /// Rounds of [`AnytimeConfig::guided_windows`] over the whole answer, each window allowed
+    /// [`AnytimeConfig::guided_nodes`] expansions, until a round gains nothing; nothing
+    /// without whole-board tables.
+    pub(super) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+        let Some(whole) = self.whole.clone() else {
+            return Ok(());
+        };
+        loop {
+            let before = self.best_len();
+            for &window in &config.guided_windows {
+                if self.is_optimal() {
+                    return Ok(());
+                }
+                let Some(best) = self.best.clone() else {
+                    return Ok(());
+                };
+                let (moves, halt) = shorten::guided_window_pass(
+                    &self.start,
+                    &best,
+                    &whole,
+                    window,
+                    config.guided_nodes,
+                    &mut self.budget,
+                );
+                self.offer(shorten::cut_loops(&self.start, &moves));
+                if let Some(halt) = halt {
+                    return Err(halt);
+                }
+            }
+            if self.best_len() >= before {
+                return Ok(());
+            }
+        }
+    }
+}
