@@ -22,14 +22,13 @@
 //!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
 //!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
 //!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
-//!    beams rank by the larger of their estimate and linear conflict instead, while
-//!    [`AnytimeConfig::beam_grow_share`] of the time lasts; then, until
-//!    [`AnytimeConfig::whole_beam_share`], **beam windows** (`beam_windows.rs`): stretches of
-//!    [`AnytimeConfig::beam_window_span`] moves ending where the blank is on the goal's blank
-//!    cell (seen through a flip or the transposition) are searched again by beams ranked by
-//!    the same tables, the stretch's start renamed so that its end is the goal. The tables
-//!    also guide exact windows over the whole answer (`whole_windows.rs`, relabelled as in
-//!    step 5) before the plain window rounds of step 6.
+//!    beams rank by the larger of their estimate and linear conflict instead, for
+//!    [`AnytimeConfig::whole_beam_share`] of the time, and the capped beams on the other
+//!    problems, ranked by linear conflict, start with the board's own: the two rankings keep
+//!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
+//!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards). The tables also guide exact
+//!    windows over the whole answer (`whole_windows.rs`, relabelled as in step 5) before the
+//!    plain window rounds of step 6.
 //! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
 //!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
 //!    last. When the core is the whole board, beams ranked by the tables' estimate come first
@@ -86,6 +85,11 @@
 //!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*. On boards larger than the
 //!    core, time left after that runs the rounds again on the new answer with twice the
 //!    expansions a window, while they gain ([`AnytimeConfig::passes_again`]).
+//! 7. **Beam windows** (with whole-board tables, `beam_windows.rs`), in the time left until
+//!    the limit: stretches of [`AnytimeConfig::beam_window_span`] moves ending where the
+//!    blank is on the goal's blank cell (seen through a flip or the transposition) are
+//!    searched again by beams ranked by the whole-board tables, the stretch's start renamed so
+//!    that its end is the goal; each pass that gains nothing is followed by one twice as wide.
 //!
 //! Why: the staged method wastes most moves where tiles are brought home a line at a time;
 //! exact searches of short stretches remove local waste at any size without tables, and the
