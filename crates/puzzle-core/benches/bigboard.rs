@@ -36,7 +36,7 @@
 //! reference, time to the first answer and peak resident memory of the solve (tables excluded);
 //! with `--compare-old`, the old schedule on the same boards in the same run.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
-//! (`BigTables::to_bytes`) and reads them back on the next run. The other options set the
+//! (`BigTables::to_bytes`, `WholeTables::to_bytes`) and reads them back on the next run. The other options set the
 //! solver's knobs (`AnytimeConfig`).
 //! `--bounds N` only prints, for each size, the mean Manhattan distance and linear-conflict
 //! bound of N seeded uniformly random boards, and the anytime method's own bound (its tables): no solution of a board is shorter than them, so
@@ -194,21 +194,43 @@ struct Tables {
 }
 
 fn build_tables(goal: &Board, options: &Options) -> Tables {
-    let whole = (options.tables && (26..=49).contains(&goal.cells().len())).then(|| {
-        let start = Instant::now();
-        let whole = WholeTables::build(goal, &mut Limits::default()).expect("tables build");
-        println!(
-            "whole-board tables for the {} goal: built in {:.2} s, {:.1} MB",
-            goal.shape(),
-            start.elapsed().as_secs_f64(),
-            whole.memory_bytes() as f64 / 1e6
-        );
-        whole
-    });
+    let whole = (options.tables && (26..=49).contains(&goal.cells().len()))
+        .then(|| whole_tables(goal, options));
     Tables {
         core: build_core_tables(goal, options),
         whole,
     }
+}
+
+/// The whole-board tables toward `goal`: read from `--cache` if there, else built (and
+/// written there).
+fn whole_tables(goal: &Board, options: &Options) -> WholeTables {
+    let file = options
+        .cache
+        .as_ref()
+        .map(|dir| format!("{dir}/{}", WholeTables::cache_key(goal)));
+    let cached = file.as_ref().and_then(|f| std::fs::read(f).ok());
+    if let Some(whole) = cached.and_then(|bytes| WholeTables::from_bytes(&bytes).ok()) {
+        if whole.goal() == goal {
+            println!(
+                "whole-board tables for the {} goal read from the cache",
+                goal.shape()
+            );
+            return whole;
+        }
+    }
+    let start = Instant::now();
+    let whole = WholeTables::build(goal, &mut Limits::default()).expect("tables build");
+    println!(
+        "whole-board tables for the {} goal: built in {:.2} s, {:.1} MB",
+        goal.shape(),
+        start.elapsed().as_secs_f64(),
+        whole.memory_bytes() as f64 / 1e6
+    );
+    if let Some(file) = file {
+        let _ = std::fs::write(file, whole.to_bytes());
+    }
+    whole
 }
 
 fn build_core_tables(goal: &Board, options: &Options) -> Option<BigTables> {
