@@ -72,7 +72,7 @@ impl View {
     }
 
     /// The move of the view that a move of the original becomes.
-    pub(crate) fn direction(&self, direction: Direction) -> Direction {
+    fn direction(&self, direction: Direction) -> Direction {
         let mut d = direction;
         if self.flip_rows && matches!(d, Direction::Up | Direction::Down) {
             d = d.opposite();

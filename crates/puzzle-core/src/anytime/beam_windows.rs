@@ -9,7 +9,7 @@
 
 use crate::board::Board;
 use crate::moves::Direction;
-use crate::symmetry::View;
+use crate::relabel::Relabel;
 
 use super::beam::{Beam, MAX_WIDTH};
 use super::budget::Halt;
@@ -17,11 +17,11 @@ use super::whole::{WholeRanker, WholeTables};
 use super::{shorten, Run};
 
 /// A window: the answer's moves from board `from` to board `to` (indexes along the answer),
-/// and the view that takes board `to`'s blank to the goal's blank cell.
+/// and the map that makes board `to` the goal ([`Relabel::between`]).
 struct Window {
     from: usize,
     to: usize,
-    view: View,
+    relabel: Relabel,
 }
 
 impl Run<'_, '_, '_> {
@@ -69,15 +69,12 @@ impl Run<'_, '_, '_> {
         salt: u64,
         until_ms: f64,
     ) -> Result<(), Halt> {
-        let mut end = usize::MAX;
-        loop {
-            let Some(best) = self.best.clone() else {
-                return Ok(());
-            };
-            let boards = boards_along(&self.start, &best);
-            let Some(window) = self.window_before(&boards, end.min(best.len()), span) else {
-                return Ok(());
-            };
+        let Some(mut best) = self.best.clone() else {
+            return Ok(());
+        };
+        let mut boards = boards_along(&self.start, &best);
+        let mut end = best.len();
+        while let Some(window) = self.window_before(&boards, end, span) {
             if self.budget.elapsed_ms() > until_ms || self.is_optimal() {
                 return Ok(());
             }
@@ -87,6 +84,9 @@ impl Run<'_, '_, '_> {
                 whole_path.extend(moves);
                 whole_path.extend_from_slice(&best[window.to..]);
                 self.offer(shorten::cut_loops(&self.start, &whole_path));
+                // The boards before the window are the same along the new answer.
+                best = self.best.clone().unwrap_or(best);
+                boards = boards_along(&self.start, &best);
                 end = window.from;
             } else {
                 end = window.to.saturating_sub((span / 2).max(1));
@@ -95,20 +95,16 @@ impl Run<'_, '_, '_> {
                 return Ok(());
             }
         }
+        Ok(())
     }
 
     /// The last window ending at or before board `end` (`span` moves, fewer at the start).
     fn window_before(&self, boards: &[Board], end: usize, span: usize) -> Option<Window> {
-        let shape = self.goal.shape();
-        let goal_blank = self.goal.blank();
-        (1..=end).rev().find_map(|to| {
-            let blank = boards[to].blank();
-            let view = View::all()
-                .find(|v| v.shape(shape) == Some(shape) && v.cell(shape, blank) == goal_blank)?;
+        (1..=end.min(boards.len() - 1)).rev().find_map(|to| {
             Some(Window {
                 from: to.saturating_sub(span),
                 to,
-                view,
+                relabel: Relabel::between(&boards[to], &self.goal)?,
             })
         })
     }
@@ -123,13 +119,7 @@ impl Run<'_, '_, '_> {
         salt: u64,
         until_ms: f64,
     ) -> Result<Option<Vec<Direction>>, Halt> {
-        let (Some(from), Some(to)) = (
-            window.view.board(&boards[window.from]),
-            window.view.board(&boards[window.to]),
-        ) else {
-            return Ok(None);
-        };
-        let Some(start) = renamed(&from, &to, &self.goal) else {
+        let Some(start) = window.relabel.board(&boards[window.from]) else {
             return Ok(None);
         };
         let beam = Beam {
@@ -141,7 +131,7 @@ impl Run<'_, '_, '_> {
             salt,
         };
         let found = beam.search(&mut WholeRanker::new(whole), &mut self.budget)?;
-        Ok(found.map(|moves| window.view.moves_back(&moves)))
+        Ok(found.map(|moves| window.relabel.moves_back(&moves)))
     }
 }
 
@@ -157,21 +147,6 @@ fn boards_along(start: &Board, moves: &[Direction]) -> Vec<Board> {
         boards.push(board.clone());
     }
     boards
-}
-
-/// `from` with its tiles renamed so that `to` (whose blank sits on `goal`'s blank cell)
-/// becomes `goal`: the tile `to` holds at a cell takes the name of `goal`'s tile there.
-/// `None` if the blanks differ or the boards do not hold the same tiles.
-fn renamed(from: &Board, to: &Board, goal: &Board) -> Option<Board> {
-    if to.blank() != goal.blank() || from.shape() != goal.shape() || to.shape() != goal.shape() {
-        return None;
-    }
-    let mut name = vec![0usize; goal.cells().len()];
-    for (&tile, &goal_tile) in to.cells().iter().zip(goal.cells()) {
-        *name.get_mut(tile as usize)? = goal_tile as usize;
-    }
-    let cells = from.cells().iter().map(|&t| name.get(t as usize).copied());
-    Board::new(from.shape(), cells.collect::<Option<Vec<_>>>()?).ok()
 }
 
 #[cfg(test)]
@@ -196,8 +171,8 @@ mod tests {
         (moves, board)
     }
 
-    /// The renamed start reaches the goal by exactly the moves that take `from` to `to`, seen
-    /// through every view that takes `to`'s blank to the goal's blank cell.
+    /// The window's start renamed reaches the goal by exactly the moves that take `from` to
+    /// `to`, seen through the map's view, whenever a map makes `to` the goal.
     #[test]
     fn renamed_problems_have_the_same_moves() {
         let mut rng = StdRng::seed_from_u64(11);
@@ -212,21 +187,20 @@ mod tests {
             for _ in 0..200 {
                 let from = random_walk(&goal, 40, &mut rng);
                 let (moves, to) = walk(&from, 30, &mut rng);
-                for view in View::all() {
-                    if view.shape(shape) != Some(shape)
-                        || view.cell(shape, to.blank()) != goal.blank()
-                    {
-                        continue;
-                    }
-                    let (seen_from, seen_to) =
-                        (view.board(&from).unwrap(), view.board(&to).unwrap());
-                    let start = renamed(&seen_from, &seen_to, &goal).expect("renamed");
-                    let seen_moves: Vec<Direction> =
-                        moves.iter().map(|&d| view.direction(d)).collect();
-                    assert_eq!(start.after(&seen_moves).unwrap(), goal);
-                    assert_eq!(from.after(&view.moves_back(&seen_moves)).unwrap(), to);
-                    checked += 1;
-                }
+                let Some(relabel) = Relabel::between(&to, &goal) else {
+                    continue;
+                };
+                let start = relabel.board(&from).expect("renamed");
+                let forward = |d: Direction| {
+                    Direction::ALL
+                        .into_iter()
+                        .find(|&o| relabel.moves_back(&[o]) == [d])
+                        .expect("a view maps every direction")
+                };
+                let seen_moves: Vec<Direction> = moves.iter().map(|&d| forward(d)).collect();
+                assert_eq!(start.after(&seen_moves).unwrap(), goal);
+                assert_eq!(from.after(&relabel.moves_back(&seen_moves)).unwrap(), to);
+                checked += 1;
             }
             assert!(
                 checked > 10,
