@@ -202,71 +202,70 @@ fn build_tables(goal: &Board, options: &Options) -> Tables {
     }
 }
 
-/// The whole-board tables toward `goal`: read from `--cache` if there, else built (and
-/// written there).
+/// The whole-board tables toward `goal`, through the `--cache` folder ([`cached`]).
 fn whole_tables(goal: &Board, options: &Options) -> WholeTables {
-    let file = options
-        .cache
-        .as_ref()
-        .map(|dir| format!("{dir}/{}", WholeTables::cache_key(goal)));
-    let cached = file.as_ref().and_then(|f| std::fs::read(f).ok());
-    if let Some(whole) = cached.and_then(|bytes| WholeTables::from_bytes(&bytes).ok()) {
-        if whole.goal() == goal {
-            println!(
-                "whole-board tables for the {} goal read from the cache",
-                goal.shape()
-            );
-            return whole;
-        }
-    }
-    let start = Instant::now();
-    let whole = WholeTables::build(goal, &mut Limits::default()).expect("tables build");
-    println!(
-        "whole-board tables for the {} goal: built in {:.2} s, {:.1} MB",
-        goal.shape(),
-        start.elapsed().as_secs_f64(),
-        whole.memory_bytes() as f64 / 1e6
-    );
-    if let Some(file) = file {
-        let _ = std::fs::write(file, whole.to_bytes());
-    }
-    whole
+    cached(
+        options,
+        &WholeTables::cache_key(goal),
+        &format!("whole-board tables for the {} goal", goal.shape()),
+        |bytes| {
+            WholeTables::from_bytes(bytes)
+                .ok()
+                .filter(|w| w.goal() == goal)
+        },
+        || WholeTables::build(goal, &mut Limits::default()).expect("tables build"),
+        |whole| (whole.to_bytes(), whole.memory_bytes()),
+    )
 }
 
 fn build_core_tables(goal: &Board, options: &Options) -> Option<BigTables> {
     if !options.tables {
         return None;
     }
-    let file = options
-        .cache
-        .as_ref()
-        .map(|dir| format!("{dir}/{}", BigTables::cache_key(goal)));
-    if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
-        if let Some(tables) = BigTables::from_bytes(&bytes)
-            .ok()
-            .and_then(|t| t.bind(goal))
-        {
-            println!("tables for the {} goal read from the cache", goal.shape());
-            return Some(tables);
-        }
+    let name = if goal.cells().len() > 25 {
+        "standard".to_string()
+    } else {
+        goal.to_string()
+    };
+    Some(cached(
+        options,
+        &BigTables::cache_key(goal),
+        &format!("tables for the {} goal `{name}`", goal.shape()),
+        |bytes| BigTables::from_bytes(bytes).ok().and_then(|t| t.bind(goal)),
+        || BigTables::build(goal, &mut Limits::default()).expect("tables build"),
+        |tables| (tables.to_bytes(), tables.memory_bytes()),
+    ))
+}
+
+/// Tables read from the `--cache` folder under `key` if `read` accepts the bytes there, else
+/// built and written there; `what` they are, how long the build took and their size are
+/// printed (`bytes` gives the bytes to write and the memory held).
+fn cached<T>(
+    options: &Options,
+    key: &str,
+    what: &str,
+    read: impl FnOnce(&[u8]) -> Option<T>,
+    build: impl FnOnce() -> T,
+    bytes: impl FnOnce(&T) -> (Vec<u8>, usize),
+) -> T {
+    let file = options.cache.as_ref().map(|dir| format!("{dir}/{key}"));
+    let stored = file.as_ref().and_then(|f| std::fs::read(f).ok());
+    if let Some(tables) = stored.and_then(|b| read(&b)) {
+        println!("{what} read from the cache");
+        return tables;
     }
     let start = Instant::now();
-    let tables = BigTables::build(goal, &mut Limits::default()).expect("tables build");
+    let tables = build();
+    let (written, held) = bytes(&tables);
     println!(
-        "tables for the {} goal `{}`: built in {:.2} s, {:.1} MB",
-        goal.shape(),
-        if goal.cells().len() > 25 {
-            "standard".to_string()
-        } else {
-            goal.to_string()
-        },
+        "{what}: built in {:.2} s, {:.1} MB",
         start.elapsed().as_secs_f64(),
-        tables.memory_bytes() as f64 / 1e6
+        held as f64 / 1e6
     );
     if let Some(file) = file {
-        let _ = std::fs::write(file, tables.to_bytes());
+        let _ = std::fs::write(file, written);
     }
-    Some(tables)
+    tables
 }
 
 /// One anytime run: (ms, length) of every improvement, and the final answer's length and
