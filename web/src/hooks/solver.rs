@@ -60,10 +60,15 @@ struct Requests {
     busy: Option<u32>,
 }
 
-/// Whether the worker must be stopped when the state's request changes from `before` to
-/// `now`: the state left a request the worker has not answered (answered up to `answered`).
-fn abandoned(before: Option<u32>, now: Option<u32>, answered: u32) -> bool {
-    before.is_some_and(|id| now != Some(id) && answered < id)
+/// Whether the worker must be stopped: the state is busy with no request (`now`) while the
+/// worker still holds one it has not answered (ids up to `sent` handed out, up to `answered`
+/// answered). Decided from the ids, not from the request the state held at the last render:
+/// a Solve and a hand move handled before the page renders again leave the state idle at
+/// both renders, yet the request was sent. A worker busy with an older request while the
+/// state waits for a newer one is left to finish (its answer is stale and dropped): stopping
+/// it would lose the newer request, already queued in it.
+fn abandoned(now: Option<u32>, sent: u32, answered: u32) -> bool {
+    now.is_none() && answered < sent
 }
 
 /// The solver worker of the page, started with it so its wasm is loaded before the first Solve.
@@ -139,8 +144,8 @@ fn use_worker_events(
 }
 
 /// Starts the worker with the page (the slot stops it with the page), and stops and restarts
-/// it when the state stops being busy with a request it has not answered (`busy` is the
-/// state's request id).
+/// it when the state stops being busy while the worker holds a request it has not answered
+/// (`busy` is the state's request id; checked whenever it or the ids handed out change).
 #[hook]
 fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Option<u32>) {
     {
@@ -151,10 +156,11 @@ fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Opti
             }
         });
     }
-    use_effect_with(busy, move |&now| {
+    let sent = slot.upcoming_id() - 1;
+    use_effect_with((busy, sent), move |&(now, sent)| {
         let mut requests = requests.borrow_mut();
-        let before = std::mem::replace(&mut requests.busy, now);
-        if abandoned(before, now, requests.answered) {
+        requests.busy = now;
+        if abandoned(now, sent, requests.answered) {
             slot.stop();
             slot.start().ok();
         }
@@ -316,20 +322,21 @@ mod tests {
         assert_eq!(kinds.len(), 12, "every kind of reply");
     }
 
-    /// The worker is stopped only when the state leaves a request it has not answered: not
-    /// for a new request after an answer, not when nothing was asked, not while it stays.
+    /// The worker is stopped only when the state is idle while a request sent is unanswered:
+    /// not after the answer, not when nothing was asked, not while the state waits for one.
     #[test]
     fn the_worker_stops_only_for_a_request_left_unanswered() {
-        // Cancel (or a goal change) before the answer.
-        assert!(abandoned(Some(3), None, 2));
-        // A new request before the answer (the state moved on to it).
-        assert!(abandoned(Some(3), Some(4), 2));
-        // Answered: nothing to stop.
-        assert!(!abandoned(Some(3), None, 3));
-        assert!(!abandoned(Some(3), Some(4), 5));
-        // Still busy with it, or was not busy.
-        assert!(!abandoned(Some(3), Some(3), 0));
-        assert!(!abandoned(None, Some(1), 0));
-        assert!(!abandoned(None, None, 0));
+        // Cancel, a hand move or a goal change before the answer (also when the Solve and the
+        // change came before one render: the state was idle at both).
+        assert!(abandoned(None, 3, 2));
+        // Answered (also an answer newer than the last id seen): nothing to stop.
+        assert!(!abandoned(None, 3, 3));
+        assert!(!abandoned(None, 3, 5));
+        // The state waits for a request (the worker may still end an older one first: its
+        // answer is dropped, and stopping would lose the request queued after it).
+        assert!(!abandoned(Some(3), 3, 2));
+        assert!(!abandoned(Some(4), 4, 2));
+        // Nothing asked yet.
+        assert!(!abandoned(None, 0, 0));
     }
 }
