@@ -141,6 +141,11 @@ pub struct TablesArgs {
     /// The file to write.
     #[arg(short, long, value_name = "FILE")]
     pub out: PathBuf,
+
+    /// Write the whole-board tables instead: the anytime method's second guide on 6x6 and
+    /// 7x7 boards.
+    #[arg(long)]
+    pub whole: bool,
 }
 
 /// Options of `npuzzle solve`.

@@ -1,6 +1,7 @@
 //! Runs the core's [`Method`]s for `solve`: fetches the tables a method uses from the store,
 //! calls [`solve_with`], and keeps the name of those tables for the report.
 
+use puzzle_core::anytime::WholeTables;
 use puzzle_core::pdb::PdbError;
 use puzzle_core::{solve_with, Board, Limits, Method, Solution, SolveError, TableKind, Tables};
 
@@ -32,10 +33,6 @@ impl From<puzzle_core::BoardError> for MethodError {
     }
 }
 
-/// Boards (in cells) whose anytime solves also get whole-board tables: 6x6 to 7x7 (11-31 MB,
-/// built in 10-30 s once); 8x8's would take 228 MB.
-const WHOLE_TABLE_CELLS: std::ops::RangeInclusive<usize> = 26..=49;
-
 /// Runs `method` on `board` towards `goal`, building or loading its tables first.
 pub fn run(
     method: &Method,
@@ -64,7 +61,7 @@ pub fn run(
         }
         Some(TableKind::BigBoard) => {
             big = Some(store.get_big(goal)?.clone());
-            if WHOLE_TABLE_CELLS.contains(&goal.cells().len()) {
+            if WholeTables::wanted(goal) {
                 whole = Some(store.get_whole(goal)?.clone());
             }
             name = Some("big-board-tables".to_string());

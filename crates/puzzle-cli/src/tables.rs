@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use puzzle_core::anytime::WholeTables;
 use puzzle_core::{Method, TableKind};
 
 use crate::args::TablesArgs;
@@ -16,6 +17,15 @@ pub fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let goal = goal_board(&args.goal, args.size)?;
     let mut store = PdbStore::new(PdbStore::default_dir());
     let (bytes, what) = match Method::default_for(args.size).needs(args.size) {
+        _ if args.whole => {
+            if !WholeTables::wanted(&goal) {
+                anyhow::bail!(
+                    "whole-board tables are made for 6x6 to 7x7 boards (26 to 49 cells), not {}",
+                    args.size
+                );
+            }
+            (store.get_whole(&goal)?.to_bytes(), "whole-board tables")
+        }
         Some(TableKind::PatternDatabase) => (store.get(&goal)?.0.to_bytes(), "pattern databases"),
         Some(TableKind::BigBoard) => (store.get_big(&goal)?.to_bytes(), "big-board tables"),
         None => anyhow::bail!("a {} board's default method needs no tables", args.size),

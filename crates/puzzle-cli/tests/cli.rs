@@ -757,3 +757,31 @@ fn tables_writes_what_the_default_method_reads() {
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("a 3x3 board's default method needs no tables"));
 }
+
+/// `npuzzle tables --whole` writes the whole-board tables the anytime method reads on boards
+/// of 26 to 49 cells (the web build ships 6x6's and 7x7's); other sizes are a clear error.
+#[test]
+fn tables_whole_writes_the_whole_board_tables() {
+    use puzzle_core::anytime::WholeTables;
+    use puzzle_core::Shape;
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("whole-5x6.bin");
+    let path = out.to_str().unwrap();
+    let written = npuzzle(&["tables", "--size", "5x6", "--whole", "--out", path]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    assert!(stdout(&written).contains("whole-board tables for the 5x6 goal"));
+    let tables = WholeTables::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let goal = Goal::Standard.board(Shape::new(5, 6).unwrap()).unwrap();
+    assert_eq!(tables.goal(), &goal);
+    assert_eq!(tables.estimate(goal.cells()), 0, "nothing to do at the goal");
+    for size in ["5x5", "8x8"] {
+        let refused = npuzzle(&["tables", "--size", size, "--whole", "--out", path]);
+        assert_eq!(refused.status.code(), Some(2), "{size}");
+        assert!(
+            stderr(&refused).contains(&format!(
+                "whole-board tables are made for 6x6 to 7x7 boards (26 to 49 cells), not {size}"
+            )),
+            "{}",
+            stderr(&refused)
+        );
+    }
+}

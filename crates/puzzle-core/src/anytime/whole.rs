@@ -110,6 +110,13 @@ impl WholeTables {
         })
     }
 
+    /// Whether the anytime method on boards of `goal`'s size is worth these tables: 6x6 to
+    /// 7x7 (26 to 49 cells: 11-31 MB, built in 10-30 s natively); 5x5's core tables cover
+    /// the whole board, and 8x8's would take 228 MB.
+    pub fn wanted(goal: &Board) -> bool {
+        (26..=49).contains(&goal.cells().len())
+    }
+
     /// Entries the tables of `goal` hold (one byte each); 0 if they cannot be built.
     pub fn total_entries(goal: &Board) -> u64 {
         WholeTables::without_tables(goal)
