@@ -421,7 +421,7 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   assert.deepEqual(page.problems, []);
 });
 
-test('6x6, then 7x7 and a blank-first 8x8 in the same page: the big-board tables are downloaded once and serve every size', async () => {
+test('6x6, then 7x7 and a blank-first 8x8 in the same page: the big-board tables are downloaded once and serve every size; 6x6 and 7x7 get their whole-board tables once', async () => {
   const page = await open(browser, '?size=6x6');
   const downloads = [];
   page.context().on('response', (r) => {
@@ -436,20 +436,26 @@ test('6x6, then 7x7 and a blank-first 8x8 in the same page: the big-board tables
     await page.locator('#length').waitFor({ timeout: 60_000 });
     return page.locator('#pdb-source').getAttribute('data-source');
   };
+  const BIG = 'big-5x5-standard.bin.gz';
+  const [WHOLE_6, WHOLE_7] = ['whole-6x6-standard.bin.gz', 'whole-7x7-standard.bin.gz'];
   assert.equal(await solveAndSource(), 'downloaded');
+  assert.deepEqual(downloads.toSorted(), [BIG, WHOLE_6], 'the big-board tables and the 6x6 whole-board ones');
   await page.locator('#size').selectOption('7x7');
   assert.equal(await solveAndSource(), 'memory', 'the 7x7 uses the 6x6 tables');
   await page.locator('#size').selectOption('8x8');
   await page.selectOption('#goal', 'blank-first');
   assert.equal(await solveAndSource(), 'memory', 'a blank-first 8x8 too (a half turn and a renaming)');
-  assert.deepEqual(downloads, ['big-5x5-standard.bin.gz'], 'one download');
+  assert.deepEqual(downloads.toSorted(), [BIG, WHOLE_6, WHOLE_7], 'one download each; none for 8x8');
   const keys = await storedKeys(page);
   assert.equal(keys.filter((k) => k.startsWith('bigtables-')).length, 1, `one stored copy: ${keys}`);
-  // A reload on another size reads them from the cache.
+  for (const size of ['6x6', '7x7']) {
+    assert.equal(keys.filter((k) => k.startsWith(`wholetables-v1-${size}-`)).length, 1, `${size}'s whole-board tables stored: ${keys}`);
+  }
+  // A reload on another size reads them all from the cache.
   await page.goto(`${page.url().split('?')[0]}?size=7x7`);
   await page.getByRole('grid').waitFor();
   assert.equal(await solveAndSource(), 'cache');
-  assert.deepEqual(downloads, ['big-5x5-standard.bin.gz'], 'still one download');
+  assert.deepEqual(downloads.toSorted(), [BIG, WHOLE_6, WHOLE_7], 'no download again');
   assert.deepEqual(page.problems, []);
 });
 

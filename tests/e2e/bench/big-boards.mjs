@@ -8,8 +8,11 @@
 //   node tests/e2e/bench/big-boards.mjs --first-only --sizes 2,3,4,5,6,7,8,12,16 [--boards 3]
 //   node tests/e2e/bench/big-boards.mjs --sizes 6 --goal snail --urls http://127.0.0.1:8140,http://127.0.0.1:8144
 //   node tests/e2e/bench/big-boards.mjs --sizes 6 --budget 2 --tables-delay 1000 --urls ...
+//   node tests/e2e/bench/big-boards.mjs --deepcubea --sizes 6,7 --boards 4 --budget 15
 //
-// Boards: `npuzzle generate --size NxN --random --seed SEED+i --goal GOAL` (uniform; GOAL
+// Boards: with --deepcubea, the first ones of DeepCubeA's dev states
+// (tests/fixtures/deepcubea/, standard goal), and the means are also given against
+// DeepCubeA's lengths; else `npuzzle generate --size NxN --random --seed SEED+i --goal GOAL` (uniform; GOAL
 // standard unless --goal says snail or blank-first). BASE_URL: the served release build
 // (default http://127.0.0.1:8080); --urls: several builds (old and new, say), each board solved
 // in each, in turn, a fresh profile each. NPUZZLE: the native binary (default
@@ -17,7 +20,7 @@
 // the time from Solve to the first answer and to the first one shorter than it (the tables may
 // still be on their way then).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, BASE_URL } from '../helpers.mjs';
@@ -38,11 +41,23 @@ const tablesDelay = Number(option('--tables-delay', 0));
 const urls = option('--urls', BASE_URL).split(',').map((u) => u.replace(/\/$/, ''));
 // --first-only: only the time from Solve to the first playable answer, at each size (any NxN).
 const firstOnly = args.includes('--first-only');
+const deepcubea = args.includes('--deepcubea');
+if (deepcubea && goal !== 'standard') throw new Error("DeepCubeA's states are for the standard goal");
 const npuzzle = process.env.NPUZZLE || new URL('../../../target/release/npuzzle', import.meta.url).pathname;
 const budgets = [2, 5, 15, 30, 60, 120];
 if (!budgets.includes(budget)) throw new Error(`the page offers budgets of ${budgets.join(', ')} s`);
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The first `count` of DeepCubeA's dev states of NxN: their cells and DeepCubeA's lengths. */
+function deepcubeaStates(n) {
+  const file = new URL(`../../fixtures/deepcubea/puzzle${n * n - 1}_dev.txt`, import.meta.url);
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).slice(0, count)
+    .map((l) => {
+      const [cells, length] = l.split(';');
+      return { cells: cells.trim().split(/\s+/).map(Number), reference: Number(length) };
+    });
+}
 
 /** The page's final length and wall time for `cells` on an NxN board, fresh profile. */
 async function pageSolve(browser, base, n, cells) {
@@ -94,7 +109,14 @@ const browser = await launch();
 const summary = {};
 for (const n of sizes) {
   const boards = [];
-  for (let i = 0; i < count; i++) {
+  const references = [];
+  if (deepcubea) {
+    for (const state of deepcubeaStates(n)) {
+      boards.push(state.cells);
+      references.push(state.reference);
+    }
+  }
+  for (let i = boards.length; i < count; i++) {
     const line = execFileSync(npuzzle, ['generate', '--size', `${n}x${n}`, '--random', '--seed', String(seed + i), '--goal', goal, '--format', 'line'], { encoding: 'utf8' });
     boards.push(line.trim().split(/[\s/]+/).filter(Boolean).map(Number));
   }
@@ -130,6 +152,11 @@ for (const n of sizes) {
       page_mean_wall_ms: Math.round(mean(mine.map((r) => r.page_ms))),
       page_mean_first_improvement_ms: improved.length ? Math.round(mean(improved)) : null,
     };
+    if (references.length === count) {
+      const ratio = (lengths) => mean(lengths.map((l, i) => l / references[i]));
+      summary[`${n}x${n} ${goal} ${base}`].page_over_deepcubea = ratio(mine.map((r) => r.page));
+      summary[`${n}x${n} ${goal} ${base}`].native_over_deepcubea = ratio(mine.map((r) => r.native));
+    }
   }
 }
 await browser.close();

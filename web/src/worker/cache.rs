@@ -199,7 +199,7 @@ pub(super) async fn made<T: Cached>(
 
 /// Stores downloaded `bytes` under `key`: after the request in flight is answered
 /// ([`store_after_request`]), or now if none is (a download that came after its solve ended).
-fn store_behind(db: web_sys::IdbDatabase, key: String, bytes: Vec<u8>) {
+pub(super) fn store_behind(db: web_sys::IdbDatabase, key: String, bytes: Vec<u8>) {
     if super::busy() {
         STORE_AFTER.with(|s| s.borrow_mut().push((db, key, bytes)));
         return;

@@ -12,6 +12,7 @@
 //!   the one way a copy of this worker is started beside it, also for `improver`);
 //! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
 //!   and those tables built behind the page's back; `shipped`: the tables the app ships;
+//!   `whole`: the whole-board tables of 6x6 and 7x7, got behind a solve;
 //! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker).
 
 use std::cell::RefCell;
@@ -39,6 +40,7 @@ mod shipped;
 mod solve;
 mod tableless;
 mod trace;
+mod whole;
 
 pub use pair::{hold_tables, search_subtree};
 pub use trace::{distance, trace};

@@ -1,0 +1,139 @@
+//! The whole-board tables of 6x6 and 7x7 boards ([`WholeTables`]), the anytime method's second
+//! guide there (beams ranked by them, exact windows over the whole answer): the app ships the
+//! standard goal's (`scripts/web-tables.sh`, 1.5 and 3.2 MB gzipped), which serve every goal a
+//! relabel leads to it. The first solve that wants them starts getting them (IndexedDB, else
+//! the download, then stored) and goes on meanwhile; they are kept in memory and serve every
+//! later solve of that size. Nothing is posted to the page about them: its tables line tells
+//! of the big-board tables every big board needs, and a solve goes on without these if they
+//! cannot be had. Other goals go without (a 7x7 build takes about a minute and 125 MB in a tab).
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use puzzle_core::anytime::WholeTables;
+use puzzle_core::relabel::canonical_goal;
+use puzzle_core::{Board, Goal};
+
+use super::{cache, clock, shipped, tableless};
+
+thread_local! {
+    /// The tables this worker holds, by `WholeTables::cache_key`.
+    static HELD: RefCell<HashMap<String, Rc<WholeTables>>> = RefCell::new(HashMap::new());
+    /// The keys of the tables on their way.
+    static COMING: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
+/// The shipped file and the goal of the tables that serve `goal`, if the app ships them.
+fn shipped_for(goal: &Board) -> Option<(&'static str, Board)> {
+    if !WholeTables::wanted(goal) {
+        return None;
+    }
+    let canonical = canonical_goal(goal);
+    let shape = goal.shape();
+    if canonical != Goal::Standard.board(shape).ok()? {
+        return None;
+    }
+    let path = match (shape.width(), shape.height()) {
+        (6, 6) => "tables/whole-6x6-standard.bin.gz",
+        (7, 7) => "tables/whole-7x7-standard.bin.gz",
+        _ => return None,
+    };
+    Some((path, canonical))
+}
+
+/// The tables that serve `goal` if this worker holds them; otherwise, where the app ships
+/// them, they are sent for (once: IndexedDB, else the download) and a later call finds them.
+pub(super) fn held_or_sent_for(goal: &Board) -> Option<Rc<WholeTables>> {
+    let (path, canonical) = shipped_for(goal)?;
+    let key = WholeTables::cache_key(&canonical);
+    if let Some(tables) = HELD.with(|h| h.borrow().get(&key).cloned()) {
+        return Some(tables);
+    }
+    if COMING.with(|c| c.borrow_mut().insert(key.clone())) {
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Some(tables) = fetch(path, &key, &canonical).await {
+                HELD.with(|h| h.borrow_mut().insert(key.clone(), Rc::new(tables)));
+            }
+            COMING.with(|c| c.borrow_mut().remove(&key));
+        });
+    }
+    None
+}
+
+/// Whether the tables that serve `goal` are on their way.
+pub(super) fn coming(goal: &Board) -> bool {
+    shipped_for(goal).is_some_and(|(_, canonical)| {
+        let key = WholeTables::cache_key(&canonical);
+        COMING.with(|c| c.borrow().contains(&key))
+    })
+}
+
+/// Waits in the event loop until the tables that serve `goal` are no longer on their way (come
+/// or failed) or the clock passes `until`; then [`held_or_sent_for`].
+pub(super) async fn within(goal: &Board, until: f64) -> Option<Rc<WholeTables>> {
+    while coming(goal) && clock() < until {
+        tableless::next_turn(tableless::WAIT_MS).await;
+    }
+    held_or_sent_for(goal)
+}
+
+/// The tables toward `goal` from IndexedDB under `key`, else downloaded from `path` (then
+/// stored behind the solve in flight); `None` if neither gives intact ones.
+async fn fetch(path: &'static str, key: &str, goal: &Board) -> Option<WholeTables> {
+    let db = crate::idb::open().await.ok();
+    if let Some(db) = &db {
+        if let Ok(Some(bytes)) = crate::idb::get(db, key).await {
+            if let Some(tables) = read(&bytes, goal) {
+                return Some(tables);
+            }
+        }
+    }
+    let bytes = shipped::fetch(path).await.ok()?;
+    let tables = read(&bytes, goal)?;
+    if let Some(db) = db {
+        cache::store_behind(db, key.to_string(), bytes);
+    }
+    Some(tables)
+}
+
+/// Tables read back from `bytes`, if intact and toward `goal`.
+fn read(bytes: &[u8], goal: &Board) -> Option<WholeTables> {
+    WholeTables::from_bytes(bytes)
+        .ok()
+        .filter(|tables| tables.goal() == goal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::Shape;
+
+    /// Whether the app ships whole-board tables for boards of `shape` with the standard goal.
+    fn ships(shape: Shape) -> bool {
+        Goal::Standard
+            .board(shape)
+            .is_ok_and(|goal| shipped_for(&goal).is_some())
+    }
+
+    /// Only 6x6 and 7x7 get them, with the standard goal or one a relabel leads to it.
+    #[test]
+    fn shipped_for_six_and_seven_with_the_standard_goal() {
+        for side in [3, 4, 5, 8, 9] {
+            assert!(!ships(Shape::square(side).unwrap()), "{side}x{side}");
+        }
+        for side in [6, 7] {
+            let shape = Shape::square(side).unwrap();
+            assert!(ships(shape), "{side}x{side}");
+            let snail = Goal::Snail.board(shape).unwrap();
+            assert!(
+                shipped_for(&snail).is_none(),
+                "the snail goal has its blank inside"
+            );
+            let blank_first = Goal::BlankFirst.board(shape).unwrap();
+            let (_, canonical) = shipped_for(&blank_first).expect("relabelled to the standard");
+            assert_eq!(canonical, Goal::Standard.board(shape).unwrap());
+        }
+        assert!(!ships(Shape::new(6, 7).unwrap()), "no oblong files");
+    }
+}
