@@ -772,7 +772,11 @@ fn tables_whole_writes_the_whole_board_tables() {
     let tables = WholeTables::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     let goal = Goal::Standard.board(Shape::new(5, 6).unwrap()).unwrap();
     assert_eq!(tables.goal(), &goal);
-    assert_eq!(tables.estimate(goal.cells()), 0, "nothing to do at the goal");
+    assert_eq!(
+        tables.estimate(goal.cells()),
+        0,
+        "nothing to do at the goal"
+    );
     for size in ["5x5", "8x8"] {
         let refused = npuzzle(&["tables", "--size", size, "--whole", "--out", path]);
         assert_eq!(refused.status.code(), Some(2), "{size}");
