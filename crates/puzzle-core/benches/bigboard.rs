@@ -11,7 +11,7 @@
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
 //!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
 //!     [--beam-problems N] [--core-beam-share S] [--whole-beam-share S] [--no-whole]
-//!     [--beam-window-span N]
+//!     [--beam-window-span N] [--work-clock EXPANSIONS_PER_MS]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
 //!     [--deepcubea] [--limits 1000,5000] [--skip K]
@@ -37,7 +37,9 @@
 //! with `--compare-old`, the old schedule on the same boards in the same run.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
 //! (`BigTables::to_bytes`, `WholeTables::to_bytes`) and reads them back on the next run. The other options set the
-//! solver's knobs (`AnytimeConfig`).
+//! solver's knobs (`AnytimeConfig`); `--work-clock R` counts time in expansions (R a
+//! millisecond, `AnytimeConfig::work_clock`): runs repeat exactly, for comparing settings where
+//! the machine's load moves clock-limited runs more than the settings do (5x5 at 1 s).
 //! `--bounds N` only prints, for each size, the mean Manhattan distance and linear-conflict
 //! bound of N seeded uniformly random boards, and the anytime method's own bound (its tables): no solution of a board is shorter than them, so
 //! a target mean below them cannot be met on uniform boards (6x6: 135.5 Manhattan on 200).
@@ -129,6 +131,7 @@ fn options() -> Options {
             "--tail-nodes" => options.config.tail_nodes = number(args.next()),
             "--beam-width" => options.config.beam_width = number(args.next()),
             "--beam-links" => options.config.beam_links = number(args.next()),
+            "--work-clock" => options.config.work_clock = args.next().and_then(|n| n.parse().ok()),
             "--beam-share" => {
                 options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }

@@ -665,3 +665,36 @@ fn beam_windows_shorten_whole_beam_answers() {
         "beam windows gained nothing: {with} vs {without}"
     );
 }
+
+/// With time counted in expansions (`work_clock`), a run repeats exactly and ends by itself
+/// about when its expansions reach the time limit's worth: two runs give the same answer, and
+/// a longer limit never a longer one (6x5 without tables: beams, windows; 5x6 snail).
+#[test]
+fn a_work_clock_run_repeats_exactly() {
+    for (shape, goal, seed) in [
+        (Shape::new(6, 5).unwrap(), Goal::Standard, 3),
+        (Shape::new(5, 6).unwrap(), Goal::Snail, 4),
+    ] {
+        let goal = goal.board(shape).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        let run = |time_limit_ms: f64| {
+            let config = AnytimeConfig {
+                time_limit_ms,
+                work_clock: Some(100.0),
+                ..AnytimeConfig::default()
+            };
+            let answer = check(&board, &goal, None, &config);
+            (answer.solution.moves, answer.solution.stats.expanded)
+        };
+        let (first, expanded) = run(300.0);
+        let (again, expanded_again) = run(300.0);
+        assert_eq!(first, again, "{shape}: the same moves");
+        assert_eq!(expanded, expanded_again, "{shape}: the same expansions");
+        assert!(
+            expanded <= 300 * 100 + 100_000,
+            "{shape}: {expanded} expansions for 30000 of time"
+        );
+        let (longer, _) = run(3000.0);
+        assert!(longer.len() <= first.len(), "{shape}");
+    }
+}

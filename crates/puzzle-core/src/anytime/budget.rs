@@ -23,6 +23,8 @@ const CLOCK_EVERY: u64 = 1024;
 pub(crate) struct Budget<'l, 'a> {
     limits: &'l mut Limits<'a>,
     start_ms: f64,
+    /// Expansions a millisecond stands for, if time counts expansions ([`Budget::counting`]).
+    work_clock: Option<f64>,
     time_limit_ms: f64,
     expanded: u64,
     next_report: u64,
@@ -40,6 +42,7 @@ impl<'l, 'a> Budget<'l, 'a> {
         Budget {
             limits,
             start_ms,
+            work_clock: None,
             time_limit_ms,
             expanded: 0,
             next_report,
@@ -49,9 +52,19 @@ impl<'l, 'a> Budget<'l, 'a> {
         }
     }
 
-    /// Milliseconds since the start.
+    /// The budget with its time counted in expansions, `per_ms` a millisecond, if given
+    /// (`AnytimeConfig::work_clock`): a run then repeats exactly.
+    pub(crate) fn counting(mut self, per_ms: Option<f64>) -> Self {
+        self.work_clock = per_ms.filter(|&r| r > 0.0);
+        self
+    }
+
+    /// Milliseconds since the start (of the clock, or counted in expansions).
     pub(crate) fn elapsed_ms(&self) -> f64 {
-        (self.limits.clock)() - self.start_ms
+        match self.work_clock {
+            Some(per_ms) => self.expanded as f64 / per_ms,
+            None => (self.limits.clock)() - self.start_ms,
+        }
     }
 
     /// Milliseconds left of the time limit (0 once it has passed).
