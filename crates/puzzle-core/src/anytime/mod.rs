@@ -293,8 +293,8 @@ pub struct AnytimeConfig {
     pub start: Option<Vec<Direction>>,
     /// Expansions a millisecond stands for, for comparing settings: when set, the time limit
     /// and every share of it count expansions instead of reading the clock, so that a run
-    /// repeats exactly whatever the machine's load (1 s of a 5x5 solve is about 2000
-    /// expansions a millisecond on the machine the README's figures come from). `None` (the
+    /// repeats exactly whatever the machine's load (1500 expansions a millisecond is about
+    /// real time for a 5x5 solve on the machine the README's figures come from). `None` (the
     /// default): the clock.
     pub work_clock: Option<f64>,
 }
