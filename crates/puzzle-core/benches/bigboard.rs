@@ -10,7 +10,7 @@
 //!     [--guided-windows 24,36,48] [--guided-nodes N] [--outer-beam N] [--outer-weights 0.8,0.7] [--outer-nodes N] [--outer-cores N]
 //!     [--tracked-windows 16,24,32] [--tracked-nodes N] [--tail-weight W] [--tail-step N]
 //!     [--tail-nodes N] [--beam-width N] [--beam-share S] [--beam-links N]
-//!     [--beam-problems N] [--core-beam-share S] [--whole-beam-share S] [--no-whole]
+//!     [--beam-problems N] [--no-blend-beams] [--core-beam-share S] [--whole-beam-share S] [--no-whole]
 //!     [--beam-window-span N] [--work-clock EXPANSIONS_PER_MS]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
@@ -140,6 +140,7 @@ fn options() -> Options {
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--beam-problems" => options.config.beam_problems = number(args.next()),
+            "--no-blend-beams" => options.config.blend_beams = false,
             "--beam-window-span" => options.config.beam_window_span = number(args.next()),
             "--core-beam-share" => {
                 options.config.core_beam_share =

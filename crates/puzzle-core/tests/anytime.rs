@@ -625,7 +625,8 @@ fn whole_tables_shorten_beam_answers() {
 /// Beam windows (stretches of the answer searched again by beams ranked by the whole-board
 /// tables renamed toward the stretch's end) never lengthen an answer and shorten some: 6x5
 /// standard and snail goals (the snail's blank is inside the board), links capped so that the
-/// beams stay narrow and the windows have something to find; every answer solves its board.
+/// beams stay narrow and the windows have something to find (and no other rankings before
+/// them); every answer solves its board.
 #[test]
 fn beam_windows_shorten_whole_beam_answers() {
     let config = |span| AnytimeConfig {
@@ -637,6 +638,7 @@ fn beam_windows_shorten_whole_beam_answers() {
         guided_windows: Vec::new(),
         beam_links: 100_000,
         beam_window_span: span,
+        blend_beams: false,
         ..AnytimeConfig::default()
     };
     let (mut with, mut without) = (0, 0);
@@ -663,6 +665,47 @@ fn beam_windows_shorten_whole_beam_answers() {
     assert!(
         with < without,
         "beam windows gained nothing: {with} vs {without}"
+    );
+}
+
+/// The board ranked by other blends of the whole-board tables and linear conflict, once the
+/// growing beams stop short of the links' cap, gives legal answers and shortens some: 6x5
+/// standard and snail goals, links capped so that the cap comes early, nothing after the
+/// beams but the shortest windows.
+#[test]
+fn blend_beams_shorten_some_answers() {
+    let config = |blend_beams| AnytimeConfig {
+        time_limit_ms: f64::INFINITY,
+        min_window: 2,
+        max_window: 2,
+        extra_rounds: 0,
+        weighted_windows: Vec::new(),
+        guided_windows: Vec::new(),
+        beam_links: 100_000,
+        beam_problems: 1,
+        beam_window_span: 0,
+        blend_beams,
+        ..AnytimeConfig::default()
+    };
+    let (mut with, mut without) = (0, 0);
+    for goal in [Goal::Standard, Goal::Snail] {
+        let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
+        let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
+        let guides = Guides {
+            core: None,
+            whole: Some(&whole),
+        };
+        for seed in 1..4 {
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let blended = check_guided(&board, &goal, guides, &config(true));
+            let plain = check_guided(&board, &goal, guides, &config(false));
+            with += blended.solution.moves.len();
+            without += plain.solution.moves.len();
+        }
+    }
+    assert!(
+        with < without,
+        "the blends gained nothing: {with} vs {without}"
     );
 }
 

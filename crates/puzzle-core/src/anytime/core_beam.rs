@@ -55,6 +55,7 @@ impl Run<'_, '_, '_> {
             &mut ranker,
             config,
             until_ms,
+            false,
         )?;
         Ok(())
     }

@@ -23,8 +23,10 @@
 //!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
 //!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
 //!    beams rank by the larger of their estimate and linear conflict instead, for
-//!    [`AnytimeConfig::whole_beam_share`] of the time, and the capped beams on the other
-//!    problems, ranked by linear conflict, start with the board's own: the two rankings keep
+//!    [`AnytimeConfig::whole_beam_share`] of the time, short of the width the links cap;
+//!    at that width the board ranked by other blends of the two estimates (another ranking is
+//!    another draw; `beam.rs`, `BLENDS`) then comes first among the other problems, in turn
+//!    with those ranked by linear conflict (the board's own first): the rankings keep
 //!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
 //!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards). The tables also guide exact
 //!    windows over the whole answer (`whole_windows.rs`, relabelled as in step 5) before the
@@ -277,10 +279,15 @@ pub struct AnytimeConfig {
     /// Boards all depths of one beam may keep (half a byte each for the path): caps its width
     /// at this divided by the best length so far.
     pub beam_links: usize,
-    /// Problems a whole-board beam as wide as the links allow is run on, while time is left:
-    /// the board's own, then its symmetric views and the reverse problems (at most 16; 1:
-    /// the board only).
+    /// Problems ranked by linear conflict a whole-board beam as wide as the links allow is
+    /// run on, while time is left: the board's own, then its symmetric views and the reverse
+    /// problems (at most 16; 1: the board only). With whole-board tables and
+    /// [`AnytimeConfig::blend_beams`], the growing beams' last width short of the links' cap.
     pub beam_problems: usize,
+    /// With whole-board tables: whether the growing beams stop short of the links' cap and
+    /// the board ranked by other blends of the tables and linear conflict runs at that width
+    /// first among the other problems (`beam.rs`, `BLENDS`).
+    pub blend_beams: bool,
     /// When the tables cover the whole board (5x5 and smaller): share of the time limit (from
     /// the start of the solve) the beams ranked by the tables (`core_beam.rs`) may use, before
     /// the core search (0: none). Larger boards' core parts are short and nearly solved when
@@ -335,6 +342,7 @@ impl Default for AnytimeConfig {
             beam_window_span: 80,
             beam_links: 32_000_000,
             beam_problems: 16,
+            blend_beams: true,
             core_beam_share: 0.8,
             start: None,
             work_clock: None,

@@ -242,11 +242,18 @@ pub(crate) struct WholeRanker<'t> {
     entries: Entries,
     /// The expanded board's linear-conflict estimate.
     conflict_estimate: u32,
+    blend: Blend,
 }
 
 impl<'t> WholeRanker<'t> {
     pub(crate) fn new(tables: &'t WholeTables) -> Self {
+        Self::blended(tables, Blend::Larger)
+    }
+
+    /// Ranks by `blend` of the tables' estimate and linear conflict.
+    pub(crate) fn blended(tables: &'t WholeTables, blend: Blend) -> Self {
         WholeRanker {
+            blend,
             tables,
             conflict: Heuristic::new(HeuristicKind::LinearConflict, tables.goal()),
             board: Vec::with_capacity(tables.goal().cells().len()),
@@ -294,9 +301,28 @@ impl<'t> WholeRanker<'t> {
 /// conflict among equals (measured on 8 of DeepCubeA's 6x6 dev states, beams of 50k boards:
 /// 1.057 times its lengths, against 1.086 for linear conflict alone; the sum of the tables'
 /// and linear conflict 1.056, the tables' estimate alone 1.098).
+/// Other blends ([`Blend::Sum`]) rank about as well on average but keep other boards: on 7x7
+/// a beam's length moves by 5-10 % from one blend to another (`beam.rs`, `BLENDS`).
 #[inline]
-fn rank(conflict: u32, direct: u32, mirrored: u32) -> u32 {
-    conflict.max(direct).max(mirrored) * 256 + conflict
+fn rank(conflict: u32, direct: u32, mirrored: u32, blend: Blend) -> u32 {
+    let tables = direct.max(mirrored);
+    let primary = match blend {
+        Blend::Larger => conflict.max(tables),
+        Blend::Sum {
+            tables: a,
+            conflict: b,
+        } => a * tables + b * conflict,
+    };
+    primary * 256 + conflict
+}
+
+/// How a [`WholeRanker`] puts the tables' estimate and linear conflict together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Blend {
+    /// The larger of the two (both admissible): the growing beams' rank.
+    Larger,
+    /// `tables` times the tables' estimate plus `conflict` times linear conflict.
+    Sum { tables: u32, conflict: u32 },
 }
 
 /// Linear conflict and the tables' entries of a ranked board.
@@ -322,7 +348,10 @@ impl Ranker for WholeRanker<'_> {
             None => 0,
         };
         let conflict = self.conflict.estimate(cells);
-        (rank(conflict, direct, mirrored), Kept { conflict, entries })
+        (
+            rank(conflict, direct, mirrored, self.blend),
+            Kept { conflict, entries },
+        )
     }
 
     fn expand(&mut self, cells: &[u8], aux: &Kept) {
@@ -349,7 +378,10 @@ impl Ranker for WholeRanker<'_> {
             entries[MAX_GROUPS + m] = self.entry_with(m, true, tile, blank as u8);
         }
         let (direct, mirrored) = self.sums(&entries);
-        Some((rank(conflict, direct, mirrored), Kept { conflict, entries }))
+        Some((
+            rank(conflict, direct, mirrored, self.blend),
+            Kept { conflict, entries },
+        ))
     }
 }
 
@@ -404,10 +436,18 @@ mod tests {
     }
 
     /// Along random walks, the ranker's rank per move is the one computed from scratch (the
-    /// larger of linear conflict and the tables' estimate, then linear conflict) (square goals with the transposed lookup,
-    /// an oblong board without it, a goal with the blank off the diagonal).
+    /// larger of linear conflict and the tables' estimate, or a sum of the two, then linear
+    /// conflict) (square goals with the transposed lookup, an oblong board without it, a goal
+    /// with the blank off the diagonal).
     #[test]
     fn per_move_estimates_match_a_fresh_estimate() {
+        let blends = [
+            Blend::Larger,
+            Blend::Sum {
+                tables: 3,
+                conflict: 1,
+            },
+        ];
         for (width, height, goal) in [
             (4, 4, Goal::Standard),
             (4, 4, Goal::Snail),
@@ -417,24 +457,31 @@ mod tests {
             let goal = goal.board(Shape::new(width, height).unwrap()).unwrap();
             let tables = tables_for(&goal);
             let conflict = Heuristic::new(HeuristicKind::LinearConflict, &goal);
-            let fresh = |board: &Board| {
-                let conflict = conflict.estimate(board.cells());
-                tables.estimate(board.cells()).max(conflict) * 256 + conflict
-            };
-            let mut ranker = WholeRanker::new(&tables);
-            let mut board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
-            let (mut estimate, mut aux) = ranker.root(board.cells());
-            assert_eq!(estimate, fresh(&board));
-            for step in 0..400 {
-                let blank = board.blank();
-                ranker.expand(board.cells(), &aux);
-                let direction = Direction::ALL[(step * 7 + step / 3) % 4];
-                let Some(from) = board.shape().neighbour(blank, direction) else {
-                    continue;
+            for blend in blends {
+                let fresh = |board: &Board| {
+                    let conflict = conflict.estimate(board.cells());
+                    let tables = tables.estimate(board.cells());
+                    let primary = match blend {
+                        Blend::Larger => tables.max(conflict),
+                        Blend::Sum { .. } => 3 * tables + conflict,
+                    };
+                    primary * 256 + conflict
                 };
-                (estimate, aux) = ranker.child(estimate, blank, from).expect("tiles move");
-                assert!(board.apply(direction));
-                assert_eq!(estimate, fresh(&board), "{goal} step {step}");
+                let mut ranker = WholeRanker::blended(&tables, blend);
+                let mut board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
+                let (mut estimate, mut aux) = ranker.root(board.cells());
+                assert_eq!(estimate, fresh(&board));
+                for step in 0..400 {
+                    let blank = board.blank();
+                    ranker.expand(board.cells(), &aux);
+                    let direction = Direction::ALL[(step * 7 + step / 3) % 4];
+                    let Some(from) = board.shape().neighbour(blank, direction) else {
+                        continue;
+                    };
+                    (estimate, aux) = ranker.child(estimate, blank, from).expect("tiles move");
+                    assert!(board.apply(direction));
+                    assert_eq!(estimate, fresh(&board), "{goal} {blend:?} step {step}");
+                }
             }
         }
     }
