@@ -141,10 +141,16 @@ test('reduced motion: tiles jump instead of sliding', async () => {
   assert.equal(await duration(page), '0s');
   const normal = await open(browser, '?board=1,2,3,4,0,5,7,8,6');
   assert.notEqual(await duration(normal), '0s');
-  // With motion, a moved tile starts from its old cell (a transform) and slides home.
+  // With motion, a moved tile starts from its old cell (a transform) and slides home: a
+  // transition of its transform runs (caught by its event, not by reading the style after the
+  // click, which a loaded machine can do after the slide has ended).
+  await normal.evaluate(() => document.addEventListener('transitionrun', (e) => {
+    if (e.propertyName === 'transform') window.__slid = e.target.dataset.cell ?? '?';
+  }));
   await normal.getByRole('button', { name: 'tile 5', exact: true }).click();
-  const moving = await normal.locator('[data-cell="4"]').evaluate((e) => getComputedStyle(e).transform);
-  assert.notEqual(moving, 'none', 'tile 5, now in cell 4, is still on its way from cell 5');
+  await normal.waitForFunction(() => window.__slid !== undefined, null, { timeout: 5000 })
+    .catch(() => assert.fail('tile 5 did not slide from cell 5 to cell 4'));
+  assert.equal(await normal.evaluate(() => window.__slid), '4', 'the tile that slid is the one now in cell 4');
   await normal.waitForFunction(() => getComputedStyle(document.querySelector('[data-cell="4"]')).transform === 'none');
   // Without motion the same move is drawn at once.
   await page.getByRole('button', { name: 'tile 5', exact: true }).click();

@@ -622,14 +622,10 @@ fn whole_tables_shorten_beam_answers() {
     assert_eq!(ignored.solution.moves, plain.solution.moves);
 }
 
-/// Beam windows (stretches of the answer searched again by beams ranked by the whole-board
-/// tables renamed toward the stretch's end) never lengthen an answer and shorten some: 6x5
-/// standard and snail goals (the snail's blank is inside the board), links capped so that the
-/// beams stay narrow and the windows have something to find (and no other rankings before
-/// them); every answer solves its board.
-#[test]
-fn beam_windows_shorten_whole_beam_answers() {
-    let config = |span| AnytimeConfig {
+/// A schedule with narrow whole-board beams (links capped so that the cap comes early) and
+/// nothing after them but the shortest windows.
+fn narrow_beams() -> AnytimeConfig {
+    AnytimeConfig {
         time_limit_ms: f64::INFINITY,
         min_window: 2,
         max_window: 2,
@@ -637,11 +633,21 @@ fn beam_windows_shorten_whole_beam_answers() {
         weighted_windows: Vec::new(),
         guided_windows: Vec::new(),
         beam_links: 100_000,
-        beam_window_span: span,
-        blend_beams: false,
         ..AnytimeConfig::default()
-    };
-    let (mut with, mut without) = (0, 0);
+    }
+}
+
+/// The moves in all of the answers under `with` and under `without`, with whole-board tables,
+/// on 6x5 boards of the standard and snail goals (the snail's blank is inside the board), seeds
+/// `1..seeds`; each answer solves its board (`check_guided`), and with `each_no_longer` no
+/// answer under `with` is longer than under `without`.
+fn moves_with_and_without(
+    with: &AnytimeConfig,
+    without: &AnytimeConfig,
+    seeds: u64,
+    each_no_longer: bool,
+) -> (usize, usize) {
+    let (mut total_with, mut total_without) = (0, 0);
     for goal in [Goal::Standard, Goal::Snail] {
         let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
         let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
@@ -649,19 +655,38 @@ fn beam_windows_shorten_whole_beam_answers() {
             core: None,
             whole: Some(&whole),
         };
-        for seed in 1..3 {
+        for seed in 1..seeds {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-            let windowed = check_guided(&board, &goal, guides, &config(40));
-            let plain = check_guided(&board, &goal, guides, &config(0));
-            let (a, b) = (windowed.solution.moves.len(), plain.solution.moves.len());
+            let a = check_guided(&board, &goal, guides, with)
+                .solution
+                .moves
+                .len();
+            let b = check_guided(&board, &goal, guides, without)
+                .solution
+                .moves
+                .len();
             assert!(
-                a <= b,
-                "seed {seed}: {a} moves with beam windows, {b} without"
+                !each_no_longer || a <= b,
+                "{goal} seed {seed}: {a} moves with, {b} without"
             );
-            with += a;
-            without += b;
+            total_with += a;
+            total_without += b;
         }
     }
+    (total_with, total_without)
+}
+
+/// Beam windows (stretches of the answer searched again by beams ranked by the whole-board
+/// tables renamed toward the stretch's end) never lengthen an answer and shorten some (no
+/// other rankings before them).
+#[test]
+fn beam_windows_shorten_whole_beam_answers() {
+    let config = |span| AnytimeConfig {
+        beam_window_span: span,
+        blend_beams: false,
+        ..narrow_beams()
+    };
+    let (with, without) = moves_with_and_without(&config(40), &config(0), 3, true);
     assert!(
         with < without,
         "beam windows gained nothing: {with} vs {without}"
@@ -669,40 +694,17 @@ fn beam_windows_shorten_whole_beam_answers() {
 }
 
 /// The board ranked by other blends of the whole-board tables and linear conflict, once the
-/// growing beams stop short of the links' cap, gives legal answers and shortens some: 6x5
-/// standard and snail goals, links capped so that the cap comes early, nothing after the
-/// beams but the shortest windows.
+/// growing beams stop short of the links' cap, shortens some answers (no other problem after
+/// them, no beam windows).
 #[test]
 fn blend_beams_shorten_some_answers() {
     let config = |blend_beams| AnytimeConfig {
-        time_limit_ms: f64::INFINITY,
-        min_window: 2,
-        max_window: 2,
-        extra_rounds: 0,
-        weighted_windows: Vec::new(),
-        guided_windows: Vec::new(),
-        beam_links: 100_000,
         beam_problems: 1,
         beam_window_span: 0,
         blend_beams,
-        ..AnytimeConfig::default()
+        ..narrow_beams()
     };
-    let (mut with, mut without) = (0, 0);
-    for goal in [Goal::Standard, Goal::Snail] {
-        let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
-        let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
-        let guides = Guides {
-            core: None,
-            whole: Some(&whole),
-        };
-        for seed in 1..4 {
-            let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-            let blended = check_guided(&board, &goal, guides, &config(true));
-            let plain = check_guided(&board, &goal, guides, &config(false));
-            with += blended.solution.moves.len();
-            without += plain.solution.moves.len();
-        }
-    }
+    let (with, without) = moves_with_and_without(&config(true), &config(false), 4, false);
     assert!(
         with < without,
         "the blends gained nothing: {with} vs {without}"
