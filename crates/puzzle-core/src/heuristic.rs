@@ -260,6 +260,61 @@ impl Heuristic {
         }
     }
 
+    /// The line (rows first, then columns, as [`LineConflicts`] numbers them) whose conflicts
+    /// a move of `tile` between the adjacent cells `from` and `to` can change: the tile's goal
+    /// row if the move is vertical and that row is one of the two, likewise its goal column
+    /// for a horizontal move (see [`Heuristic::touched_conflicts`]).
+    fn touched_line(&self, tile: u8, from: usize, to: usize) -> Option<usize> {
+        let shape = self.shape;
+        if shape.row(from) != shape.row(to) {
+            let home = usize::from(self.goal_row[tile as usize]);
+            (home == shape.row(from) || home == shape.row(to)).then_some(home)
+        } else {
+            let home = usize::from(self.goal_column[tile as usize]);
+            (home == shape.column(from) || home == shape.column(to))
+                .then_some(shape.height() + home)
+        }
+    }
+
+    /// The conflicts of line `line` (numbered as in [`LineConflicts`]).
+    fn line_conflicts_of<B: Cells + ?Sized>(&self, board: &B, line: usize) -> u32 {
+        match line.checked_sub(self.shape.height()) {
+            None => self.row_conflicts(board, line),
+            Some(column) => self.column_conflicts(board, column),
+        }
+    }
+
+    /// Every line's conflicts of `board`, for [`Heuristic::after_slide_kept`].
+    pub(crate) fn line_conflicts<B: Cells + ?Sized>(&self, board: &B) -> LineConflicts {
+        let mut lines = LineConflicts::default();
+        for line in 0..self.shape.height() + self.shape.width() {
+            lines.set(line, self.line_conflicts_of(board, line));
+        }
+        lines
+    }
+
+    /// As [`Heuristic::after_slide`], with the conflicts of every line of `cells` kept in
+    /// `lines` (updated to the board after the move): only the line the move changes is
+    /// counted, once instead of before and after.
+    pub(crate) fn after_slide_kept(
+        &self,
+        before: u32,
+        lines: &mut LineConflicts,
+        cells: &mut [u8],
+        blank: usize,
+        from: usize,
+    ) -> u32 {
+        let tile = cells[from];
+        cells.swap(blank, from);
+        let mut estimate = before + self.manhattan(tile, blank) - self.manhattan(tile, from);
+        if let Some(line) = self.touched_line(tile, from, blank) {
+            let after = self.line_conflicts_of(&cells[..], line);
+            estimate = estimate + after - lines.get(line);
+            lines.set(line, after);
+        }
+        estimate
+    }
+
     /// Linear conflict only: slides the tile at `from` into the blank at `blank` of `cells`,
     /// in place, and returns the estimate after the move from `before`, the one before it.
     pub(crate) fn after_slide(
@@ -309,6 +364,28 @@ impl Heuristic {
                 .then(|| self.goal_row[tile])
         });
         line_conflicts(goal_rows)
+    }
+}
+
+/// The linear conflicts of each line of a board (rows, then columns; at most
+/// 2 x [`crate::board::MAX_SIDE`] lines), half a byte a line: each holds how many of its tiles
+/// must step aside (at most 15), so that a move recounts only the line it changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LineConflicts([u8; crate::board::MAX_SIDE]);
+
+impl LineConflicts {
+    /// The conflicts (twice the tiles that step aside) of `line`.
+    #[inline]
+    fn get(&self, line: usize) -> u32 {
+        2 * u32::from((self.0[line / 2] >> (4 * (line % 2))) & 0xF)
+    }
+
+    /// Sets the conflicts of `line` (even, at most 30).
+    #[inline]
+    fn set(&mut self, line: usize, conflicts: u32) {
+        let shift = 4 * (line % 2);
+        let byte = &mut self.0[line / 2];
+        *byte = (*byte & !(0xF << shift)) | (((conflicts / 2) as u8) << shift);
     }
 }
 
@@ -429,15 +506,26 @@ mod tests {
         assert!(boards_with > 100 && most >= 8, "{boards_with} {most}");
     }
 
-    /// Both per-move forms ([`Heuristic::after_move`], and the in-place update of the anytime
-    /// searches by [`Heuristic::after_slide`]) agree with the estimate from scratch.
+    /// The per-move forms ([`Heuristic::after_move`], and the in-place updates of the anytime
+    /// searches by [`Heuristic::after_slide`] and, with each line's conflicts kept,
+    /// [`Heuristic::after_slide_kept`]) agree with the estimate from scratch.
     #[test]
     fn linear_conflict_per_move_matches_from_scratch() {
         let mut rng = StdRng::seed_from_u64(4);
-        for (start, goal) in boards() {
+        // Also the widest rows (16 tiles: up to 15 step aside, the most a line's half byte holds).
+        let wide = Goal::Standard.board(Shape::new(16, 3).unwrap()).unwrap();
+        let mut reversed: Vec<usize> = wide.cells().iter().map(|&t| usize::from(t)).collect();
+        reversed[..16].reverse();
+        let reversed = Board::new(wide.shape(), reversed).unwrap();
+        let wide_boards = (0..10)
+            .map(|seed| scramble_seeded(&wide, Scramble::Uniform, true, seed))
+            .chain([reversed])
+            .map(|board| (board, wide.clone()));
+        for (start, goal) in boards().into_iter().chain(wide_boards) {
             let lc = Heuristic::new(HeuristicKind::LinearConflict, &goal);
             let mut board = start;
             let mut h = lc.estimate(&board);
+            let mut lines = lc.line_conflicts(&board);
             for _ in 0..30 {
                 let moved = random_walk(&board, 1, &mut rng);
                 let (blank, from) = (board.blank(), moved.blank());
@@ -446,8 +534,12 @@ mod tests {
                 let mut cells = board.cells().to_vec();
                 let in_place = lc.after_slide(h, &mut cells, blank, from);
                 assert_eq!(cells, moved.cells());
+                let mut cells = board.cells().to_vec();
+                let kept = lc.after_slide_kept(h, &mut lines, &mut cells, blank, from);
+                assert_eq!(cells, moved.cells());
+                assert_eq!(lines, lc.line_conflicts(&moved), "{board} -> {moved}");
                 h = lc.estimate(&moved);
-                assert_eq!((by_move, in_place), (h, h), "{board} -> {moved}");
+                assert_eq!((by_move, in_place, kept), (h, h, h), "{board} -> {moved}");
                 board = moved;
             }
         }

@@ -13,7 +13,7 @@
 //! boards sharing a 64-bit hash are not a concern).
 
 use crate::board::Board;
-use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
@@ -55,6 +55,8 @@ pub(crate) trait Ranker {
 pub(crate) struct LinearConflict {
     heuristic: Heuristic,
     board: Vec<u8>,
+    /// The expanded board's conflicts, line by line.
+    lines: LineConflicts,
 }
 
 impl LinearConflict {
@@ -62,29 +64,35 @@ impl LinearConflict {
         LinearConflict {
             heuristic: Heuristic::new(HeuristicKind::LinearConflict, goal),
             board: Vec::with_capacity(goal.cells().len()),
+            lines: LineConflicts::default(),
         }
     }
 }
 
 impl Ranker for LinearConflict {
-    type Aux = ();
+    type Aux = LineConflicts;
 
-    fn root(&mut self, cells: &[u8]) -> (u32, ()) {
-        (self.heuristic.estimate(cells), ())
+    fn root(&mut self, cells: &[u8]) -> (u32, LineConflicts) {
+        (
+            self.heuristic.estimate(cells),
+            self.heuristic.line_conflicts(cells),
+        )
     }
 
-    fn expand(&mut self, cells: &[u8], _aux: &()) {
+    fn expand(&mut self, cells: &[u8], lines: &LineConflicts) {
         self.board.clear();
         self.board.extend_from_slice(cells);
+        self.lines = *lines;
     }
 
     #[inline]
-    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, ())> {
-        let estimate = self
-            .heuristic
-            .after_slide(before, &mut self.board, blank, from);
+    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, LineConflicts)> {
+        let mut lines = self.lines;
+        let estimate =
+            self.heuristic
+                .after_slide_kept(before, &mut lines, &mut self.board, blank, from);
         self.board.swap(blank, from);
-        Some((estimate, ()))
+        Some((estimate, lines))
     }
 }
 

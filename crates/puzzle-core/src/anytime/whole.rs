@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::board::Board;
-use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
@@ -240,8 +240,9 @@ pub(crate) struct WholeRanker<'t> {
     board: Vec<u8>,
     where_is: [u8; MAX_CELLS],
     entries: Entries,
-    /// The expanded board's linear-conflict estimate.
+    /// The expanded board's linear-conflict estimate, and its conflicts line by line.
     conflict_estimate: u32,
+    lines: LineConflicts,
     blend: Blend,
 }
 
@@ -260,6 +261,7 @@ impl<'t> WholeRanker<'t> {
             where_is: [0; MAX_CELLS],
             entries: [0; 2 * MAX_GROUPS],
             conflict_estimate: 0,
+            lines: LineConflicts::default(),
         }
     }
 
@@ -329,6 +331,7 @@ pub(crate) enum Blend {
 #[derive(Clone, Copy)]
 pub(crate) struct Kept {
     conflict: u32,
+    lines: LineConflicts,
     entries: Entries,
 }
 
@@ -348,9 +351,14 @@ impl Ranker for WholeRanker<'_> {
             None => 0,
         };
         let conflict = self.conflict.estimate(cells);
+        let lines = self.conflict.line_conflicts(cells);
         (
             rank(conflict, direct, mirrored, self.blend),
-            Kept { conflict, entries },
+            Kept {
+                conflict,
+                lines,
+                entries,
+            },
         )
     }
 
@@ -360,13 +368,19 @@ impl Ranker for WholeRanker<'_> {
         self.where_is = inverse(cells);
         self.entries = aux.entries;
         self.conflict_estimate = aux.conflict;
+        self.lines = aux.lines;
     }
 
     #[inline]
     fn child(&mut self, _before: u32, blank: usize, from: usize) -> Option<(u32, Kept)> {
-        let conflict =
-            self.conflict
-                .after_slide(self.conflict_estimate, &mut self.board, blank, from);
+        let mut lines = self.lines;
+        let conflict = self.conflict.after_slide_kept(
+            self.conflict_estimate,
+            &mut lines,
+            &mut self.board,
+            blank,
+            from,
+        );
         self.board.swap(blank, from);
         let tile = self.board[from];
         let mut entries = self.entries;
@@ -380,7 +394,11 @@ impl Ranker for WholeRanker<'_> {
         let (direct, mirrored) = self.sums(&entries);
         Some((
             rank(conflict, direct, mirrored, self.blend),
-            Kept { conflict, entries },
+            Kept {
+                conflict,
+                lines,
+                entries,
+            },
         ))
     }
 }
