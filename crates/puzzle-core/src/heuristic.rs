@@ -236,28 +236,14 @@ impl Heuristic {
         from: usize,
         to: usize,
     ) -> u32 {
-        let shape = self.shape;
         // Only a line the moving tile belongs to can change: the others lose or gain a tile
         // that does not count in them. One of the two cells holds the tile, the other the blank.
         let tile = match board.tile_at(from) {
             0 => board.tile_at(to),
             tile => tile,
-        } as usize;
-        if shape.row(from) != shape.row(to) {
-            let home = usize::from(self.goal_row[tile]);
-            if home == shape.row(from) || home == shape.row(to) {
-                self.row_conflicts(board, home)
-            } else {
-                0
-            }
-        } else {
-            let home = usize::from(self.goal_column[tile]);
-            if home == shape.column(from) || home == shape.column(to) {
-                self.column_conflicts(board, home)
-            } else {
-                0
-            }
-        }
+        };
+        self.touched_line(tile, from, to)
+            .map_or(0, |line| self.line_conflicts_of(board, line))
     }
 
     /// The line (rows first, then columns, as [`LineConflicts`] numbers them) whose conflicts
