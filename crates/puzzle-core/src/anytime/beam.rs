@@ -174,16 +174,28 @@ impl Run<'_, '_, '_> {
             None => {
                 let until = config.time_limit_ms * config.beam_share;
                 let mut ranker = LinearConflict::toward(&goal);
-                let widest =
-                    self.beams_from(&start, &goal, &[], &mut ranker, config, until, false)?;
+                let widest = self.beams_from(
+                    &start,
+                    &goal,
+                    &[],
+                    &mut ranker,
+                    config,
+                    until,
+                    Growth::ToCap,
+                )?;
                 (widest, views.skip(1).collect(), until)
             }
             Some(whole) => {
                 let until = config.time_limit_ms * config.whole_beam_share;
                 let mut ranker = WholeRanker::new(&whole);
                 let blend = config.blend_beams;
+                let growth = if blend {
+                    Growth::ShortOfCap
+                } else {
+                    Growth::ToCap
+                };
                 let widest =
-                    self.beams_from(&start, &goal, &[], &mut ranker, config, until, blend)?;
+                    self.beams_from(&start, &goal, &[], &mut ranker, config, until, growth)?;
                 let blends = if blend { &BLENDS[..] } else { &[] };
                 (widest, interleave(blends, views), until)
             }
@@ -263,9 +275,8 @@ impl Run<'_, '_, '_> {
     /// `until_ms`, each bounded by the best length so far and offered behind `prefix`: the
     /// first of [`AnytimeConfig::beam_width`] boards, each next one as wide as the time left
     /// allows (judged by the last one's time, at most 8 times wider) and the parent links
-    /// allow; the last one's width and time if the links capped it, or with `stop_short`
-    /// would cap the next one (which is then not run: the other problems run at the last
-    /// width instead). `start` and `goal` may be the core's boards (core labels, same
+    /// allow, as far as `growth` says; the last one's width and time if the links capped it,
+    /// or `growth` stopped it. `start` and `goal` may be the core's boards (core labels, same
     /// directions).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn beams_from<R: Ranker>(
@@ -276,7 +287,7 @@ impl Run<'_, '_, '_> {
         ranker: &mut R,
         config: &AnytimeConfig,
         until_ms: f64,
-        stop_short: bool,
+        growth: Growth,
     ) -> Result<Option<Widest>, Halt> {
         if config.beam_width == 0 {
             return Ok(None);
@@ -310,13 +321,13 @@ impl Run<'_, '_, '_> {
                 capped: width_now >= cap,
             };
             let left = until_ms - self.budget.elapsed_ms();
-            let grow = (0.8 * left / took).min(8.0);
+            let grow = (growth.share_of_time_left() * left / took).min(8.0);
             if last.capped || grow < 1.5 {
                 return Ok(Some(last));
             }
             width = (width_now as f64 * grow) as usize;
             let allowed = self.best_len().saturating_sub(prefix.len());
-            if stop_short && width >= links_cap(config, allowed) {
+            if growth == Growth::ShortOfCap && width >= links_cap(config, allowed) {
                 return Ok(Some(Widest {
                     capped: true,
                     ..last
@@ -374,12 +385,35 @@ fn interleave(blends: &[Blend], views: impl Iterator<Item = Other>) -> Vec<Other
     all
 }
 
+/// How far [`Run::beams_from`] widens its beams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Growth {
+    /// Each next beam may take 0.8 of the time left, until the links cap the width.
+    ToCap,
+    /// As `ToCap`, but the beam the links would cap is not run: the other problems run at the
+    /// last width instead.
+    ShortOfCap,
+    /// Each next beam may take 0.4 of the time left, so that beams ranked otherwise fit at the
+    /// last width after it (other draws: see `core_beam.rs`).
+    LeavingDraws,
+}
+
+impl Growth {
+    /// The share of the time left the next, wider beam may take (judged by the last one's).
+    fn share_of_time_left(self) -> f64 {
+        match self {
+            Growth::ToCap | Growth::ShortOfCap => 0.8,
+            Growth::LeavingDraws => 0.4,
+        }
+    }
+}
+
 /// The last (widest) of the growing beams: its width and time, and whether that width is
 /// final (the links capped it, or would cap the next beam), so that the other problems run at
 /// it.
 pub(super) struct Widest {
-    width: usize,
-    took_ms: f64,
+    pub(super) width: usize,
+    pub(super) took_ms: f64,
     capped: bool,
 }
 

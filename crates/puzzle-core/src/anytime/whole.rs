@@ -307,15 +307,7 @@ impl<'t> WholeRanker<'t> {
 /// a beam's length moves by 5-10 % from one blend to another (`beam.rs`, `BLENDS`).
 #[inline]
 fn rank(conflict: u32, direct: u32, mirrored: u32, blend: Blend) -> u32 {
-    let tables = direct.max(mirrored);
-    let primary = match blend {
-        Blend::Larger => conflict.max(tables),
-        Blend::Sum {
-            tables: a,
-            conflict: b,
-        } => a * tables + b * conflict,
-    };
-    primary * 256 + conflict
+    blend.of(direct.max(mirrored), conflict) * 256 + conflict
 }
 
 /// How a [`WholeRanker`] puts the tables' estimate and linear conflict together.
@@ -325,6 +317,19 @@ pub(crate) enum Blend {
     Larger,
     /// `tables` times the tables' estimate plus `conflict` times linear conflict.
     Sum { tables: u32, conflict: u32 },
+}
+
+impl Blend {
+    /// The blend of a board's `tables` estimate and its linear `conflict`.
+    pub(crate) fn of(self, tables: u32, conflict: u32) -> u32 {
+        match self {
+            Blend::Larger => conflict.max(tables),
+            Blend::Sum {
+                tables: a,
+                conflict: b,
+            } => a * tables + b * conflict,
+        }
+    }
 }
 
 /// Linear conflict and the tables' entries of a ranked board.
