@@ -711,6 +711,32 @@ fn nth_child(masks: &[u8], mut n: usize) -> (usize, usize) {
     unreachable!("a kept board has a parent")
 }
 
+/// Walks `steps` moves from `board` (directions in a fixed, mixed order), checking at every
+/// board that `ranker`'s per-move estimate equals `fresh`, the estimate computed from scratch.
+#[cfg(test)]
+pub(super) fn assert_per_move_estimates<R: Ranker>(
+    ranker: &mut R,
+    mut board: Board,
+    steps: usize,
+    fresh: impl Fn(&Board) -> u32,
+) {
+    let (mut estimate, mut aux) = ranker.root(board.cells());
+    assert_eq!(estimate, fresh(&board), "{board}");
+    for step in 0..steps {
+        let blank = board.blank();
+        ranker.expand(board.cells(), &aux);
+        let direction = Direction::ALL[(step * 7 + step / 3) % 4];
+        let Some(from) = board.shape().neighbour(blank, direction) else {
+            continue;
+        };
+        (estimate, aux) = ranker
+            .child(estimate, blank, from)
+            .expect("every tile moves");
+        assert!(board.apply(direction));
+        assert_eq!(estimate, fresh(&board), "step {step}: {board}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

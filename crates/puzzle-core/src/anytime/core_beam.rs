@@ -180,12 +180,11 @@ impl Run<'_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::beam::Beam;
+    use crate::anytime::beam::assert_per_move_estimates;
     use crate::anytime::budget::Budget;
     use crate::board::Board;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
-    use crate::moves::Direction;
     use crate::search::Limits;
     use crate::Shape;
 
@@ -211,23 +210,9 @@ mod tests {
             let mut ranker = Tabled {
                 entries: GroupEntries::new(&tables),
             };
-            let mut board =
-                core_board(&tables, &scramble_seeded(&goal, Scramble::Uniform, true, 7));
-            let (mut estimate, mut aux) = ranker.root(board.cells());
-            assert_eq!(estimate, tables.estimate_core(board.cells()));
-            for step in 0..300 {
-                let blank = board.blank();
-                ranker.expand(board.cells(), &aux);
-                let direction = Direction::ALL[(step * 7 + step / 3) % 4];
-                let Some(from) = board.shape().neighbour(blank, direction) else {
-                    continue;
-                };
-                (estimate, aux) = ranker
-                    .child(estimate, blank, from)
-                    .expect("every tile moves");
-                assert!(board.apply(direction));
-                assert_eq!(estimate, tables.estimate_core(board.cells()), "step {step}");
-            }
+            let board = core_board(&tables, &scramble_seeded(&goal, Scramble::Uniform, true, 7));
+            let fresh = |board: &Board| tables.estimate_core(board.cells());
+            assert_per_move_estimates(&mut ranker, board, 300, fresh);
         }
     }
 
@@ -254,21 +239,9 @@ mod tests {
                     blend,
                     parent: (0, 0),
                 };
-                let mut board =
+                let board =
                     core_board(&tables, &scramble_seeded(&goal, Scramble::Uniform, true, 5));
-                let (mut estimate, mut kept) = ranker.root(board.cells());
-                assert_eq!(estimate, fresh(&board));
-                for step in 0..300 {
-                    let blank = board.blank();
-                    ranker.expand(board.cells(), &kept);
-                    let direction = Direction::ALL[(step * 5 + step / 4) % 4];
-                    let Some(from) = board.shape().neighbour(blank, direction) else {
-                        continue;
-                    };
-                    (estimate, kept) = ranker.child(estimate, blank, from).expect("tiles move");
-                    assert!(board.apply(direction));
-                    assert_eq!(estimate, fresh(&board), "{blend:?} step {step}");
-                }
+                assert_per_move_estimates(&mut ranker, board, 300, fresh);
             }
         }
     }

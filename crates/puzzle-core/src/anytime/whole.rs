@@ -411,6 +411,7 @@ impl Ranker for WholeRanker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::anytime::beam::assert_per_move_estimates;
     use crate::anytime::beam::Beam;
     use crate::anytime::budget::Budget;
     use crate::generate::{scramble_seeded, Scramble};
@@ -491,20 +492,8 @@ mod tests {
                     primary * 256 + conflict
                 };
                 let mut ranker = WholeRanker::blended(&tables, blend);
-                let mut board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
-                let (mut estimate, mut aux) = ranker.root(board.cells());
-                assert_eq!(estimate, fresh(&board));
-                for step in 0..400 {
-                    let blank = board.blank();
-                    ranker.expand(board.cells(), &aux);
-                    let direction = Direction::ALL[(step * 7 + step / 3) % 4];
-                    let Some(from) = board.shape().neighbour(blank, direction) else {
-                        continue;
-                    };
-                    (estimate, aux) = ranker.child(estimate, blank, from).expect("tiles move");
-                    assert!(board.apply(direction));
-                    assert_eq!(estimate, fresh(&board), "{goal} {blend:?} step {step}");
-                }
+                let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
+                assert_per_move_estimates(&mut ranker, board, 400, fresh);
             }
         }
     }
