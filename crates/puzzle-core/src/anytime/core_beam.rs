@@ -17,10 +17,9 @@ use super::{AnytimeConfig, Run};
 use crate::heuristic::LineConflicts;
 
 /// The blends the core's beams rank by after the growing beams, in turn (then again with
-/// other tie-breaks): nearest the tables' own ranking first. Measured on DeepCubeA's 5x5 dev
-/// states with a work clock, 10 s a board (chosen on boards 1-20: 1.031 -> 1.026 times
-/// optimal; checked on boards 21-80: 1.025 -> 1.018, optimal on 22 -> 29); level at 1 s (248
-/// boards: 1.047 -> 1.046), where one or two of them run.
+/// other tie-breaks), in the order measured. On DeepCubeA's 5x5 dev states with a work clock,
+/// 10 s a board (chosen on boards 1-20: 1.031 -> 1.024 times optimal; the others 21-248:
+/// 1.022 -> 1.019); level at 1 s (248 boards: 1.047 -> 1.046), where one or two of them run.
 const CORE_BLENDS: [Blend; 4] = [
     Blend::Sum {
         tables: 3,

@@ -41,7 +41,8 @@
 //!    take their place there (the tails and windows after them gain more for the time).
 //!    They widen only while beams of their last width ranked by blends of the tables'
 //!    estimate and linear conflict still fit, and those run next (another ranking is another
-//!    draw; 5x5 at 10 s: 1.025 -> 1.018 times optimal on DeepCubeA's dev states 21-80).
+//!    draw; 5x5 at 10 s, work clock: 1.023 -> 1.019 times optimal on DeepCubeA's 248 dev
+//!    states, optimal on 97 -> 109 of them).
 //!    Otherwise the core is then solved by weighted A* with additive 5-tile pattern databases
 //!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
 //!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
