@@ -143,6 +143,12 @@ impl Run<'_, '_, '_> {
         let Some(widest) = widest else {
             return Ok(());
         };
+        let mut ranker = Blended {
+            tabled: ranker,
+            conflict: LinearConflict::toward(goal),
+            blend: CORE_BLENDS[0],
+            parent: (0, 0),
+        };
         let mut took = widest.took_ms;
         for salt in 0..ROUNDS {
             for blend in CORE_BLENDS {
@@ -150,14 +156,7 @@ impl Run<'_, '_, '_> {
                     return Ok(());
                 }
                 let began = self.budget.elapsed_ms();
-                let mut ranker = Blended {
-                    tabled: Tabled {
-                        entries: GroupEntries::new(tables),
-                    },
-                    conflict: LinearConflict::toward(goal),
-                    blend,
-                    parent: (0, 0),
-                };
+                ranker.blend = blend;
                 let beam = Beam {
                     start,
                     goal,
