@@ -47,11 +47,14 @@
 //! **The worker boundary**
 //! - [`protocol`]: the serde messages between page and worker; [`client`]: the page's side of a
 //!   worker; [`trace_limits`]: the step-through view's limits, shared by both sides.
+//! - [`ahead`]: watching a solve at once: where the playback is, how far ahead the worker
+//!   improves the rest, and which answers splice in (shared by both sides).
 //! - [`worker`]: the worker's side (queue and refusals, solves, table cache, table builds,
 //!   distances and traces); [`idb`]: the IndexedDB byte cache it keeps tables in.
 
 #![deny(missing_docs)]
 
+pub mod ahead;
 pub mod app;
 pub mod best;
 pub mod client;

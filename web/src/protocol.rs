@@ -12,6 +12,8 @@ use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
+use crate::ahead::Playhead;
+
 /// Where Trunk puts the worker's loader script, relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
 
@@ -28,6 +30,11 @@ pub struct SolveRequest {
     pub method: Method,
     /// Node budget; `None` runs until solved or cancelled.
     pub max_expanded: Option<u64>,
+    /// Watched at once: the page plays the first answer at this many milliseconds a move and
+    /// reports its [`ToWorker::Playhead`], and the worker improves the moves not yet played
+    /// ([`crate::ahead`]). `None`: the page waits for the final answer.
+    #[serde(default)]
+    pub watch: Option<u32>,
 }
 
 /// Page to worker.
@@ -96,6 +103,21 @@ pub enum ToWorker {
         /// Their stored form (`AdditivePdb::to_bytes`).
         #[serde(with = "serde_bytes")]
         bytes: Vec<u8>,
+    },
+    /// Read the pattern databases of `goal` from IndexedDB into the worker's memory if they
+    /// are stored there (nothing is downloaded or built; answered by nothing): sent when the
+    /// page is idle after load, so that a first Solve finds them in hand.
+    ReadTables {
+        /// The goal whose tables to read.
+        goal: Board,
+    },
+    /// Where the page's playback of watched request `id` is (answered by nothing: the worker
+    /// keeps the last one, and its next round of improving starts ahead of it).
+    Playhead {
+        /// The watched request.
+        id: u32,
+        /// The moves played and the step reached.
+        playhead: Playhead,
     },
     /// Search one subtree of an IDA* iteration over the held tables; answered by
     /// [`FromWorker::Searched`].
@@ -383,6 +405,7 @@ mod tests {
             method: Method::default_for(board.shape()),
             board,
             max_expanded: Some(10),
+            watch: None,
         });
         assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));
     }
@@ -424,6 +447,7 @@ mod tests {
             method: Method::PatternDatabase,
             board,
             max_expanded: None,
+            watch: None,
         };
         for message in [
             ToWorker::Solve(request.clone()),
@@ -469,6 +493,7 @@ mod tests {
             goal: "1 2 3 0".parse().unwrap(),
             method: Method::PatternDatabase,
             max_expanded: None,
+            watch: None,
         }))
         .contains(r#""type":"solve","id":1"#));
     }
@@ -582,6 +607,7 @@ mod tests {
             goal: Goal::Snail.board(Shape::square(6).unwrap()).unwrap(),
             method: Method::Anytime { time_limit_ms: 900 },
             max_expanded: None,
+            watch: None,
         });
         assert!(encode(&improve).contains(r#""type":"improve","id":4"#));
         assert_eq!(decode::<ToWorker>(&encode(&improve)), Ok(improve));

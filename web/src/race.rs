@@ -141,6 +141,7 @@ impl Race {
                     goal: self.goal.clone(),
                     method: e.method,
                     max_expanded: Some(self.budget),
+                    watch: None,
                 })
             })
             .collect()

@@ -201,6 +201,7 @@ fn messages_cross_as_js_values_and_come_back_equal() {
         goal: goal.clone(),
         method: puzzle_core::Method::default_for(board.shape()),
         max_expanded: Some(10),
+        watch: None,
     });
     let value = to_js(&request);
     assert!(value.is_object(), "a JS object, not JSON text");
@@ -308,6 +309,7 @@ fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
         goal: goal.clone(),
         method: "pdb".parse().unwrap(),
         max_expanded: Some(10),
+        watch: None,
     }));
     let distance = to_js(&ToWorker::Distance {
         id: 4,

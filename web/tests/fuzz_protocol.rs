@@ -43,6 +43,7 @@ fn requests() -> Vec<Value> {
             goal: goal.clone(),
             method: method.parse().unwrap(),
             max_expanded,
+            watch: None,
         })
     };
     [
@@ -67,6 +68,7 @@ fn requests() -> Vec<Value> {
             goal: b5.clone(),
             method: "anytime".parse().unwrap(),
             max_expanded: None,
+            watch: None,
         }),
         ToWorker::BuildBigTables {
             id: 9,
@@ -290,6 +292,10 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
         return Ok(());
     }
     match message {
+        // Read from IndexedDB only if stored under the goal's key; a playhead is used only
+        // if its moves solve the watched board (`worker/watch.rs`).
+        ToWorker::ReadTables { goal } => prop_assert!(valid(goal)),
+        ToWorker::Playhead { .. } => {}
         ToWorker::Distance { id, board, goal } => {
             prop_assert!(valid(board) && valid(goal));
             // Tables of up to 9 cells build in well under a second in a debug build.
@@ -459,6 +465,7 @@ fn decodable_requests() -> impl Strategy<Value = ToWorker> {
                     goal,
                     method: method.parse().unwrap(),
                     max_expanded,
+                    watch: None,
                 })
             } else {
                 ToWorker::Distance { id, board, goal }
@@ -538,6 +545,7 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
             goal: goal.clone(),
             method: method.parse().unwrap(),
             max_expanded: None,
+            watch: None,
         })
     };
     let build_table = |goal: &Board, tiles: Vec<u8>| ToWorker::BuildTable {

@@ -382,6 +382,8 @@ mod tests {
             4,
         );
         let start = apply(&State::default(), Action::Scramble(board.clone()));
+        // Waiting for the best answer: nothing plays until the solve ends.
+        let start = apply(&start, Action::SetWaitForBest(true));
         let mut s = apply(&start, Action::SolveStarted(3));
         assert_eq!(s.solving.engine.running, Some(PAGE_ANYTIME));
         let mut longer = Vec::new();

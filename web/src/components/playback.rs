@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::select::on_select;
-use crate::state::{Action, Playback, PlaybackAction, State};
+use crate::state::{Action, Playback, PlaybackAction, State, Watch};
 
 /// Speeds offered, as delays between moves in milliseconds.
 pub const SPEEDS: [(u32, &str); 4] = [
@@ -46,17 +46,31 @@ pub fn solving_words(best: Option<&Solution>) -> String {
     }
 }
 
-/// The line under the board while a solve runs and no answer plays (see [`solving_words`]).
+/// While a watched solve plays its answer: where the playback is and that the search goes
+/// on for the rest ("Playing move 37 of 113 · looking for a shorter way for the rest").
+pub fn watching_words(step: usize, total: usize) -> String {
+    if step >= total {
+        format!("Played all {total} moves · the search goes on until its budget ends")
+    } else {
+        format!("Playing move {step} of {total} · looking for a shorter way for the rest")
+    }
+}
+
+/// The line under the board while a solve runs: what it has so far while no answer plays
+/// (see [`solving_words`]), where a watched solve's playback is (see [`watching_words`]).
 pub fn solving_line(state: &State) -> Html {
     let Some(running) = &state.solving.running else {
         return Html::default();
     };
-    if state.playback.is_some() {
-        return Html::default();
-    }
-    let best = running.improved.iter().min_by_key(|s| s.moves.len());
+    let words = match &state.playback {
+        Some(p) if running.watch == Watch::Playing && p.start == running.start => {
+            watching_words(p.step, p.moves.len())
+        }
+        Some(_) => return Html::default(),
+        None => solving_words(running.improved.iter().min_by_key(|s| s.moves.len())),
+    };
     html! {
-        <p id="solving-line" class="solving-line" role="status">{ solving_words(best) }</p>
+        <p id="solving-line" class="solving-line" role="status">{ words }</p>
     }
 }
 
@@ -80,12 +94,30 @@ pub fn playing_quality(state: &State) -> Option<String> {
     let result = state.solving.result.iter().filter(|f| from(&f.start));
     let running = state.solving.running.iter().filter(|r| from(&r.start));
     let race = state.race.iter().filter(|r| from(&r.start));
-    result
-        .flat_map(|f| f.answers())
-        .chain(running.flat_map(|r| r.improved.iter()))
-        .chain(race.flat_map(|r| r.entries.iter().filter_map(|e| e.solution())))
-        .find(|s| s.moves == playback.moves)
-        .map(quality_words)
+    // Watched, the shortest answer came after the playback had left it.
+    let late = result
+        .clone()
+        .filter(|f| f.solution.moves == playback.moves)
+        .find_map(|f| f.shortest)
+        .map(|shortest| late_words(playback.moves.len(), shortest));
+    late.or_else(|| {
+        result
+            .flat_map(|f| f.answers())
+            .chain(running.flat_map(|r| r.improved.iter()))
+            .chain(race.flat_map(|r| r.entries.iter().filter_map(|e| e.solution())))
+            .find(|s| s.moves == playback.moves)
+            .map(quality_words)
+    })
+}
+
+/// The quality of a watched answer of `length` moves whose shortest (`shortest` moves) came
+/// after the playback had begun: "2 more than the shortest, because playback began before it
+/// was found".
+pub fn late_words(length: usize, shortest: usize) -> String {
+    let more = length.saturating_sub(shortest);
+    format!(
+        "{more} more than the shortest ({shortest}), because playback began before it was found"
+    )
 }
 
 /// The playback bar (shown while a solution can be played).

@@ -53,6 +53,13 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
     };
     let on_budget = on_select::<u32>(state, Action::SetBudget);
+    let on_wait = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<web_sys::HtmlInputElement>();
+            state.dispatch(Action::SetWaitForBest(input.checked()))
+        })
+    };
     let on_fix = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
@@ -119,6 +126,13 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     </label>
                 }
             </div>
+            <p class="row">
+                <label class="check" title={WAIT_FOR_BEST}>
+                    <input id="wait-for-best" type="checkbox" checked={prefs.wait_for_best} onchange={on_wait} />
+                    { "Wait for the best answer" }
+                </label>
+                <span class="small-print" id="wait-about">{ WAIT_FOR_BEST }</span>
+            </p>
             <div class="row buttons">
                 <button id="solve" class="primary" ref={solve_ref} disabled={!props.can_solve} onclick={on_solve}
                     title={props.solve_why.clone()}
@@ -143,6 +157,9 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         </section>
     }
 }
+
+/// What "Wait for the best answer" does, in one sentence.
+pub const WAIT_FOR_BEST: &str = "Off: the first answer plays at once and the rest keeps getting shorter while it plays. On: nothing moves until the search has used its time.";
 
 /// A budget in words: "15 s", "2 min".
 fn budget_label(ms: u32) -> String {

@@ -52,6 +52,7 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
             goal: goal.clone(),
             method: Method::Search(SolverConfig::best_for(board.shape())),
             max_expanded: Some(COUNT_BUDGET),
+            watch: None,
         })
     }
 }

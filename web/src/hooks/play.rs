@@ -34,6 +34,7 @@ pub fn shortest_request(id: u32, start: &Board, goal: &Board) -> ToWorker {
         goal: goal.clone(),
         method: Method::PatternDatabase,
         max_expanded: None,
+        watch: None,
     })
 }
 

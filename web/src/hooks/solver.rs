@@ -8,9 +8,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use gloo_timers::callback::Timeout;
+
 use super::worker_slot::{use_worker_slot, WorkerSlot};
+use crate::ahead::{Playhead, EXACT_GRACE_MS};
 use crate::client::WorkerEvent;
-use crate::protocol::FromWorker;
+use crate::protocol::{FromWorker, ToWorker};
 use crate::race::{Race, RACE_BUDGET};
 use crate::state::{Action, State};
 
@@ -78,6 +81,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     let on_event = use_worker_events(state.dispatcher(), requests.clone());
     let slot = use_worker_slot(on_event);
     use_worker_life(slot.clone(), requests, state.busy_id());
+    use_playhead_reports(slot.clone(), state.playhead_report());
 
     // The callbacks are made once (so the panels' props compare equal between renders) and
     // read the state of the last render through this cell.
@@ -150,10 +154,9 @@ fn use_worker_events(
 fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Option<u32>) {
     {
         let slot = slot.clone();
-        use_effect_with((), move |_| {
-            if let Err(message) = slot.start() {
-                web_sys::console::warn_1(&message.into());
-            }
+        use_effect_with((), move |_| match slot.start() {
+            Ok(()) => read_tables_when_idle(slot),
+            Err(message) => web_sys::console::warn_1(&message.into()),
         });
     }
     let sent = slot.upcoming_id() - 1;
@@ -162,22 +165,61 @@ fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Opti
         requests.busy = now;
         if abandoned(now, sent, requests.answered) {
             slot.stop();
-            slot.start().ok();
+            if slot.start().is_ok() {
+                read_tables_when_idle(slot);
+            }
         }
     });
 }
 
-/// Solves the board on screen (if it can be solved) under a new request id.
+/// Tells the worker where the playback of a watched solve is, whenever that changes, so its
+/// next round improves the moves not yet played ([`crate::ahead`]).
+#[hook]
+fn use_playhead_reports(slot: WorkerSlot, report: Option<(u32, Playhead)>) {
+    use_effect_with(report, move |report| {
+        if let Some((id, playhead)) = report.clone() {
+            slot.send(&[ToWorker::Playhead { id, playhead }]).ok();
+        }
+    });
+}
+
+/// Solves the board on screen (if it can be solved) under a new request id; watched, the
+/// best answer so far plays after [`EXACT_GRACE_MS`] if none played yet.
 fn start_solve(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     if !state.can_solve() {
         return;
     }
     let id = slot.new_id();
     let message = state.worker_message(id);
+    let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
     state.dispatch(Action::SolveStarted(id));
     if let Err(message) = slot.send(&[message]) {
         state.dispatch(Action::SolveFailed(id, message));
+        return;
     }
+    if watched {
+        let dispatcher = state.dispatcher();
+        Timeout::new(EXACT_GRACE_MS, move || {
+            dispatcher.dispatch(Action::WatchNow(id))
+        })
+        .forget();
+    }
+}
+
+/// How long after the worker starts it reads stored pattern databases into its memory (the
+/// page has drawn and is idle by then).
+const READ_TABLES_AFTER_MS: u32 = 1500;
+
+/// Asks the worker, once the page is idle, to read the 4x4 tables from IndexedDB if an
+/// earlier visit stored them (nothing is downloaded: that waits for a 4x4 solve).
+fn read_tables_when_idle(slot: WorkerSlot) {
+    Timeout::new(READ_TABLES_AFTER_MS, move || {
+        let shape = puzzle_core::Shape::square(4).expect("4x4 is supported");
+        if let Ok(goal) = puzzle_core::Goal::Standard.board(shape) {
+            slot.send(&[ToWorker::ReadTables { goal }]).ok();
+        }
+    })
+    .forget();
 }
 
 /// Races the picked methods on the board on screen (if a race can start), one request id each.

@@ -57,7 +57,7 @@ pub use playback::{Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleAction};
 pub use race::RaceAction;
-pub use solving::{Finished, Running, Solving, SolvingAction};
+pub use solving::{Finished, Running, Solving, SolvingAction, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker};
@@ -241,6 +241,7 @@ impl State {
             max_expanded: method
                 .search_config()
                 .and_then(|config| budget_for(config.algorithm)),
+            watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
         }
     }
 
@@ -274,6 +275,21 @@ impl State {
             .as_ref()
             .filter(|p| &p.moves == moves)
             .map(|p| p.step)
+    }
+
+    /// Where the playback of the running watched solve is, for its worker: the request id and
+    /// the playhead (`None` while nothing of it plays).
+    pub fn playhead_report(&self) -> Option<(u32, crate::ahead::Playhead)> {
+        let running = self.solving.running.as_ref()?;
+        let playback = self.playback.as_ref()?;
+        (running.watch == Watch::Playing && playback.start == running.start).then(|| {
+            let playhead = crate::ahead::Playhead {
+                moves: playback.moves.clone(),
+                step: playback.step,
+                ms_per_move: self.prefs.speed_ms,
+            };
+            (running.id, playhead)
+        })
     }
 
     /// The message the Solve button sends, tagged with `id`.
@@ -361,6 +377,11 @@ pub enum Action {
     Playback(PlaybackAction),
     /// Delay between playback moves.
     SetSpeed(u32),
+    /// Whether Solve waits for the best answer before anything plays.
+    SetWaitForBest(bool),
+    /// The grace for an exact answer of watched request `id` is over: the best answer so far
+    /// plays, and any later one at once ([`crate::ahead::EXACT_GRACE_MS`]).
+    WatchNow(u32),
     /// Hides the notice.
     DismissNotice,
     /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.

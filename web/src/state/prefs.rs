@@ -50,6 +50,9 @@ pub struct Preferences {
     pub speed_ms: u32,
     /// Which of [`crate::race::RACE_METHODS`] the Race button runs.
     pub race_pick: Vec<bool>,
+    /// Whether Solve waits for the best answer before anything plays (else the first answer
+    /// plays at once and the rest keeps getting shorter while it plays, [`crate::ahead`]).
+    pub wait_for_best: bool,
 }
 
 /// What changes the preferences.
@@ -74,6 +77,8 @@ pub enum PreferencesAction {
     SetSpeed(u32),
     /// Adds or removes one of the race's methods.
     ToggleRaceMethod(usize),
+    /// Whether Solve waits for the best answer before playing.
+    SetWaitForBest(bool),
 }
 
 impl Preferences {
@@ -88,6 +93,7 @@ impl Preferences {
             walk_length: DEFAULT_WALK,
             speed_ms: DEFAULT_SPEED_MS,
             race_pick: DEFAULT_PICK.to_vec(),
+            wait_for_best: false,
         }
     }
 
@@ -142,6 +148,12 @@ impl Preferences {
             PreferencesAction::SetScramble(how) => next.scramble = how,
             PreferencesAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
             PreferencesAction::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
+            PreferencesAction::SetWaitForBest(wait) => {
+                if wait == self.wait_for_best {
+                    return None;
+                }
+                next.wait_for_best = wait;
+            }
             PreferencesAction::ToggleRaceMethod(index) => {
                 let pick = next.race_pick.get_mut(index)?;
                 *pick = !*pick;

@@ -2,13 +2,14 @@
 //! the actions that touch several slices, and applies the one cross-cutting rule
 //! (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
 
-use puzzle_core::{swap_fix, Board, Direction, Goal, SolveOutcome};
+use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Solution, SolveOutcome};
 
 use super::{
     puzzle, race, scrambled, Action, CoachAction, EditorsAction, ExactCount, Finished, Play,
     PlayAction, Playback, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction,
-    State,
+    State, Watch,
 };
+use crate::ahead;
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
@@ -114,23 +115,21 @@ impl Change {
     }
 }
 
-/// Ends the running solve with its shortest answer so far, as if it were the final one (it
-/// becomes the result and plays unless one of its answers already plays): `next` becomes that
-/// state and the answer is `true`; `false` (and `next` untouched) if it has none.
-fn keep_best(state: &State, next: &mut State) -> bool {
-    let Some(running) = state.solving.running.as_ref() else {
-        return false;
-    };
-    let Some(best) = running.improved.last() else {
-        return false;
-    };
-    match route(state, Action::Solved(running.id, Box::new(best.clone()))) {
-        Some(kept) => {
-            *next = kept;
-            true
-        }
-        None => false,
-    }
+/// Ends the running solve with the answer that is playing, if one of its answers plays, else
+/// its shortest so far, as if it were the final one (it becomes the result and plays unless
+/// one of its answers already plays), so the Result is always what the board shows: `next`
+/// becomes that state and the answer is the kept answer's length; `None` (and `next`
+/// untouched) if it has none.
+fn keep_best(state: &State, next: &mut State) -> Option<usize> {
+    let running = state.solving.running.as_ref()?;
+    let playing = state
+        .playback
+        .as_ref()
+        .filter(|p| p.start == running.start)
+        .and_then(|p| running.improved.iter().find(|s| s.moves == p.moves));
+    let kept = playing.or(running.improved.last())?;
+    *next = route(state, Action::Solved(running.id, Box::new(kept.clone())))?;
+    Some(kept.moves.len())
 }
 
 impl State {
@@ -179,6 +178,43 @@ impl State {
         self.coach.hint = None;
     }
 
+    /// The answer a watched solve `id` ends with when its final `solution` comes: spliced into
+    /// the playback if it keeps the moves played, else the answer that plays (the Result is
+    /// what the board shows; a shortest length it proves is kept). Unwatched: `solution`.
+    fn watched_final(&mut self, id: u32, solution: Box<Solution>) -> Box<Solution> {
+        let Some(running) = self.solving.running.as_ref().filter(|r| r.id == id) else {
+            return solution;
+        };
+        let playing = self.playback.as_ref().filter(|p| p.start == running.start);
+        let Some(playing) = playing.filter(|p| {
+            running.watch == Watch::Playing
+                && solution.outcome == SolveOutcome::Solved
+                && p.moves != solution.moves
+        }) else {
+            return solution;
+        };
+        if ahead::fits(&playing.moves, playing.step, &solution.moves) {
+            self.playback = Some(Playback {
+                moves: solution.moves.clone(),
+                ..playing.clone()
+            });
+            return solution;
+        }
+        let kept = running.improved.iter().find(|s| s.moves == playing.moves);
+        let Some(kept) = kept.cloned() else {
+            return solution;
+        };
+        if solution.is_optimal() {
+            if let Some(solving) = self
+                .solving
+                .reduce(SolvingAction::Proven(id, solution.moves.len()))
+            {
+                self.solving = solving;
+            }
+        }
+        Box::new(kept)
+    }
+
     /// Plays `moves` from `start`: the board follows playback.
     fn play(&mut self, start: Board, moves: Vec<Direction>) {
         let playback = Playback::new(start, moves);
@@ -221,6 +257,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         | Action::SetHeuristic(..)
         | Action::SetDepthLimit(..)
         | Action::SetBudget(..)
+        | Action::SetWaitForBest(..)
         | Action::ToggleRaceMethod(..)
         | Action::SetMethod(..) => route_prefs(state, action),
         // Coach (a hint must name a tile of the board on screen; a table's answer must be for
@@ -235,7 +272,6 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         // One slice each: the running request, the editors, playback.
         Action::PdbBuilding(..)
         | Action::PdbReady(..)
-        | Action::Improved(..)
         | Action::CustomGoal
         | Action::ToggleEditor
         | Action::EditText(..)
@@ -267,6 +303,8 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         | Action::PlayAnswer(..)
         | Action::RaceStarted(..)
         | Action::PlayRaceEntry(..) => route_answers(state, action),
+        // Answers while the search goes on, and a watched solve's playback.
+        Action::Improved(..) | Action::WatchNow(..) => route_watched(state, action),
         // The view only: nothing else changes with the tab.
         Action::ShowView(view) => (view != state.view).then(|| State {
             view,
@@ -298,6 +336,7 @@ fn route_prefs(state: &State, action: Action) -> Option<State> {
         Action::SetHeuristic(h) => prefs(PreferencesAction::SetHeuristic(h)),
         Action::SetDepthLimit(limit) => prefs(PreferencesAction::SetDepthLimit(limit)),
         Action::SetBudget(ms) => prefs(PreferencesAction::SetBudget(ms)),
+        Action::SetWaitForBest(wait) => prefs(PreferencesAction::SetWaitForBest(wait)),
         Action::ToggleRaceMethod(i) => prefs(PreferencesAction::ToggleRaceMethod(i)),
         Action::SetMethod(method) => prefs(PreferencesAction::SetMethod(method, state.shape())),
         _ => None,
@@ -374,11 +413,6 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
         }
         Action::PdbReady(id, info) => {
             next.solving = state.solving.reduce(SolvingAction::PdbReady(id, info))?
-        }
-        Action::Improved(id, solution) => {
-            next.solving = state
-                .solving
-                .reduce(SolvingAction::Improved(id, solution))?
         }
         // Editors only.
         Action::CustomGoal => {
@@ -503,6 +537,15 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                 budget: state.request(id).max_expanded,
                 progress: None,
                 improved: Vec::new(),
+                watch: match state.request(id).watch {
+                    None => Watch::Off,
+                    // The anytime method's first answer comes in milliseconds: it plays.
+                    Some(_) if matches!(state.effective_method(), Method::Anytime { .. }) => {
+                        Watch::Playing
+                    }
+                    Some(_) => Watch::Waiting,
+                },
+                shortest: None,
             };
             next.solving = state
                 .solving
@@ -530,11 +573,16 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                 .and_then(|r| race::reduce(r, RaceAction::Answer(id, Err(message.clone()))))
             {
                 next.race = Some(race);
-            } else if state.solving.is_running(id) && keep_best(state, &mut next) {
-                // An anytime solve that fails keeps its shortest answer (which may be playing).
+            } else if let Some(kept) = state
+                .solving
+                .is_running(id)
+                .then(|| keep_best(state, &mut next))
+                .flatten()
+            {
+                // An anytime solve that fails keeps its answer (the one playing, if one is).
                 next.notice = Some(format!(
-                    "The solver failed: {message}. Kept the shortest answer found so far ({} moves).",
-                    next.solving.result.as_ref().map_or(0, |r| r.solution.moves.len())
+                    "The solver failed: {message}. {}.",
+                    kept_words(state, kept).replacen('k', "K", 1)
                 ));
             } else {
                 next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
@@ -558,14 +606,8 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                 return Some(next);
             }
             let running = state.solving.running.as_ref()?;
-            if keep_best(state, &mut next) {
-                next.notice = Some(format!(
-                    "Stopped: kept the shortest answer found so far ({} moves).",
-                    next.solving
-                        .result
-                        .as_ref()
-                        .map_or(0, |r| r.solution.moves.len())
-                ));
+            if let Some(kept) = keep_best(state, &mut next) {
+                next.notice = Some(format!("Stopped: {}.", kept_words(state, kept)));
                 return Some(next);
             }
             next.solving = state.solving.reduce(SolvingAction::Stopped(None))?;
@@ -580,6 +622,81 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                     crate::format::count(running.progress.as_ref().map_or(0, |p| p.expanded))
                 ),
             });
+        }
+        _ => return None,
+    }
+    Some(next)
+}
+
+/// What [`keep_best`] kept (an answer of `kept` moves), in the notice's words: "kept the
+/// shortest answer found so far (118 moves)".
+fn kept_words(state: &State, kept: usize) -> String {
+    let running = state.solving.running.as_ref();
+    let shortest = running
+        .and_then(|r| r.improved.last())
+        .map(|s| s.moves.len());
+    match shortest.filter(|&shortest| shortest < kept) {
+        Some(shortest) => format!(
+            "kept the answer that is playing ({kept} moves; the shortest found has {shortest})"
+        ),
+        None => format!("kept the shortest answer found so far ({kept} moves)"),
+    }
+}
+
+/// Answers while the search goes on: kept, and for a watched solve played or spliced into
+/// the playback ([`crate::ahead`]).
+fn route_watched(state: &State, action: Action) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        // A better answer while the search goes on: kept; watched, it plays (the first) or
+        // splices into the playback (if it keeps the moves played; else only its proof of the
+        // shortest length is kept).
+        Action::Improved(id, solution) => {
+            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+            if running.watch != Watch::Playing {
+                next.solving = state
+                    .solving
+                    .reduce(SolvingAction::Improved(id, solution))?;
+                return Some(next);
+            }
+            let playing = state.playback.as_ref().filter(|p| p.start == running.start);
+            match playing {
+                None => {
+                    let moves = solution.moves.clone();
+                    next.solving = state
+                        .solving
+                        .reduce(SolvingAction::Improved(id, solution))?;
+                    next.play(running.start.clone(), moves);
+                }
+                Some(p) if ahead::fits(&p.moves, p.step, &solution.moves) => {
+                    next.playback = Some(Playback {
+                        moves: solution.moves.clone(),
+                        ..p.clone()
+                    });
+                    next.solving = state
+                        .solving
+                        .reduce(SolvingAction::Improved(id, solution))?;
+                }
+                Some(_) if solution.is_optimal() => {
+                    next.solving = state
+                        .solving
+                        .reduce(SolvingAction::Proven(id, solution.moves.len()))?;
+                }
+                Some(_) => return None,
+            }
+        }
+        // The grace of a watched exact method is over: its best answer so far plays, and
+        // the ones after it as they come.
+        Action::WatchNow(id) => {
+            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+            next.solving = state.solving.reduce(SolvingAction::Watching(id))?;
+            let playing = state
+                .playback
+                .as_ref()
+                .is_some_and(|p| p.start == running.start);
+            if let Some(best) = running.improved.last().filter(|_| !playing) {
+                next.play(running.start.clone(), best.moves.clone());
+            }
         }
         _ => return None,
     }
@@ -601,21 +718,15 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
                 next.race = Some(race);
                 return Some(next);
             }
-            let start = state
-                .solving
-                .running
-                .as_ref()
-                .filter(|r| r.id == id)?
-                .start
-                .clone();
+            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+            let start = running.start.clone();
+            let solution = next.watched_final(id, solution);
             let solved = solution.outcome == SolveOutcome::Solved;
             let moves = solution.moves.clone();
-            next.solving = state
-                .solving
-                .reduce(SolvingAction::Finished(id, solution))?;
+            next.solving = next.solving.reduce(SolvingAction::Finished(id, solution))?;
             // An earlier answer of this solve is being played: it goes on, the final one is
             // offered in the answers list.
-            let playing = state.playback.as_ref().filter(|p| p.start == start);
+            let playing = next.playback.as_ref().filter(|p| p.start == start);
             if let Some(playing) = playing.filter(|_| solved) {
                 if playing.moves != moves {
                     next.notice = Some(format!(
@@ -677,6 +788,7 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
                 budget: Some(race.budget),
                 solution,
                 earlier: Vec::new(),
+                shortest: None,
             };
             next.solving = next
                 .solving

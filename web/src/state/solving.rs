@@ -7,6 +7,18 @@ use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 use crate::engine_state::{Engine, EngineResult, Quality};
 use crate::protocol::{BuildProgress, PdbInfo};
 
+/// How a solve's answers reach the board ([`crate::ahead`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Watch {
+    /// Nothing plays before the final answer ("Wait for the best answer").
+    #[default]
+    Off,
+    /// Watched, nothing plays yet: an exact method's grace ([`crate::ahead::EXACT_GRACE_MS`]).
+    Waiting,
+    /// Watched and playing: each answer that keeps the moves played splices in.
+    Playing,
+}
+
 /// A solve in progress in the worker.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Running {
@@ -22,8 +34,14 @@ pub struct Running {
     pub budget: Option<u64>,
     /// The last progress report.
     pub progress: Option<Progress>,
-    /// The answers so far of an anytime method, each shorter than the one before.
+    /// The answers so far of an anytime method, each shorter than the one before (watched:
+    /// the ones spliced into the playback).
     pub improved: Vec<Solution>,
+    /// How its answers reach the board.
+    pub watch: Watch,
+    /// The proven shortest length, once an exact answer came (it may not have fitted the
+    /// moves already played).
+    pub shortest: Option<usize>,
 }
 
 /// The answer of the last finished solve.
@@ -39,6 +57,9 @@ pub struct Finished {
     pub solution: Solution,
     /// The answers that came before the final one (anytime methods), longest first.
     pub earlier: Vec<Solution>,
+    /// The proven shortest length when the answer is longer: watched, the shortest came after
+    /// the playback had left it.
+    pub shortest: Option<usize>,
 }
 
 impl Finished {
@@ -81,6 +102,10 @@ pub enum SolvingAction {
     PdbReady(u32, PdbInfo),
     /// A better answer to request `id` while its search goes on (kept if shorter).
     Improved(u32, Box<Solution>),
+    /// Request `id`'s answers now play as they come.
+    Watching(u32),
+    /// An exact answer of request `id` proved this length the shortest.
+    Proven(u32, usize),
     /// The answer to request `id`: it becomes the result.
     Finished(u32, Box<Solution>),
     /// Request `id` failed, or the solve was stopped (cancel, or its goal went): no answer.
@@ -136,7 +161,24 @@ impl Solving {
                 if !shorter {
                     return None;
                 }
+                if solution.is_optimal() {
+                    running.shortest = Some(solution.moves.len());
+                }
                 running.improved.push(*solution);
+            }
+            SolvingAction::Watching(id) => {
+                let running = next.mine(id)?;
+                if running.watch == Watch::Playing {
+                    return None;
+                }
+                running.watch = Watch::Playing;
+            }
+            SolvingAction::Proven(id, length) => {
+                let running = next.mine(id)?;
+                if running.shortest == Some(length) {
+                    return None;
+                }
+                running.shortest = Some(length);
             }
             SolvingAction::Finished(id, solution) => {
                 let running = next.mine(id)?.clone();
@@ -156,10 +198,15 @@ impl Solving {
                     });
                 next.engine.build = None;
                 next.running = None;
+                let shortest = running
+                    .shortest
+                    .or(solution.is_optimal().then_some(solution.moves.len()))
+                    .filter(|&shortest| shortest < solution.moves.len());
                 next.result = Some(Finished {
                     start: running.start,
                     goal: running.goal,
                     budget: running.budget,
+                    shortest,
                     // The final answer repeats the last improvement of an anytime method.
                     earlier: running
                         .improved
@@ -216,6 +263,8 @@ mod tests {
             budget: None,
             progress: None,
             improved: Vec::new(),
+            watch: Watch::Off,
+            shortest: None,
         })
     }
 

@@ -13,19 +13,21 @@
 //! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
 //!   and those tables built behind the page's back; `shipped`: the tables the app ships;
 //!   `whole`: the whole-board tables of 6x6 and 7x7, got behind a solve;
-//! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker).
+//! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker);
+//! - `watch`: a watched solve's rounds ahead of the page's playback ([`crate::ahead`]).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::pdb::Partition;
-use puzzle_core::{Board, BoardError, Tables};
+use puzzle_core::{Board, BoardError, Progress, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{from_js, to_js, FromWorker, ToWorker};
+use crate::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
@@ -40,6 +42,7 @@ mod shipped;
 mod solve;
 mod tableless;
 mod trace;
+mod watch;
 mod whole;
 
 pub use pair::{hold_tables, search_subtree};
@@ -76,6 +79,8 @@ pub fn run() {
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match from_js::<ToWorker>(event.data()) {
+            // Kept for the watched solve's next round, which may be under way: never queued.
+            Ok(ToWorker::Playhead { id, playhead }) => watch::report(id, playhead),
             Ok(message) => {
                 INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
                 pump(&replies);
@@ -101,6 +106,27 @@ fn request_limits<'a>(
         on_progress: Some(report),
         clock,
         threads: 1,
+    }
+}
+
+/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
+pub(crate) fn progress_poster(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
+    let mut last_post = f64::NEG_INFINITY;
+    move |progress: &Progress| {
+        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+            last_post = progress.elapsed_ms;
+            post(
+                scope,
+                &FromWorker::Progress {
+                    id,
+                    progress: progress.clone(),
+                },
+            );
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -164,6 +190,34 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                     pump(&scope);
                 });
             }
+            ToWorker::ReadTables { goal } => {
+                set_busy(true);
+                let scope = scope.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
+                        .await
+                        .ok();
+                    set_busy(false);
+                    pump(&scope);
+                });
+            }
+            // Kept as it comes (in `run`), never queued.
+            ToWorker::Playhead { .. } => {}
+            ToWorker::Solve(request) if watched_anytime(&request) => {
+                set_busy(true);
+                let scope = scope.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let reply = match solve::first_answer(&scope, &request) {
+                        Some(start) => {
+                            watch::improve(&scope, &request, Tables::default(), start).await
+                        }
+                        None => solve::solve_request(&scope, &request, Tables::default()),
+                    };
+                    post(&scope, &reply);
+                    set_busy(false);
+                    pump(&scope);
+                });
+            }
             ToWorker::HoldTables { id, bytes } => post(scope, &hold_tables(id, &bytes)),
             ToWorker::SearchItem { id, item } => post(scope, &search_subtree(id, &item)),
             ToWorker::Solve(request) | ToWorker::Improve(request) => post(
@@ -172,6 +226,11 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             ),
         }
     }
+}
+
+/// Whether `request` is a watched anytime solve without tables ([`watch::improve`]).
+fn watched_anytime(request: &SolveRequest) -> bool {
+    request.watch.is_some() && matches!(request.method, puzzle_core::Method::Anytime { .. })
 }
 
 /// The answer to a decoded request that cannot run, checked before any table is loaded or
@@ -190,8 +249,12 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             return table_refusal(goal, tiles)
                 .map(|message| FromWorker::Failed { id: *id, message })
         }
-        // Checked as they are read (the tables' checksum) and searched (the item's board).
-        ToWorker::HoldTables { .. } | ToWorker::SearchItem { .. } => return None,
+        // Checked as they are read (the tables' checksum) and searched (the item's board);
+        // a playhead is checked by the round that reads it; tables are read only if stored.
+        ToWorker::HoldTables { .. }
+        | ToWorker::SearchItem { .. }
+        | ToWorker::Playhead { .. }
+        | ToWorker::ReadTables { .. } => return None,
         ToWorker::BuildBigTables { id, goal } => {
             return (puzzle_core::anytime::total_entries(goal) == 0).then(|| FromWorker::Failed {
                 id: *id,

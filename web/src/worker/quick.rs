@@ -28,7 +28,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
 use super::solve::solve_request;
-use super::{clock, copy, pair, post, shipped};
+use super::{clock, copy, pair, post, shipped, watch};
 use crate::protocol::{FromWorker, SolveRequest};
 
 thread_local! {
@@ -38,6 +38,9 @@ thread_local! {
 
 /// How long the near-optimal first answer improves, in milliseconds.
 pub const FIRST_ANSWER_MS: u32 = 300;
+/// [`FIRST_ANSWER_MS`] for a watched solve: the page plays it only if the shortest answer
+/// has not come within [`crate::ahead::EXACT_GRACE_MS`], so the search starts sooner.
+pub const WATCHED_FIRST_ANSWER_MS: u32 = 100;
 /// Expansions the search over the small tables may take (a few seconds in a tab) before the
 /// request waits for the strong tables instead.
 pub const QUICK_NODES: u64 = 20_000_000;
@@ -85,7 +88,40 @@ impl Cached for QuickPdb {
 
 /// The answer to a pattern-database `request`: first without waiting for the strong tables
 /// where they are not in memory ([`solve_before_strong`]), else with them, loaded or built.
+/// Watched, where the page began to play another answer meanwhile, the rest is a shortest
+/// one from the board its playback reached ([`watch::exact_rest`]).
 pub async fn solve_pdb_request(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+) -> FromWorker {
+    let began = clock();
+    let reply = solve_from_start(scope, request).await;
+    watch::exact_rest(scope, request, reply, clock() - began, |rest| {
+        in_memory(scope, rest)
+    })
+    .await
+}
+
+/// The answer to `request` over the tables this worker holds (the strong ones, else the
+/// small ones under [`QUICK_NODES`]); `None` if it holds neither.
+fn in_memory(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) -> Option<FromWorker> {
+    let held = |key: Result<String, String>| key.ok();
+    if let Some(key) = held(AdditivePdb::key(&request.goal)) {
+        if let Some(pdb) = AdditivePdb::with_memory(|m| m.get(&key).cloned()) {
+            return Some(with_pdb(scope, request, &pdb));
+        }
+    }
+    let key = held(QuickPdb::key(&request.goal))?;
+    let small = QuickPdb::with_memory(|m| m.get(&key).cloned())?;
+    let budgeted = SolveRequest {
+        max_expanded: Some(QUICK_NODES),
+        ..request.clone()
+    };
+    Some(with_pdb(scope, &budgeted, &small.0))
+}
+
+/// [`solve_pdb_request`] from the request's own board.
+async fn solve_from_start(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
 ) -> FromWorker {
@@ -141,6 +177,10 @@ async fn solve_before_strong(
     let id = request.id;
     let strong = AdditivePdb::key(&request.goal).ok()?;
     if AdditivePdb::with_memory(|m| m.contains_key(&strong)) {
+        // Watched: something to play should the search outlast the page's grace.
+        if request.watch.is_some() {
+            first_answer(scope, request);
+        }
         return None;
     }
     first_answer(scope, request);
@@ -183,7 +223,10 @@ fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
         ..Limits::default()
     };
     let method = Method::Anytime {
-        time_limit_ms: FIRST_ANSWER_MS,
+        time_limit_ms: match request.watch {
+            Some(_) => WATCHED_FIRST_ANSWER_MS,
+            None => FIRST_ANSWER_MS,
+        },
     };
     let mut improved = |solution: &puzzle_core::Solution| {
         post(

@@ -6,19 +6,18 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use puzzle_core::anytime::{BigTables, WholeTables};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::{
-    solve_improving_from, Board, Direction, Limits, Progress, SolveOutcome, TableKind, Tables,
+    solve_improving_from, Board, Direction, Limits, SolveOutcome, TableKind, Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
-use super::{clock, post, quick, shipped, tableless, whole, PROGRESS_EVERY_MS};
+use super::{clock, post, quick, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -85,7 +84,17 @@ async fn solve_with_big(
         (whole::held_or_sent_for(goal), None)
     };
     let tables = guides(tables, whole.as_deref());
-    solve_request_from(scope, &budget_from(asked, request), tables, start)
+    let request = budget_from(asked, request);
+    let start = match start {
+        None if request.watch.is_some() => first_answer(scope, &request),
+        start => start,
+    };
+    match start {
+        Some(start) if request.watch.is_some() => {
+            watch::improve(scope, &request, tables, start).await
+        }
+        start => solve_request_from(scope, &request, tables, start),
+    }
 }
 
 /// The answer to the big-board `request` (asked at `asked`) whose tables are not in memory:
@@ -135,7 +144,7 @@ async fn improve_until_tables(
     let best = improver.best();
     drop(improver);
     match got {
-        Some(tables) => with_or_without(scope, &budget_from(asked, request), tables, best),
+        Some(tables) => with_or_without(scope, &budget_from(asked, request), tables, best).await,
         None => before_tables(scope, request, best),
     }
 }
@@ -196,22 +205,27 @@ fn before_tables(
 type Got = Result<Rc<BigTables>, String>;
 
 /// The rest of `request`'s budget from `best`, with `tables` if they came.
-fn with_or_without(
+async fn with_or_without(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
     tables: Got,
     best: Option<Vec<Direction>>,
 ) -> FromWorker {
-    match &tables {
-        Ok(tables) => {
-            let whole = whole::held_or_sent_for(&request.goal);
-            solve_request_from(scope, request, guides(tables, whole.as_deref()), best)
-        }
+    let whole = tables
+        .is_ok()
+        .then(|| whole::held_or_sent_for(&request.goal))
+        .flatten();
+    let tables = match &tables {
+        Ok(tables) => guides(tables, whole.as_deref()),
         Err(_) => {
             // The page says so in its tables line, and keeps the answers it has.
             post(scope, &unavailable(request.id));
-            solve_request_from(scope, request, Tables::default(), best)
+            Tables::default()
         }
+    };
+    match best {
+        Some(best) if request.watch.is_some() => watch::improve(scope, request, tables, best).await,
+        best => solve_request_from(scope, request, tables, best),
     }
 }
 
@@ -250,8 +264,9 @@ async fn improve_in_slices(
         // With the whole-board tables too where they are on their way (they come about as
         // soon: 1.5 and 3.2 MB gzipped against 4.5), unless the budget ends.
         let whole_coming = whole::coming(&request.goal) && left >= 1.0;
-        if let Some(tables) = arrival.borrow().clone().filter(|_| !whole_coming) {
-            return with_or_without(scope, &budget_from(asked, request), tables, best);
+        let arrived = arrival.borrow().clone().filter(|_| !whole_coming);
+        if let Some(tables) = arrived {
+            return with_or_without(scope, &budget_from(asked, request), tables, best).await;
         }
         if left < 1.0 {
             return before_tables(scope, request, best);
@@ -289,31 +304,10 @@ fn budget_from(asked: f64, request: &SolveRequest) -> SolveRequest {
     request
 }
 
-/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
-fn progress_poster(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
-    let mut last_post = f64::NEG_INFINITY;
-    move |progress: &Progress| {
-        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = progress.elapsed_ms;
-            post(
-                scope,
-                &FromWorker::Progress {
-                    id,
-                    progress: progress.clone(),
-                },
-            );
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 /// Posts the quick staged answer of an anytime request as its first
 /// [`FromWorker::Improved`] (milliseconds on any board, while its tables may take seconds to
 /// load or build), and returns its moves.
-fn first_answer(
+pub(super) fn first_answer(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
 ) -> Option<Vec<Direction>> {
@@ -359,7 +353,7 @@ fn solve_request_from(
     start: Option<Vec<Direction>>,
 ) -> FromWorker {
     let id = request.id;
-    let mut report = progress_poster(scope, id);
+    let mut report = super::progress_poster(scope, id);
     let mut limits = super::request_limits(request.max_expanded, &mut report);
     let mut improved = |solution: &puzzle_core::Solution| {
         post(

@@ -1,0 +1,234 @@
+//! The worker's side of a watched solve ([`crate::ahead`]): the page's last playhead, the
+//! rounds that shorten the moves not yet played of an anytime answer ([`improve`]), and an
+//! exact method's shortest rest from the board the playback reached ([`exact_rest`]).
+//!
+//! Every answer posted starts with the moves the page plays, up to a commit point past where
+//! the playback will be by then, so the page splices it in without touching what was played.
+
+use std::cell::RefCell;
+
+use puzzle_core::anytime::lower_bound;
+use puzzle_core::{
+    solvability, solve_improving_from, Board, Direction, Method, Solution, SolveOutcome, Stats,
+    Tables,
+};
+use web_sys::DedicatedWorkerGlobalScope;
+
+use super::tableless::next_turn;
+use super::{clock, post, progress_poster};
+use crate::ahead::{commit_point, round_ms, splice, Playhead};
+use crate::protocol::{FromWorker, SolveRequest};
+
+/// The shortest round worth starting, in milliseconds.
+const MIN_ROUND_MS: f64 = 50.0;
+
+thread_local! {
+    /// The page's last playhead report: the request it is for, and when it came.
+    static PLAYHEAD: RefCell<Option<(u32, Playhead, f64)>> = const { RefCell::new(None) };
+}
+
+/// Keeps the page's report of where the playback of request `id` is (read between rounds).
+pub(super) fn report(id: u32, playhead: Playhead) {
+    PLAYHEAD.with(|p| *p.borrow_mut() = Some((id, playhead, clock())));
+}
+
+/// The last report for request `id`, with the milliseconds since it came.
+fn reported(id: u32) -> Option<(Playhead, f64)> {
+    PLAYHEAD.with(|p| {
+        let p = p.borrow();
+        let (for_id, playhead, at) = p.as_ref()?;
+        (*for_id == id).then(|| (playhead.clone(), clock() - at))
+    })
+}
+
+/// Whether `moves` take `board` to `goal`.
+fn solves(board: &Board, goal: &Board, moves: &[Direction]) -> bool {
+    board.after(moves).is_ok_and(|end| end == *goal)
+}
+
+/// The answer the page plays, if it reported one for `request` that solves the board, with
+/// the step it reached and the milliseconds since.
+fn playing(request: &SolveRequest) -> Option<(Playhead, f64)> {
+    reported(request.id).filter(|(p, _)| solves(&request.board, &request.goal, &p.moves))
+}
+
+/// A whole answer to `request`: `moves`, with `from`'s counters and method where there is one.
+fn answer(request: &SolveRequest, moves: Vec<Direction>, from: Option<&Solution>) -> Solution {
+    Solution {
+        outcome: SolveOutcome::Solved,
+        moves,
+        stats: from.map(|s| s.stats.clone()).unwrap_or_default(),
+        method: request.method,
+        lower_bound: None,
+        solvability: solvability(&request.board, &request.goal)
+            .expect("a request's board and goal have one shape"),
+    }
+}
+
+/// The answer to the watched anytime `request` with `tables`, from `start` (an answer already
+/// posted): rounds of the anytime method until the
+/// budget ends, each improving the moves after the commit point of the page's answer, each
+/// better whole answer posted as [`FromWorker::Improved`].
+pub(super) async fn improve(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables<'_>,
+    start: Vec<Direction>,
+) -> FromWorker {
+    let id = request.id;
+    let ms_per_move = request.watch.unwrap_or(1);
+    let time_limit_ms = match request.method {
+        Method::Anytime { time_limit_ms } => time_limit_ms,
+        _ => 0,
+    };
+    let deadline = clock() + f64::from(time_limit_ms);
+    let mut best = start;
+    let posted = clock();
+    let bound = lower_bound(&request.board, &request.goal, tables.big_board);
+    let mut last: Option<Solution> = None;
+    // The commit point of the round that made `best` (0: the first answer).
+    let mut best_from = 0;
+    for round in 0.. {
+        // The page's reports come in between two rounds.
+        next_turn(0).await;
+        let (step, since) = match playing(request) {
+            Some((playhead, since)) => {
+                // The page plays another answer than `best`: it could not splice `best` in
+                // (it had played past `best_from`), or it has not had it yet.
+                let on_its_way = playhead.step <= best_from
+                    && playhead.moves.get(..best_from) == best.get(..best_from)
+                    && best.len() < playhead.moves.len();
+                if !on_its_way {
+                    best = playhead.moves;
+                    best_from = 0;
+                }
+                (playhead.step, since)
+            }
+            None => (1, clock() - posted),
+        };
+        let left = deadline - clock();
+        if left < MIN_ROUND_MS {
+            break;
+        }
+        let ms = round_ms(round, left);
+        let at = commit_point(step, ms_per_move, since, ms, best.len());
+        let Ok(from) = request.board.after(&best[..at]) else {
+            break;
+        };
+        if at >= best.len() {
+            break;
+        }
+        let method = request.method.with_time_limit(ms.max(1.0) as u32);
+        let mut report = progress_poster(scope, id);
+        let mut limits = super::request_limits(request.max_expanded, &mut report);
+        let whole = |rest: &Solution| Solution {
+            lower_bound: Some(bound),
+            ..answer(request, splice(&best, at, &rest.moves), Some(rest))
+        };
+        let mut improved = |rest: &Solution| {
+            let solution = Box::new(whole(rest));
+            post(scope, &FromWorker::Improved { id, solution });
+        };
+        let rest = &best[at..];
+        match solve_improving_from(
+            &from,
+            &request.goal,
+            &method,
+            tables,
+            Some(rest),
+            &mut limits,
+            &mut improved,
+        ) {
+            Ok(found) if found.length().is_some_and(|n| n < rest.len()) => {
+                let solution = whole(&found);
+                best = solution.moves.clone();
+                best_from = at;
+                last = Some(solution);
+            }
+            Ok(_) => {}
+            Err(error) => {
+                return FromWorker::Failed {
+                    id,
+                    message: error.to_string(),
+                }
+            }
+        }
+    }
+    let solution = Solution {
+        lower_bound: Some(bound),
+        ..answer(request, best, last.as_ref())
+    };
+    FromWorker::Done {
+        id,
+        solution: Box::new(solution),
+    }
+}
+
+/// The final answer to the watched exact `request` whose search answered `reply` after
+/// `search_ms`: that answer, if nothing plays yet or the page's answer keeps to it up to the
+/// commit point; else (once that shortest answer is posted, for the page to know its length)
+/// the page's moves up to the commit point and a shortest rest from there, by `search`.
+pub(super) async fn exact_rest(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    reply: FromWorker,
+    search_ms: f64,
+    search: impl FnOnce(&SolveRequest) -> Option<FromWorker>,
+) -> FromWorker {
+    let (id, Some(ms_per_move)) = (request.id, request.watch) else {
+        return reply;
+    };
+    let FromWorker::Done { solution, .. } = &reply else {
+        return reply;
+    };
+    if !solution.is_optimal() {
+        return reply;
+    }
+    next_turn(0).await;
+    let Some((playhead, since)) = playing(request) else {
+        return reply;
+    };
+    let at = commit_point(
+        playhead.step,
+        ms_per_move,
+        since,
+        search_ms,
+        playhead.moves.len(),
+    );
+    if playhead.moves.get(..at) == solution.moves.get(..at) || at >= playhead.moves.len() {
+        return reply;
+    }
+    let shortest = solution.moves.len() as u32;
+    post(
+        scope,
+        &FromWorker::Improved {
+            id,
+            solution: solution.clone(),
+        },
+    );
+    let Ok(from) = request.board.after(&playhead.moves[..at]) else {
+        return reply;
+    };
+    let rest_request = SolveRequest {
+        board: from,
+        ..request.clone()
+    };
+    match search(&rest_request) {
+        Some(FromWorker::Done { solution: rest, .. }) if rest.length().is_some() => {
+            let moves = splice(&playhead.moves, at, &rest.moves);
+            let solution = Solution {
+                stats: Stats {
+                    optimal: moves.len() as u32 == shortest,
+                    ..rest.stats.clone()
+                },
+                lower_bound: (moves.len() as u32 != shortest).then_some(shortest),
+                ..answer(request, moves, Some(&rest))
+            };
+            FromWorker::Done {
+                id,
+                solution: Box::new(solution),
+            }
+        }
+        _ => reply,
+    }
+}
