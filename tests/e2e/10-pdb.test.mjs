@@ -369,6 +369,8 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   assert.equal(await page.locator('#budget').inputValue(), '15000');
   assert.equal(await page.locator('#budget option:checked').textContent(), '15 s');
   await page.selectOption('#budget', '5000');
+  // This flow waits for the best answer; watching at once is tests/e2e/21-watch.test.mjs.
+  await page.locator('#wait-for-best').check();
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   const start = await board(page);
   const t0 = Date.now();
@@ -500,6 +502,8 @@ test('an 80-move 4x4 on a first visit: its large iterations are shared with a se
   const cells = [15, 11, 9, 12, 14, 10, 13, 8, 6, 7, 5, 1, 3, 2, 4, 0];
   const page = await open(browser, `?size=4x4&board=${cells.join(',')}&goal=blank-first`);
   await page.getByRole('grid').waitFor();
+  // The search itself is under test: waiting for it, nothing plays before its answer.
+  await page.locator('#wait-for-best').check();
   const before = page.workersSeen.length;
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Solve', exact: true }).click();

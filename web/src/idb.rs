@@ -130,6 +130,33 @@ async fn transaction_done(transaction: &IdbTransaction) -> Result<(), String> {
     }
 }
 
+/// Whether this origin's [`DB_NAME`] database exists, without opening (and so creating) it;
+/// `false` where the browser cannot tell (`indexedDB.databases()` is missing or fails).
+pub async fn exists() -> bool {
+    let global = js_sys::global();
+    let Ok(factory) = js_sys::Reflect::get(&global, &"indexedDB".into()) else {
+        return false;
+    };
+    let Ok(list) = js_sys::Reflect::get(&factory, &"databases".into()) else {
+        return false;
+    };
+    let Ok(list) = list.dyn_into::<Function>() else {
+        return false;
+    };
+    let Ok(promise) = list.call0(&factory) else {
+        return false;
+    };
+    let Ok(names) = JsFuture::from(Promise::from(promise)).await else {
+        return false;
+    };
+    js_sys::Array::from(&names).iter().any(|entry| {
+        js_sys::Reflect::get(&entry, &"name".into())
+            .ok()
+            .and_then(|name| name.as_string())
+            .is_some_and(|name| name == DB_NAME)
+    })
+}
+
 /// Opens the database, creating the store on first use.
 pub async fn open() -> Result<IdbDatabase, String> {
     let request = factory()?

@@ -194,9 +194,13 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                 set_busy(true);
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
-                        .await
-                        .ok();
+                    // Opening the database would create it: a visit that never stored
+                    // tables leaves none behind.
+                    if crate::idb::exists().await {
+                        cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
+                            .await
+                            .ok();
+                    }
                     set_busy(false);
                     pump(&scope);
                 });
