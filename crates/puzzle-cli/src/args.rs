@@ -144,8 +144,13 @@ pub struct TablesArgs {
 
     /// Write the whole-board tables instead: the anytime method's second guide on 6x6 and
     /// 7x7 boards.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "quick")]
     pub whole: bool,
+
+    /// Write the small 4x4 pattern databases instead (5-5-5, 1.6 MB): what the web app
+    /// searches first while the strong ones come.
+    #[arg(long)]
+    pub quick: bool,
 }
 
 /// Options of `npuzzle solve`.

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use puzzle_core::anytime::WholeTables;
-use puzzle_core::{Method, TableKind};
+use puzzle_core::pdb::{AdditivePdb, Partition};
+use puzzle_core::{Limits, Method, TableKind};
 
 use crate::args::TablesArgs;
 use crate::input::goal_board;
@@ -17,6 +18,12 @@ pub fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let goal = goal_board(&args.goal, args.size)?;
     let mut store = PdbStore::new(PdbStore::default_dir());
     let (bytes, what) = match Method::default_for(args.size).needs(args.size) {
+        _ if args.quick => {
+            let partition = Partition::quick_for(&goal)
+                .with_context(|| format!("the small tables are made for 4x4, not {}", args.size))?;
+            let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default())?;
+            (pdb.to_bytes(), "small pattern databases")
+        }
         _ if args.whole => {
             if !WholeTables::wanted(&goal) {
                 anyhow::bail!(

@@ -758,6 +758,26 @@ fn tables_writes_what_the_default_method_reads() {
     assert!(stderr(&none).contains("a 3x3 board's default method needs no tables"));
 }
 
+/// `npuzzle tables --quick` writes the small 4x4 tables (the groups of
+/// `Partition::quick_for`, which the web app searches first); other sizes are a clear error.
+#[test]
+fn tables_quick_writes_the_small_4x4_tables() {
+    use puzzle_core::pdb::{AdditivePdb, Partition};
+    use puzzle_core::Shape;
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("quick-4x4.bin");
+    let path = out.to_str().unwrap();
+    let written = npuzzle(&["tables", "--size", "4x4", "--quick", "--out", path]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    assert!(stdout(&written).contains("small pattern databases for the 4x4 goal"));
+    let pdb = AdditivePdb::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    assert_eq!(pdb.goal(), &goal);
+    assert_eq!(pdb.partition(), &Partition::quick_for(&goal).unwrap());
+    let other = npuzzle(&["tables", "--size", "3x5", "--quick", "--out", path]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(stderr(&other).contains("the small tables are made for 4x4, not 3x5"));
+}
+
 /// `npuzzle tables --whole` writes the whole-board tables the anytime method reads on boards
 /// of 26 to 49 cells (the web build ships 6x6's and 7x7's); other sizes are a clear error.
 #[test]

@@ -9,6 +9,7 @@
 //
 //   node tests/e2e/bench/watch.mjs [--sizes 3,4,5,6,7,8] [--boards 3] [--fours 20]
 //       [--big 6,7] [--big-boards 4] [--budget 15] [--seed 1] [--skip-first] [--skip-fours]
+//       [--skip-warm]
 //
 // BASE_URL: the served release build (default http://127.0.0.1:8080); NPUZZLE: the native
 // binary (default target/release/npuzzle). Prints a JSON line per board and a summary.
@@ -104,31 +105,37 @@ if (!args.includes('--skip-fours') && fours > 0) {
   writeFileSync(file, boards.map((b) => b.join(' ')).join('\n') + '\n');
   const shortest = execFileSync(npuzzle, ['solve', '--batch', file, '--size', '4x4', '--algorithm', 'pdb', '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 })
     .trim().split('\n').map((l) => JSON.parse(l).length);
-  // Warm: one context whose IndexedDB gets the tables from a first solve.
+  // Warm: one context whose IndexedDB gets the tables from a first solve (--skip-warm: none).
+  const skipWarm = args.includes('--skip-warm');
   const warm = await browser.newContext();
-  const primer = await openBoard(warm, 4, boards[0], { wait: true });
-  await solve(primer);
-  await primer.waitForFunction(() => !document.body.textContent.includes('storing'), null, { timeout: 120_000 }).catch(() => {});
-  await primer.waitForTimeout(3000);
-  await primer.close();
+  if (!skipWarm) {
+    const primer = await openBoard(warm, 4, boards[0], { wait: true });
+    await solve(primer);
+    await primer.waitForTimeout(5000);
+    await primer.close();
+  }
   const rows = { fresh: [], warm: [] };
   for (let i = 0; i < fours; i++) {
     const context = await browser.newContext();
     const fresh = await solve(await openBoard(context, 4, boards[i]));
     await context.close();
-    const page = await openBoard(warm, 4, boards[i]);
-    // The page reads the stored tables into the worker when idle after load.
-    await page.waitForTimeout(2500);
-    const hot = await solve(page);
-    await page.close();
+    let hot = null;
+    if (!skipWarm) {
+      const page = await openBoard(warm, 4, boards[i]);
+      // The page reads the stored tables into the worker when idle after load.
+      await page.waitForTimeout(2500);
+      hot = await solve(page);
+      await page.close();
+    }
     for (const [kind, r] of [['fresh', fresh], ['warm', hot]]) {
-      rows[kind].push({ ...r, shortest: shortest[i] });
+      if (r) rows[kind].push({ ...r, shortest: shortest[i] });
     }
     console.log(JSON.stringify({ board: i, shortest: shortest[i], fresh, warm: hot }));
   }
   await warm.close();
   for (const kind of ['fresh', 'warm']) {
     const r = rows[kind];
+    if (!r.length) continue;
     summary[`4x4 ${kind}`] = {
       boards: fours,
       shortest_played: r.filter((x) => x.moves === x.shortest).length,

@@ -76,6 +76,12 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             if solution.outcome == SolveOutcome::Solved {
                 { headline(solution) }
+                if let Some(shortest) = finished.shortest {
+                    <p id="late-shortest" class="warn" data-shortest={shortest.to_string()}>
+                        { format!("{} moves: {}.", solution.moves.len(),
+                            crate::components::playback::late_words(solution.moves.len(), shortest)) }
+                    </p>
+                }
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }

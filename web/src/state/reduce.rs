@@ -201,9 +201,14 @@ impl State {
             return solution;
         }
         let kept = running.improved.iter().find(|s| s.moves == playing.moves);
-        let Some(kept) = kept.cloned() else {
+        let Some(mut kept) = kept.cloned() else {
             return solution;
         };
+        // As long as a proven shortest answer: a shortest answer too.
+        if solution.is_optimal() && kept.moves.len() == solution.moves.len() {
+            kept.stats.optimal = true;
+            kept.lower_bound = None;
+        }
         if solution.is_optimal() {
             if let Some(solving) = self
                 .solving

@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::relabel::canonical_goal;
-use puzzle_core::{solve_improving, Board, Limits, Method, SolveOutcome, Tables};
+use puzzle_core::{solve_improving, Board, Goal, Limits, Method, Shape, SolveOutcome, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_with_progress, plain_progress};
@@ -40,7 +40,7 @@ thread_local! {
 pub const FIRST_ANSWER_MS: u32 = 300;
 /// [`FIRST_ANSWER_MS`] for a watched solve: the page plays it only if the shortest answer
 /// has not come within [`crate::ahead::EXACT_GRACE_MS`], so the search starts sooner.
-pub const WATCHED_FIRST_ANSWER_MS: u32 = 100;
+pub const WATCHED_FIRST_ANSWER_MS: u32 = 200;
 /// Expansions the search over the small tables may take (a few seconds in a tab) before the
 /// request waits for the strong tables instead.
 pub const QUICK_NODES: u64 = 20_000_000;
@@ -48,6 +48,10 @@ pub const QUICK_NODES: u64 = 20_000_000;
 /// [`QUICK_NODES`] when the strong tables are downloading meanwhile ([`shipped`]): they come
 /// within a second or two, and most boards are solved with far fewer expansions.
 pub const QUICK_NODES_WHILE_DOWNLOADING: u64 = 1_000_000;
+
+/// Where the app ships the standard goal's small tables (`scripts/web-tables.sh`): a
+/// download of 0.4 MB takes a fraction of the half second their build takes in a tab.
+const SHIPPED_QUICK_4X4: &str = "tables/pdb-4x4-quick-standard.bin.gz";
 
 /// The small tables of [`Partition::quick_for`].
 pub struct QuickPdb(pub AdditivePdb);
@@ -61,6 +65,10 @@ impl Cached for QuickPdb {
     fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
         let goal = canonical_goal(goal);
         read_pdb(bytes, &goal, &Partition::quick_for(&goal)?).map(QuickPdb)
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        let standard = Goal::Standard.board(Shape::square(4).ok()?).ok()?;
+        (canonical_goal(goal) == standard).then_some(SHIPPED_QUICK_4X4)
     }
     fn bytes(&self) -> Vec<u8> {
         self.0.to_bytes()
@@ -94,12 +102,8 @@ pub async fn solve_pdb_request(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
 ) -> FromWorker {
-    let began = clock();
     let reply = solve_from_start(scope, request).await;
-    watch::exact_rest(scope, request, reply, clock() - began, |rest| {
-        in_memory(scope, rest)
-    })
-    .await
+    watch::exact_rest(scope, request, reply, |rest| in_memory(scope, rest)).await
 }
 
 /// The answer to `request` over the tables this worker holds (the strong ones, else the
@@ -189,7 +193,9 @@ async fn solve_before_strong(
         Err(_) => return None,
         Ok(Loaded::Missing(_)) => {}
     }
-    // Shipped tables download while the small ones search, so the search gets less time.
+    // The small tables first (shipped too: their download is the quicker), then the strong
+    // tables download while the small ones search, so the search gets less time.
+    let small = cached::<QuickPdb>(scope, id, &request.goal).await.ok()?;
     let quick_nodes = match AdditivePdb::shipped(&request.goal) {
         Some(path) => {
             shipped::start(path);
@@ -197,7 +203,6 @@ async fn solve_before_strong(
         }
         None => QUICK_NODES,
     };
-    let small = cached::<QuickPdb>(scope, id, &request.goal).await.ok()?;
     let budgeted = SolveRequest {
         max_expanded: Some(
             request

@@ -164,15 +164,17 @@ pub(super) async fn improve(
     }
 }
 
-/// The final answer to the watched exact `request` whose search answered `reply` after
-/// `search_ms`: that answer, if nothing plays yet or the page's answer keeps to it up to the
+/// How much longer than the search from the start a shortest rest is allowed to take in the
+/// commit point: the rest runs on one core, the first search may have run on two.
+const REST_SEARCH_FACTOR: f64 = 1.5;
+
+/// The final answer to the watched exact `request` whose search answered `reply`: that answer, if nothing plays yet or the page's answer keeps to it up to the
 /// commit point; else (once that shortest answer is posted, for the page to know its length)
 /// the page's moves up to the commit point and a shortest rest from there, by `search`.
 pub(super) async fn exact_rest(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
     reply: FromWorker,
-    search_ms: f64,
     search: impl FnOnce(&SolveRequest) -> Option<FromWorker>,
 ) -> FromWorker {
     let (id, Some(ms_per_move)) = (request.id, request.watch) else {
@@ -188,6 +190,8 @@ pub(super) async fn exact_rest(
     let Some((playhead, since)) = playing(request) else {
         return reply;
     };
+    // The search alone, not the tables' download or build before it.
+    let search_ms = solution.stats.elapsed_ms * REST_SEARCH_FACTOR;
     let at = commit_point(
         playhead.step,
         ms_per_move,
