@@ -9,7 +9,7 @@
 //
 //   node tests/e2e/bench/watch.mjs [--sizes 3,4,5,6,7,8] [--boards 3] [--fours 20]
 //       [--big 6,7] [--big-boards 4] [--budget 15] [--seed 1] [--skip-first] [--skip-fours]
-//       [--skip-warm]
+//       [--skip-warm] [--uniform]
 //
 // BASE_URL: the served release build (default http://127.0.0.1:8080); NPUZZLE: the native
 // binary (default target/release/npuzzle). Prints a JSON line per board and a summary.
@@ -147,7 +147,11 @@ if (!args.includes('--skip-fours') && fours > 0) {
 }
 
 for (const n of big) {
-  const states = deepcubea(n, bigBoards);
+  // --uniform: seeded uniform boards instead (for choosing settings: DeepCubeA's states are
+  // for measuring only).
+  const states = args.includes('--uniform')
+    ? generated(n, bigBoards, seed + 2000).map((cells) => ({ cells, reference: NaN }))
+    : deepcubea(n, bigBoards);
   const rows = [];
   for (const state of states) {
     const row = { size: `${n}x${n}`, reference: state.reference };
