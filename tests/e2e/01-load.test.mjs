@@ -21,7 +21,7 @@ test('the page loads with a scrambled 3x3 grid of tile buttons and the main cont
     assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
   }
   assert.equal(await page.locator('#solved').count(), 0, 'a scrambled board is not Solved!');
-  assert.equal(await page.locator('#invitation').textContent(), 'Slide the tiles or press Solve.');
+  assert.equal(await page.locator('#invitation').textContent(), 'Slide a tile or press Solve.');
   // The default method is the core's best for the size: A* with linear conflict on 3x3.
   // One menu names the method with its heuristic; there is no second menu for it.
   assert.equal(await page.locator('#algorithm').inputValue(), 'astar:linear-conflict');

@@ -61,11 +61,12 @@ test('the first screen is a scrambled board with an invitation; hand moves are c
   const start = await board(page);
   assert.notDeepEqual(start, STANDARD_3);
   assert.ok(bfsDistance(start, STANDARD_3, 3) > 0, `a solvable scramble: ${start}`);
-  assert.equal(await page.locator('#invitation').textContent(), 'Slide the tiles or press Solve.');
+  assert.equal(await page.locator('#invitation').textContent(), 'Slide a tile or press Solve.');
   assert.ok(await page.locator('#invitation').isVisible());
   assert.equal(await moves(page), 'Moves: 0');
-  assert.equal(await text(page, '#timer'), 'Time 0:00');
-  assert.equal(await page.locator('#timer').getAttribute('data-state'), 'waiting');
+  // The invitation stands where the timer goes (nothing to time yet), so the status line keeps
+  // its height and the board does not move with the first move (22-first-minute).
+  assert.equal(await page.locator('#timer').count(), 0);
   assert.ok(await page.locator('#undo').isDisabled() && await page.locator('#redo').isDisabled());
   await shot(page, '19-first-screen-desktop');
 

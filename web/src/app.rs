@@ -69,6 +69,7 @@ pub fn app() -> Html {
         input: &input,
         drop: &drop,
         on_scramble,
+        copy_link: crate::hooks::copy_link::use_copy_link(),
     };
     let view = state.view;
     html! {
@@ -107,6 +108,7 @@ struct Parts<'a> {
     input: &'a crate::hooks::board_input::BoardInput,
     drop: &'a crate::hooks::drop::DropHandlers,
     on_scramble: Callback<()>,
+    copy_link: crate::hooks::copy_link::CopyLink,
 }
 
 /// The board column: the board and, directly under it, the answer playing (length, quality,
@@ -133,6 +135,7 @@ fn board_column(parts: &Parts) -> Html {
                 { quick_solve(state, parts.solver) }
                 <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
                 <PicturePicker picture={picture.clone()} />
+                <crate::components::copy_link::CopyLinkButton link={parts.copy_link.clone()} />
             </div>
             <PlayResult play={state.play.clone()} />
             if let Some(notice) = &state.notice {

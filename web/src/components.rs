@@ -5,6 +5,7 @@ pub mod answers;
 pub mod board;
 pub mod charts;
 pub mod coach;
+pub mod copy_link;
 pub mod engine;
 pub mod generator;
 pub mod number_field;

@@ -26,8 +26,9 @@ pub struct PlayProps {
 }
 
 /// The status line above the board (its height never changes, so the board never jumps: the
-/// badge has its place kept, and the timer, which has nothing to time while an answer plays,
-/// gives way to the longer playback counter), and the invitation.
+/// badge has its place kept, the timer, which has nothing to time while an answer plays,
+/// gives way to the longer playback counter, and on a fresh board both give way to the
+/// invitation).
 #[function_component(PlayStatus)]
 pub fn play_status(props: &PlayProps) -> Html {
     let play = &props.play;
@@ -35,14 +36,17 @@ pub fn play_status(props: &PlayProps) -> Html {
         <>
         <div class="status" aria-live="polite">
             <MoveCount moves={play.moves()} playback={props.playback} />
-            <span class="badge-slot"><SolvedBadge solved={props.solved} slide_ms={props.slide_ms} /></span>
-            if props.playback.is_none() {
-                <GameClock started_ms={play.started_ms} finished={play.finished} />
+            // A fresh board invites in the line's own height (nothing to time, nothing solved
+            // yet), so the board does not move when the invitation goes.
+            if props.invite {
+                <span id="invitation" class="invitation">{ "Slide a tile or press Solve." }</span>
+            } else {
+                <span class="badge-slot"><SolvedBadge solved={props.solved} slide_ms={props.slide_ms} /></span>
+                if props.playback.is_none() {
+                    <GameClock started_ms={play.started_ms} finished={play.finished} />
+                }
             }
         </div>
-        if props.invite {
-            <p id="invitation" class="invitation">{ "Slide the tiles or press Solve." }</p>
-        }
         </>
     }
 }

@@ -12,7 +12,7 @@
 //! - [`play`]: the game by hand: the clock before each hand input, the worker asked for a
 //!   game's fewest moves, the best results in local storage.
 //! - [`picture`]: the picture the tiles show (an object URL) and its numbers toggle.
-//! - [`url`]: the share link in the address bar.
+//! - [`url`]: the share link in the address bar; [`copy_link`]: that link to the clipboard.
 //! - [`mod@drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
@@ -23,6 +23,7 @@
 
 pub mod board_input;
 pub mod coach;
+pub mod copy_link;
 pub mod document;
 pub mod drop;
 pub mod picture;
