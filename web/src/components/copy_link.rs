@@ -17,7 +17,8 @@ pub struct CopyLinkProps {
 pub fn copy_link_button(props: &CopyLinkProps) -> Html {
     let onclick = props.link.copy.reform(|_: MouseEvent| ());
     let select_all = Callback::from(|e: FocusEvent| {
-        e.target_unchecked_into::<web_sys::HtmlInputElement>().select()
+        e.target_unchecked_into::<web_sys::HtmlInputElement>()
+            .select()
     });
     html! {
         <span class="copy-link">
