@@ -47,6 +47,15 @@ impl Playback {
         playback.seek(1, false).unwrap_or(playback)
     }
 
+    /// This playback with `moves` in place of its own, where they keep the moves played so far
+    /// and are shorter ([`crate::ahead::fits`]): same step, same board; `None` otherwise.
+    pub fn spliced(&self, moves: &[Direction]) -> Option<Playback> {
+        crate::ahead::fits(&self.moves, self.step, moves).then(|| Playback {
+            moves: moves.to_vec(),
+            ..self.clone()
+        })
+    }
+
     /// Whether every move has been applied.
     pub fn at_end(&self) -> bool {
         self.step >= self.moves.len()
@@ -135,6 +144,18 @@ mod tests {
         check(Playback::reduce, &end, vec![A::Play], |p| {
             assert_eq!((p.step, p.playing), (1, true))
         });
+    }
+
+    #[test]
+    fn a_splice_keeps_the_moves_played_and_the_step() {
+        // At step 1 (U played): a shorter answer starting with U fits, one without does not.
+        let start = start();
+        let rest = vec![U];
+        let spliced = start.spliced(&rest).expect("shorter, keeps the first move");
+        assert_eq!((spliced.step, spliced.moves.clone()), (1, rest));
+        assert_eq!(spliced.board(), start.board());
+        assert_eq!(start.spliced(&[L]), None, "another first move");
+        assert_eq!(start.spliced(&start.moves), None, "not shorter");
     }
 
     #[test]

@@ -9,7 +9,6 @@ use super::{
     PlayAction, Playback, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction,
     State, Watch,
 };
-use crate::ahead;
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
@@ -193,11 +192,8 @@ impl State {
         }) else {
             return solution;
         };
-        if ahead::fits(&playing.moves, playing.step, &solution.moves) {
-            self.playback = Some(Playback {
-                moves: solution.moves.clone(),
-                ..playing.clone()
-            });
+        if let Some(spliced) = playing.spliced(&solution.moves) {
+            self.playback = Some(spliced);
             return solution;
         }
         let kept = running.improved.iter().find(|s| s.moves == playing.moves);
@@ -534,20 +530,19 @@ fn route_running(state: &State, action: Action) -> Option<State> {
     match action {
         // Solving, with the race first: a race's requests share the worker.
         Action::SolveStarted(id) => {
+            let request = state.request(id);
             let running = Running {
                 id,
                 start: state.puzzle.board.clone(),
                 goal: state.puzzle.goal_board.clone(),
-                method: state.effective_method(),
-                budget: state.request(id).max_expanded,
+                method: request.method,
+                budget: request.max_expanded,
                 progress: None,
                 improved: Vec::new(),
-                watch: match state.request(id).watch {
+                watch: match request.watch {
                     None => Watch::Off,
                     // The anytime method's first answer comes in milliseconds: it plays.
-                    Some(_) if matches!(state.effective_method(), Method::Anytime { .. }) => {
-                        Watch::Playing
-                    }
+                    Some(_) if matches!(request.method, Method::Anytime { .. }) => Watch::Playing,
                     Some(_) => Watch::Waiting,
                 },
                 shortest: None,
@@ -586,8 +581,8 @@ fn route_running(state: &State, action: Action) -> Option<State> {
             {
                 // An anytime solve that fails keeps its answer (the one playing, if one is).
                 next.notice = Some(format!(
-                    "The solver failed: {message}. {}.",
-                    kept_words(state, kept).replacen('k', "K", 1)
+                    "The solver failed: {message}. Kept {}.",
+                    kept_words(state, kept)
                 ));
             } else {
                 next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
@@ -612,7 +607,7 @@ fn route_running(state: &State, action: Action) -> Option<State> {
             }
             let running = state.solving.running.as_ref()?;
             if let Some(kept) = keep_best(state, &mut next) {
-                next.notice = Some(format!("Stopped: {}.", kept_words(state, kept)));
+                next.notice = Some(format!("Stopped: kept {}.", kept_words(state, kept)));
                 return Some(next);
             }
             next.solving = state.solving.reduce(SolvingAction::Stopped(None))?;
@@ -633,18 +628,18 @@ fn route_running(state: &State, action: Action) -> Option<State> {
     Some(next)
 }
 
-/// What [`keep_best`] kept (an answer of `kept` moves), in the notice's words: "kept the
-/// shortest answer found so far (118 moves)".
+/// What [`keep_best`] kept (an answer of `kept` moves), in the notice's words: "the shortest
+/// answer found so far (118 moves)".
 fn kept_words(state: &State, kept: usize) -> String {
     let running = state.solving.running.as_ref();
     let shortest = running
         .and_then(|r| r.improved.last())
         .map(|s| s.moves.len());
     match shortest.filter(|&shortest| shortest < kept) {
-        Some(shortest) => format!(
-            "kept the answer that is playing ({kept} moves; the shortest found has {shortest})"
-        ),
-        None => format!("kept the shortest answer found so far ({kept} moves)"),
+        Some(shortest) => {
+            format!("the answer that is playing ({kept} moves; the shortest found has {shortest})")
+        }
+        None => format!("the shortest answer found so far ({kept} moves)"),
     }
 }
 
@@ -665,7 +660,7 @@ fn route_watched(state: &State, action: Action) -> Option<State> {
                 return Some(next);
             }
             let playing = state.playback.as_ref().filter(|p| p.start == running.start);
-            match playing {
+            match playing.map(|p| p.spliced(&solution.moves)) {
                 None => {
                     let moves = solution.moves.clone();
                     next.solving = state
@@ -673,21 +668,18 @@ fn route_watched(state: &State, action: Action) -> Option<State> {
                         .reduce(SolvingAction::Improved(id, solution))?;
                     next.play(running.start.clone(), moves);
                 }
-                Some(p) if ahead::fits(&p.moves, p.step, &solution.moves) => {
-                    next.playback = Some(Playback {
-                        moves: solution.moves.clone(),
-                        ..p.clone()
-                    });
+                Some(Some(spliced)) => {
+                    next.playback = Some(spliced);
                     next.solving = state
                         .solving
                         .reduce(SolvingAction::Improved(id, solution))?;
                 }
-                Some(_) if solution.is_optimal() => {
+                Some(None) if solution.is_optimal() => {
                     next.solving = state
                         .solving
                         .reduce(SolvingAction::Proven(id, solution.moves.len()))?;
                 }
-                Some(_) => return None,
+                Some(None) => return None,
             }
         }
         // The grace of a watched exact method is over: its best answer so far plays, and
