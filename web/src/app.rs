@@ -9,6 +9,7 @@ use crate::components::board::BoardView;
 use crate::components::charts::DepthChart;
 use crate::components::coach::CoachPanel;
 use crate::components::generator::GeneratorPanel;
+use crate::components::how_to::HowToPlay;
 use crate::components::picture::PicturePicker;
 use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
 use crate::components::playback::{playing_quality, solving_line, PlaybackBar};
@@ -18,6 +19,7 @@ use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
 use crate::components::step_through::StepThrough;
 use crate::components::tabs::{ViewPanel, ViewTabs};
+use crate::components::toolbar::Toolbar;
 use crate::hooks::board_input::use_board_input;
 use crate::hooks::coach::use_exact_count;
 use crate::hooks::document::{use_keyboard, use_paste};
@@ -34,8 +36,8 @@ use crate::state::{Action, Solving, State, View};
 
 /// The page: the board with its answer, and the views as tabs.
 ///
-/// The board column (status, board, the playback bar with the answer's length and quality,
-/// Solve, Undo and Redo, the board's Size, Goal and Scramble) is always there; the views sit
+/// The board column (Size, Scramble, Solve and More options over the board; status, board,
+/// the playback bar with the answer's length and quality; Undo and Redo) is always there; the views sit
 /// beside it on a desktop and under it on a phone: "Play & solve" (the method, the result),
 /// "Race", "Make & share" (generate, import, export) and "Step through", which takes the
 /// page's width (the board then sits small at its side).
@@ -72,15 +74,14 @@ pub fn app() -> Html {
         copy_link: crate::hooks::copy_link::use_copy_link(),
     };
     let view = state.view;
+    let how_to = use_state(|| false);
     html! {
         <>
-        <header class="top">
-            <h1>{ "Sliding puzzle" }</h1>
-            <p class="lede">{ "Slide the tiles home, or press Solve and watch a search find the shortest way." }</p>
-        </header>
+        { crate::components::header::header(&how_to) }
         <main class={classes!("layout", format!("in-{}", view.name()), view.is_wide().then_some("wide"))}>
             { board_column(&parts) }
             <div class="views">
+                <HowToPlay asked={*how_to} on_close={Callback::from(move |()| how_to.set(false))} />
                 <ViewTabs {view} dispatcher={state.dispatcher()} />
                 { play_view(&parts, solution) }
                 <ViewPanel view={View::Race} current={view}>
@@ -111,14 +112,15 @@ struct Parts<'a> {
     copy_link: crate::hooks::copy_link::CopyLink,
 }
 
-/// The board column: the board and, directly under it, the answer playing (length, quality,
-/// playback controls); then Solve, Undo, Redo and the picture, the notice, the coach, and the
-/// board's one Size, Goal and Scramble.
+/// The board column: the toolbar (Size, Scramble, Solve, More options) over the board and,
+/// directly under it, the answer playing (length, quality, playback controls); then Undo,
+/// Redo, the picture and Copy link, the notice and the coach.
 fn board_column(parts: &Parts) -> Html {
     let (state, input, picture) = (parts.state, parts.input, parts.picture);
     let progress = state.playback.as_ref().map(|p| (p.step, p.moves.len()));
     html! {
         <section class="play" aria-label="puzzle">
+            { toolbar(parts) }
             <div id="stage" class="stage">
                 <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
                     slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)} invite={state.invites()} />
@@ -132,7 +134,6 @@ fn board_column(parts: &Parts) -> Html {
                 quality={playing_quality(state)} dispatcher={state.dispatcher()} />
             { solving_line(state) }
             <div class="board-actions">
-                { quick_solve(state, parts.solver) }
                 <UndoRedo play={state.play.clone()} on_undo={input.undo.clone()} on_redo={input.redo.clone()} />
                 <PicturePicker picture={picture.clone()} />
                 <crate::components::copy_link::CopyLinkButton link={parts.copy_link.clone()} />
@@ -146,39 +147,39 @@ fn board_column(parts: &Parts) -> Html {
             }
             <CoachPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.coach.overlay}
                 count_on={state.coach.count_on} playing={state.playback.is_some()} known={known(state)} dispatcher={state.dispatcher()} />
-            <p class="hint">{ "Click a tile in the blank's row or column, or use the arrow keys / WASD." }</p>
-            <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={state.editors.goal.clone()}
-                editor={state.editors.board.clone()} scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
-                dispatcher={state.dispatcher()} on_scramble={parts.on_scramble.clone()} />
+            <p class="hint">
+                <span class="for-mouse">{ "Click a tile in the blank's row or column, or use the arrow keys." }</span>
+                <span class="for-touch">{ "Tap a tile in the blank's row or column, or swipe on the board." }</span>
+            </p>
         </section>
     }
 }
 
-/// Solve next to Undo and Redo, with the method chosen in "Play & solve", and Cancel in its
-/// place while a solve runs (on a desktop that view shows its own Solve beside the board, and
-/// this one is hidden there). From another view it opens "Play & solve", where the solve's
-/// progress and result show.
-fn quick_solve(state: &UseReducerHandle<State>, solver: &crate::hooks::solver::Solver) -> Html {
-    if state.solving.running.is_some() {
-        let onclick = solver.cancel.reform(|_: MouseEvent| ());
-        return html! {
-            <button id="cancel-near" class="danger quick-solve" {onclick} aria-label="Cancel the solve">{ "Cancel" }</button>
-        };
-    }
-    let method = state.effective_method().label();
-    let why = state.solve_blocked();
-    let onclick = {
+/// The toolbar over the board, with the board's other options under "More options". Solve
+/// opens "Play & solve", where the solve's progress and result show.
+fn toolbar(parts: &Parts) -> Html {
+    let (state, solver) = (parts.state, parts.solver);
+    let on_solve = {
         let (solve, dispatcher) = (solver.solve.clone(), state.dispatcher());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |()| {
             dispatcher.dispatch(Action::ShowView(View::Play));
             solve.emit(());
         })
     };
+    let on_shape = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |shape| dispatcher.dispatch(Action::SetShape(shape)))
+    };
+    let (editors, prefs) = (&state.editors, &state.prefs);
     html! {
-        <button id="solve-near" class="primary quick-solve" {onclick} disabled={why.is_some()}
-            aria-label="Solve this board" title={why.map_or_else(|| format!("Solve with {method}"), str::to_string)}>
-            { "Solve" }
-        </button>
+        <Toolbar shape={state.shape()} {on_shape} on_scramble={parts.on_scramble.clone()}
+            running={state.solving.running.is_some()} solve_why={state.solve_blocked().map(AttrValue::Static)}
+            method={state.effective_method().label()} {on_solve} on_cancel={solver.cancel.clone()}
+            options_needed={editors.board.open || editors.goal.open}>
+            <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={editors.goal.clone()}
+                editor={editors.board.clone()} scramble={prefs.scramble} walk_length={prefs.walk_length}
+                dispatcher={state.dispatcher()} goal_board={state.puzzle.goal_board.clone()} />
+        </Toolbar>
     }
 }
 

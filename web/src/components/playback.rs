@@ -120,6 +120,26 @@ pub fn late_words(length: usize, shortest: usize) -> String {
     )
 }
 
+/// A button's content: an icon (drawn, not a font's glyph, which not every device has), and
+/// its word (which a phone shows to screen readers only).
+fn labelled(icon: &'static str, word: &'static str) -> Html {
+    let path = match icon {
+        "restart" => "M3 3h2v10H3zM13 3v10L6 8z",
+        "back" => "M11 3v10L4 8z",
+        "play" => "M5 3v10l8-5z",
+        "pause" => "M4 3h3v10H4zM9 3h3v10H9z",
+        _ => "M3 3v10l7-5zM11 3h2v10h-2z",
+    };
+    html! {
+        <>
+            <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d={path} fill="currentColor" />
+            </svg>
+            <span class="word">{ word }</span>
+        </>
+    }
+}
+
 /// The playback bar (shown while a solution can be played).
 #[function_component(PlaybackBar)]
 pub fn playback_bar(props: &PlaybackProps) -> Html {
@@ -147,21 +167,30 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
             <p class="answer-line" id="playing">
                 <span id="playing-length" data-length={total.to_string()}>{ format!("{total} moves") }</span>
                 if let Some(quality) = &props.quality {
-                    { " · " }<span id="playing-quality">{ quality }</span>
+                    { " · " }<span id="playing-quality" class={if quality == "shortest possible" { "good" } else { "warn" }}>{ quality }</span>
                 }
             </p>
             <div class="row buttons">
                 <button id="restart" onclick={send(Action::Playback(PlaybackAction::Restart))} disabled={playback.step == 0}
-                    title={(playback.step == 0).then_some("Already at the start.")}>{ "Restart" }</button>
+                    title={(playback.step == 0).then_some("Already at the start.")}>{ labelled("restart", "Restart") }</button>
                 <button id="step-back" onclick={send(Action::Playback(PlaybackAction::StepBack))} disabled={playback.step == 0}
-                    title={(playback.step == 0).then_some("Already at the start.")}>{ "Step back" }</button>
+                    title={(playback.step == 0).then_some("Already at the start.")}>{ labelled("back", "Step back") }</button>
                 if playback.playing {
-                    <button id="pause" class="primary" onclick={send(Action::Playback(PlaybackAction::Pause))}>{ "Pause" }</button>
+                    <button id="pause" class="primary" onclick={send(Action::Playback(PlaybackAction::Pause))}>{ labelled("pause", "Pause") }</button>
                 } else {
-                    <button id="play" class="primary" onclick={send(Action::Playback(PlaybackAction::Play))}>{ "Play" }</button>
+                    <button id="play" class="primary" onclick={send(Action::Playback(PlaybackAction::Play))}>{ labelled("play", "Play") }</button>
                 }
                 <button id="step" onclick={send(Action::Playback(PlaybackAction::StepForward))} disabled={playback.at_end()}
-                    title={playback.at_end().then_some("Already at the last move.")}>{ "Step" }</button>
+                    title={playback.at_end().then_some("Already at the last move.")}>{ labelled("step", "Step") }</button>
+            </div>
+            <div class="row timeline-row">
+                <label class="timeline">
+                    <span id="step-count" data-step={playback.step.to_string()} data-total={total.to_string()}>
+                        { format!("Step {} / {}", playback.step, total) }
+                    </span>
+                    <input id="timeline" type="range" min="0" max={total.to_string()}
+                        value={playback.step.to_string()} oninput={on_seek} aria-label="timeline" />
+                </label>
                 <label class="speed">{ "Speed" }
                     <select id="speed" onchange={on_speed}>
                         { for SPEEDS.into_iter().map(|(ms, label)| html! {
@@ -170,13 +199,6 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                     </select>
                 </label>
             </div>
-            <label class="timeline">
-                <span id="step-count" data-step={playback.step.to_string()} data-total={total.to_string()}>
-                    { format!("Step {} / {}", playback.step, total) }
-                </span>
-                <input id="timeline" type="range" min="0" max={total.to_string()}
-                    value={playback.step.to_string()} oninput={on_seek} aria-label="timeline" />
-            </label>
         </div>
     }
 }

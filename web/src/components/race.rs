@@ -150,7 +150,7 @@ fn race_picks(props: &PicksProps) -> Html {
         });
     html! {
         <fieldset class="picks">
-            <legend>{ "Methods" }</legend>
+            <legend>{ "Methods " }<Term word="what the names mean" text={glossary::RACE_NAMES} /></legend>
             { for picks }
         </fieldset>
     }
@@ -229,8 +229,8 @@ fn entry_cells(race: &Race, entry: &RaceEntry, current: bool) -> Html {
             let solved = s.outcome == SolveOutcome::Solved;
             html! {
                 <>
-                <td class="num" data-col="length">{ if solved { s.moves.len().to_string() } else { "—".to_string() } }</td>
-                <td data-col="optimal">
+                <td class="num" data-col="length" data-label="Moves">{ if solved { s.moves.len().to_string() } else { "—".to_string() } }</td>
+                <td data-col="optimal" data-label="Shortest?">
                     if s.is_optimal() {
                         <span class="good" title="guaranteed shortest">{ "yes" }</span>
                     } else if solved {
@@ -239,10 +239,10 @@ fn entry_cells(race: &Race, entry: &RaceEntry, current: bool) -> Html {
                         <span class={if s.outcome == SolveOutcome::BudgetExhausted { "budget-hit" } else { "warn" }}>{ outcome_word(s) }</span>
                     }
                 </td>
-                <td class="num">{ count(s.stats.expanded) }</td>
-                <td class="num">{ count(s.stats.generated) }</td>
-                <td class="num">{ count(s.stats.max_frontier) }</td>
-                <td class="num">{ duration(s.stats.elapsed_ms) }</td>
+                <td class="num" data-label="Expanded">{ count(s.stats.expanded) }</td>
+                <td class="num" data-label="Generated">{ count(s.stats.generated) }</td>
+                <td class="num" data-label="Peak held">{ count(s.stats.max_frontier) }</td>
+                <td class="num" data-label="Time">{ duration(s.stats.elapsed_ms) }</td>
                 </>
             }
         }

@@ -1,5 +1,6 @@
-//! The answer: length, optimality, the search's counters, why it stopped, and the move list
-//! with the current playback step highlighted.
+//! The answer: length, optimality, why it stopped, the move list (the tile each move slides,
+//! with the current playback step highlighted) and the search's counters under "Search
+//! details".
 
 use puzzle_core::{Method, Solution, SolveOutcome};
 use yew::prelude::*;
@@ -41,21 +42,24 @@ pub fn result_panel(props: &ResultProps) -> Html {
     let solution = &finished.solution;
     let method = solution.method.description();
     let step = props.step;
-    let moves = solution.moves.iter().enumerate().map(|(index, direction)| {
+    let tiles = tiles_moved(&finished.start, &solution.moves);
+    let moves = solution.moves.iter().zip(tiles).enumerate().map(|(index, (direction, tile))| {
         let current = step == Some(index + 1);
         let done = step.is_some_and(|s| index < s);
         let onclick = {
             let state = state.clone();
             Callback::from(move |_: MouseEvent| state.dispatch(Action::Playback(PlaybackAction::Seek(index + 1))))
         };
+        let way = direction.opposite();
         html! {
             <li>
                 <button class={classes!("move", current.then_some("current"), done.then_some("done"))}
                     aria-current={current.then_some("step")}
-                    aria-label={format!("move {}: blank {}", index + 1, direction_word(*direction))}
+                    aria-label={format!("move {}: tile {tile} {}", index + 1, direction_word(way))}
+                    data-letter={direction.letter().to_string()}
                     disabled={step.is_none()}
                     title={step.is_none().then_some("Play this answer to step through its moves.")}
-                    {onclick}>{ direction.letter() }</button>
+                    {onclick}>{ format!("{tile}{}", arrow(way)) }</button>
             </li>
         }
     });
@@ -87,9 +91,12 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
             { crate::components::engine::result_view(props.engine.as_ref(), solution) }
-            { stats_view(&method, solution) }
+            <details id="search-details" class="search-details">
+                <summary>{ "Search details" }</summary>
+                { stats_view(&method, solution) }
+            </details>
             if !solution.moves.is_empty() {
-                <h3>{ "Moves of the blank" }</h3>
+                <h3>{ "Moves: the tile that slides, and where" }</h3>
                 <ol class="moves" aria-label="solution moves">{ for moves }</ol>
             } else if solution.outcome == SolveOutcome::Solved {
                 <p>{ "The board is already the goal: nothing to do." }</p>
@@ -164,6 +171,33 @@ fn stats_view(method: &str, solution: &Solution) -> Html {
             }
             { row("Time", glossary::TIME, duration(stats.elapsed_ms), None) }
         </dl>
+    }
+}
+
+/// The tile each move slides, from `start` (0 where a move is not legal, which an answer never
+/// has).
+fn tiles_moved(start: &puzzle_core::Board, moves: &[puzzle_core::Direction]) -> Vec<u8> {
+    let mut board = start.clone();
+    moves
+        .iter()
+        .map(|&direction| {
+            let tile = board
+                .shape()
+                .neighbour(board.blank(), direction)
+                .map_or(0, |cell| board.tile(cell));
+            board.apply(direction);
+            tile
+        })
+        .collect()
+}
+
+/// The arrow of a tile's slide.
+fn arrow(direction: puzzle_core::Direction) -> char {
+    match direction {
+        puzzle_core::Direction::Up => '↑',
+        puzzle_core::Direction::Down => '↓',
+        puzzle_core::Direction::Left => '←',
+        puzzle_core::Direction::Right => '→',
     }
 }
 

@@ -1,4 +1,5 @@
-//! Board set-up: size, goal, scramble and the edit field.
+//! Board set-up: the size menu (in the toolbar), and the options under "More options": the
+//! goal with a picture of it, the kind of scramble and the board editor.
 
 use puzzle_core::{Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -24,8 +25,8 @@ pub struct SetupProps {
     pub walk_length: usize,
     /// Where the panel's actions go.
     pub dispatcher: UseReducerDispatcher<State>,
-    /// Makes a random board (randomness lives at the edge).
-    pub on_scramble: Callback<()>,
+    /// The goal board (its picture beside the Goal menu).
+    pub goal_board: puzzle_core::Board,
 }
 
 /// The set-up panel.
@@ -35,10 +36,6 @@ pub fn setup(props: &SetupProps) -> Html {
     let send = |f: fn(String) -> Action| {
         let state = state.clone();
         Callback::from(move |text| state.dispatch(f(text)))
-    };
-    let on_shape = {
-        let state = state.clone();
-        Callback::from(move |shape| state.dispatch(Action::SetShape(shape)))
     };
     let goal_value = if props.goal_editor.open || matches!(props.goal, Goal::Custom(_)) {
         "custom".to_string()
@@ -67,7 +64,6 @@ pub fn setup(props: &SetupProps) -> Html {
         let state = state.clone();
         Callback::from(move |n: u64| state.dispatch(Action::SetWalkLength(n as usize)))
     };
-    let on_scramble = props.on_scramble.reform(|_: MouseEvent| ());
     let toggle_editor = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ToggleEditor))
@@ -78,9 +74,8 @@ pub fn setup(props: &SetupProps) -> Html {
     };
     html! {
         <section class="panel" aria-labelledby="setup-title">
-            <h2 id="setup-title">{ "Board" }</h2>
-            <div class="row">
-                <SizePicker shape={props.shape} {on_shape} />
+            <h2 id="setup-title">{ "More options" }</h2>
+            <div class="row goal-row">
                 <label>{ "Goal" }
                     <select id="goal" onchange={on_goal}>
                         { for [("standard", "Standard (1 2 3 … blank)"), ("blank-first", "Blank first"), ("snail", "Snail (spiral)"), ("custom", "Custom…")]
@@ -90,13 +85,13 @@ pub fn setup(props: &SetupProps) -> Html {
                             }) }
                     </select>
                 </label>
+                { goal_picture(&props.goal_board) }
             </div>
             if props.goal_editor.open {
                 { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(Action::GoalText) }) }
             }
             { scramble_row(&ScrambleProps { walk: props.scramble == ScrambleHow::Walk, walk_length: props.walk_length, on_how, on_walk }) }
             <div class="row buttons">
-                <button id="scramble" class="primary" onclick={on_scramble}>{ "Scramble" }</button>
                 <button id="edit" onclick={toggle_editor} aria-expanded={props.editor.open.to_string()}>
                     { if props.editor.open { "Close editor" } else { "Edit board" } }
                 </button>
@@ -108,19 +103,37 @@ pub fn setup(props: &SetupProps) -> Html {
     }
 }
 
+/// A small picture of the goal board, beside the Goal menu.
+fn goal_picture(goal: &puzzle_core::Board) -> Html {
+    let width = goal.shape().width();
+    // Numbers up to 5x5; bigger goals show their shape only.
+    let numbered = goal.cells().len() <= 25;
+    let cells = goal.cells().iter().map(|&tile| match tile {
+        0 => html! { <span class="mini-cell blank"></span> },
+        _ if numbered => html! { <span class="mini-cell">{ tile }</span> },
+        _ => html! { <span class="mini-cell"></span> },
+    });
+    html! {
+        <figure id="goal-picture" class="goal-picture" aria-label={format!("the goal: {}", goal.to_line())}>
+            <div class="mini" style={format!("--mini-w: {width}")} aria-hidden="true">{ for cells }</div>
+            <figcaption>{ "the goal" }</figcaption>
+        </figure>
+    }
+}
+
 /// Props of the size menu.
 #[derive(Properties, PartialEq)]
-struct SizeProps {
+pub struct SizeProps {
     /// The board size.
-    shape: Shape,
+    pub shape: Shape,
     /// Called with a new size.
-    on_shape: Callback<Shape>,
+    pub on_shape: Callback<Shape>,
 }
 
 /// The size menu: the squares 2 to 8, and any rectangle from 2x2 to 16x16 through two number
 /// fields (shown for "Other" or a size not in the menu).
 #[function_component(SizePicker)]
-fn size_picker(props: &SizeProps) -> Html {
+pub fn size_picker(props: &SizeProps) -> Html {
     let shape = props.shape;
     let sizes: Vec<Shape> = (2..=8).filter_map(|n| Shape::square(n).ok()).collect();
     let custom_open = use_state(|| false);

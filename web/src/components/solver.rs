@@ -124,6 +124,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                             }) }
                         </select>
                     </label>
+                    <span class="small-print"><Term word="What is this time?" text={glossary::IMPROVE_FOR} /></span>
                 }
             </div>
             <p class="row">
@@ -293,23 +294,32 @@ fn verdict_view(verdict: &Solvability, on_fix: Callback<MouseEvent>) -> Html {
     } else {
         ", so no sequence of slides reaches the goal. Swapping any two tiles makes it solvable."
     };
+    let plain = if verdict.solvable {
+        "the goal can be reached."
+    } else {
+        "no sequence of slides reaches the goal. Swapping any two tiles makes it solvable."
+    };
     html! {
         <div id="solvability" class={classes!("verdict", if verdict.solvable { "ok" } else { "bad" })} role="status">
-            <strong>{ if verdict.solvable { "Solvable. " } else { "Unsolvable. " } }</strong>
-            <span>
-                { format!("The board has {board} ") }
-                <Term word={if board == 1 { "inversion" } else { "inversions" }} text={glossary::INVERSIONS} />
-                { format!(" ({}), the goal {goal} ({})", parity_word(board), parity_word(goal)) }
-                if verdict.width_is_even {
-                    { ". On an even width " }
-                    <Term word="the blank's row counts too" text={glossary::BLANK_ROW} />
-                    { format!(": it is {} from its goal row, which makes {} against {goal}",
-                        counted(rows, "row"), board + rows) }
-                }
-                { format!(": {same} ") }
-                <Term word="parity" text={glossary::PARITY} />
-                { ending }
-            </span>
+            <strong>{ if verdict.solvable { "Solvable ✓" } else { "Unsolvable ✗" } }</strong>
+            { format!(": {plain} ") }
+            <details class="why-details">
+                <summary>{ "Why?" }</summary>
+                <span>
+                    { format!("The board has {board} ") }
+                    <Term word={if board == 1 { "inversion" } else { "inversions" }} text={glossary::INVERSIONS} />
+                    { format!(" ({}), the goal {goal} ({})", parity_word(board), parity_word(goal)) }
+                    if verdict.width_is_even {
+                        { ". On an even width " }
+                        <Term word="the blank's row counts too" text={glossary::BLANK_ROW} />
+                        { format!(": it is {} from its goal row, which makes {} against {goal}",
+                            counted(rows, "row"), board + rows) }
+                    }
+                    { format!(": {same} ") }
+                    <Term word="parity" text={glossary::PARITY} />
+                    { ending }
+                </span>
+            </details>
             if !verdict.solvable {
                 <div><button id="fix" onclick={on_fix}>{ "Fix: swap two tiles" }</button></div>
             }

@@ -147,4 +147,15 @@ pub mod glossary {
     pub const METHOD: &str = "How the computer looks for a solution. \"Shortest\" methods prove \
         their answer has the fewest moves; \"fast\" ones answer sooner with an answer that may be \
         longer. \"Guided by\" names the estimate of the moves left that steers the search.";
+    /// The anytime methods' time.
+    pub const IMPROVE_FOR: &str = "Big boards get an answer at once; the search then keeps \
+        looking for shorter ones for this long (while the answer plays, unless you wait for the \
+        best). A longer time usually gives a shorter answer. Cancel keeps the best so far.";
+    /// The race's method names.
+    pub const RACE_NAMES: &str = "BFS and IDDFS try every board in order of distance; A* and \
+        IDA* are guided by an estimate of the moves left and still find the shortest answer; \
+        greedy follows the estimate alone: fast, but its answer can be long. The estimates: \
+        misplaced counts tiles off their goal cell, Manhattan adds each tile's rows and columns \
+        to go, lin. conflict (linear conflict) adds 2 for each pair of tiles that must pass each \
+        other in their goal row or column.";
 }

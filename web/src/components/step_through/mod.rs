@@ -97,6 +97,8 @@ pub fn step_through(props: &StepThroughProps) -> Html {
     };
     // Projector view: the panel takes the whole window.
     let full = use_state(|| false);
+    // On a phone one method shows at a time (the switch picks it).
+    let shown = use_state(|| 0usize);
     let on_full = {
         let full = full.clone();
         Callback::from(move |()| full.set(!*full))
@@ -146,15 +148,37 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                     <p class="small-print muted">{ format!(
                         "Each method is traced for at most {} expansions (enough for A* on any 3x3 board; BFS and weak estimates stop there on hard ones); the tree draws the newest {} nodes.",
                         crate::format::count(MAX_EXPANSIONS), pane::DRAWN_NODES) }</p>
+                    { pane_switch(&chosen, &shown) }
                     <div class="panes">
                         { for chosen.iter().enumerate().map(|(i, config)| html! {
-                            <Pane config={*config} trace={set.traces.get(i).cloned()}
-                                step={control.step} goal={goal.clone()} />
+                            <div class={classes!("pane-slot", (i != *shown).then_some("not-shown"))}>
+                                <Pane config={*config} trace={set.traces.get(i).cloned()}
+                                    step={control.step} goal={goal.clone()} />
+                            </div>
                         }) }
                     </div>
                 </div>
             }
         </section>
+    }
+}
+
+/// The phone's switch between the two methods' panes (hidden on wider screens, where both show).
+fn pane_switch(chosen: &[SolverConfig], shown: &UseStateHandle<usize>) -> Html {
+    html! {
+        <div class="pane-switch" role="group" aria-label="method shown">
+            { for chosen.iter().enumerate().map(|(i, config)| {
+                let onclick = {
+                    let shown = shown.clone();
+                    Callback::from(move |_: MouseEvent| shown.set(i))
+                };
+                html! {
+                    <button aria-pressed={(i == **shown).to_string()} {onclick}>
+                        { Method::Search(*config).short_label() }
+                    </button>
+                }
+            }) }
+        </div>
     }
 }
 

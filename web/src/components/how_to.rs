@@ -1,0 +1,60 @@
+//! "How to play": a few lines for a first visit, shown until dismissed (the dismissal is kept in
+//! localStorage under [`KEY`]), and again from the header's "How to play" button.
+
+use yew::prelude::*;
+
+/// The localStorage key set once the person has dismissed the lines.
+pub const KEY: &str = "how-to-play-seen";
+
+/// Whether the lines were dismissed in this browser before.
+fn seen() -> bool {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .is_some()
+}
+
+/// Keeps the dismissal (a browser that refuses storage shows the lines again next visit).
+fn keep_seen() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(KEY, "1");
+    }
+}
+
+/// Props of the panel.
+#[derive(Properties, PartialEq)]
+pub struct HowToProps {
+    /// Whether the person asked for the lines (the header's button), even if dismissed before.
+    pub asked: bool,
+    /// Called when the person closes them.
+    pub on_close: Callback<()>,
+}
+
+/// The lines, for a first visit or when asked.
+#[function_component(HowToPlay)]
+pub fn how_to_play(props: &HowToProps) -> Html {
+    let dismissed = use_state(seen);
+    if *dismissed && !props.asked {
+        return html! {};
+    }
+    let onclick = {
+        let (dismissed, on_close) = (dismissed.clone(), props.on_close.clone());
+        Callback::from(move |_: MouseEvent| {
+            keep_seen();
+            dismissed.set(true);
+            on_close.emit(());
+        })
+    };
+    html! {
+        <section id="how-to-play" class="panel how-to" aria-labelledby="how-to-title">
+            <h2 id="how-to-title">{ "How to play" }</h2>
+            <ul>
+                <li>{ "Click or tap a tile next to the gap to slide it in; a tile further along the gap's row or column slides the tiles between too." }</li>
+                <li>{ "Put the tiles back in order, the goal, in as few moves as you can." }</li>
+                <li>{ "Stuck? Hint shows a good next move. Solve finds an answer and plays it; it keeps getting shorter while it plays." }</li>
+                <li>{ "Scramble makes a new puzzle; More options picks another goal or lets you type a board." }</li>
+            </ul>
+            <button id="how-to-close" {onclick}>{ "Got it" }</button>
+        </section>
+    }
+}

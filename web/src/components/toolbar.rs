@@ -1,0 +1,76 @@
+//! The first screen's controls, above the board: Size, Scramble, Solve (Cancel while a solve
+//! runs) and "More options", which opens the board's other settings (goal, kind of scramble,
+//! the board editor) in place, under the row.
+
+use puzzle_core::Shape;
+use yew::prelude::*;
+
+use crate::components::setup::SizePicker;
+
+/// Props of the toolbar.
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    /// The board size.
+    pub shape: Shape,
+    /// Called with a new size.
+    pub on_shape: Callback<Shape>,
+    /// Makes a new random board.
+    pub on_scramble: Callback<()>,
+    /// Whether a solve runs (Cancel then stands in Solve's place).
+    pub running: bool,
+    /// Why Solve cannot be pressed, if it cannot.
+    #[prop_or_default]
+    pub solve_why: Option<AttrValue>,
+    /// The chosen method, for Solve's tooltip.
+    pub method: AttrValue,
+    /// Starts a solve.
+    pub on_solve: Callback<()>,
+    /// Stops the solve.
+    pub on_cancel: Callback<()>,
+    /// Whether the options must show (one of their editors is open).
+    pub options_needed: bool,
+    /// The options' panel.
+    pub children: Html,
+}
+
+/// The toolbar, with the options' panel under it when opened.
+#[function_component(Toolbar)]
+pub fn toolbar(props: &ToolbarProps) -> Html {
+    let open = use_state(|| false);
+    let shown = *open || props.options_needed;
+    let on_more = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!shown))
+    };
+    let solve = if props.running {
+        let onclick = props.on_cancel.reform(|_: MouseEvent| ());
+        html! {
+            <button id="cancel-near" class="danger" {onclick} aria-label="Cancel the solve">{ "Cancel" }</button>
+        }
+    } else {
+        let onclick = props.on_solve.reform(|_: MouseEvent| ());
+        let title = props
+            .solve_why
+            .clone()
+            .unwrap_or_else(|| format!("Solve with {}", props.method).into());
+        html! {
+            <button id="solve-near" class="primary" {onclick} disabled={props.solve_why.is_some()}
+                aria-label="Solve this board" {title}>{ "Solve" }</button>
+        }
+    };
+    html! {
+        <>
+            <div class="toolbar" role="group" aria-label="board and solve">
+                <SizePicker shape={props.shape} on_shape={props.on_shape.clone()} />
+                <button id="scramble" onclick={props.on_scramble.reform(|_: MouseEvent| ())}
+                    title="A new random board of this size">{ "Scramble" }</button>
+                { solve }
+                <button id="more" class="more" onclick={on_more} aria-expanded={shown.to_string()}
+                    aria-controls="more-options">{ if shown { "Fewer options" } else { "More options" } }</button>
+            </div>
+            <div id="more-options" class="more-options" hidden={!shown}>
+                { props.children.clone() }
+            </div>
+        </>
+    }
+}
