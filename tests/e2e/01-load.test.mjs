@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, tile, bfsDistance, STANDARD_3 } from './helpers.mjs';
+import { launch, open, board, shot, tile, bfsDistance, STANDARD_3, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -17,7 +17,7 @@ test('the page loads with a scrambled 3x3 grid of tile buttons and the main cont
   for (let n = 1; n <= 8; n++) await tile(page, n).waitFor();
   await tile(page, 0).waitFor({ state: 'attached' });
   assert.equal(await page.getByRole('grid').locator('button').count(), 9);
-  for (const name of ['Scramble', 'Edit board', 'Solve']) {
+  for (const name of ['Scramble', 'More options', 'Solve']) {
     assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
   }
   assert.equal(await page.locator('#solved').count(), 0, 'a scrambled board is not Solved!');
@@ -71,6 +71,7 @@ test('a link opens the same puzzle', async () => {
   assert.equal(await page.locator('#algorithm').inputValue(), 'idastar:manhattan');
   await tile(page, 15).click();
   await page.waitForFunction(() => location.search.includes('board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0'));
+  await moreOptions(page);
   await page.selectOption('#goal', 'snail');
   await page.waitForFunction(() => location.search.includes('goal=snail'));
   assert.deepEqual(page.problems, []);

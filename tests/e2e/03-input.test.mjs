@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot } from './helpers.mjs';
+import { launch, open, board, shot, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -9,6 +9,7 @@ after(async () => { await browser?.close(); });
 test('a malformed board shows the core error inline and keeps the board', async () => {
   const page = await open(browser, '?board=1,2,3,4,0,5,7,8,6');
   const before = await board(page);
+  await moreOptions(page);
   await page.getByRole('button', { name: 'Edit board' }).click();
   await page.locator('#board-text').fill('1 2 3 / 4 x 5 / 7 8 6');
   const error = page.locator('#board-error');
@@ -55,6 +56,7 @@ test('an unsolvable board disables Solve and explains why, with a one-click fix'
 
 test('a custom goal typed wrong shows the core message', async () => {
   const page = await open(browser);
+  await moreOptions(page);
   await page.selectOption('#goal', 'custom');
   await page.locator('#goal-text').fill('1 2 3 0');
   assert.equal(await page.locator('#goal-error').textContent(), 'a 3x3 board has 9 cells, but 4 numbers were given');

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, openView, board, shot } from './helpers.mjs';
+import { launch, open, openView, board, shot, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -58,7 +58,7 @@ test('drop and paste import; a bad file shows the parser message inline; solutio
   await page.locator('#length').waitFor();
   const length = Number(await page.locator('#length').getAttribute('data-length'));
   await openView(page, 'share');
-  const moves = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.textContent).join(''));
+  const moves = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.dataset.letter).join(''));
   const string = await downloadText(page, '#export-moves');
   assert.equal(string.text, `${moves}\n`);
   assert.equal(moves.length, length);
@@ -71,7 +71,9 @@ test('drop and paste import; a bad file shows the parser message inline; solutio
  * generator's seed, in "Make & share". */
 async function generatorSettings(page, { size, goal, walk, seed }) {
   await page.selectOption('#size', size);
+  await moreOptions(page);
   await page.selectOption('#goal', goal);
+  await moreOptions(page);
   await page.selectOption('#scramble-how', 'walk');
   await page.locator('#walk-length').fill(String(walk));
   await page.locator('#walk-length').dispatchEvent('change');
@@ -99,6 +101,7 @@ test('the generator: the same seed gives the same board; unsolvable on request; 
   await other.locator('#generate').click();
   assert.deepEqual(await board(other), first);
   // Generate never changes the goal: on the standard goal it makes a board for it.
+  await moreOptions(other);
   await other.selectOption('#goal', 'standard');
   await other.locator('#generate').click();
   assert.equal(await other.locator('#goal').inputValue(), 'standard');

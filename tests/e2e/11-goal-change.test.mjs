@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, record, SNAIL_3 } from './helpers.mjs';
+import { launch, open, board, shot, record, SNAIL_3, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -216,6 +216,7 @@ test('a goal change on a 2x5 board does not block the page', async () => {
   });
   await page.waitForTimeout(300);
   await page.evaluate(() => { window.__long = []; });
+  await moreOptions(page);
   await page.selectOption('#goal', 'snail');
   await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#optimal-count')?.dataset.count || ''), null, { timeout: 15_000 });
   const longest = await page.evaluate(() => Math.max(0, ...window.__long));

@@ -139,6 +139,10 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   const page = await open(browser, BOARD, { width: 360, height: 800 });
   await page.getByRole('button', { name: 'Step through', exact: true }).click();
   const astar = page.locator('.pane[data-method="astar-manhattan"]');
+  // A 360 px screen shows one method at a time: the switch picks A*, and hides the other.
+  const panes = page.locator('.pane-slot:visible');
+  await page.locator('.pane-switch button', { hasText: /^A\* / }).click();
+  assert.equal(await panes.count(), 1, 'one method at a time');
   await astar.getByText('Finds the goal').waitFor({ timeout: 20000 });
   await page.locator('select.speed, .speed select').selectOption({ label: '100 steps/s' });
   await page.getByRole('button', { name: 'Run' }).click();
@@ -150,6 +154,7 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   // A depth-first method keeps a path, not an OPEN list.
   await page.locator('select[data-column="0"]').selectOption({ label: 'IDA* + linear conflict' });
   const ida = page.locator('.pane[data-method="idastar-linear-conflict"]');
+  await page.locator('.pane-switch button').first().click();
   await ida.getByText('Finds the goal').waitFor({ timeout: 20000 });
   await page.getByRole('button', { name: 'Step 10', exact: true }).click();
   assert.equal(await ida.locator('[data-count="open"]').textContent(), '—');

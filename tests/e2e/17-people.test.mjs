@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, open, openView, board, shot, record, BASE_URL, ARTIFACTS } from './helpers.mjs';
+import { launch, open, openView, board, shot, record, BASE_URL, ARTIFACTS, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -52,6 +52,7 @@ test('size: squares 2..8 and any W x H from two number fields, with inline error
 
 test('a 1 MB token in Edit board and a 100 KB goal in the link give short messages and no side scroll', async () => {
   const page = await open(browser, '', PHONE);
+  await moreOptions(page);
   await page.locator('#edit').click();
   await page.locator('#board-text').fill('x'.repeat(1_000_000));
   await page.getByRole('button', { name: 'Use this board' }).click();
@@ -195,6 +196,7 @@ test('no silent refusals: reasons on disabled buttons, a race stopped by a size 
     assert.match(await page.locator('#depth-error').textContent(), new RegExp(`still using ${depth}`), bad);
     assert.equal(await page.locator('#depth').inputValue(), depth);
   }
+  await moreOptions(page);
   await page.locator('#scramble-how').selectOption('walk');
   for (const bad of ['-3', '501']) {
     await enter(page, 'walk-length', bad);

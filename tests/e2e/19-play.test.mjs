@@ -5,7 +5,7 @@
 // during playback, and "Solved!" only once the last tile has stopped sliding.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, tile, bfsDistance, BASE_URL, STANDARD_3 } from './helpers.mjs';
+import { launch, open, board, shot, tile, bfsDistance, BASE_URL, STANDARD_3, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -96,9 +96,11 @@ test('the first screen is a scrambled board with an invitation; hand moves are c
   assert.equal(await moves(page), 'Moves: 2');
   assert.ok(await page.locator('#redo').isDisabled(), 'nothing left to redo');
   // In a text field, Ctrl+Z is the field's own.
+  await moreOptions(page);
   await page.locator('#edit').click();
   await page.locator('#board-text').press('Control+z');
   assert.equal(await moves(page), 'Moves: 2');
+  await moreOptions(page);
   await page.locator('#edit').click();
   // The timer runs on.
   await page.waitForFunction(() => document.querySelector('#timer').textContent !== 'Time 0:00', null, { timeout: 5_000 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { launch, open, openView, shot, board, ARTIFACTS, VIEWS, STANDARD_3 } from './helpers.mjs';
+import { launch, open, openView, shot, board, ARTIFACTS, VIEWS, STANDARD_3, moreOptions } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -140,6 +140,7 @@ test('Solve by the board from another view opens "Play & solve" with its answer'
 test('the generator keeps the board goal; a hardest position for another goal asks first', async () => {
   const page = await open(browser, `${BOARD}&view=share`, SIZES.desktop.viewport);
   assert.equal(await page.locator('#gen-size, #gen-goal, #gen-how').count(), 0, 'no menus of its own');
+  await moreOptions(page);
   await page.selectOption('#goal', 'snail');
   await page.selectOption('#size', '4x4');
   assert.match(await page.locator('#gen-settings').textContent(), /4x4 board for the snail goal/);
@@ -163,6 +164,7 @@ test('the generator keeps the board goal; a hardest position for another goal as
   assert.equal(await page.locator('#goal').inputValue(), 'blank-first');
   assert.notDeepEqual(await board(page), before);
   // A position for the board's goal loads at once.
+  await moreOptions(page);
   await page.selectOption('#goal', 'standard');
   const threeByThree = await page.locator('#famous option', { hasText: '3x3' }).first().getAttribute('value');
   await page.selectOption('#famous', threeByThree);

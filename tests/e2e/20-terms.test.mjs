@@ -57,12 +57,16 @@ async function checkTerms(page, where) {
 test('every explanation opens by click and keyboard: verdict, method, coach, result, race, step-through', async () => {
   const page = await open(browser, BOARD_3, DESKTOP);
   await page.locator('#overlay-toggle').check();
+  // The parity words are one "Why?" away from the plain verdict.
+  await page.locator('#solvability summary').click();
   let seen = await checkTerms(page, '#solvability');
   seen += await checkTerms(page, '.method-about');
   seen += await checkTerms(page, '.coach');
   await page.locator('#solve').click();
   await page.locator('#length').waitFor({ timeout: 20_000 });
   assert.match(await page.locator('.headline').textContent(), /^\d+ moves — the fewest possible\?/);
+  // The search's counters are under "Search details".
+  await page.locator('#search-details summary').click();
   seen += await checkTerms(page, '#result');
   // A* held boards in memory: its peak is shown; expanded differs from generated.
   assert.equal(await page.locator('#peak-held').count(), 1);
@@ -143,6 +147,7 @@ test('on a 360x640 phone, explanations open by tap and the menu fits', async () 
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   await page.goto(`${BASE_URL}/?size=4x4`);
   await page.getByRole('grid').waitFor();
+  await page.locator('#solvability summary').tap();
   for (const where of ['#solvability', '.coach', '.method-about']) {
     const button = page.locator(`${where} button.term-word`).first();
     const note = await noteOf(page, button);

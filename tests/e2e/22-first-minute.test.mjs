@@ -1,9 +1,12 @@
-// The first minute (issue 37): the board does not move under the pointer on the first move
-// or on Solve, and Copy link puts the page's link on the clipboard (or shows it to copy where
-// the browser refuses), on a desktop and a phone.
+// The first minute (issue 37), on a desktop and a phone, light and dark: the first screen's
+// controls in view without scrolling (also while solving and playing), axe-core clean in every
+// view and state, the board still on the first move and on Solve, Copy link, the theme switch,
+// How to play and the goal's picture. Screenshots of every view go to artifacts/22-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, shot, BASE_URL } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { launch, open, shot, moreOptions, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -65,4 +68,102 @@ test('Copy link puts the page link on the clipboard; where the browser refuses, 
   await field.waitFor();
   assert.equal(await field.inputValue(), other.url());
   await refusing.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const VIEW_NAMES = ['play', 'race', 'share', 'step'];
+
+/** axe-core's violations on the page now (every impact), as "id (impact) at where". */
+async function violations(page, label) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run()).violations.map((v) => ({
+    id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  })));
+  return found.map((v) => `${label}: ${v.id} (${v.impact}) at ${v.where.join(', ')}`);
+}
+
+/** Whether the element is wholly in the window, and above the phone's tab bar. */
+async function inView(page, selector) {
+  return page.locator(selector).first().evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const bar = document.querySelector('.tabs');
+    const barTop = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.right <= innerWidth && r.bottom <= Math.min(innerHeight, barTop) + 1;
+  });
+}
+
+for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
+  for (const scheme of ['light', 'dark']) {
+    test(`${name}, ${scheme}: the first screen does the main job without scrolling; axe finds nothing in any view, solving or playing`, async () => {
+      const context = await browser.newContext({ viewport, colorScheme: scheme, ...device });
+      const page = await context.newPage();
+      page.problems = [];
+      page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+      await page.goto(`${BASE_URL}/?size=5`);
+      await page.getByRole('grid').waitFor();
+      const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(dark === 'rgb(15, 18, 32)', scheme === 'dark', `the ${scheme} theme follows the system: ${dark}`);
+      for (const part of ['[role=grid]', '#size', '#scramble', '#solve-near', '#more']) {
+        assert.ok(await inView(page, part), `${part} in view at first`);
+      }
+      const found = await violations(page, 'first screen');
+      for (const view of VIEW_NAMES) {
+        await page.locator(`#tab-${view}`).click();
+        await page.locator(`#view-${view}`).waitFor();
+        found.push(...await violations(page, view));
+        await shot(page, `22-${name}-${scheme}-${view}`, { fullPage: false });
+      }
+      await page.locator('#tab-play').click();
+      await page.evaluate(() => scrollTo(0, 0));
+      // Solving and playing at once (a 5x5 is watched while the search shortens the rest).
+      await page.locator('#solve-near').click();
+      await page.locator('.play .playback').waitFor();
+      for (const part of ['[role=grid]', '#cancel-near', '.play .playback']) {
+        assert.ok(await inView(page, part), `${part} in view while it plays`);
+      }
+      assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled');
+      found.push(...await violations(page, 'solving, playing'));
+      await shot(page, `22-${name}-${scheme}-playing`, { fullPage: false });
+      await page.locator('#cancel-near').click();
+      await page.locator('#pause').click();
+      await page.locator('#search-details summary').click();
+      found.push(...await violations(page, 'result, paused'));
+      await shot(page, `22-${name}-${scheme}-result`);
+      assert.deepEqual(found, []);
+      assert.deepEqual(page.problems, []);
+      await context.close();
+    });
+  }
+}
+
+test('the theme switch wins over the system and is kept; How to play shows once, then on request; the goal has a picture', async () => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/?size=3`);
+  await page.getByRole('grid').waitFor();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.selectOption('#theme', 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.notEqual(await background(), light);
+  // How to play greets a first visit; "Got it" puts it away for good.
+  await page.locator('#how-to-play').waitFor();
+  await page.locator('#how-to-close').click();
+  assert.equal(await page.locator('#how-to-play').count(), 0);
+  await page.reload();
+  await page.getByRole('grid').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'kept');
+  assert.equal(await page.locator('#theme').inputValue(), 'dark');
+  assert.equal(await page.locator('#how-to-play').count(), 0, 'not shown again');
+  await page.locator('#how-to-open').click();
+  await page.locator('#how-to-play').waitFor();
+  await page.selectOption('#theme', 'system');
+  assert.equal(await background(), light, 'back to the system (light) theme');
+  // The goal's picture beside the Goal menu follows the goal.
+  await moreOptions(page);
+  assert.match(await page.locator('#goal-picture').getAttribute('aria-label'), /^the goal: 1 2 3 \/ 4 5 6 \/ 7 8 0$/);
+  await page.selectOption('#goal', 'snail');
+  assert.match(await page.locator('#goal-picture').getAttribute('aria-label'), /^the goal: 1 2 3 \/ 8 0 4 \/ 7 6 5$/);
+  await shot(page, '22-goal-picture', { fullPage: false });
+  await context.close();
 });

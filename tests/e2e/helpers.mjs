@@ -55,6 +55,13 @@ export async function board(page) {
   return text.split(' ').map(Number);
 }
 
+/** Opens "More options" (goal, kind of scramble, board editor) if it is closed; returns the page. */
+export async function moreOptions(page) {
+  const more = page.locator('#more');
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  return page;
+}
+
 /** A screenshot in artifacts/: the whole page, or only the window with `{ fullPage: false }`. */
 export async function shot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });

@@ -46,14 +46,11 @@ pub fn how_to_play(props: &HowToProps) -> Html {
         })
     };
     html! {
-        <section id="how-to-play" class="panel how-to" aria-labelledby="how-to-title">
-            <h2 id="how-to-title">{ "How to play" }</h2>
-            <ul>
-                <li>{ "Click or tap a tile next to the gap to slide it in; a tile further along the gap's row or column slides the tiles between too." }</li>
-                <li>{ "Put the tiles back in order, the goal, in as few moves as you can." }</li>
-                <li>{ "Stuck? Hint shows a good next move. Solve finds an answer and plays it; it keeps getting shorter while it plays." }</li>
-                <li>{ "Scramble makes a new puzzle; More options picks another goal or lets you type a board." }</li>
-            </ul>
+        <section id="how-to-play" class="how-to" aria-label="How to play">
+            <p>
+                <strong>{ "How to play: " }</strong>
+                { "click or tap a tile next to the gap to slide it (one further along the gap's row or column slides those between too), and put the tiles in order, the goal, in as few moves as you can. Hint shows a good next move; Solve plays an answer that keeps getting shorter while it plays; More options picks another goal or lets you type a board." }
+            </p>
             <button id="how-to-close" {onclick}>{ "Got it" }</button>
         </section>
     }
