@@ -407,6 +407,9 @@ pub enum Action {
     CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
+    /// A file that was not read as a board (too big, or unreadable): the edit field opens,
+    /// its text kept, with this message.
+    ImportRefused(String),
     /// A board from the generator panel, with its goal.
     Generated(Goal, Board),
     /// Opens one of the page's views (a tab, a link, the browser's back button).

@@ -276,6 +276,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         | Action::CustomGoal
         | Action::ToggleEditor
         | Action::EditText(..)
+        | Action::ImportRefused(..)
         | Action::Playback(..) => route_one_slice(state, action),
         // The game by hand, and the hand moves that move it.
         Action::ClickCell(..)
@@ -423,6 +424,10 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
             next.editors_do(EditorsAction::ToggleBoard(state.puzzle.board.clone()))
         }
         Action::EditText(text) => next.editors_do(EditorsAction::BoardText(text)),
+        Action::ImportRefused(message) => next.editors_do(EditorsAction::ImportFailed(
+            state.editors.board.text.clone(),
+            message,
+        )),
         // Playback, whose board the puzzle shows.
         Action::Playback(step) => {
             let playback = state.playback.as_ref()?.reduce(step)?;
