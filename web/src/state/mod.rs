@@ -361,6 +361,8 @@ pub enum Action {
     PdbBuilding(u32, crate::protocol::BuildProgress),
     /// The pattern database of request `id` is ready.
     PdbReady(u32, crate::protocol::PdbInfo),
+    /// Request `id` could not download these shipped tables, for this reason (words).
+    DownloadFailed(u32, crate::protocol::ShippedTables, String),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.

@@ -273,6 +273,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         // One slice each: the running request, the editors, playback.
         Action::PdbBuilding(..)
         | Action::PdbReady(..)
+        | Action::DownloadFailed(..)
         | Action::CustomGoal
         | Action::ToggleEditor
         | Action::EditText(..)
@@ -415,6 +416,11 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
         }
         Action::PdbReady(id, info) => {
             next.solving = state.solving.reduce(SolvingAction::PdbReady(id, info))?
+        }
+        Action::DownloadFailed(id, tables, why) => {
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::DownloadFailed(id, tables, why))?
         }
         // Editors only.
         Action::CustomGoal => {
