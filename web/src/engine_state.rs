@@ -8,7 +8,7 @@
 use puzzle_core::Method;
 
 use crate::format::duration;
-use crate::protocol::{BuildProgress, PdbInfo, PdbSource};
+use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ShippedTables};
 
 /// The quality bound of a near-optimal answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +26,8 @@ pub struct EngineResult {
     pub method: Method,
     /// Where its database came from.
     pub pdb: Option<PdbInfo>,
+    /// The shipped tables it could not download.
+    pub download_failed: Vec<DownloadFailure>,
     /// Its quality bound (staged).
     pub quality: Option<Quality>,
 }
@@ -39,8 +41,101 @@ pub struct Engine {
     pub build: Option<BuildProgress>,
     /// The running solve's database, once ready.
     pub pdb: Option<PdbInfo>,
+    /// The shipped tables the running solve could not download (one entry a kind).
+    pub download_failed: Vec<DownloadFailure>,
     /// What the result on screen came from (`None`: a generic method).
     pub finished: Option<EngineResult>,
+}
+
+/// Shipped tables a solve could not download, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DownloadFailure {
+    /// Which tables.
+    pub tables: ShippedTables,
+    /// Why, in a few words ("HTTP 404", "a damaged or wrong file").
+    pub why: String,
+}
+
+impl DownloadFailure {
+    /// What the tables line says of it while the solve runs.
+    pub fn running_text(&self) -> String {
+        match self.tables {
+            ShippedTables::BigBoard => format!(
+                "The big-board tables could not be downloaded ({}), so they are being built \
+                 here; the answers come without them meanwhile.",
+                self.why
+            ),
+            ShippedTables::WholeBoard => format!(
+                "The whole-board tables could not be downloaded ({}): the answers are made \
+                 without them.",
+                self.why
+            ),
+        }
+    }
+
+    /// What the line under the answer says of it.
+    pub fn finished_text(&self) -> String {
+        let (name, after) = match self.tables {
+            ShippedTables::BigBoard => (
+                "Big-board",
+                " They are being built here for the next solve.",
+            ),
+            ShippedTables::WholeBoard => ("Whole-board", ""),
+        };
+        format!(
+            "{name} tables could not be downloaded ({}): this answer was made without them.{after}",
+            self.why
+        )
+    }
+}
+
+/// What the tables line adds about the shipped tables a solve could not download: each
+/// failure's words (`finished`: under the answer, else while it runs). The big-board tables'
+/// failure is left out once they are in hand (`pdb`): their source says "built … because the
+/// download failed" then.
+pub fn download_failed_text(
+    failed: &[DownloadFailure],
+    pdb: Option<&PdbInfo>,
+    finished: bool,
+) -> Option<String> {
+    let texts: Vec<String> = failed
+        .iter()
+        .filter(|f| f.tables != ShippedTables::BigBoard || pdb.is_none())
+        .map(|f| {
+            if finished {
+                f.finished_text()
+            } else {
+                f.running_text()
+            }
+        })
+        .collect();
+    (!texts.is_empty()).then(|| texts.join(" "))
+}
+
+impl Engine {
+    /// What the running special method adds to its answer (`None` for a generic search),
+    /// with `quality`, its bound.
+    pub fn result(&self, quality: Option<Quality>) -> Option<EngineResult> {
+        self.running
+            .filter(|method| method.search_config().is_none())
+            .map(|method| EngineResult {
+                method,
+                pdb: self.pdb.clone(),
+                download_failed: self.download_failed.clone(),
+                quality,
+            })
+    }
+
+    /// Notes that the running solve could not download some tables (replacing an older note
+    /// about the same tables); `None` if it says nothing new.
+    pub fn failed(&mut self, failure: DownloadFailure) -> Option<()> {
+        if self.download_failed.contains(&failure) {
+            return None;
+        }
+        self.download_failed.retain(|f| f.tables != failure.tables);
+        self.download_failed.push(failure);
+        Some(())
+    }
 }
 
 /// A byte count in megabytes, one decimal.

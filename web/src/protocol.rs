@@ -145,6 +145,16 @@ pub enum PdbSource {
     Unavailable,
 }
 
+/// Tables of big boards the app ships, which a solve downloads on first need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShippedTables {
+    /// The big-board tables of the 5x5 core (every board from 5x5 up).
+    BigBoard,
+    /// The whole-board tables of 6x6 and 7x7.
+    WholeBoard,
+}
+
 /// The pattern database is ready: where it came from and what it cost.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PdbInfo {
@@ -274,6 +284,17 @@ pub enum FromWorker {
         id: u32,
         /// Where it came from and what it cost.
         info: PdbInfo,
+    },
+    /// Request `id` could not download the `tables` the app ships, for the reason `why` (a
+    /// few words: "HTTP 404", "a damaged or wrong file"): big-board tables are then built
+    /// (the answers come without them meanwhile), whole-board ones done without.
+    DownloadFailed {
+        /// The request.
+        id: u32,
+        /// Which tables.
+        tables: ShippedTables,
+        /// Why, in words.
+        why: String,
     },
     /// The answer to a [`ToWorker::Distance`] request.
     Distance {
@@ -482,6 +503,11 @@ mod tests {
                     storing: false,
                     download_failed: false,
                 },
+            },
+            FromWorker::DownloadFailed {
+                id: 7,
+                tables: ShippedTables::BigBoard,
+                why: "a damaged or wrong file".to_string(),
             },
         ];
         for reply in replies {

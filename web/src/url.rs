@@ -292,4 +292,21 @@ mod tests {
         assert!(errors[0].contains("`pdb%`"), "{errors:?}");
         assert!(errors[1].contains("`%zz`"), "{errors:?}");
     }
+
+    #[test]
+    fn every_part_is_quoted_as_typed() {
+        // Each name is read case-blind, and a bad one is quoted as it was typed, not
+        // lowercased (the heuristic's was).
+        let (state, errors) = from_query("?heuristic=Manhattan&method=A*");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(state.prefs.heuristic, HeuristicKind::Manhattan);
+        let (_, errors) =
+            from_query("?size=Big&goal=Nowhere&method=Fast&heuristic=AAAA&view=Nowhere");
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        let typed = ["`Big`", "`Nowhere`", "`Fast`", "`AAAA`", "`Nowhere`"];
+        for (error, typed) in errors.iter().zip(typed) {
+            assert!(error.contains(typed), "{typed} in {error}");
+        }
+        assert!(!errors[3].contains("aaaa"), "{errors:?}");
+    }
 }

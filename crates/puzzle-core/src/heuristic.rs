@@ -51,9 +51,10 @@ impl FromStr for HeuristicKind {
             "misplaced" | "hamming" => Ok(HeuristicKind::Misplaced),
             "manhattan" => Ok(HeuristicKind::Manhattan),
             "linear-conflict" | "linear_conflict" | "lc" => Ok(HeuristicKind::LinearConflict),
-            other => Err(format!(
+            // Quoted as typed, not lowercased, like every other name the core reads.
+            _ => Err(format!(
                 "unknown heuristic `{}`: use misplaced, manhattan or linear-conflict",
-                crate::error::excerpt(other)
+                crate::error::excerpt(text)
             )),
         }
     }

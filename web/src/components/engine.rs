@@ -4,7 +4,7 @@
 use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
-use crate::engine_state::{source_text, EngineResult};
+use crate::engine_state::{download_failed_text, source_text, EngineResult};
 use crate::format::{count, progress_line};
 use crate::protocol::BuildProgress;
 use crate::state::Solving;
@@ -64,15 +64,20 @@ pub fn progress_text(solving: &Solving, shape: Shape) -> Option<String> {
 }
 
 /// The database line under the solver while a database solve runs: a progress bar while it
-/// builds, then where it came from.
+/// builds, then where it came from; and which shipped tables could not be downloaded.
 pub fn status_view(solving: &Solving, shape: Shape) -> Html {
     if solving.running.is_none() || !uses_tables(solving, shape) {
         return html! {};
     }
-    match (&solving.engine.pdb, &solving.engine.build) {
+    let engine = &solving.engine;
+    let failed = download_failed_text(&engine.download_failed, engine.pdb.as_ref(), false)
+        // A space between the two texts for readers of the text (the line is a flex row).
+        .map(|text| html! { <>{ " " }<span class="download-failed">{ text }</span></> });
+    match (&engine.pdb, &engine.build) {
         (Some(info), _) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
-                { format!("{} {}.", capitalized(tables_name(solving)), source_text(info)) }
+                <span>{ format!("{} {}.", capitalized(tables_name(solving)), source_text(info)) }</span>
+                { failed }
             </p>
         },
         (None, Some(build)) => {
@@ -86,12 +91,14 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
                     data-seconds-left={build.seconds_left().map(|s| format!("{s:.1}"))}>
                     <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
                     <span>{ build_text(tables_name(solving), build, playable) }</span>
+                    { failed }
                 </div>
             }
         }
         (None, None) => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
-                { format!("Getting the {}: from this browser's cache, else a one-time download or build…", tables_name(solving)) }
+                <span>{ format!("Getting the {}: from this browser's cache, else a one-time download or build…", tables_name(solving)) }</span>
+                { failed }
             </p>
         },
     }
@@ -129,6 +136,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
         .quality
         .as_ref()
         .filter(|_| solution.length().is_some());
+    let failed = download_failed_text(&finished.download_failed, finished.pdb.as_ref(), true);
     html! {
         <>
         if let Some(quality) = quality {
@@ -144,7 +152,13 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
         if let Some(info) = &finished.pdb {
             <p id="pdb-source" class="pdb-source" data-source={format!("{:?}", info.source).to_lowercase()} data-ms={format!("{:.1}", info.ms)} data-bytes={info.bytes.to_string()}>
                 { format!("{} {}.", if matches!(finished.method, Method::Anytime { .. }) { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
+                if let Some(failed) = failed.clone() {
+                    { " " }<span class="download-failed">{ failed }</span>
+                }
             </p>
+        } else if let Some(failed) = failed {
+            // Without the big-board tables: the line says which tables the answer went without.
+            <p id="pdb-source" class="pdb-source warn" data-source="none">{ failed }</p>
         }
         </>
     }
@@ -283,6 +297,74 @@ mod tests {
         // A new board clears the label with the result.
         let moved = apply(&s, Action::Scramble(start.puzzle.board.clone()));
         assert_eq!(moved.solving.engine.finished, None);
+    }
+
+    /// A big board whose shipped tables could not be downloaded says so while it runs (the
+    /// big-board tables' note gone once they are built) and under the answer.
+    #[test]
+    fn failed_downloads_are_told_while_running_and_under_the_answer() {
+        use crate::engine_state::download_failed_text;
+        use crate::protocol::ShippedTables::{BigBoard, WholeBoard};
+        let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35");
+        let mut s = apply(&start, Action::SolveStarted(3));
+        let fail = |id, tables, why: &str| Action::DownloadFailed(id, tables, why.to_string());
+        assert_eq!(reduce(&s, fail(2, BigBoard, "HTTP 404")), None, "stale");
+        s = apply(&s, fail(3, BigBoard, "HTTP 404"));
+        s = apply(&s, fail(3, WholeBoard, "a damaged or wrong file"));
+        assert_eq!(
+            reduce(&s, fail(3, WholeBoard, "a damaged or wrong file")),
+            None
+        );
+        let engine = &s.solving.engine;
+        assert_eq!(
+            download_failed_text(&engine.download_failed, None, false).as_deref(),
+            Some(
+                "The big-board tables could not be downloaded (HTTP 404), so they are being \
+                 built here; the answers come without them meanwhile. The whole-board tables \
+                 could not be downloaded (a damaged or wrong file): the answers are made \
+                 without them."
+            )
+        );
+        // The answer comes before the tables.
+        let solved = apply(&s, Action::Solved(3, Box::new(staged(&s))));
+        let finished = solved.solving.engine.finished.clone().expect("labelled");
+        assert_eq!(finished.pdb, None);
+        assert_eq!(
+            download_failed_text(&finished.download_failed, None, true).as_deref(),
+            Some(
+                "Big-board tables could not be downloaded (HTTP 404): this answer was made \
+                 without them. They are being built here for the next solve. Whole-board \
+                 tables could not be downloaded (a damaged or wrong file): this answer was \
+                 made without them."
+            )
+        );
+        // The tables came, built: their source says why; the whole-board note stays.
+        let built = PdbInfo {
+            download_failed: true,
+            ..PdbInfo::new(PdbSource::Built, 20_000.0, 4_500_000, 4_500_000)
+        };
+        assert!(source_text(&built).contains("because the download failed"));
+        let engine = &apply(&s, Action::PdbReady(3, built.clone())).solving.engine;
+        let text = download_failed_text(&engine.download_failed, Some(&built), false).unwrap();
+        assert!(
+            text.starts_with("The whole-board tables could not"),
+            "{text}"
+        );
+        // A new solve starts with a clean slate.
+        let again = apply(&solved, Action::SolveStarted(4));
+        assert!(again.solving.engine.download_failed.is_empty());
+    }
+
+    /// The staged answer of the board on screen (a 6x6 has no optimal one here).
+    fn staged(s: &State) -> puzzle_core::Solution {
+        puzzle_core::solve_with(
+            &s.puzzle.board,
+            &s.puzzle.goal_board,
+            &Method::Staged,
+            puzzle_core::Tables::default(),
+            &mut Limits::default(),
+        )
+        .unwrap()
     }
 
     /// The build line says what is made and that it is made once, and estimates the time

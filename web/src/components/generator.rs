@@ -15,7 +15,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::number_field::NumberField;
-use crate::download::{download, read_text};
+use crate::download::{download, read_board_file};
 use crate::race::{generate, GeneratorSpec};
 use crate::state::{Action, ScrambleHow, State};
 
@@ -104,6 +104,10 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         let state = state.clone();
         Callback::from(move |text| state.dispatch(Action::Import(text)))
     };
+    let on_refused = {
+        let state = state.clone();
+        Callback::from(move |why| state.dispatch(Action::ImportRefused(why)))
+    };
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
             <h2 id="gen-title">{ "Generate, import, export" }</h2>
@@ -121,7 +125,7 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                 <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
             </div>
             <FamousPicker goal={props.goal.clone()} dispatcher={state.clone()} />
-            { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import }) }
+            { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import, on_refused }) }
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>
     }
@@ -244,6 +248,8 @@ struct FilesProps {
     moves: Option<Rc<Vec<Direction>>>,
     /// Called with the text of an imported file.
     on_import: Callback<String>,
+    /// Called with the message when a file is not read (too big to be a board file).
+    on_refused: Callback<String>,
 }
 
 /// Import a file; export the board, or the solution on one line or one move a line.
@@ -278,10 +284,11 @@ fn file_buttons(props: &FilesProps) -> Html {
     };
     let on_file = {
         let on_import = props.on_import.clone();
+        let on_refused = props.on_refused.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                read_text(&file, on_import.clone());
+                read_board_file(&file, on_import.clone(), on_refused.clone());
             }
             // Picking the same file again must fire `change` again.
             input.set_value("");

@@ -1,11 +1,12 @@
 //! Drag and drop onto the board: a dropped image becomes the tiles' picture, any other file
-//! or dropped text is imported like the edit field ([`Action::Import`]).
+//! or dropped text is imported like the edit field ([`Action::Import`]); a file too big to be
+//! a board file is refused by its size, unread ([`read_board_file`]).
 
 use yew::prelude::*;
 
 use web_sys::File;
 
-use crate::download::read_text;
+use crate::download::read_board_file;
 use crate::hooks::picture::is_image;
 use crate::state::{Action, State};
 
@@ -37,9 +38,11 @@ pub fn use_drop_import(
                     on_image.emit(file);
                     return;
                 }
-                read_text(
+                let refused = dispatcher.clone();
+                read_board_file(
                     &file,
                     Callback::from(move |text| dispatcher.dispatch(Action::Import(text))),
+                    Callback::from(move |why| refused.dispatch(Action::ImportRefused(why))),
                 );
             } else if let Ok(text) = data.get_data("text/plain") {
                 if !text.trim().is_empty() {

@@ -43,6 +43,7 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Failed { id, message } => Action::SolveFailed(id, message),
         FromWorker::Building { id, build } => Action::PdbBuilding(id, build),
         FromWorker::PdbReady { id, info } => Action::PdbReady(id, info),
+        FromWorker::DownloadFailed { id, tables, why } => Action::DownloadFailed(id, tables, why),
     })
 }
 
@@ -249,7 +250,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{BuildProgress, PdbInfo, PdbSource};
+    use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ShippedTables};
     use puzzle_core::{Board, Limits, Progress, SolverConfig};
 
     /// One reply of each kind, each with its own id.
@@ -292,6 +293,11 @@ mod tests {
                     storing: false,
                     download_failed: false,
                 },
+            },
+            FromWorker::DownloadFailed {
+                id: 5,
+                tables: ShippedTables::WholeBoard,
+                why: "HTTP 404".to_string(),
             },
             FromWorker::Distance {
                 id: 6,
@@ -356,12 +362,15 @@ mod tests {
                 }
                 FromWorker::Building { id, build } => (Some(Action::PdbBuilding(id, build)), None),
                 FromWorker::PdbReady { id, info } => (Some(Action::PdbReady(id, info)), None),
+                FromWorker::DownloadFailed { id, tables, why } => {
+                    (Some(Action::DownloadFailed(id, tables, why)), None)
+                }
             };
             assert_eq!(answers(&reply), answered, "{reply:?}");
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 12, "every kind of reply");
+        assert_eq!(kinds.len(), 13, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

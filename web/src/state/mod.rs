@@ -361,6 +361,8 @@ pub enum Action {
     PdbBuilding(u32, crate::protocol::BuildProgress),
     /// The pattern database of request `id` is ready.
     PdbReady(u32, crate::protocol::PdbInfo),
+    /// Request `id` could not download these shipped tables, for this reason (words).
+    DownloadFailed(u32, crate::protocol::ShippedTables, String),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.
@@ -407,6 +409,9 @@ pub enum Action {
     CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),
     /// Text of an imported file, a drop or a paste: parsed like the edit field.
     Import(String),
+    /// A file that was not read as a board (too big, or unreadable): the edit field opens,
+    /// its text kept, with this message.
+    ImportRefused(String),
     /// A board from the generator panel, with its goal.
     Generated(Goal, Board),
     /// Opens one of the page's views (a tab, a link, the browser's back button).

@@ -273,9 +273,11 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         // One slice each: the running request, the editors, playback.
         Action::PdbBuilding(..)
         | Action::PdbReady(..)
+        | Action::DownloadFailed(..)
         | Action::CustomGoal
         | Action::ToggleEditor
         | Action::EditText(..)
+        | Action::ImportRefused(..)
         | Action::Playback(..) => route_one_slice(state, action),
         // The game by hand, and the hand moves that move it.
         Action::ClickCell(..)
@@ -415,6 +417,11 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
         Action::PdbReady(id, info) => {
             next.solving = state.solving.reduce(SolvingAction::PdbReady(id, info))?
         }
+        Action::DownloadFailed(id, tables, why) => {
+            next.solving = state
+                .solving
+                .reduce(SolvingAction::DownloadFailed(id, tables, why))?
+        }
         // Editors only.
         Action::CustomGoal => {
             next.editors_do(EditorsAction::OpenGoal(state.puzzle.goal_board.clone()))
@@ -423,6 +430,10 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
             next.editors_do(EditorsAction::ToggleBoard(state.puzzle.board.clone()))
         }
         Action::EditText(text) => next.editors_do(EditorsAction::BoardText(text)),
+        Action::ImportRefused(message) => next.editors_do(EditorsAction::ImportFailed(
+            state.editors.board.text.clone(),
+            message,
+        )),
         // Playback, whose board the puzzle shows.
         Action::Playback(step) => {
             let playback = state.playback.as_ref()?.reduce(step)?;

@@ -4,8 +4,8 @@
 
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
-use crate::engine_state::{Engine, EngineResult, Quality};
-use crate::protocol::{BuildProgress, PdbInfo};
+use crate::engine_state::{DownloadFailure, Engine, Quality};
+use crate::protocol::{BuildProgress, PdbInfo, ShippedTables};
 
 /// How a solve's answers reach the board ([`crate::ahead`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,6 +100,8 @@ pub enum SolvingAction {
     PdbBuilding(u32, BuildProgress),
     /// The pattern database of request `id` is ready.
     PdbReady(u32, PdbInfo),
+    /// Request `id` could not download these shipped tables, for this reason (words).
+    DownloadFailed(u32, ShippedTables, String),
     /// A better answer to request `id` while its search goes on (kept if shorter).
     Improved(u32, Box<Solution>),
     /// Request `id`'s answers now play as they come.
@@ -151,6 +153,10 @@ impl Solving {
                 next.mine(id)?;
                 next.engine.pdb = Some(info);
             }
+            SolvingAction::DownloadFailed(id, tables, why) => {
+                next.mine(id)?;
+                next.engine.failed(DownloadFailure { tables, why })?;
+            }
             SolvingAction::Improved(id, solution) => {
                 let running = next.mine(id)?;
                 let shorter = solution.outcome == SolveOutcome::Solved
@@ -187,15 +193,7 @@ impl Solving {
                     lower_bound,
                     ratio: solution.bound_ratio(),
                 });
-                next.engine.finished = self
-                    .engine
-                    .running
-                    .filter(|method| method.search_config().is_none())
-                    .map(|method| EngineResult {
-                        method,
-                        pdb: self.engine.pdb.clone(),
-                        quality,
-                    });
+                next.engine.finished = self.engine.result(quality);
                 next.engine.build = None;
                 next.running = None;
                 let shortest = running

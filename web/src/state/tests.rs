@@ -737,6 +737,17 @@ fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
     assert_eq!(bad.puzzle.board, state.puzzle.board);
     let round = apply(&state, Action::Import(imported.puzzle.board.to_npuzzle()));
     assert_eq!(round.puzzle.board, imported.puzzle.board);
+    // A file refused unread (too big): the field opens with the message, its text and the
+    // board kept.
+    let typed = apply(&state, Action::EditText("1 2 3".into()));
+    let refused = apply(&typed, Action::ImportRefused("big.txt is 2.0 MB".into()));
+    assert!(refused.editors.board.open);
+    assert_eq!(refused.editors.board.text, "1 2 3");
+    assert_eq!(
+        refused.editors.board.error.as_deref(),
+        Some("big.txt is 2.0 MB")
+    );
+    assert_eq!(refused.puzzle.board, state.puzzle.board);
     let spec = crate::race::GeneratorSpec {
         shape: Shape::square(4).unwrap(),
         goal: Goal::Snail,

@@ -17,7 +17,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::{clock, post, shipped};
-use crate::protocol::{FromWorker, PdbInfo, PdbSource};
+use crate::protocol::{FromWorker, PdbInfo, PdbSource, ShippedTables};
 
 thread_local! {
     /// Downloaded tables to store in IndexedDB once the request that fetched them is answered.
@@ -44,6 +44,12 @@ pub(super) trait Cached: Sized + 'static {
     fn read(bytes: &[u8], goal: &Board) -> Option<Self>;
     /// The file the app ships them in, under `tables/`, if it ships the ones for `goal`.
     fn shipped(_goal: &Board) -> Option<&'static str> {
+        None
+    }
+    /// Which tables the page is told could not be downloaded, when their download fails
+    /// ([`FromWorker::DownloadFailed`]); `None`: the page hears of it with
+    /// [`FromWorker::PdbReady`] only (the 4x4 databases, built at once).
+    fn told_as() -> Option<ShippedTables> {
         None
     }
     /// The bytes stored.
@@ -113,6 +119,9 @@ impl Cached for BigTables {
         let standard = Goal::Standard.board(Shape::square(5).ok()?).ok()?;
         (Self::key(goal).ok()? == BigTables::cache_key(&standard)).then_some(SHIPPED_BIG)
     }
+    fn told_as() -> Option<ShippedTables> {
+        Some(ShippedTables::BigBoard)
+    }
     fn bytes(&self) -> Vec<u8> {
         self.to_bytes()
     }
@@ -164,7 +173,14 @@ pub(super) async fn made<T: Cached>(
     super::build::begin(start);
     let (tables, source, download_failed) = match downloaded::<T>(goal).await {
         Some(Ok(tables)) => (tables, PdbSource::Downloaded, false),
-        Some(Err(_)) => (T::build(scope, id, goal).await?, PdbSource::Built, true),
+        Some(Err(why)) => {
+            // Said at once where the build takes long (big boards: the answers come without
+            // the tables meanwhile, and the solve may end before they do).
+            if let Some(tables) = T::told_as() {
+                post(scope, &FromWorker::DownloadFailed { id, tables, why });
+            }
+            (T::build(scope, id, goal).await?, PdbSource::Built, true)
+        }
         None => (T::build(scope, id, goal).await?, PdbSource::Built, false),
     };
     let ms = clock() - start;
@@ -222,7 +238,7 @@ pub(super) fn store_after_request() {
 pub(super) async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<T, String>> {
     let path = T::shipped(goal)?;
     Some(match shipped::fetch(path).await {
-        Ok(bytes) => T::read(&bytes, goal).ok_or_else(|| "the download was damaged".to_string()),
+        Ok(bytes) => T::read(&bytes, goal).ok_or_else(|| shipped::NOT_THE_TABLES.to_string()),
         Err(why) => Err(why),
     })
 }

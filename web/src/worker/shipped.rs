@@ -6,7 +6,8 @@
 //! standard goal (the blank in a corner) uses them; other goals build theirs.
 //!
 //! Nothing here is trusted: the bytes are checked like cached ones (format, checksum, goal),
-//! and any failure (offline, a missing file, a damaged download) only means a build.
+//! and any failure (offline, a missing file, a damaged download) only means a build (or, for
+//! the whole-board tables, a solve without them); the page is told why in a few words.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -49,14 +50,16 @@ pub async fn fetch(path: &'static str) -> Result<Vec<u8>, String> {
     let promise = STARTED
         .with(|started| started.borrow_mut().remove(path))
         .unwrap_or_else(|| request(path));
-    let failed = |_| "the download failed (offline?)".to_string();
+    // Why, in the words the page's tables line quotes ("could not be downloaded (…)").
+    let failed = |_| NO_ANSWER.to_string();
+    // A failed fetch resolves to no response ([`request`]).
     let response: Response = JsFuture::from(promise)
         .await
         .map_err(failed)?
         .dyn_into()
-        .map_err(|_| "the download gave no response".to_string())?;
+        .map_err(failed)?;
     if !response.ok() {
-        return Err(format!("the download failed (HTTP {})", response.status()));
+        return Err(format!("HTTP {}", response.status()));
     }
     let buffer = JsFuture::from(response.array_buffer().map_err(failed)?)
         .await
@@ -65,12 +68,17 @@ pub async fn fetch(path: &'static str) -> Result<Vec<u8>, String> {
     inflate(&packed)
 }
 
+/// Why a download failed when no answer came (offline, or refused on the way).
+const NO_ANSWER: &str = "no answer from the server: offline?";
+/// Why a download failed when what came is not the tables (flipped bytes, a web page).
+pub const NOT_THE_TABLES: &str = "a damaged or wrong file";
+
 /// `packed` gunzipped; an error for anything that is not gzip.
 pub fn inflate(packed: &[u8]) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::with_capacity(packed.len() * 4);
     flate2::read::GzDecoder::new(packed)
         .read_to_end(&mut bytes)
-        .map_err(|_| "the download was damaged".to_string())?;
+        .map_err(|_| NOT_THE_TABLES.to_string())?;
     Ok(bytes)
 }
 

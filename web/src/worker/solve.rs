@@ -35,7 +35,7 @@ pub(super) async fn with_tables(
             // load, download or build.
             let asked = clock();
             // Sent for at once, so that they come while the big-board tables do.
-            whole::held_or_sent_for(&request.goal);
+            whole::held_or_sent_for(scope, id, &request.goal);
             let key = BigTables::key(&request.goal).unwrap_or_default();
             match BigTables::with_memory(|m| m.get(&key).cloned()) {
                 Some(_) => match cached::<BigTables>(scope, id, &request.goal).await {
@@ -79,9 +79,12 @@ async fn solve_with_big(
     let (whole, start) = if whole::coming(goal) {
         let start = shown.or_else(|| first_answer(scope, request));
         let wait = WHOLE_WAIT_MS.min(tableless::budget_ms(request) / 4.0);
-        (whole::within(goal, asked + wait).await, start)
+        (
+            whole::within(scope, request.id, goal, asked + wait).await,
+            start,
+        )
     } else {
-        (whole::held_or_sent_for(goal), None)
+        (whole::held_or_sent_for(scope, request.id, goal), None)
     };
     let tables = guides(tables, whole.as_deref());
     let request = budget_from(asked, request);
@@ -213,7 +216,7 @@ async fn with_or_without(
 ) -> FromWorker {
     let whole = tables
         .is_ok()
-        .then(|| whole::held_or_sent_for(&request.goal))
+        .then(|| whole::held_or_sent_for(scope, request.id, &request.goal))
         .flatten();
     let tables = match &tables {
         Ok(tables) => guides(tables, whole.as_deref()),

@@ -3,9 +3,9 @@
 //! standard goal's (`scripts/web-tables.sh`, 1.5 and 3.2 MB gzipped), which serve every goal a
 //! relabel leads to it. The first solve that wants them starts getting them (IndexedDB, else
 //! the download, then stored) and goes on meanwhile; they are kept in memory and serve every
-//! later solve of that size. Nothing is posted to the page about them: its tables line tells
-//! of the big-board tables every big board needs, and a solve goes on without these if they
-//! cannot be had. Other goals go without (a 7x7 build takes about a minute and 125 MB in a tab).
+//! later solve of that size. The page hears of them only if their download fails
+//! ([`FromWorker::DownloadFailed`], said in its tables line): the solve goes on without them.
+//! Other goals go without (a 7x7 build takes about a minute and 125 MB in a tab).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -15,7 +15,10 @@ use puzzle_core::anytime::WholeTables;
 use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Goal};
 
-use super::{cache, clock, shipped, tableless};
+use web_sys::DedicatedWorkerGlobalScope;
+
+use super::{cache, clock, post, shipped, tableless};
+use crate::protocol::{FromWorker, ShippedTables};
 
 thread_local! {
     /// The tables this worker holds, by `WholeTables::cache_key`.
@@ -44,16 +47,29 @@ fn shipped_for(goal: &Board) -> Option<(&'static str, Board)> {
 
 /// The tables that serve `goal` if this worker holds them; otherwise, where the app ships
 /// them, they are sent for (once: IndexedDB, else the download) and a later call finds them.
-pub(super) fn held_or_sent_for(goal: &Board) -> Option<Rc<WholeTables>> {
+/// A failed download is told to request `id` ([`FromWorker::DownloadFailed`]); the next
+/// request that wants them sends for them again.
+pub(super) fn held_or_sent_for(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+) -> Option<Rc<WholeTables>> {
     let (path, canonical) = shipped_for(goal)?;
     let key = WholeTables::cache_key(&canonical);
     if let Some(tables) = HELD.with(|h| h.borrow().get(&key).cloned()) {
         return Some(tables);
     }
     if COMING.with(|c| c.borrow_mut().insert(key.clone())) {
+        let scope = scope.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            if let Some(tables) = fetch(path, &key, &canonical).await {
-                HELD.with(|h| h.borrow_mut().insert(key.clone(), Rc::new(tables)));
+            match fetch(path, &key, &canonical).await {
+                Ok(tables) => {
+                    HELD.with(|h| h.borrow_mut().insert(key.clone(), Rc::new(tables)));
+                }
+                Err(why) => {
+                    let tables = ShippedTables::WholeBoard;
+                    post(&scope, &FromWorker::DownloadFailed { id, tables, why });
+                }
             }
             COMING.with(|c| c.borrow_mut().remove(&key));
         });
@@ -70,31 +86,36 @@ pub(super) fn coming(goal: &Board) -> bool {
 }
 
 /// Waits in the event loop until the tables that serve `goal` are no longer on their way (come
-/// or failed) or the clock passes `until`; then [`held_or_sent_for`].
-pub(super) async fn within(goal: &Board, until: f64) -> Option<Rc<WholeTables>> {
+/// or failed) or the clock passes `until`; then [`held_or_sent_for`] for request `id`.
+pub(super) async fn within(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    goal: &Board,
+    until: f64,
+) -> Option<Rc<WholeTables>> {
     while coming(goal) && clock() < until {
         tableless::next_turn(tableless::WAIT_MS).await;
     }
-    held_or_sent_for(goal)
+    held_or_sent_for(scope, id, goal)
 }
 
 /// The tables toward `goal` from IndexedDB under `key`, else downloaded from `path` (then
-/// stored behind the solve in flight); `None` if neither gives intact ones.
-async fn fetch(path: &'static str, key: &str, goal: &Board) -> Option<WholeTables> {
+/// stored behind the solve in flight); why the download did not give intact ones otherwise.
+async fn fetch(path: &'static str, key: &str, goal: &Board) -> Result<WholeTables, String> {
     let db = crate::idb::open().await.ok();
     if let Some(db) = &db {
         if let Ok(Some(bytes)) = crate::idb::get(db, key).await {
             if let Some(tables) = read(&bytes, goal) {
-                return Some(tables);
+                return Ok(tables);
             }
         }
     }
-    let bytes = shipped::fetch(path).await.ok()?;
-    let tables = read(&bytes, goal)?;
+    let bytes = shipped::fetch(path).await?;
+    let tables = read(&bytes, goal).ok_or_else(|| shipped::NOT_THE_TABLES.to_string())?;
     if let Some(db) = db {
         cache::store_behind(db, key.to_string(), bytes);
     }
-    Some(tables)
+    Ok(tables)
 }
 
 /// Tables read back from `bytes`, if intact and toward `goal`.
