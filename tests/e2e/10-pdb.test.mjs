@@ -233,7 +233,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
   const seenAgain = await page.evaluate(() => window.__pdbSeen);
   assert.ok(!seenAgain.includes('building'), `no build after the reload (${seenAgain})`);
   const searchMs = await page.evaluate(() => {
-    const dt = [...document.querySelectorAll('#result dt')].find((d) => d.textContent.startsWith('Time'));
+    const dt = [...document.querySelectorAll('#result dt')].find((d) => d.textContent.startsWith('Search time'));
     return dt.nextElementSibling.textContent;
   });
   await shot(page, '10-pdb-korf2-cached');

@@ -167,3 +167,27 @@ test('the theme switch wins over the system and is kept; How to play shows once,
   await shot(page, '22-goal-picture', { fullPage: false });
   await context.close();
 });
+
+test('phone: every control on the first screen and in every view is a touch target of at least 24x24 px', async () => {
+  const { viewport, device } = SCREENS.phone;
+  const page = await open(browser, '?size=5', viewport, device);
+  await page.locator('#solve-near').click();
+  await page.locator('.play .playback').waitFor();
+  await page.locator('#cancel-near').click();
+  await page.locator('#pause').click();
+  await page.locator('#more').click();
+  const small = [];
+  for (const view of VIEW_NAMES) {
+    await page.locator(`#tab-${view}`).click();
+    await page.locator(`#view-${view}`).waitFor();
+    small.push(...await page.evaluate((where) => [...document.querySelectorAll('button, select, input, summary, a[href]')]
+      // Inline words that open an explanation sit in a sentence (WCAG 2.5.8 leaves them out);
+      // a checkbox's target is its whole label.
+      .filter((e) => !e.matches('.term-word, input[type=checkbox], input[type=file]') && e.getClientRects().length > 0)
+      .map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, r]) => r.width < 24 || r.height < 24)
+      .map(([e, r]) => `${where}: ${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} ${Math.round(r.width)}x${Math.round(r.height)}`), view));
+  }
+  assert.deepEqual(small, []);
+  await page.context().close();
+});

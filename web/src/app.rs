@@ -195,10 +195,18 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
                 dispatcher={state.dispatcher()} on_solve={solver.solve.clone()} on_cancel={solver.cancel.clone()} />
             <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
+                found_after_ms={found_after(state, solver)}
                 dispatcher={state.dispatcher()} />
             <DepthChart {solution} />
         </ViewPanel>
     }
+}
+
+/// How long after Solve the answer in the Result came, if it is the last solve's.
+fn found_after(state: &State, solver: &crate::hooks::solver::Solver) -> Option<f64> {
+    let result = state.solving.result.as_ref()?;
+    let found = solver.found.as_ref()?;
+    (found.moves == result.solution.moves).then_some(found.after_ms)
 }
 
 /// "Race": every method on the board on screen (a row plays on the board beside it).

@@ -28,6 +28,10 @@ pub struct ResultProps {
     /// The one of them being played back.
     #[prop_or_default]
     pub playing_answer: Option<usize>,
+    /// Milliseconds from Solve to this answer, when it is the last solve's (tables' download
+    /// or build and the watched playback's rounds included).
+    #[prop_or_default]
+    pub found_after_ms: Option<f64>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
 }
@@ -90,6 +94,11 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
+            if let Some(after) = props.found_after_ms {
+                <p id="found-after" class="muted small-print">{ format!(
+                    "Found {} after Solve; the search itself took {}.",
+                    duration(after), duration(solution.stats.elapsed_ms)) }</p>
+            }
             { crate::components::engine::result_view(props.engine.as_ref(), solution) }
             <details id="search-details" class="search-details">
                 <summary>{ "Search details" }</summary>
@@ -169,7 +178,7 @@ fn stats_view(method: &str, solution: &Solution) -> Html {
             if frontier && stats.max_frontier > 0 {
                 { row("Peak held", glossary::PEAK_HELD, count(stats.max_frontier), Some("peak-held")) }
             }
-            { row("Time", glossary::TIME, duration(stats.elapsed_ms), None) }
+            { row("Search time", glossary::TIME, duration(stats.elapsed_ms), None) }
         </dl>
     }
 }

@@ -26,6 +26,25 @@ pub struct Solver {
     pub race: Callback<()>,
     /// Stops the solve or race.
     pub cancel: Callback<()>,
+    /// When the last solve's answer came, after its Solve (the Result says it beside the
+    /// search's own time, which leaves out waiting for tables).
+    pub found: Option<Found>,
+}
+
+/// The last solve's final answer and how long after Solve it came.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The answer's moves (the Result shows the time only beside this very answer).
+    pub moves: Vec<puzzle_core::Direction>,
+    /// Milliseconds from Solve to the answer.
+    pub after_ms: f64,
+}
+
+/// The page's clock in milliseconds (0 where there is none).
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 /// The action a reply of the solver worker becomes (`None`: nothing for the state).
@@ -62,6 +81,8 @@ struct Requests {
     answered: u32,
     /// The request the state is busy with, as of the last render.
     busy: Option<u32>,
+    /// The last solve request sent and when (the page's clock).
+    solve_sent: Option<(u32, f64)>,
 }
 
 /// Whether the worker must be stopped: the state is busy with no request (`now`) while the
@@ -79,9 +100,10 @@ fn abandoned(now: Option<u32>, sent: u32, answered: u32) -> bool {
 #[hook]
 pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     let requests = use_mut_ref(Requests::default);
-    let on_event = use_worker_events(state.dispatcher(), requests.clone());
+    let found = use_state(|| None::<Found>);
+    let on_event = use_worker_events(state.dispatcher(), requests.clone(), found.setter());
     let slot = use_worker_slot(on_event);
-    use_worker_life(slot.clone(), requests, state.busy_id());
+    use_worker_life(slot.clone(), requests.clone(), state.busy_id());
     use_playhead_reports(slot.clone(), state.playhead_report());
 
     // The callbacks are made once (so the panels' props compare equal between renders) and
@@ -90,12 +112,12 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     *latest.borrow_mut() = state.clone();
 
     let solve = {
-        let (latest, slot) = (latest.clone(), slot.clone());
+        let (latest, slot, requests) = (latest.clone(), slot.clone(), requests.clone());
         use_memo((), move |_| {
             Callback::from(move |()| {
                 // Cloned first: the borrow must not outlive this line (a dispatch may render).
                 let state = latest.borrow().clone();
-                start_solve(&state, &slot)
+                start_solve(&state, &slot, &requests)
             })
         })
     };
@@ -116,6 +138,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
         solve: (*solve).clone(),
         race: (*race).clone(),
         cancel: (*cancel).clone(),
+        found: (*found).clone(),
     }
 }
 
@@ -125,6 +148,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
 fn use_worker_events(
     dispatcher: UseReducerDispatcher<State>,
     requests: Rc<RefCell<Requests>>,
+    found: UseStateSetter<Option<Found>>,
 ) -> Callback<WorkerEvent> {
     let on_event = use_memo((), move |_| {
         Callback::from(move |event: WorkerEvent| {
@@ -139,6 +163,14 @@ fn use_worker_events(
             if let Some(id) = answers(&reply) {
                 let mut requests = requests.borrow_mut();
                 requests.answered = requests.answered.max(id);
+            }
+            if let FromWorker::Done { id, solution } = &reply {
+                if let Some((_, at)) = requests.borrow().solve_sent.filter(|(sent, _)| sent == id) {
+                    found.set(Some(Found {
+                        moves: solution.moves.clone(),
+                        after_ms: now_ms() - at,
+                    }));
+                }
             }
             if let Some(action) = action_for(reply) {
                 dispatcher.dispatch(action);
@@ -186,11 +218,16 @@ fn use_playhead_reports(slot: WorkerSlot, report: Option<(u32, Playhead)>) {
 
 /// Solves the board on screen (if it can be solved) under a new request id; watched, the
 /// best answer so far plays after [`EXACT_GRACE_MS`] if none played yet.
-fn start_solve(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
+fn start_solve(
+    state: &UseReducerHandle<State>,
+    slot: &WorkerSlot,
+    requests: &Rc<RefCell<Requests>>,
+) {
     if !state.can_solve() {
         return;
     }
     let id = slot.new_id();
+    requests.borrow_mut().solve_sent = Some((id, now_ms()));
     let message = state.worker_message(id);
     let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
     state.dispatch(Action::SolveStarted(id));
