@@ -52,7 +52,7 @@ pub use reduce::reduce;
 
 pub use coach::{Coach, CoachAction, ExactCount};
 pub use editors::{goal_text, Editor, Editors, EditorsAction};
-pub use play::{clock_text, Finish, Play, PlayAction};
+pub use play::{clock_text, Finish, NoRecord, Play, PlayAction, MIN_RECORD_MOVES};
 pub use playback::{Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleAction};

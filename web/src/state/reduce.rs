@@ -15,7 +15,17 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
     let mut next = route(state, action)?;
     keep_what_belongs(state, &mut next);
     keep_the_game(&mut next);
+    count_the_hint(state, &mut next);
     Some(next)
+}
+
+/// A hint that shows (pressed, or come for an ask) is one more hint the game was helped by.
+fn count_the_hint(state: &State, next: &mut State) {
+    if next.coach.hint.is_some() && next.coach.hint != state.coach.hint {
+        if let Some(play) = next.play.reduce(PlayAction::Hinted) {
+            next.play = play;
+        }
+    }
 }
 
 /// The game by hand is always the game on the board on screen: when the board or the goal
@@ -25,6 +35,8 @@ fn keep_the_game(next: &mut State) {
     let (play, puzzle) = (&next.play, &next.puzzle);
     if play.board != puzzle.board || play.goal != puzzle.goal_board {
         next.play = Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), play.now_ms);
+        // A board the solver's answer brought: a game from it was helped.
+        next.play.from_playback = next.playback.is_some();
     }
 }
 

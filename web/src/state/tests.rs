@@ -969,11 +969,30 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
         vec![Action::Clock(74_000.0), Action::ClickCell(8)],
         &[
             Expect::Board("1 2 3 / 4 5 6 / 7 8 0"),
-            Expect::Game(2, false, false),
+            Expect::Game(2, true, false),
             Expect::Won(Some((2, 72_000.0))),
         ],
     );
     assert!(won.is_solved());
+    // Undo right after the win takes the winning click back: the game goes on, and redo wins
+    // it again.
+    check(
+        &won,
+        vec![Action::Undo],
+        &[
+            Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+            Expect::Game(0, false, true),
+            Expect::Won(None),
+        ],
+    );
+    check(
+        &won,
+        vec![Action::Undo, Action::Clock(90_000.0), Action::Redo],
+        &[
+            Expect::Game(2, true, false),
+            Expect::Won(Some((2, 88_000.0))),
+        ],
+    );
     // After the win, a move from the goal starts a new game (its start is the goal).
     check(
         &won,
