@@ -37,6 +37,16 @@ fn keep_the_game(next: &mut State) {
         next.play = Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), play.now_ms);
         // A board the solver's answer brought: a game from it was helped.
         next.play.from_playback = next.playback.is_some();
+        // The exact count of the board, if it came first (a link's board, whose game begins
+        // with the first action), is the new game's shortest.
+        let counted = next
+            .coach
+            .count
+            .as_ref()
+            .filter(|c| c.is_for(&puzzle.board, &puzzle.goal_board));
+        if let Some((moves, _)) = counted.and_then(|c| c.answer.flatten()) {
+            next.play.shortest = Some(moves);
+        }
     }
 }
 

@@ -1011,6 +1011,24 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     );
 }
 
+/// A link's board is set without its game (which begins with the first action): when that
+/// action is the exact count of the board, the new game still gets it as its shortest.
+#[test]
+fn a_game_begun_by_the_count_of_its_board_knows_its_shortest() {
+    let mut link = State::default();
+    link.puzzle.board = board("4 1 2 / 8 3 6 / 5 7 0");
+    assert_ne!(link.play.board, link.puzzle.board, "as a link opens");
+    let asked = ExactCount {
+        id: 1,
+        board: link.puzzle.board.clone(),
+        goal: link.puzzle.goal_board.clone(),
+        answer: None,
+    };
+    let counted = reduce(&link, Action::CountKnown(Box::new(asked), Some((12, None)))).unwrap();
+    assert_eq!(counted.play.start, link.puzzle.board);
+    assert_eq!(counted.play.shortest, Some(12));
+}
+
 #[test]
 fn any_other_change_of_board_or_goal_starts_a_new_game() {
     let moved = check(
