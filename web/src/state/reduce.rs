@@ -288,6 +288,8 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::ToggleOverlay
         | Action::ToggleCount
         | Action::ShowHint(..)
+        | Action::AskHint
+        | Action::HintStarted(..)
         | Action::CountStarted(..)
         | Action::CountSolved(..)
         | Action::CountFailed(..)
@@ -387,6 +389,14 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
             }
             return coach(CoachAction::ShowHint(cell));
         }
+        Action::AskHint => {
+            if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
+                return None;
+            }
+            let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
+            return coach(CoachAction::AskHint(board.clone(), goal.clone()));
+        }
+        Action::HintStarted(id) => return coach(CoachAction::HintStarted(id)),
         Action::CountStarted(id) => {
             return coach(CoachAction::CountStarted(Box::new(ExactCount {
                 id,
