@@ -1,11 +1,12 @@
 //! Play with help: "moves from here" (the same form on every size: the exact number when it
-//! is known, else the range it lies in), the Hint button, and the heuristic overlay's totals
-//! (h next to the true distance), each technical word explained where it appears.
+//! is known, else the range it lies in), the Hint button with a line beside it (which move and
+//! how good, or why there is none), and the heuristic overlay's totals (h next to the true
+//! distance), each technical word explained where it appears.
 
 use puzzle_core::{solvability, Board, Heuristic, HeuristicKind};
 use yew::prelude::*;
 
-use crate::coach::{Bounds, Distance, Known};
+use crate::coach::{Advice, Bounds, Distance, Known};
 use crate::components::term::{glossary, Term};
 use crate::state::{Action, State};
 
@@ -20,7 +21,8 @@ pub struct CoachProps {
     pub overlay: bool,
     /// Whether the exact count is on (boards too big for a table).
     pub count_on: bool,
-    /// Whether a solution is being played back (no hints then).
+    /// Whether a solution is on the board (played or paused; the hint itself follows
+    /// [`Known::advice`], which tells the two apart).
     pub playing: bool,
     /// What is known about the distance left.
     pub known: Known,
@@ -36,18 +38,19 @@ pub fn coach(props: &CoachProps) -> Html {
     let solvable = solvability(board, goal).is_ok_and(|verdict| verdict.solvable);
     let known = props.known;
     let (count_text, count_data) = count_words(known, solvable);
-    let hint_cell = known.hint.and_then(|d| {
-        let blank = board.blank();
-        board.shape().neighbour(blank, d)
-    });
+    let hint_cell = match known.advice {
+        Advice::Move { direction, .. } => board.shape().neighbour(board.blank(), direction),
+        _ => None,
+    };
+    let can_hint = hint_cell.is_some() || known.advice == Advice::Ask;
     let on_hint = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(cell) = hint_cell {
-                state.dispatch(Action::ShowHint(cell));
-            }
+        Callback::from(move |_: MouseEvent| match hint_cell {
+            Some(cell) => state.dispatch(Action::ShowHint(cell)),
+            None => state.dispatch(Action::AskHint),
         })
     };
+    let note = hint_note(known, board);
     let on_overlay = {
         let state = state.clone();
         Callback::from(move |_: Event| state.dispatch(Action::ToggleOverlay))
@@ -83,14 +86,10 @@ pub fn coach(props: &CoachProps) -> Html {
                         data-at-least={known.bounds.at_least.to_string()}
                         data-at-most={known.bounds.at_most.map(|m| m.to_string())}>{ count_text }</strong>
                 </span>
-                <button id="hint" onclick={on_hint} disabled={hint_cell.is_none() || props.playing}
-                    title={if props.playing {
-                        Some("No hints during playback: move a tile to take over.")
-                    } else if hint_cell.is_none() {
-                        Some("No hint: the board is the goal, or the distance from here is not known yet.")
-                    } else {
-                        None
-                    }}>{ "Hint" }</button>
+                <button id="hint" onclick={on_hint} disabled={!can_hint}
+                    data-advice={advice_data(known.advice)}
+                    title={hint_title(known.advice, props.playing)}>{ "Hint" }</button>
+                <span id="hint-note" class="hint-note" aria-live="polite">{ note }</span>
                 if big {
                     <span class="check-with-term">
                         <label class="check">
@@ -107,6 +106,66 @@ pub fn coach(props: &CoachProps) -> Html {
             </div>
             { summary.unwrap_or_default() }
         </div>
+    }
+}
+
+/// The line beside Hint: the move shown and how good it is ("Slide 7: the best move, 20
+/// left."), what is under way, or why there is no hint; empty while a hint can be asked.
+pub fn hint_note(known: Known, board: &Board) -> String {
+    match known.advice {
+        Advice::Move {
+            direction,
+            best,
+            left,
+        } => {
+            let cell = board.shape().neighbour(board.blank(), direction);
+            let Some(cell) = cell.filter(|&c| known.shown == Some(c)) else {
+                return String::new();
+            };
+            let tile = board.tile(cell);
+            if best {
+                format!(
+                    "Slide {tile}: the best move ({} left).",
+                    counted(left as usize, "move")
+                )
+            } else {
+                format!(
+                    "Slide {tile}: a good move, from an answer of {} (not proven shortest).",
+                    counted(left as usize, "move")
+                )
+            }
+        }
+        Advice::Ask => String::new(),
+        Advice::Finding if known.distance == Distance::Computing => {
+            "Counting the moves from here for the hint…".to_string()
+        }
+        Advice::Finding => "Finding a good move…".to_string(),
+        Advice::Not(why) => why.words().to_string(),
+    }
+}
+
+/// The Hint button's tooltip.
+fn hint_title(advice: Advice, playing: bool) -> &'static str {
+    match advice {
+        Advice::Move { best: true, .. } => "Highlight the tile of the best move",
+        Advice::Move { .. } => "Highlight the next tile of the best answer known for this board",
+        Advice::Ask => "Find a good move (a short solve, a moment) and highlight its tile",
+        Advice::Finding => "Finding the move…",
+        Advice::Not(_) if playing => {
+            "No hint during playback: pause it, or move a tile to take over."
+        }
+        Advice::Not(why) => why.words(),
+    }
+}
+
+/// The button's `data-advice`, for tests and styles: "best", "good", "ask", "finding" or "none".
+fn advice_data(advice: Advice) -> &'static str {
+    match advice {
+        Advice::Move { best: true, .. } => "best",
+        Advice::Move { .. } => "good",
+        Advice::Ask => "ask",
+        Advice::Finding => "finding",
+        Advice::Not(_) => "none",
     }
 }
 
@@ -161,6 +220,8 @@ mod tests {
             distance,
             hint: None,
             bounds: Bounds { at_least, at_most },
+            advice: Advice::Ask,
+            shown: None,
         }
     }
 

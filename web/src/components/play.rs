@@ -1,14 +1,15 @@
 //! The game by hand above and below the board: above, the move counter (or the playback's move
 //! while an answer plays), the timer, the "Solved!" badge once the last slide has ended and the
 //! invitation on a fresh board ([`PlayStatus`]); below, Undo and Redo ([`UndoRedo`]), the
-//! result in words and the best results of the size ([`PlayResult`]).
+//! result in words (with the help it had, and why it is no record when it is not) and the best
+//! results of the size ([`PlayResult`]).
 
 use puzzle_core::Shape;
 use yew::prelude::*;
 
 use crate::best::Best;
 use crate::hooks::play::{use_after_slides, use_best, use_ticking_clock};
-use crate::state::{clock_text, Finish, Play};
+use crate::state::{clock_text, Finish, NoRecord, Play, MIN_RECORD_MOVES};
 
 /// Props of the game's status line.
 #[derive(Properties, PartialEq)]
@@ -71,7 +72,7 @@ pub fn undo_redo(props: &UndoRedoProps) -> Html {
     html! {
         <div class="row undo-redo" role="group" aria-label="your moves">
             <button id="undo" onclick={props.on_undo.clone()} disabled={!can_undo}
-                aria-keyshortcuts="Control+Z" title={undo_title(can_undo, play)}>{ "Undo" }</button>
+                aria-keyshortcuts="Control+Z" title={undo_title(can_undo)}>{ "Undo" }</button>
             <button id="redo" onclick={props.on_redo.clone()} disabled={!can_redo}
                 aria-keyshortcuts="Control+Shift+Z Control+Y"
                 title={if can_redo { "Make the move again (Ctrl+Shift+Z or Ctrl+Y)" } else { "No move to make again." }}>{ "Redo" }</button>
@@ -87,26 +88,40 @@ pub struct PlayResultProps {
 }
 
 /// The result in words once the goal was reached by hand, and the best results of the size
-/// (kept in the browser).
+/// (kept in the browser; only a game that counts as a record is added, [`Play::record`]).
 #[function_component(PlayResult)]
 pub fn play_result(props: &PlayResultProps) -> Html {
     let play = &props.play;
     let shape = play.start.shape();
-    let best = use_best(shape, &play.start, play.finished);
+    let best = use_best(shape, &play.start, play.record());
+    let help = Help {
+        hints: play.hints,
+        from_playback: play.from_playback,
+        no_record: play.not_a_record(),
+    };
     html! {
         <>
-        <HandResult finished={play.finished} shortest={play.shortest} bound={play.bound} />
+        <HandResult finished={play.finished} shortest={play.shortest} bound={play.bound} {help} />
         <BestLine {shape} {best} />
         </>
     }
 }
 
+/// What helped a game, and why it is no record (if it is not).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Help {
+    /// Hints shown during the game.
+    pub hints: usize,
+    /// Whether it began on a board the solver's playback brought.
+    pub from_playback: bool,
+    /// Why it is no record.
+    pub no_record: Option<NoRecord>,
+}
+
 /// The Undo button's tooltip.
-fn undo_title(can_undo: bool, play: &Play) -> &'static str {
+fn undo_title(can_undo: bool) -> &'static str {
     if can_undo {
         "Take the last move back (Ctrl+Z)"
-    } else if play.finished.is_some() {
-        "Solved: press Scramble for a new game."
     } else {
         "No hand move to take back."
     }
@@ -197,6 +212,7 @@ struct ResultProps {
     finished: Option<Finish>,
     shortest: Option<u32>,
     bound: u32,
+    help: Help,
 }
 
 /// "Solved in 48 moves and 1:12 — the shortest is 22", once the goal was reached by hand.
@@ -207,17 +223,27 @@ fn hand_result(props: &ResultProps) -> Html {
     };
     html! {
         <p id="hand-result" class="hand-result" role="status"
-            data-moves={finish.moves.to_string()} data-shortest={props.shortest.map(|s| s.to_string())}>
-            { result_text(finish, props.shortest, props.bound) }
+            data-moves={finish.moves.to_string()} data-shortest={props.shortest.map(|s| s.to_string())}
+            data-hints={props.help.hints.to_string()} data-record={props.help.no_record.is_none().to_string()}>
+            { result_text(finish, props.shortest, props.bound, props.help) }
         </p>
     }
 }
 
-/// The result in words: the moves, the time, and the fewest moves (exact when known, else the
-/// bound).
-pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32) -> String {
+/// The result in words: the moves, the time, the help it had ("with 4 hints", "after the
+/// solver's playback"), the fewest moves (exact when known, else the bound), and why it is no
+/// record when it is not.
+pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32, help: Help) -> String {
     let moves = plural(finish.moves, "move");
     let time = clock_text(finish.ms);
+    let mut helped = Vec::new();
+    if help.hints > 0 {
+        helped.push(format!("with {}", plural(help.hints, "hint")));
+    }
+    if help.from_playback {
+        helped.push("after the solver's playback".to_string());
+    }
+    let helped: String = helped.iter().map(|h| format!(" {h}")).collect();
     let best = match shortest {
         Some(fewest) if fewest as usize == finish.moves => {
             format!("the shortest is {fewest}: you found it")
@@ -225,7 +251,18 @@ pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32) -> String 
         Some(fewest) => format!("the shortest is {fewest}"),
         None => format!("the shortest is at least {bound}"),
     };
-    format!("Solved in {moves} and {time} — {best}")
+    let why = match help.no_record {
+        None => String::new(),
+        Some(NoRecord::Hints) => ". Not counted for your best: hints helped".to_string(),
+        Some(NoRecord::Playback) => {
+            ". Not counted for your best: the solver played the start".to_string()
+        }
+        Some(NoRecord::Short(fewest)) => format!(
+            ". Not counted for your best: the board was {} from the goal (a best needs {MIN_RECORD_MOVES} or more)",
+            plural(fewest as usize, "move")
+        ),
+    };
+    format!("Solved in {moves} and {time}{helped} — {best}{why}")
 }
 
 /// `n` and the word, plural unless one.
@@ -261,6 +298,12 @@ fn best_line(props: &BestProps) -> Html {
 mod tests {
     use super::*;
 
+    const ALONE: Help = Help {
+        hints: 0,
+        from_playback: false,
+        no_record: None,
+    };
+
     #[test]
     fn the_result_says_moves_time_and_the_shortest() {
         let finish = Finish {
@@ -268,20 +311,51 @@ mod tests {
             ms: 72_400.0,
         };
         assert_eq!(
-            result_text(finish, Some(22), 14),
+            result_text(finish, Some(22), 14, ALONE),
             "Solved in 48 moves and 1:12 — the shortest is 22"
         );
         assert_eq!(
-            result_text(finish, None, 14),
+            result_text(finish, None, 14, ALONE),
             "Solved in 48 moves and 1:12 — the shortest is at least 14"
+        );
+    }
+
+    /// Help is said, and why a game is no record.
+    #[test]
+    fn the_result_says_what_helped_and_why_it_is_no_record() {
+        let finish = Finish {
+            moves: 22,
+            ms: 41_000.0,
+        };
+        let hinted = Help {
+            hints: 4,
+            from_playback: false,
+            no_record: Some(NoRecord::Hints),
+        };
+        assert_eq!(
+            result_text(finish, Some(20), 14, hinted),
+            "Solved in 22 moves and 0:41 with 4 hints — the shortest is 20. Not counted for your best: hints helped"
+        );
+        let both = Help {
+            hints: 1,
+            from_playback: true,
+            ..hinted
+        };
+        assert_eq!(
+            result_text(finish, Some(22), 14, both),
+            "Solved in 22 moves and 0:41 with 1 hint after the solver's playback — the shortest is 22: you found it. Not counted for your best: hints helped"
         );
         let one = Finish {
             moves: 1,
             ms: 900.0,
         };
+        let short = Help {
+            no_record: Some(NoRecord::Short(1)),
+            ..ALONE
+        };
         assert_eq!(
-            result_text(one, Some(1), 1),
-            "Solved in 1 move and 0:00 — the shortest is 1: you found it"
+            result_text(one, Some(1), 1, short),
+            "Solved in 1 move and 0:00 — the shortest is 1: you found it. Not counted for your best: the board was 1 move from the goal (a best needs 10 or more)"
         );
     }
 }

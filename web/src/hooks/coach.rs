@@ -2,14 +2,16 @@
 //! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
 //! the exact table it builds once per goal (so no table is ever built on the page's thread);
 //! on bigger boards, when switched on, it solves the board, and a search for a board the
-//! person has already left is stopped by terminating that worker.
+//! person has already left is stopped by terminating that worker. The same worker runs the
+//! short solve for a hint asked where no move is known ([`crate::coach::hint_wanted`]): a few
+//! hundred milliseconds of the anytime method, off the page's thread.
 
 use puzzle_core::{Board, Method, SolverConfig};
 use yew::prelude::*;
 
 use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
-use crate::coach::{count_size, table_size, COUNT_BUDGET};
+use crate::coach::{count_size, hint_request, hint_wanted, table_size, COUNT_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::state::{Action, ExactCount, State};
 
@@ -87,6 +89,20 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
         .as_ref()
         .is_some_and(|l| l.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     let dispatcher = state.dispatcher();
+    {
+        let (slot, dispatcher) = (slot.clone(), dispatcher.clone());
+        use_effect_with(hint_wanted(state), move |wanted| {
+            let Some((board, goal)) = wanted else {
+                return;
+            };
+            let id = slot.new_id();
+            dispatcher.dispatch(Action::HintStarted(id));
+            if slot.send(&[hint_request(id, board, goal)]).is_err() {
+                // No worker: the hint says it found none.
+                dispatcher.dispatch(Action::CountFailed(id));
+            }
+        });
+    }
     use_effect_with(
         (
             state.puzzle.board.clone(),

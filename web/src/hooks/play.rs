@@ -115,7 +115,7 @@ fn write_bests(bests: &Bests) {
 }
 
 /// The best results of `shape` kept in the browser; a game that `finished` on it (from
-/// `start`) is added once. Storage that is missing, full or holds garbage gives no bests and
+/// `start`) and counts as a record ([`crate::state::Play::record`]) is added once. Storage that is missing, full or holds garbage gives no bests and
 /// is never fatal.
 #[hook]
 pub fn use_best(shape: Shape, start: &Board, finished: Option<Finish>) -> Option<Best> {

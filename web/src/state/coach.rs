@@ -1,5 +1,8 @@
 //! The coach slice: the hint, the heuristic overlay, and the live "optimal moves from here"
-//! count (the second worker's request and answer).
+//! count (the second worker's request and answer). Where no answer is known for the board on
+//! screen, Hint asks ([`HintAsk`]): the count under way answers it, or a short solve in the
+//! same second worker, whose answer is kept as a [`Route`] so that the hints after it (while the
+//! person follows it) come at once.
 
 use puzzle_core::{Board, Direction, Solution, SolveOutcome};
 
@@ -24,11 +27,63 @@ impl ExactCount {
     }
 }
 
+/// An answer the coach keeps for its hints: the moves of a short solve for a hint, from the
+/// board it was asked on. Any board along it gets its next move as the hint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// The board the solve started from.
+    pub start: Board,
+    /// The goal it reaches.
+    pub goal: Board,
+    /// Its moves of the blank.
+    pub moves: Vec<Direction>,
+    /// Whether it is a shortest answer (then so is the rest of it from any of its boards).
+    pub proven: bool,
+}
+
+impl Route {
+    /// The moves left from `board` towards `goal` if `board` is one of the route's boards
+    /// before its end (`None`: off the route, another goal, or at its end).
+    pub fn rest_from(&self, board: &Board, goal: &Board) -> Option<&[Direction]> {
+        if *goal != self.goal || board.shape() != self.start.shape() {
+            return None;
+        }
+        let mut at = self.start.clone();
+        for (step, &direction) in self.moves.iter().enumerate() {
+            if at == *board {
+                return Some(&self.moves[step..]);
+            }
+            if !at.apply(direction) {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+/// A hint asked for on a board where no move was known: the count under way or a short solve
+/// answers it, and the hint then shows by itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintAsk {
+    /// The board it was asked on (the ask goes with any change of board).
+    pub board: Board,
+    /// The goal.
+    pub goal: Board,
+    /// The short solve sent for it (`None`: none sent yet).
+    pub id: Option<u32>,
+    /// Whether the short solve could not answer (no worker, or it failed).
+    pub failed: bool,
+}
+
 /// Coach while playing.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Coach {
     /// The cell of the tile a hint says to slide next (cleared by any move).
     pub hint: Option<usize>,
+    /// A hint asked for and not answered yet (or that failed), on the board on screen.
+    pub asked: Option<HintAsk>,
+    /// The answer of the last short solve for a hint, kept while the person follows it.
+    pub route: Option<Route>,
     /// Whether the board shows each tile's Manhattan share and the linear conflicts.
     pub overlay: bool,
     /// The background solve that counts the optimal moves left on boards too big for a table.
@@ -42,7 +97,12 @@ pub struct Coach {
 pub enum CoachAction {
     /// Highlights the tile at this cell (the caller checks it is a tile of the board).
     ShowHint(usize),
-    /// Drops the hint (`None` if there is none).
+    /// Asks for a hint on this board and goal, where no move is known: shown by itself once
+    /// one is (a move the coach already knows shows at once).
+    AskHint(Board, Board),
+    /// The short solve `id` was sent for the hint asked.
+    HintStarted(u32),
+    /// Drops the hint and the ask (`None` if there is neither).
     ClearHint,
     /// Shows or hides the heuristic overlay.
     ToggleOverlay,
@@ -50,9 +110,10 @@ pub enum CoachAction {
     ToggleCount,
     /// A live request was sent (its answer still to come).
     CountStarted(Box<ExactCount>),
-    /// The second worker's answer to request `id`.
+    /// The second worker's answer to request `id` (a count, or the short solve for a hint).
     CountSolved(u32, Box<Solution>),
-    /// The second worker could not answer request `id`.
+    /// The second worker could not answer request `id` (a count, or the short solve for a
+    /// hint).
     CountFailed(u32),
     /// An answer from the second worker's table (the caller checks it is for the board on
     /// screen; ignored if a newer request is pending).
@@ -64,10 +125,31 @@ impl Coach {
     pub fn reduce(&self, action: CoachAction) -> Option<Coach> {
         let mut next = self.clone();
         match action {
-            CoachAction::ShowHint(cell) => next.hint = Some(cell),
+            CoachAction::ShowHint(cell) => {
+                next.hint = Some(cell);
+                next.asked = None;
+            }
+            CoachAction::AskHint(board, goal) => {
+                next.asked = Some(HintAsk {
+                    board,
+                    goal,
+                    id: None,
+                    failed: false,
+                });
+            }
+            CoachAction::HintStarted(id) => {
+                let ask = next
+                    .asked
+                    .as_mut()
+                    .filter(|a| a.id.is_none() && !a.failed)?;
+                ask.id = Some(id);
+            }
             CoachAction::ClearHint => {
-                self.hint?;
+                if self.hint.is_none() && self.asked.is_none() {
+                    return None;
+                }
                 next.hint = None;
+                next.asked = None;
             }
             CoachAction::ToggleOverlay => next.overlay = !self.overlay,
             CoachAction::ToggleCount => {
@@ -78,14 +160,20 @@ impl Coach {
                 }
             }
             CoachAction::CountStarted(live) => next.count = Some(*live),
-            CoachAction::CountSolved(id, solution) => {
-                let live = next.pending(id)?;
-                live.answer = Some(
-                    (solution.outcome == SolveOutcome::Solved && solution.is_optimal())
-                        .then(|| (solution.moves.len() as u32, solution.moves.first().copied())),
-                );
-            }
-            CoachAction::CountFailed(id) => next.pending(id)?.answer = Some(None),
+            CoachAction::CountSolved(id, solution) => match next.pending(id) {
+                Some(live) => {
+                    live.answer = Some(
+                        (solution.outcome == SolveOutcome::Solved && solution.is_optimal()).then(
+                            || (solution.moves.len() as u32, solution.moves.first().copied()),
+                        ),
+                    );
+                }
+                None => next.hint_solved(id, &solution)?,
+            },
+            CoachAction::CountFailed(id) => match next.pending(id) {
+                Some(live) => live.answer = Some(None),
+                None => next.asking(id)?.failed = true,
+            },
             CoachAction::CountKnown(known) => {
                 if self.count.as_ref().is_some_and(|l| l.id > known.id) {
                     return None;
@@ -93,7 +181,63 @@ impl Coach {
                 next.count = Some(*known);
             }
         }
+        next.answer_the_ask();
         Some(next)
+    }
+
+    /// The next move of a shortest answer or of the coach's own route, for `board` towards
+    /// `goal`, with whether it is proven to start a shortest answer: the exact count's first
+    /// move, else the route's next move when `board` is on it.
+    pub fn own_move(&self, board: &Board, goal: &Board) -> Option<(Direction, bool)> {
+        let counted = self
+            .count
+            .as_ref()
+            .filter(|l| l.is_for(board, goal))
+            .and_then(|l| l.answer.flatten())
+            .and_then(|(_, first)| first);
+        counted.map(|d| (d, true)).or_else(|| {
+            let route = self.route.as_ref()?;
+            let rest = route.rest_from(board, goal)?;
+            Some((*rest.first()?, route.proven))
+        })
+    }
+
+    /// Shows the hint asked for once the coach knows a move for its board.
+    fn answer_the_ask(&mut self) {
+        let Some(ask) = self.asked.as_ref() else {
+            return;
+        };
+        let Some((direction, _)) = self.own_move(&ask.board, &ask.goal) else {
+            return;
+        };
+        if let Some(cell) = ask.board.shape().neighbour(ask.board.blank(), direction) {
+            self.hint = Some(cell);
+            self.asked = None;
+        }
+    }
+
+    /// Keeps the short solve `id`'s answer as the route (`None`: not the solve asked for).
+    fn hint_solved(&mut self, id: u32, solution: &Solution) -> Option<()> {
+        let ask = self.asking(id)?;
+        if solution.outcome != SolveOutcome::Solved || solution.moves.is_empty() {
+            ask.failed = true;
+            return Some(());
+        }
+        let route = Route {
+            start: ask.board.clone(),
+            goal: ask.goal.clone(),
+            moves: solution.moves.clone(),
+            proven: solution.is_optimal(),
+        };
+        self.route = Some(route);
+        Some(())
+    }
+
+    /// The hint asked for, if short solve `id` answers it and has not failed.
+    fn asking(&mut self, id: u32) -> Option<&mut HintAsk> {
+        self.asked
+            .as_mut()
+            .filter(|a| a.id == Some(id) && !a.failed)
     }
 
     /// The live request `id`, if it still waits for its answer.
@@ -142,6 +286,90 @@ mod tests {
                 );
             },
         );
+    }
+
+    /// A 3x3 two moves of the blank from the goal, and the goal.
+    fn two_away() -> (Board, Board) {
+        let goal: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        (goal.after(&[Direction::Left, Direction::Up]).unwrap(), goal)
+    }
+
+    fn answer(moves: Vec<Direction>, optimal: bool) -> Box<Solution> {
+        let (board, goal) = two_away();
+        let mut solution = puzzle_core::solve(
+            &board,
+            &goal,
+            &puzzle_core::SolverConfig::best_for(board.shape()),
+            &mut puzzle_core::Limits::default(),
+        )
+        .unwrap();
+        solution.moves = moves;
+        solution.stats.optimal = optimal;
+        Box::new(solution)
+    }
+
+    /// A hint asked for is answered by its own short solve only: a stale or foreign answer
+    /// changes nothing, the answer shows the hint by itself and is kept as a route whose
+    /// boards all get their next move.
+    #[test]
+    fn an_asked_hint_shows_with_its_short_solve_and_the_route_serves_the_next_boards() {
+        use Direction::{Down, Right};
+        let (board, goal) = two_away();
+        let asked = check(
+            Coach::reduce,
+            &Coach::default(),
+            vec![A::AskHint(board.clone(), goal.clone()), A::HintStarted(5)],
+            |h| {
+                assert_eq!(h.asked.as_ref().and_then(|a| a.id), Some(5));
+                assert_eq!(h.hint, None);
+            },
+        );
+        assert_eq!(asked.reduce(A::HintStarted(6)), None, "sent once");
+        assert_eq!(
+            asked.reduce(A::CountSolved(4, answer(vec![Down, Right], false))),
+            None,
+            "another request's answer"
+        );
+        let answered = asked
+            .reduce(A::CountSolved(5, answer(vec![Down, Right], false)))
+            .unwrap();
+        // The blank moves down: the tile below it is hinted.
+        let below = board.shape().neighbour(board.blank(), Down);
+        assert_eq!((answered.hint, answered.asked.clone()), (below, None));
+        assert_eq!(answered.own_move(&board, &goal), Some((Down, false)));
+        let next = board.after(&[Down]).unwrap();
+        assert_eq!(answered.own_move(&next, &goal), Some((Right, false)));
+        assert_eq!(answered.own_move(&goal, &goal), None, "the route's end");
+        let off = board.after(&[Direction::Left]).unwrap();
+        assert_eq!(answered.own_move(&off, &goal), None, "off the route");
+        assert_eq!(answered.own_move(&next, &board), None, "another goal");
+        // Asking again on a board of the route: the hint shows at once.
+        let again = answered
+            .reduce(A::ClearHint)
+            .unwrap()
+            .reduce(A::AskHint(next.clone(), goal.clone()))
+            .unwrap();
+        assert_eq!(again.hint, next.shape().neighbour(next.blank(), Right));
+        assert_eq!(again.asked, None);
+    }
+
+    #[test]
+    fn a_short_solve_that_fails_says_so_until_asked_again() {
+        let (board, goal) = two_away();
+        let failed = check(
+            Coach::reduce,
+            &Coach::default(),
+            vec![
+                A::AskHint(board.clone(), goal.clone()),
+                A::HintStarted(2),
+                A::CountFailed(2),
+            ],
+            |h| assert_eq!(h.asked.as_ref().map(|a| a.failed), Some(true)),
+        );
+        assert_eq!(failed.reduce(A::HintStarted(3)), None);
+        assert_eq!(failed.reduce(A::CountFailed(2)), None);
+        let cleared = failed.reduce(A::ClearHint).unwrap();
+        assert_eq!((cleared.asked, cleared.route), (None, None));
     }
 
     #[test]

@@ -50,9 +50,9 @@ use yew::Reducible;
 
 pub use reduce::reduce;
 
-pub use coach::{Coach, CoachAction, ExactCount};
+pub use coach::{Coach, CoachAction, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsAction};
-pub use play::{clock_text, Finish, Play, PlayAction};
+pub use play::{clock_text, Finish, NoRecord, Play, PlayAction, MIN_RECORD_MOVES};
 pub use playback::{Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleAction};
@@ -394,15 +394,21 @@ pub enum Action {
     PlayRaceEntry(usize),
     /// Highlights the tile at this cell as the next one to slide (chosen at the edge).
     ShowHint(usize),
+    /// Hint pressed where no move is known yet: the count under way or a short solve in the
+    /// second worker answers, and the hint then shows by itself.
+    AskHint,
+    /// Request `id` to the second worker is the short solve for the hint asked.
+    HintStarted(u32),
     /// Shows or hides the heuristic overlay.
     ToggleOverlay,
     /// Turns the exact count on boards too big for a table on or off.
     ToggleCount,
     /// Request `id` asks the second worker for the optimal length from the board on screen.
     CountStarted(u32),
-    /// The second worker's answer to request `id`.
+    /// The second worker's answer to request `id` (a count, or the short solve for a hint).
     CountSolved(u32, Box<Solution>),
-    /// The second worker could not answer request `id`.
+    /// The second worker could not answer request `id` (a count, or the short solve for a
+    /// hint).
     CountFailed(u32),
     /// The exact distance (and a first move) the second worker's table gives for the board and
     /// goal of the request (kept only if they are still on screen).

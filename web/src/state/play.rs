@@ -2,9 +2,28 @@
 //! anything but a hand move (a scramble, a link, an import, a playback step); it keeps the
 //! hand moves so they can be undone and redone, the clock of its first hand move, the fewest
 //! moves from its start (once the worker tells) and, when a hand move reaches the goal, the
-//! result. Clock readings come from the edge ([`PlayAction::Clock`]), so the slice stays pure.
+//! result, which can still be undone (the game then goes on). It also keeps what helped: the
+//! hints shown and whether the game began on a board the solver's playback brought; such a game
+//! says so and is no record, nor is one from a board a few moves from the goal
+//! ([`Play::not_a_record`]). Clock readings come from the edge ([`PlayAction::Clock`]), so the
+//! slice stays pure.
 
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
+
+/// The fewest moves a board must need for a game on it to count as a record: a board a few
+/// moves from the goal is no game.
+pub const MIN_RECORD_MOVES: u32 = 10;
+
+/// Why a won game is not a record of its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRecord {
+    /// Hints showed the way.
+    Hints,
+    /// It began on a board the solver's playback brought.
+    Playback,
+    /// Its start needs only this many moves (under [`MIN_RECORD_MOVES`]).
+    Short(u32),
+}
 
 /// A game by hand from [`Play::start`].
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +49,10 @@ pub struct Play {
     pub shortest: Option<u32>,
     /// A lower bound on the fewest moves (Manhattan distance plus linear conflicts), known at once.
     pub bound: u32,
+    /// The hints shown during the game.
+    pub hints: usize,
+    /// Whether the game began on a board the solver's playback brought (the person took over).
+    pub from_playback: bool,
 }
 
 /// How a game by hand ended.
@@ -52,6 +75,8 @@ pub enum PlayAction {
     Undo(Board),
     /// The last move taken back was made again, leaving this board (see [`Play::redo_moves`]).
     Redo(Board),
+    /// A hint was shown on the board.
+    Hinted,
     /// The worker's fewest moves from `start` to `goal` (kept only for this game's).
     Shortest {
         /// The board it was asked about.
@@ -78,7 +103,30 @@ impl Play {
             finished: None,
             shortest: (bound == 0).then_some(0),
             bound,
+            hints: 0,
+            from_playback: false,
         }
+    }
+
+    /// Why the game, once won, is not a record of its size (`None`: it is): hints helped, the
+    /// solver's playback brought its start, or its start is under [`MIN_RECORD_MOVES`] from the
+    /// goal (by the shortest when known, else the bound). Helped games come first.
+    pub fn not_a_record(&self) -> Option<NoRecord> {
+        let fewest = self.shortest.unwrap_or(self.bound);
+        if self.hints > 0 {
+            Some(NoRecord::Hints)
+        } else if self.from_playback {
+            Some(NoRecord::Playback)
+        } else if fewest < MIN_RECORD_MOVES {
+            Some(NoRecord::Short(fewest))
+        } else {
+            None
+        }
+    }
+
+    /// The result, if the game was won and counts as a record of its size.
+    pub fn record(&self) -> Option<Finish> {
+        self.finished.filter(|_| self.not_a_record().is_none())
     }
 
     /// Moves of the blank made by hand and not taken back (what the move counter shows).
@@ -91,12 +139,9 @@ impl Play {
         self.started_ms.is_some() && self.finished.is_none()
     }
 
-    /// The moves of the blank that take back the last hand move (`None`: nothing to undo, or
-    /// the game is over).
+    /// The moves of the blank that take back the last hand move (`None`: nothing to undo). A
+    /// won game can be undone too: it then goes on.
     pub fn undo_moves(&self) -> Option<Vec<Direction>> {
-        if self.finished.is_some() {
-            return None;
-        }
         let last = self.done.last()?;
         Some(last.iter().rev().map(|d| d.opposite()).collect())
     }
@@ -141,6 +186,8 @@ impl Play {
                 let last = next.done.pop()?;
                 next.undone.push(last);
                 next.board = board;
+                // Undoing the winning move takes the win back: the game and its clock go on.
+                next.finished = None;
             }
             PlayAction::Redo(board) => {
                 self.redo_moves()?;
@@ -149,6 +196,7 @@ impl Play {
                 next.board = board;
                 next.finish_if_home();
             }
+            PlayAction::Hinted => next.hints += 1,
             PlayAction::Shortest { start, goal, moves } => {
                 if start != self.start || goal != self.goal || self.shortest == Some(moves) {
                     return None;
@@ -232,7 +280,15 @@ mod tests {
         assert_eq!(clock_text(end.finished.unwrap().ms), "1:07");
         assert!(end.wants_shortest(), "a won game asks for its shortest");
         assert!(!game().wants_shortest(), "a game not won asks nothing");
-        assert_eq!(end.undo_moves(), None, "a finished game cannot be undone");
+        // The winning move can be taken back: the win goes, the game and its clock go on.
+        assert_eq!(end.undo_moves(), Some(vec![L]));
+        let reopened = end.reduce(A::Undo(board("1 2 3 4 5 6 7 0 8"))).unwrap();
+        assert_eq!((reopened.finished, reopened.moves()), (None, 2));
+        assert!(reopened.timing());
+        let again = reopened
+            .reduce(A::Redo(board("1 2 3 4 5 6 7 8 0")))
+            .unwrap();
+        assert_eq!(again.finished.map(|f| f.moves), Some(3));
     }
 
     #[test]
@@ -273,15 +329,99 @@ mod tests {
                 assert_eq!(p.finished.map(|f| f.moves), Some(2));
             },
         );
-        assert_eq!(home.undo_moves(), None, "the game is over");
-        let half = start
-            .reduce(A::Moved(vec![R, R], board("1 2 3 4 5 6 7 8 0")))
+        assert_eq!(
+            home.undo_moves(),
+            Some(vec![L, L]),
+            "a won game can be undone"
+        );
+        assert_eq!(home.redo_moves(), None, "nothing to redo past the goal");
+    }
+
+    /// 22 moves of the blank from the goal and back on the 3x3 (the blank's path around the
+    /// board), for a game long enough to be a record.
+    fn long_game() -> (Play, Vec<Direction>) {
+        let goal = board("1 2 3 4 5 6 7 8 0");
+        let away = [
+            U, U, L, L, D, D, R, U, R, D, L, L, U, U, R, R, D, L, D, R, U, U,
+        ];
+        let start = goal.after(&away).unwrap();
+        let back: Vec<Direction> = away.iter().rev().map(|d| d.opposite()).collect();
+        (Play::new(start, goal, 0.0), back)
+    }
+
+    /// Plays `moves` one by one from `game`, hinting before each when `hinted`.
+    fn play_out(game: &Play, moves: &[Direction], hinted: bool) -> Play {
+        let mut play = game.clone();
+        for &d in moves {
+            if hinted {
+                play = play.reduce(A::Hinted).unwrap();
+            }
+            let after = play.board.after(&[d]).unwrap();
+            play = play.reduce(A::Moved(vec![d], after)).unwrap();
+        }
+        play
+    }
+
+    #[test]
+    fn helped_and_short_games_are_no_records() {
+        let (long, back) = long_game();
+        let fewest = puzzle_core::solve(
+            &long.start,
+            &long.goal,
+            &puzzle_core::SolverConfig::best_for(long.start.shape()),
+            &mut puzzle_core::Limits::default(),
+        )
+        .unwrap()
+        .moves
+        .len() as u32;
+        assert!(fewest >= MIN_RECORD_MOVES, "a real game: {fewest} moves");
+        let known = long
+            .reduce(A::Shortest {
+                start: long.start.clone(),
+                goal: long.goal.clone(),
+                moves: fewest,
+            })
             .unwrap();
-        let unfinished = Play {
-            finished: None,
-            ..half
+        let by_hand = play_out(&known, &back, false);
+        assert_eq!(by_hand.finished.map(|f| f.moves), Some(back.len()));
+        assert_eq!(by_hand.not_a_record(), None);
+        assert_eq!(by_hand.record(), by_hand.finished);
+
+        let hinted = play_out(&known, &back, true);
+        assert_eq!(hinted.hints, back.len());
+        assert!(hinted.finished.is_some());
+        assert_eq!(hinted.not_a_record(), Some(NoRecord::Hints));
+        assert_eq!(hinted.record(), None, "a game won with hints is no record");
+
+        let taken_over = Play {
+            from_playback: true,
+            ..known.clone()
         };
-        assert_eq!(unfinished.undo_moves(), Some(vec![L, L]));
+        let won = play_out(&taken_over, &back, false);
+        assert_eq!(won.not_a_record(), Some(NoRecord::Playback));
+        assert_eq!(won.record(), None);
+
+        // One move from the goal: won, but no record.
+        let short = game().reduce(A::Moved(vec![R], board("1 2 3 4 5 6 7 8 0")));
+        let short = short.unwrap();
+        assert_eq!(short.finished.map(|f| f.moves), Some(1));
+        assert_eq!(short.not_a_record(), Some(NoRecord::Short(1)));
+        assert_eq!(short.record(), None);
+        // The worker's shortest decides over the bound when it comes.
+        let counted = Play {
+            bound: 3,
+            shortest: Some(MIN_RECORD_MOVES),
+            ..by_hand.clone()
+        };
+        assert_eq!(counted.not_a_record(), None);
+        let under = Play {
+            shortest: Some(MIN_RECORD_MOVES - 1),
+            ..by_hand
+        };
+        assert_eq!(
+            under.not_a_record(),
+            Some(NoRecord::Short(MIN_RECORD_MOVES - 1))
+        );
     }
 
     #[test]

@@ -15,7 +15,17 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
     let mut next = route(state, action)?;
     keep_what_belongs(state, &mut next);
     keep_the_game(&mut next);
+    count_the_hint(state, &mut next);
     Some(next)
+}
+
+/// A hint that shows (pressed, or come for an ask) is one more hint the game was helped by.
+fn count_the_hint(state: &State, next: &mut State) {
+    if next.coach.hint.is_some() && next.coach.hint != state.coach.hint {
+        if let Some(play) = next.play.reduce(PlayAction::Hinted) {
+            next.play = play;
+        }
+    }
 }
 
 /// The game by hand is always the game on the board on screen: when the board or the goal
@@ -25,6 +35,18 @@ fn keep_the_game(next: &mut State) {
     let (play, puzzle) = (&next.play, &next.puzzle);
     if play.board != puzzle.board || play.goal != puzzle.goal_board {
         next.play = Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), play.now_ms);
+        // A board the solver's answer brought: a game from it was helped.
+        next.play.from_playback = next.playback.is_some();
+        // The exact count of the board, if it came first (a link's board, whose game begins
+        // with the first action), is the new game's shortest.
+        let counted = next
+            .coach
+            .count
+            .as_ref()
+            .filter(|c| c.is_for(&puzzle.board, &puzzle.goal_board));
+        if let Some((moves, _)) = counted.and_then(|c| c.answer.flatten()) {
+            next.play.shortest = Some(moves);
+        }
     }
 }
 
@@ -266,6 +288,8 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::ToggleOverlay
         | Action::ToggleCount
         | Action::ShowHint(..)
+        | Action::AskHint
+        | Action::HintStarted(..)
         | Action::CountStarted(..)
         | Action::CountSolved(..)
         | Action::CountFailed(..)
@@ -367,6 +391,14 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
             }
             return coach(CoachAction::ShowHint(cell));
         }
+        Action::AskHint => {
+            if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
+                return None;
+            }
+            let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
+            return coach(CoachAction::AskHint(board.clone(), goal.clone()));
+        }
+        Action::HintStarted(id) => return coach(CoachAction::HintStarted(id)),
         Action::CountStarted(id) => {
             return coach(CoachAction::CountStarted(Box::new(ExactCount {
                 id,

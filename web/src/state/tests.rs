@@ -980,11 +980,30 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
         vec![Action::Clock(74_000.0), Action::ClickCell(8)],
         &[
             Expect::Board("1 2 3 / 4 5 6 / 7 8 0"),
-            Expect::Game(2, false, false),
+            Expect::Game(2, true, false),
             Expect::Won(Some((2, 72_000.0))),
         ],
     );
     assert!(won.is_solved());
+    // Undo right after the win takes the winning click back: the game goes on, and redo wins
+    // it again.
+    check(
+        &won,
+        vec![Action::Undo],
+        &[
+            Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
+            Expect::Game(0, false, true),
+            Expect::Won(None),
+        ],
+    );
+    check(
+        &won,
+        vec![Action::Undo, Action::Clock(90_000.0), Action::Redo],
+        &[
+            Expect::Game(2, true, false),
+            Expect::Won(Some((2, 88_000.0))),
+        ],
+    );
     // After the win, a move from the goal starts a new game (its start is the goal).
     check(
         &won,
@@ -1001,6 +1020,24 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
         vec![Action::Undo, Action::MoveBlank(Right)],
         &[Expect::Game(1, true, false)],
     );
+}
+
+/// A link's board is set without its game (which begins with the first action): when that
+/// action is the exact count of the board, the new game still gets it as its shortest.
+#[test]
+fn a_game_begun_by_the_count_of_its_board_knows_its_shortest() {
+    let mut link = State::default();
+    link.puzzle.board = board("4 1 2 / 8 3 6 / 5 7 0");
+    assert_ne!(link.play.board, link.puzzle.board, "as a link opens");
+    let asked = ExactCount {
+        id: 1,
+        board: link.puzzle.board.clone(),
+        goal: link.puzzle.goal_board.clone(),
+        answer: None,
+    };
+    let counted = reduce(&link, Action::CountKnown(Box::new(asked), Some((12, None)))).unwrap();
+    assert_eq!(counted.play.start, link.puzzle.board);
+    assert_eq!(counted.play.shortest, Some(12));
 }
 
 #[test]
