@@ -97,6 +97,16 @@ test('depth-limited DFS and greedy say they are not guaranteed shortest', async 
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.locator('#optimal').waitFor();
   assert.equal(await page.locator('#optimal').getAttribute('data-optimal'), 'false');
+  // A greedy answer longer than the shortest says so, and is not styled as a shortest one.
+  await page.goto(page.url().split('?')[0] + '?board=6,1,7,3,0,4,5,8,2&goal=snail&method=greedy&heuristic=manhattan');
+  await page.getByRole('grid').waitFor();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#length').waitFor();
+  const greedy = Number(await page.locator('#length').getAttribute('data-length'));
+  assert.ok(greedy > 24, `greedy took ${greedy} moves`);
+  assert.equal(await page.locator('#shorter-known').getAttribute('data-shortest'), '24');
+  assert.match(await page.locator('#shorter-known').textContent(), new RegExp(`has 24 moves: this one has ${greedy - 24} more`));
+  assert.equal(await page.locator('#optimal').getAttribute('class'), 'warn');
   await page.goto(page.url().split('?')[0] + '?board=6,1,7,3,0,4,5,8,2&goal=snail&method=dfs&depth=5');
   await page.getByRole('grid').waitFor();
   await page.getByRole('button', { name: 'Solve', exact: true }).click();

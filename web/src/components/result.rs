@@ -40,6 +40,10 @@ pub struct ResultProps {
 #[function_component(ResultPanel)]
 pub fn result_panel(props: &ResultProps) -> Html {
     let state = &props.dispatcher;
+    // Counted once per answer, not at every playback step.
+    let shorter = *use_memo(props.result.clone(), |result| {
+        result.as_ref().and_then(shorter_known)
+    });
     let Some(finished) = &props.result else {
         return html! {};
     };
@@ -92,6 +96,11 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 }
             } else if let Some(reason) = &reason {
                 <p id="stop-reason" class="error" role="alert">{ reason }</p>
+            }
+            if let Some(shortest) = shorter {
+                <p id="shorter-known" class="warn" data-shortest={shortest.to_string()}>{ format!(
+                    "The shortest answer for this board has {shortest} moves: this one has {} more.",
+                    solution.moves.len() - shortest) }</p>
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
             if let Some(after) = props.found_after_ms {
@@ -181,6 +190,29 @@ fn stats_view(method: &str, solution: &Solution) -> Html {
             { row("Search time", glossary::TIME, duration(stats.elapsed_ms), None) }
         </dl>
     }
+}
+
+/// Boards this small get their shortest length counted here when an answer is not proven
+/// shortest (A* with linear conflict: a few milliseconds on a 3x3).
+const COUNT_HERE_CELLS: usize = 9;
+
+/// The shortest length of a solved board of at most [`COUNT_HERE_CELLS`] cells, when the
+/// answer shown is longer and does not say so already (a watched answer's late shortest).
+fn shorter_known(finished: &Finished) -> Option<usize> {
+    let solution = &finished.solution;
+    if solution.outcome != SolveOutcome::Solved
+        || solution.is_optimal()
+        || finished.shortest.is_some()
+        || finished.start.cells().len() > COUNT_HERE_CELLS
+    {
+        return None;
+    }
+    let config = puzzle_core::SolverConfig::best_for(finished.start.shape());
+    let mut limits = puzzle_core::search::Limits::with_budget(1_000_000);
+    let exact = puzzle_core::solve(&finished.start, &finished.goal, &config, &mut limits).ok()?;
+    exact
+        .length()
+        .filter(|&n| exact.is_optimal() && n < solution.moves.len())
 }
 
 /// The tile each move slides, from `start` (0 where a move is not legal, which an answer never
