@@ -57,6 +57,10 @@ test('a chosen picture shows on the tiles; solve a 3x3 and play it to the end', 
     assert.equal(p.position, expectedPosition(p.tile), `tile ${p.tile} shows the piece of its goal cell`);
     assert.match(p.size, /^\d+(\.\d+)?px \d+(\.\d+)?px$|^300% 300%$/, `tile ${p.tile} background size ${p.size}`);
   }
+  // A small preview of the whole picture, the same image the tiles share.
+  const preview = page.locator('#picture-preview');
+  assert.ok(await preview.isVisible(), 'the whole picture is previewed');
+  assert.ok(shown[0].image.includes(await preview.getAttribute('src')), 'the preview is the tiles\' picture');
   const blank = await tile(page, 0).evaluate((e) => getComputedStyle(e).backgroundImage);
   assert.equal(blank, 'none', 'the blank stays blank');
   // Numbers: a small overlay, on by default; hidden on request but still read out.

@@ -1,5 +1,6 @@
-//! The picture controls under the board: choose an image for the tiles ("Picture…"), show or
-//! hide the numbers over it, back to plain tiles. The state is [`crate::hooks::picture`]'s.
+//! The picture controls under the board: choose an image for the tiles ("Picture…"), a small
+//! preview of the whole picture (what the solved board shows), show or hide the numbers over
+//! it, back to plain tiles. The state is [`crate::hooks::picture`]'s.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -54,7 +55,9 @@ pub fn picture_picker(props: &PictureProps) -> Html {
                 <label class="file-pick">{ "Picture…" }
                     <input id="picture-file" type="file" accept="image/*" onchange={on_file} />
                 </label>
-                if picture.url.is_some() {
+                if let Some(url) = &picture.url {
+                    <img id="picture-preview" class="picture-preview" src={url.clone()}
+                        alt="the whole picture, as the solved board shows it" />
                     <label class="check">
                         <input id="picture-numbers" type="checkbox" checked={picture.numbers} onchange={on_numbers} />
                         { "Show numbers" }
