@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, board, shot, record, BASE_URL, moreOptions } from './helpers.mjs';
+import { launch, open, board, shot, record, BASE_URL, moreOptions, timedClick } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -41,26 +41,6 @@ async function watchStatus(page) {
     };
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
-}
-
-/** Milliseconds from a click on the tile at `cell` to the board's change in the DOM. */
-async function timedClick(page, cell) {
-  await page.evaluate(() => {
-    window.__click = {};
-    const grid = document.querySelector('[role=grid]');
-    window.addEventListener('click', (e) => {
-      if (grid.contains(e.target) && !window.__click.at) window.__click.at = performance.now();
-    }, { capture: true, once: true });
-    new MutationObserver((_, observer) => {
-      if (window.__click.at && !window.__click.changed) {
-        window.__click.changed = performance.now();
-        observer.disconnect();
-      }
-    }).observe(grid, { attributes: true, attributeFilter: ['data-board'] });
-  });
-  await page.locator(`[role=grid] button[data-cell="${cell}"]`).click();
-  await page.waitForFunction(() => window.__click.changed, null, { timeout: 5000 });
-  return page.evaluate(() => window.__click.changed - window.__click.at);
 }
 
 /** The keys of the tables stored in IndexedDB. */

@@ -62,6 +62,29 @@ export async function moreOptions(page) {
   return page;
 }
 
+/** Milliseconds from a click on the tile in `cell` to the board's change in the DOM, or with
+ * `painted` to two frames later (the move drawn: the slow part of a heavy picture). */
+export async function timedClick(page, cell, { painted = false } = {}) {
+  await page.evaluate(() => {
+    window.__click = {};
+    const grid = document.querySelector('[role=grid]');
+    window.addEventListener('click', (e) => {
+      if (grid.contains(e.target) && !window.__click.at) window.__click.at = performance.now();
+    }, { capture: true, once: true });
+    new MutationObserver((_, observer) => {
+      if (window.__click.at && !window.__click.changed) {
+        window.__click.changed = performance.now();
+        observer.disconnect();
+      }
+    }).observe(grid, { attributes: true, attributeFilter: ['data-board'] });
+  });
+  await page.locator(`[role=grid] button[data-cell="${cell}"]`).click();
+  await page.waitForFunction(() => window.__click.changed, null, { timeout: 10_000 });
+  if (!painted) return page.evaluate(() => window.__click.changed - window.__click.at);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate(() => performance.now() - window.__click.at);
+}
+
 /** A screenshot in artifacts/: the whole page, or only the window with `{ fullPage: false }`. */
 export async function shot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });

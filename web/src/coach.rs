@@ -382,6 +382,17 @@ fn from_result(state: &State) -> Option<Known> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A shortest answer for the board on screen (what the count worker sends).
+    fn shortest_answer(state: &State) -> puzzle_core::Solution {
+        puzzle_core::solve(
+            &state.puzzle.board,
+            &state.puzzle.goal_board,
+            &puzzle_core::SolverConfig::best_for(state.shape()),
+            &mut puzzle_core::Limits::default(),
+        )
+        .unwrap()
+    }
     use crate::state::{reduce, Action, ExactCount, PlaybackAction};
     use puzzle_core::{Goal, Shape};
 
@@ -556,13 +567,7 @@ mod tests {
         state = reduce(&state, Action::AskHint).unwrap();
         assert_eq!(known(&state).advice, Advice::Finding);
         assert_eq!(hint_wanted(&state), None);
-        let solution = puzzle_core::solve(
-            &state.puzzle.board,
-            &state.puzzle.goal_board,
-            &puzzle_core::SolverConfig::best_for(state.shape()),
-            &mut puzzle_core::Limits::default(),
-        )
-        .unwrap();
+        let solution = shortest_answer(&state);
         state = reduce(&state, Action::CountSolved(1, Box::new(solution))).unwrap();
         assert_eq!(
             state.coach.hint,
@@ -648,13 +653,7 @@ mod tests {
         assert_eq!(known(&state).distance, Distance::Unknown);
         state = reduce(&state, Action::CountStarted(1)).unwrap();
         assert_eq!(known(&state).distance, Distance::Computing);
-        let solution = puzzle_core::solve(
-            &state.puzzle.board,
-            &state.puzzle.goal_board,
-            &puzzle_core::SolverConfig::best_for(state.shape()),
-            &mut puzzle_core::Limits::default(),
-        )
-        .unwrap();
+        let solution = shortest_answer(&state);
         state = reduce(&state, Action::CountSolved(1, Box::new(solution))).unwrap();
         let here = known(&state);
         assert_eq!(
