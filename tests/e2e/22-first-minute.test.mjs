@@ -171,6 +171,9 @@ test('the theme switch wins over the system and is kept; How to play shows once,
 test('phone: every control on the first screen and in every view is a touch target of at least 24x24 px', async () => {
   const { viewport, device } = SCREENS.phone;
   const page = await open(browser, '?size=5', viewport, device);
+  // A touch screen's help line speaks of taps and swipes, not of keys.
+  assert.ok(await page.locator('.hint .for-touch').isVisible(), 'the touch words show');
+  assert.ok(await page.locator('.hint .for-mouse').isHidden(), 'the mouse words do not');
   await page.locator('#solve-near').click();
   await page.locator('.play .playback').waitFor();
   await page.locator('#cancel-near').click();
