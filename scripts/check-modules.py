@@ -5,8 +5,11 @@ others (the imports form no cycle). In the core this keeps the method list below
 and the dispatch (`solve.rs`) above them.
 
 A module is a file (web/src/state.rs is `state`, web/src/hooks/live.rs is `hooks::live`); an
-import is any `crate::` path in its code (not comments), tests included, resolved to the longest module it names.
-A parent declaring its children (`pub mod live;`) is not an import. Exits 1 on a cycle."""
+import is any `crate::`, `super::` or `self::` path in its code (not comments), tests included,
+resolved to the longest module it names (`super::` from `anytime::beam` is `anytime`). A parent
+declaring its children (`pub mod live;`) is not an import. Folders count too: two top-level
+folders (`anytime/`, `suboptimal/`) whose modules import each other's form a cycle as well.
+Exits 1 on a cycle."""
 import pathlib
 import re
 import sys
@@ -22,33 +25,39 @@ def module_of(src, path):
     return "::".join(parts)
 
 
-def check(name):
-    src = ROOT / name
-    files = {module_of(src, p): p for p in src.rglob("*.rs") if "bin" not in p.parts}
-    modules = set(files) - {""}
-    edges = {m: set() for m in modules}
-    for module, path in files.items():
-        if not module:
-            continue
-        # Code only: a doc link to another module is not an import.
-        text = "\n".join(line.split("//")[0] for line in path.read_text().splitlines())
-        # `use crate::{a, b::c}` and plain `crate::a::b` paths.
-        paths = re.findall(r"crate::((?:[a-z_][a-z0-9_]*)(?:::[a-z_][a-z0-9_]*)*)", text)
-        for group in re.findall(r"crate::\{([^}]*)\}", text):
-            paths += [p.strip() for p in group.split(",")]
-        for p in paths:
-            names = p.split("::")
-            target = None
-            for n in range(len(names), 0, -1):
-                candidate = "::".join(names[:n])
-                if candidate in modules:
-                    target = candidate
-                    break
-            if target and target != module and not module.startswith(target + "::") \
-                    and not target.startswith(module + "::"):
-                edges[module].add(target)
-    # Cycles: depth-first search with colours.
-    colour = {m: 0 for m in modules}
+NAME = r"[a-z_][a-z0-9_]*"
+PATH = rf"{NAME}(?:::{NAME})*"
+
+
+def imported_paths(module, text):
+    """The crate paths `text` (the code of `module`) names: `crate::a::b`, `use crate::{a, b::c}`,
+    and `super::`/`self::` paths made absolute from `module`."""
+    parts = module.split("::")
+    paths = []
+    for prefix, rest, group in re.findall(
+            rf"\b(crate|(?:super::)*super|self)::(?:({PATH})|\{{([^}}]*)\}})", text):
+        if prefix == "crate":
+            base = []
+        elif prefix == "self":
+            base = parts
+        else:
+            ups = prefix.count("super")
+            if ups > len(parts):
+                continue
+            base = parts[:len(parts) - ups]
+        for tail in ([rest] if rest else [p.strip() for p in group.split(",")]):
+            tail = tail.split(" as ")[0].strip()
+            if re.fullmatch(PATH, tail or "-"):
+                paths.append("::".join(base + tail.split("::")))
+            elif not tail or tail == "self":
+                if base:
+                    paths.append("::".join(base))
+    return paths
+
+
+def cycles_of(nodes, edges):
+    """The cycles a depth-first search meets among `nodes` (each as a list, first = last)."""
+    colour = {m: 0 for m in nodes}
     stack = []
     cycles = []
 
@@ -63,9 +72,44 @@ def check(name):
         stack.pop()
         colour[m] = 2
 
-    for m in sorted(modules):
+    for m in sorted(nodes):
         if colour[m] == 0:
             visit(m)
+    return cycles
+
+
+def check(name):
+    src = ROOT / name
+    files = {module_of(src, p): p for p in src.rglob("*.rs") if "bin" not in p.parts}
+    modules = set(files) - {""}
+    edges = {m: set() for m in modules}
+    for module, path in files.items():
+        if not module:
+            continue
+        # Code only: a doc link to another module is not an import.
+        text = "\n".join(line.split("//")[0] for line in path.read_text().splitlines())
+        paths = imported_paths(module, text)
+        for p in paths:
+            names = p.split("::")
+            target = None
+            for n in range(len(names), 0, -1):
+                candidate = "::".join(names[:n])
+                if candidate in modules:
+                    target = candidate
+                    break
+            if target and target != module and not module.startswith(target + "::") \
+                    and not target.startswith(module + "::"):
+                edges[module].add(target)
+    cycles = cycles_of(modules, edges)
+    # Folders: a top-level folder's modules taken as one (`anytime/` with `anytime.rs`).
+    folders = {m.split("::")[0] for m in modules if "::" in m}
+    top = lambda m: m.split("::")[0] if m.split("::")[0] in folders else None
+    folder_edges = {f: set() for f in folders}
+    for m, targets in edges.items():
+        for t in targets:
+            if top(m) and top(t) and top(m) != top(t):
+                folder_edges[top(m)].add(top(t))
+    cycles += [[f"{f}/" for f in c] for c in cycles_of(folders, folder_edges)]
     for cycle in cycles:
         print(f"{name} import cycle: " + " -> ".join(cycle), file=sys.stderr)
     if cycles:

@@ -88,6 +88,7 @@ pub mod heuristic;
 pub mod method;
 pub mod moves;
 pub mod pdb;
+pub mod pruning;
 pub mod relabel;
 pub mod search;
 pub mod solution;

@@ -7,7 +7,7 @@
 //! allocation, hashing or board copy happens in the inner loop.
 //!
 //! Two exact refinements are on by default ([`TunedOptions`]): moves that complete a redundant
-//! sequence of blank moves are not generated ([`pruning`]), and the children within the bound
+//! sequence of blank moves are not generated ([`crate::pruning`]), and the children within the bound
 //! are searched smallest estimate first. On Korf's 100 instances with the 7-7-1 tables they take
 //! the mean from 99,158 nodes generated to 69,037 (pruning) and 58,998 (both).
 //!
@@ -30,10 +30,9 @@ use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::solvability;
 
 pub mod parallel;
-pub mod pruning;
 pub mod stepped;
 
-use pruning::MovePruning;
+use crate::pruning::MovePruning;
 
 /// Options of the tuned search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +54,7 @@ pub struct TunedOptions {
     /// See [`TunedConfig::reflection`].
     pub reflection: bool,
     /// Refuse the moves that complete a redundant sequence of blank moves
-    /// ([`pruning::MovePruning`], built once per database on first use), besides the move that
+    /// ([`crate::pruning::MovePruning`], built once per database on first use), besides the move that
     /// undoes the previous one. Exact; it changes which nodes are generated (fewer), so the
     /// counts are no longer those of the generic IDA*.
     pub prune_redundant: bool,

@@ -5,7 +5,7 @@ mod common;
 
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::pdb::{AdditivePdb, Partition};
-use puzzle_core::tuned::pruning::MovePruning;
+use puzzle_core::pruning::MovePruning;
 use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
 use puzzle_core::{Board, Goal, Limits, Shape, SolveOutcome};
 use rand::rngs::StdRng;

@@ -38,6 +38,7 @@ mod nested;
 mod pair;
 mod prepare;
 mod quick;
+mod request;
 mod shipped;
 mod solve;
 mod tableless;
@@ -215,7 +216,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                         Some(start) => {
                             watch::improve(&scope, &request, Tables::default(), start).await
                         }
-                        None => solve::solve_request(&scope, &request, Tables::default()),
+                        None => request::solve_request(&scope, &request, Tables::default()),
                     };
                     post(&scope, &reply);
                     set_busy(false);
@@ -226,7 +227,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
             ToWorker::SearchItem { id, item } => post(scope, &search_subtree(id, &item)),
             ToWorker::Solve(request) | ToWorker::Improve(request) => post(
                 scope,
-                &solve::solve_request(scope, &request, Tables::default()),
+                &request::solve_request(scope, &request, Tables::default()),
             ),
         }
     }

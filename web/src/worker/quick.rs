@@ -27,7 +27,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
-use super::solve::solve_request;
+use super::request::solve_request;
 use super::{clock, copy, pair, post, shipped, watch};
 use crate::protocol::{FromWorker, SolveRequest};
 

@@ -1,5 +1,5 @@
 //! The solve: a request run by the core's solver with its tables, posting progress about ten
-//! times a second and each better answer as it comes ([`solve_request`], the one place that
+//! times a second and each better answer as it comes ([`super::request::solve_request`], the one place that
 //! builds the worker's [`Limits`]). Requests whose method needs tables get them from the cache
 //! first ([`with_tables`]): the big-board tables here, after a quick staged first answer; the
 //! pattern databases through [`super::quick`].
@@ -10,13 +10,12 @@ use std::rc::Rc;
 
 use puzzle_core::anytime::{BigTables, WholeTables};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{
-    solve_improving_from, Board, Direction, Limits, SolveOutcome, TableKind, Tables,
-};
+use puzzle_core::{Board, Direction, Limits, SolveOutcome, TableKind, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
+use super::request::solve_request_from;
 use super::{clock, post, quick, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
@@ -336,53 +335,4 @@ pub(super) fn first_answer(
         },
     );
     Some(moves)
-}
-
-/// Runs a solve with its tables and turns the result into the reply: the one place that
-/// builds the worker's [`Limits`] (node budget, progress about ten times a second, clock).
-pub(super) fn solve_request(
-    scope: &DedicatedWorkerGlobalScope,
-    request: &SolveRequest,
-    tables: Tables,
-) -> FromWorker {
-    solve_request_from(scope, request, tables, None)
-}
-
-/// [`solve_request`], an anytime method starting from `start` (the best answer so far).
-fn solve_request_from(
-    scope: &DedicatedWorkerGlobalScope,
-    request: &SolveRequest,
-    tables: Tables,
-    start: Option<Vec<Direction>>,
-) -> FromWorker {
-    let id = request.id;
-    let mut report = super::progress_poster(scope, id);
-    let mut limits = super::request_limits(request.max_expanded, &mut report);
-    let mut improved = |solution: &puzzle_core::Solution| {
-        post(
-            scope,
-            &FromWorker::Improved {
-                id,
-                solution: Box::new(solution.clone()),
-            },
-        )
-    };
-    match solve_improving_from(
-        &request.board,
-        &request.goal,
-        &request.method,
-        tables,
-        start.as_deref(),
-        &mut limits,
-        &mut improved,
-    ) {
-        Ok(solution) => FromWorker::Done {
-            id,
-            solution: Box::new(solution),
-        },
-        Err(error) => FromWorker::Failed {
-            id,
-            message: error.to_string(),
-        },
-    }
 }

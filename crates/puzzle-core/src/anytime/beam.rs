@@ -13,11 +13,11 @@
 //! boards sharing a 64-bit hash are not a concern).
 
 use crate::board::Board;
-use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};
 use crate::moves::Direction;
 
 use super::budget::{Budget, Halt};
-use super::whole::{Blend, WholeRanker};
+use super::rank::{Blend, LinearConflict, Ranker};
+use super::whole::WholeRanker;
 use super::{AnytimeConfig, Run};
 use crate::symmetry::View;
 
@@ -32,69 +32,6 @@ const SPARE: f64 = 1.25;
 
 /// The widest beam (about 120 MB at its widest depth, whatever the links allow).
 pub(super) const MAX_WIDTH: usize = 1 << 20;
-
-/// How a beam ranks the boards of a depth: an estimate of the moves left, computed once for
-/// the start and then per move from the parent's (with whatever the ranker keeps a board,
-/// `Aux`, e.g. its groups' table entries).
-pub(crate) trait Ranker {
-    /// What the ranker keeps with each board.
-    type Aux: Copy;
-
-    /// The estimate of the start board `cells`, and its `Aux`.
-    fn root(&mut self, cells: &[u8]) -> (u32, Self::Aux);
-
-    /// Prepares the children of the board `cells` kept with `aux`.
-    fn expand(&mut self, cells: &[u8], aux: &Self::Aux);
-
-    /// The estimate and `Aux` of the expanded board (estimate `before`) after its tile at
-    /// `from` slides into the blank; `None` if that tile may not move.
-    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, Self::Aux)>;
-}
-
-/// Ranks by linear conflict (Manhattan distance plus conflicts), updated per move.
-pub(crate) struct LinearConflict {
-    heuristic: Heuristic,
-    board: Vec<u8>,
-    /// The expanded board's conflicts, line by line.
-    lines: LineConflicts,
-}
-
-impl LinearConflict {
-    pub(crate) fn toward(goal: &Board) -> LinearConflict {
-        LinearConflict {
-            heuristic: Heuristic::new(HeuristicKind::LinearConflict, goal),
-            board: Vec::with_capacity(goal.cells().len()),
-            lines: LineConflicts::default(),
-        }
-    }
-}
-
-impl Ranker for LinearConflict {
-    type Aux = LineConflicts;
-
-    fn root(&mut self, cells: &[u8]) -> (u32, LineConflicts) {
-        (
-            self.heuristic.estimate(cells),
-            self.heuristic.line_conflicts(cells),
-        )
-    }
-
-    fn expand(&mut self, cells: &[u8], lines: &LineConflicts) {
-        self.board.clear();
-        self.board.extend_from_slice(cells);
-        self.lines = *lines;
-    }
-
-    #[inline]
-    fn child(&mut self, before: u32, blank: usize, from: usize) -> Option<(u32, LineConflicts)> {
-        let mut lines = self.lines;
-        let estimate =
-            self.heuristic
-                .after_slide_kept(before, &mut lines, &mut self.board, blank, from);
-        self.board.swap(blank, from);
-        Some((estimate, lines))
-    }
-}
 
 /// A board of the next depth, before the beam keeps it or not.
 #[derive(Clone, Copy)]
@@ -711,35 +648,10 @@ fn nth_child(masks: &[u8], mut n: usize) -> (usize, usize) {
     unreachable!("a kept board has a parent")
 }
 
-/// Walks `steps` moves from `board` (directions in a fixed, mixed order), checking at every
-/// board that `ranker`'s per-move estimate equals `fresh`, the estimate computed from scratch.
-#[cfg(test)]
-pub(super) fn assert_per_move_estimates<R: Ranker>(
-    ranker: &mut R,
-    mut board: Board,
-    steps: usize,
-    fresh: impl Fn(&Board) -> u32,
-) {
-    let (mut estimate, mut aux) = ranker.root(board.cells());
-    assert_eq!(estimate, fresh(&board), "{board}");
-    for step in 0..steps {
-        let blank = board.blank();
-        ranker.expand(board.cells(), &aux);
-        let direction = Direction::ALL[(step * 7 + step / 3) % 4];
-        let Some(from) = board.shape().neighbour(blank, direction) else {
-            continue;
-        };
-        (estimate, aux) = ranker
-            .child(estimate, blank, from)
-            .expect("every tile moves");
-        assert!(board.apply(direction));
-        assert_eq!(estimate, fresh(&board), "step {step}: {board}");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::anytime::whole::tables_for;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
     use crate::search::Limits;
@@ -834,6 +746,46 @@ mod tests {
             assert_eq!(board.after(&moves).unwrap(), goal);
             let bounded = search(&board, &goal, 200_000, optimum, &mut budget).unwrap();
             assert_eq!(bounded, None);
+        }
+    }
+
+    /// Beams ranked by the tables solve boards, and a beam wider than any depth of 3x3 finds
+    /// the optimum.
+    #[test]
+    fn beams_ranked_by_the_tables_solve() {
+        for (side, width) in [(3, 200_000), (4, 2_000)] {
+            let goal = Goal::Standard.board(Shape::square(side).unwrap()).unwrap();
+            let tables = tables_for(&goal);
+            for seed in 0..3 {
+                let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+                let mut limits = Limits::default();
+                let mut budget = Budget::new(&mut limits, f64::INFINITY);
+                let beam = Beam {
+                    start: &board,
+                    goal: &goal,
+                    width,
+                    shorter_than: usize::MAX,
+                    until_ms: f64::INFINITY,
+                    salt: 0,
+                };
+                let moves = beam
+                    .search(&mut WholeRanker::new(&tables), &mut budget)
+                    .unwrap()
+                    .expect("a path");
+                assert_eq!(board.after(&moves).unwrap(), goal);
+                if side == 3 {
+                    let optimum = crate::anytime::ida::shortest_within(
+                        &board,
+                        &goal,
+                        31,
+                        u64::MAX,
+                        &mut budget,
+                    )
+                    .unwrap()
+                    .expect("3x3 optima are at most 31");
+                    assert_eq!(moves.len(), optimum.len(), "seed {seed}");
+                }
+            }
         }
     }
 }

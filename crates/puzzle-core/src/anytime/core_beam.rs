@@ -7,12 +7,12 @@
 //! ([`CORE_BLENDS`]), which then run in turn until the time is spent: another ranking is
 //! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
 
-use super::beam::{Beam, Growth, LinearConflict, Ranker};
+use super::beam::{Beam, Growth};
 use super::budget::Halt;
 use super::core::Split;
 use super::entries::{GroupEntries, Values};
+use super::rank::{Blend, LinearConflict, Ranker};
 use super::tables::BigTables;
-use super::whole::Blend;
 use super::{AnytimeConfig, Run};
 use crate::heuristic::LineConflicts;
 
@@ -178,8 +178,8 @@ impl Run<'_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::beam::assert_per_move_estimates;
     use crate::anytime::budget::Budget;
+    use crate::anytime::rank::assert_per_move_estimates;
     use crate::board::Board;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;

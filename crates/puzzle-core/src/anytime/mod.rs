@@ -162,6 +162,7 @@ mod fingerprint;
 mod guided;
 mod ida;
 mod pattern;
+mod rank;
 mod reduce;
 pub(crate) mod shorten;
 mod table_file;

@@ -13,8 +13,8 @@ use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
-use super::beam::Ranker;
 use super::pattern::{self, Index};
+use super::rank::{Blend, Ranker};
 use super::table_file;
 use super::tables::{Reflection, NO_GROUP};
 
@@ -310,28 +310,6 @@ fn rank(conflict: u32, direct: u32, mirrored: u32, blend: Blend) -> u32 {
     blend.of(direct.max(mirrored), conflict) * 256 + conflict
 }
 
-/// How a [`WholeRanker`] puts the tables' estimate and linear conflict together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Blend {
-    /// The larger of the two (both admissible): the growing beams' rank.
-    Larger,
-    /// `tables` times the tables' estimate plus `conflict` times linear conflict.
-    Sum { tables: u32, conflict: u32 },
-}
-
-impl Blend {
-    /// The blend of a board's `tables` estimate and its linear `conflict`.
-    pub(crate) fn of(self, tables: u32, conflict: u32) -> u32 {
-        match self {
-            Blend::Larger => conflict.max(tables),
-            Blend::Sum {
-                tables: a,
-                conflict: b,
-            } => a * tables + b * conflict,
-        }
-    }
-}
-
 /// Linear conflict and the tables' entries of a ranked board.
 #[derive(Clone, Copy)]
 pub(crate) struct Kept {
@@ -408,21 +386,21 @@ impl Ranker for WholeRanker<'_> {
     }
 }
 
+/// The tables of `goal`, built (tests).
+#[cfg(test)]
+pub(crate) fn tables_for(goal: &Board) -> WholeTables {
+    WholeTables::build(goal, &mut Limits::default()).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::beam::assert_per_move_estimates;
-    use crate::anytime::beam::Beam;
-    use crate::anytime::budget::Budget;
+    use crate::anytime::rank::assert_per_move_estimates;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
     use crate::moves::Direction;
     use crate::search::bfs::bfs_distances;
     use crate::Shape;
-
-    fn tables_for(goal: &Board) -> WholeTables {
-        WholeTables::build(goal, &mut Limits::default()).unwrap()
-    }
 
     /// Over all 181,440 boards of 3x3 (breadth-first distances, the exact oracle), the
     /// estimate never exceeds the optimum, for the standard, snail and blank-first goals; and
@@ -494,46 +472,6 @@ mod tests {
                 let mut ranker = WholeRanker::blended(&tables, blend);
                 let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
                 assert_per_move_estimates(&mut ranker, board, 400, fresh);
-            }
-        }
-    }
-
-    /// Beams ranked by the tables solve boards, and a beam wider than any depth of 3x3 finds
-    /// the optimum.
-    #[test]
-    fn beams_ranked_by_the_tables_solve() {
-        for (side, width) in [(3, 200_000), (4, 2_000)] {
-            let goal = Goal::Standard.board(Shape::square(side).unwrap()).unwrap();
-            let tables = tables_for(&goal);
-            for seed in 0..3 {
-                let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-                let mut limits = Limits::default();
-                let mut budget = Budget::new(&mut limits, f64::INFINITY);
-                let beam = Beam {
-                    start: &board,
-                    goal: &goal,
-                    width,
-                    shorter_than: usize::MAX,
-                    until_ms: f64::INFINITY,
-                    salt: 0,
-                };
-                let moves = beam
-                    .search(&mut WholeRanker::new(&tables), &mut budget)
-                    .unwrap()
-                    .expect("a path");
-                assert_eq!(board.after(&moves).unwrap(), goal);
-                if side == 3 {
-                    let optimum = crate::anytime::ida::shortest_within(
-                        &board,
-                        &goal,
-                        31,
-                        u64::MAX,
-                        &mut budget,
-                    )
-                    .unwrap()
-                    .expect("3x3 optima are at most 31");
-                    assert_eq!(moves.len(), optimum.len(), "seed {seed}");
-                }
             }
         }
     }

@@ -30,8 +30,8 @@
 use crate::board::Board;
 use crate::search::{Meter, Stop};
 
-use super::build::{distances, Encoding, Geometry, PatternTable, NIBBLES_FROM_ENTRIES, UNSET};
 use super::index::{popcount16, select16, PatternIndex};
+use super::table::{distances, Encoding, Geometry, PatternTable, NIBBLES_FROM_ENTRIES, UNSET};
 
 /// The state of a blank cell in the frontier of an even level.
 const EVEN: u32 = 1;
@@ -166,7 +166,7 @@ pub(crate) fn build_values(
 
 /// [`search`] for the board's width: the common widths get their own copy, in which the
 /// cells between the two ends of a vertical move are a loop of known length.
-fn search_any(
+pub(super) fn search_any(
     goal: &Board,
     tiles: &[u8],
     index: PatternIndex,
@@ -566,43 +566,5 @@ impl Decoder {
             *position = cell;
             free &= !(1 << cell);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::Limits;
-    use crate::{Goal, Shape};
-
-    /// Small tables are kept as bytes, so the half-bytes written while searching are checked
-    /// here on a 5-tile pattern against the reference table converted afterwards.
-    #[test]
-    fn nibbles_written_while_searching_equal_the_converted_reference_table() {
-        let goal = Goal::BlankFirst.board(Shape::square(4).unwrap()).unwrap();
-        let tiles = [3, 6, 7, 14, 9];
-        let mut limits = Limits::default();
-        let mut meter = Meter::new(&mut limits, true);
-        let reference = super::super::build::build_table(
-            &goal,
-            &tiles,
-            super::super::Builder::Reference,
-            &mut meter,
-            limits_clock(),
-        )
-        .unwrap()
-        .to_encoding(Encoding::Nibbles)
-        .unwrap();
-        let index = PatternIndex::new(16, tiles.len()).unwrap();
-        let distance = distances(&goal, &tiles).unwrap();
-        let (data, max_value) = search_any(&goal, &tiles, index, &distance, true, &mut meter)
-            .unwrap()
-            .unwrap();
-        assert_eq!(data, reference.data());
-        assert_eq!(max_value, reference.max_value());
-    }
-
-    fn limits_clock() -> fn() -> f64 {
-        Limits::default().clock
     }
 }

@@ -30,6 +30,7 @@ pub mod index;
 pub mod join;
 pub mod lookup;
 pub mod partition;
+pub mod table;
 
 use std::sync::OnceLock;
 
@@ -37,13 +38,14 @@ use thiserror::Error;
 
 use crate::board::{Board, Shape};
 use crate::heuristic::Cells;
+use crate::pruning::MovePruning;
 use crate::search::{Limits, Meter, Stats, Stop};
-use crate::tuned::pruning::MovePruning;
 
-pub use build::{Builder, Encoding, PatternTable, NIBBLES_FROM_ENTRIES};
+pub use build::Builder;
 pub use index::PatternIndex;
 pub use lookup::{Axis, Reflection};
 pub use partition::Partition;
+pub use table::{Encoding, PatternTable, NIBBLES_FROM_ENTRIES};
 
 /// Largest table the builder accepts (the 8-tile table of the 7-8 partition fits).
 pub const MAX_TABLE_ENTRIES: u64 = 600_000_000;

@@ -1,0 +1,59 @@
+//! The one place a solve request becomes the core's call and the worker's reply: the worker's
+//! [`Limits`] (node budget, progress about ten times a second, clock), each better answer
+//! posted as it comes, and the answer or the failure. Every path of a solve (`solve.rs`,
+//! `quick.rs`, the worker's entry) ends here.
+
+use puzzle_core::{solve_improving_from, Direction, Tables};
+use web_sys::DedicatedWorkerGlobalScope;
+
+use super::post;
+use crate::protocol::{FromWorker, SolveRequest};
+
+/// Runs a solve with its tables and turns the result into the reply: the one place that
+/// builds the worker's [`Limits`] (node budget, progress about ten times a second, clock).
+pub(super) fn solve_request(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+) -> FromWorker {
+    solve_request_from(scope, request, tables, None)
+}
+
+/// [`solve_request`], an anytime method starting from `start` (the best answer so far).
+pub(super) fn solve_request_from(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+    start: Option<Vec<Direction>>,
+) -> FromWorker {
+    let id = request.id;
+    let mut report = super::progress_poster(scope, id);
+    let mut limits = super::request_limits(request.max_expanded, &mut report);
+    let mut improved = |solution: &puzzle_core::Solution| {
+        post(
+            scope,
+            &FromWorker::Improved {
+                id,
+                solution: Box::new(solution.clone()),
+            },
+        )
+    };
+    match solve_improving_from(
+        &request.board,
+        &request.goal,
+        &request.method,
+        tables,
+        start.as_deref(),
+        &mut limits,
+        &mut improved,
+    ) {
+        Ok(solution) => FromWorker::Done {
+            id,
+            solution: Box::new(solution),
+        },
+        Err(error) => FromWorker::Failed {
+            id,
+            message: error.to_string(),
+        },
+    }
+}
