@@ -4,8 +4,10 @@
 Reads README.md, ARCHITECTURE.md and every docs/*.md, takes the names in backticks and the
 targets of Markdown links, and keeps those that look like file paths: they contain a `/` or
 end in a known extension, and are not URLs, globs (`*`), placeholders (`<...>`, `NAME`,
-`...`) or Rust paths (`a::b`). Each is looked up from the repository root, then (since the
-docs often name files relative to a crate) under web/src/, crates/puzzle-core/src/,
+`...`) or Rust paths (`a::b`); in a command (a name with spaces) only the words that begin
+with a folder of the repository (crates/, web/, scripts/, tests/, docs/). Each is looked up
+from the repository root and the doc's own folder, then (since the docs often name files
+relative to a crate) under web/src/, crates/puzzle-core/src/,
 crates/puzzle-cli/src/, tests/e2e/ and every crates/*/. Prints doc:line: path for each name
 found nowhere and exits 1; exits 0 when every name resolves. Names under a path that
 .gitignore lists (build outputs such as dist/ or tests/e2e/artifacts/) are not checked, nor
@@ -22,6 +24,7 @@ BASES += sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "
 EXTENSIONS = (".rs", ".md", ".sh", ".py", ".mjs", ".toml", ".html", ".css", ".js", ".json", ".txt")
 CODE = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+TOP = re.compile(r"(crates|web|scripts|tests|docs)/")
 
 
 def ignored():
@@ -44,8 +47,8 @@ def path_like(text):
         return None
     if "::" in text or "*" in text or "<" in text or "..." in text or "…" in text:
         return None
-    if re.search(r"\b[A-Z]{3,}\b", text):  # a placeholder such as FILE or NAME
-        return None
+    if any(re.fullmatch(r"[A-Z][A-Z_]+", part) for part in text.split("/")):
+        return None  # a placeholder such as FILE or NAME (but README.md is a file)
     if "/" not in text and not text.endswith(EXTENSIONS):
         return None
     if not re.fullmatch(r"[\w./-]+", text) or not re.search(r"[A-Za-z]", text):
@@ -53,16 +56,20 @@ def path_like(text):
     return text
 
 
-def exists(path, outputs):
+def exists(path, outputs, here):
     path = path[2:] if path.startswith("./") else path
     if any(path.rstrip("/") == out or path.startswith(out + "/") for out in outputs):
         return True
-    return any(os.path.exists(os.path.join(ROOT, base, path)) for base in BASES)
+    return any(os.path.exists(os.path.join(ROOT, base, path)) for base in BASES + [here])
 
 
 def names_in(line):
     for match in CODE.finditer(line):
-        yield match.group(1)
+        code = match.group(1)
+        if " " not in code.strip():
+            yield code
+        else:  # a command: only its words that start in one of the repository's folders
+            yield from (w.strip(",;:()") for w in code.split() if TOP.match(w))
     for match in LINK.finditer(line):
         yield match.group(1)
 
@@ -80,7 +87,7 @@ def main():
                     continue
                 for name in names_in(line):
                     path = path_like(name)
-                    if path and not exists(path, outputs):
+                    if path and not exists(path, outputs, os.path.dirname(doc)):
                         missing.append(f"{doc}:{number}: {path}")
     for entry in missing:
         print(entry)
