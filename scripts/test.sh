@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: formatting, lints, the core built for wasm32, all native tests
+# Runs every check CI runs: formatting, lints, the core built for wasm32, the Python checks
+# (no import cycle, every file the docs name exists, no long function), all native tests
 # (unit, integration, property and doc tests), a small Korf subset with pattern databases,
 # and the web app's release build with its browser tests. Installs what is missing first.
 set -euo pipefail
@@ -25,6 +26,9 @@ fi
 
 step "no module imports a module that imports it (web, core, CLI)"
 python3 scripts/check-modules.py
+
+step "docs name only files that exist"
+python3 scripts/check-doc-paths.py
 
 step "no function over 120 lines in web/src, 150 in crates/*/src"
 python3 scripts/check-lengths.py
