@@ -15,11 +15,9 @@ use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
 use crate::components::playback::{playing_quality, solving_line, PlaybackBar};
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
-use crate::components::setup::Setup;
 use crate::components::solver::SolverPanel;
 use crate::components::step_through::StepThrough;
 use crate::components::tabs::{ViewPanel, ViewTabs};
-use crate::components::toolbar::Toolbar;
 use crate::hooks::board_input::use_board_input;
 use crate::hooks::coach::use_exact_count;
 use crate::hooks::document::{use_keyboard, use_paste};
@@ -32,7 +30,7 @@ use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
-use crate::state::{Action, Solving, State, View};
+use crate::state::{Solving, State, View};
 
 /// The page: the board with its answer, and the views as tabs.
 ///
@@ -47,7 +45,7 @@ pub fn app() -> Html {
     let solver = use_solver(&state);
     use_exact_count(&state);
     use_shortest(&state);
-    use_effect_with((), |_| remove_loading_text());
+    use_effect_with((), |_| crate::components::header::remove_loading_text());
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
@@ -120,7 +118,7 @@ fn board_column(parts: &Parts) -> Html {
     let progress = state.playback.as_ref().map(|p| (p.step, p.moves.len()));
     html! {
         <section class="play" aria-label="puzzle">
-            { toolbar(parts) }
+            { crate::components::toolbar::for_page(parts.state, parts.solver, parts.on_scramble.clone()) }
             <div id="stage" class="stage">
                 <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
                     slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)} invite={state.invites()} />
@@ -155,34 +153,6 @@ fn board_column(parts: &Parts) -> Html {
     }
 }
 
-/// The toolbar over the board, with the board's other options under "More options". Solve
-/// opens "Play & solve", where the solve's progress and result show.
-fn toolbar(parts: &Parts) -> Html {
-    let (state, solver) = (parts.state, parts.solver);
-    let on_solve = {
-        let (solve, dispatcher) = (solver.solve.clone(), state.dispatcher());
-        Callback::from(move |()| {
-            dispatcher.dispatch(Action::ShowView(View::Play));
-            solve.emit(());
-        })
-    };
-    let on_shape = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |shape| dispatcher.dispatch(Action::SetShape(shape)))
-    };
-    let (editors, prefs) = (&state.editors, &state.prefs);
-    html! {
-        <Toolbar shape={state.shape()} {on_shape} on_scramble={parts.on_scramble.clone()}
-            running={state.solving.running.is_some()} solve_why={state.solve_blocked().map(AttrValue::Static)}
-            method={state.effective_method().label()} {on_solve} on_cancel={solver.cancel.clone()}
-            options_needed={editors.board.open || editors.goal.open}>
-            <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={editors.goal.clone()}
-                editor={editors.board.clone()} scramble={prefs.scramble} walk_length={prefs.walk_length}
-                dispatcher={state.dispatcher()} goal_board={state.puzzle.goal_board.clone()} />
-        </Toolbar>
-    }
-}
-
 /// "Play & solve": the method and Solve, the result and its chart.
 fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>) -> Html {
     let (state, solver) = (parts.state, parts.solver);
@@ -195,18 +165,11 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
                 dispatcher={state.dispatcher()} on_solve={solver.solve.clone()} on_cancel={solver.cancel.clone()} />
             <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
-                found_after_ms={found_after(state, solver)}
+                found_after_ms={solver.found_after(state)}
                 dispatcher={state.dispatcher()} />
             <DepthChart {solution} />
         </ViewPanel>
     }
-}
-
-/// How long after Solve the answer in the Result came, if it is the last solve's.
-fn found_after(state: &State, solver: &crate::hooks::solver::Solver) -> Option<f64> {
-    let result = state.solving.result.as_ref()?;
-    let found = solver.found.as_ref()?;
-    (found.moves == result.solution.moves).then_some(found.after_ms)
 }
 
 /// "Race": every method on the board on screen (a row plays on the board beside it).
@@ -218,15 +181,5 @@ fn race_view(parts: &Parts) -> Html {
             race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
             playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
             dispatcher={state.dispatcher()} on_race={solver.race.clone()} on_cancel={solver.cancel.clone()} />
-    }
-}
-
-/// Removes the loading text of index.html, shown until the app first draws.
-fn remove_loading_text() {
-    if let Some(loading) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("loading"))
-    {
-        loading.remove();
     }
 }

@@ -1,4 +1,5 @@
-//! The page's header: its title and one line, "How to play" and the theme menu.
+//! The page's header: its title and one line, "How to play" and the theme menu; and the
+//! loading text of index.html it replaces.
 
 use yew::prelude::*;
 
@@ -21,5 +22,15 @@ pub fn header(how_to: &UseStateHandle<bool>) -> Html {
             </div>
             <p class="lede">{ "Slide the tiles home, or press Solve and watch the computer find a short way." }</p>
         </header>
+    }
+}
+
+/// Removes the loading text of index.html, shown until the app first draws.
+pub fn remove_loading_text() {
+    if let Some(loading) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        loading.remove();
     }
 }

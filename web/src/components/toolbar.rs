@@ -5,7 +5,8 @@
 use puzzle_core::Shape;
 use yew::prelude::*;
 
-use crate::components::setup::SizePicker;
+use crate::components::setup::{Setup, SizePicker};
+use crate::state::{Action, State, View};
 
 /// Props of the toolbar.
 #[derive(Properties, PartialEq)]
@@ -72,5 +73,36 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 { props.children.clone() }
             </div>
         </>
+    }
+}
+
+/// The toolbar over the board, with the board's other options under "More options". Solve
+/// opens "Play & solve", where the solve's progress and result show.
+pub fn for_page(
+    state: &UseReducerHandle<State>,
+    solver: &crate::hooks::solver::Solver,
+    on_scramble: Callback<()>,
+) -> Html {
+    let on_solve = {
+        let (solve, dispatcher) = (solver.solve.clone(), state.dispatcher());
+        Callback::from(move |()| {
+            dispatcher.dispatch(Action::ShowView(View::Play));
+            solve.emit(());
+        })
+    };
+    let on_shape = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |shape| dispatcher.dispatch(Action::SetShape(shape)))
+    };
+    let (editors, prefs) = (&state.editors, &state.prefs);
+    html! {
+        <Toolbar shape={state.shape()} {on_shape} {on_scramble}
+            running={state.solving.running.is_some()} solve_why={state.solve_blocked().map(AttrValue::Static)}
+            method={state.effective_method().label()} {on_solve} on_cancel={solver.cancel.clone()}
+            options_needed={editors.board.open || editors.goal.open}>
+            <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={editors.goal.clone()}
+                editor={editors.board.clone()} scramble={prefs.scramble} walk_length={prefs.walk_length}
+                dispatcher={state.dispatcher()} goal_board={state.puzzle.goal_board.clone()} />
+        </Toolbar>
     }
 }

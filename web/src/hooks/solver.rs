@@ -31,6 +31,15 @@ pub struct Solver {
     pub found: Option<Found>,
 }
 
+impl Solver {
+    /// How long after Solve the answer in the Result came, if it is the last solve's.
+    pub fn found_after(&self, state: &State) -> Option<f64> {
+        let result = state.solving.result.as_ref()?;
+        let found = self.found.as_ref()?;
+        (found.moves == result.solution.moves).then_some(found.after_ms)
+    }
+}
+
 /// The last solve's final answer and how long after Solve it came.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
