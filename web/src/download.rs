@@ -1,19 +1,18 @@
-//! Files in and out of the page: a text download (Blob + object URL + `<a download>`),
+//! Files in and out of the page: a text download (gloo-file's Blob and object URL, and an
+//! `<a download>`),
 //! reading a picked or dropped board file as text (refused by its size first, so that nothing
 //! big is read), and file sizes and names in words for the messages about files.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Blob, BlobPropertyBag, File, FileReader, HtmlAnchorElement, Url};
+use web_sys::{File, FileReader, HtmlAnchorElement};
 use yew::Callback;
 
-/// Offers `text` as a download named `filename`.
+/// Offers `text` as a download named `filename` (the object URL is revoked when `url` drops,
+/// after the click has started the download).
 pub fn download(filename: &str, text: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = Url::create_object_url_with_blob(&blob)?;
+    let blob = gloo_file::Blob::new_with_options(text, Some("text/plain;charset=utf-8"));
+    let url = gloo_file::ObjectUrl::from(blob);
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
@@ -27,7 +26,6 @@ pub fn download(filename: &str, text: &str) -> Result<(), JsValue> {
     body.append_child(&anchor)?;
     anchor.click();
     body.remove_child(&anchor)?;
-    Url::revoke_object_url(&url)?;
     Ok(())
 }
 
