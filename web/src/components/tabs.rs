@@ -59,7 +59,10 @@ pub fn view_tabs(props: &TabsProps) -> Html {
         let selected = view == current;
         let onclick = {
             let state = props.dispatcher.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(Action::ShowView(view)))
+            Callback::from(move |_: MouseEvent| {
+                state.dispatch(Action::ShowView(view));
+                bring_into_view(view);
+            })
         };
         html! {
             <button type="button" role="tab" id={tab_id(view)} class="tab"
@@ -74,6 +77,37 @@ pub fn view_tabs(props: &TabsProps) -> Html {
             { for tabs }
         </div>
     }
+}
+
+/// The widest window whose tabs sit in a bar at the bottom, under the board (web/style.css).
+const PHONE_MAX_WIDTH: f64 = 820.0;
+
+/// On a phone, where the views sit under the board and the tabs at the bottom of the screen,
+/// scrolls the chosen view into sight once it is drawn ("Play & solve": back to the board at
+/// the top); on wider screens the view is beside the board and nothing moves.
+fn bring_into_view(view: View) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let narrow = window
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= PHONE_MAX_WIDTH);
+    if !narrow {
+        return;
+    }
+    gloo_timers::callback::Timeout::new(0, move || {
+        if view == View::Play {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        } else if let Some(panel) = window
+            .document()
+            .and_then(|d| d.get_element_by_id(&panel_id(view)))
+        {
+            panel.scroll_into_view();
+        }
+    })
+    .forget();
 }
 
 /// Focuses the element with this id, if there is one.
