@@ -1,13 +1,18 @@
-//! A deterministic fingerprint of the anytime searches: each weighted search, the window
-//! passes and whole anytime and staged solves on seeded 5x5, 6x6 and 7x7 boards, limited by
-//! states or expansions only (no clock), printed as lengths, a hash of the moves and the
-//! expansions spent. A change of the searches' code that keeps their behaviour prints the same.
+//! A golden test of the anytime searches: each weighted search, the window passes and whole
+//! anytime and staged solves on seeded 5x5, 6x6 and 7x7 boards, limited by states or
+//! expansions only (no clock), written as lengths, a hash of the moves and the expansions
+//! spent, and compared line by line with `anytime/fingerprint.golden`. A change of the
+//! searches' code that keeps their behaviour gives the same text (the check a restructuring of
+//! the anytime solver must pass); a change meant to alter them writes the file anew with
+//! `FINGERPRINT_WRITE=1`, and the diff shows what moved.
 //!
 //! ```text
 //! cargo test -p puzzle-core --release --lib anytime::fingerprint -- --ignored --nocapture
 //! ```
+//! Ignored in the normal run (about a minute on this machine, plus the tables' first build).
 //! The tables are cached in `target/fingerprint-tables` (about 26 MB a goal, 3 goals);
-//! `FINGERPRINT_ONLY=core,reduce` runs only those sections (their times go to stderr).
+//! `FINGERPRINT_ONLY=core,reduce` runs only those sections and compares nothing (their times
+//! go to stderr).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -299,9 +304,14 @@ fn staged_solves(out: &mut String) {
 /// A named part of the fingerprint, writing its lines.
 type Section<'a> = (&'static str, &'a dyn Fn(&mut String));
 
+/// The golden file the fingerprint is compared with.
+fn golden_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/anytime/fingerprint.golden")
+}
+
 #[test]
-#[ignore = "a fingerprint to compare by hand across refactorings (about a minute)"]
-fn print_fingerprint() {
+#[ignore = "the anytime searches' golden fingerprint (about a minute): run before and after a refactoring"]
+fn fingerprint_matches_the_golden_file() {
     let tables: Vec<(usize, BigTables)> = [5, 6, 7].map(|s| (s, tables_for(&goal(s)))).into();
     let sections: [Section; 6] = [
         ("core", &|out| core_searches(out, &tables)),
@@ -328,4 +338,26 @@ fn print_fingerprint() {
         all.push_str(&out);
     }
     println!("{all}");
+    if only.is_some() {
+        return;
+    }
+    if std::env::var_os("FINGERPRINT_WRITE").is_some() {
+        std::fs::write(golden_path(), &all).expect("the golden file is written");
+        return;
+    }
+    let golden = std::fs::read_to_string(golden_path()).expect("the golden file exists");
+    let changed: Vec<String> = golden
+        .lines()
+        .zip(all.lines())
+        .filter(|(want, got)| want != got)
+        .map(|(want, got)| format!("want {want}\n got {got}"))
+        .collect();
+    assert!(
+        changed.is_empty() && golden.lines().count() == all.lines().count(),
+        "the anytime searches behave differently ({} lines of {} changed; FINGERPRINT_WRITE=1 \
+         writes the new text if that is meant):\n{}",
+        changed.len(),
+        golden.lines().count(),
+        changed.join("\n")
+    );
 }
