@@ -30,7 +30,7 @@ pub mod index;
 pub mod join;
 pub mod lookup;
 pub mod partition;
-pub mod table;
+mod table;
 
 use std::sync::OnceLock;
 

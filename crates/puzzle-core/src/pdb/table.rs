@@ -1,6 +1,6 @@
 //! One pattern table: its entries by placement rank and their encodings ([`Encoding`]), and
 //! what the two builders (`build.rs`, the reference; `bfs.rs`, the fast one) share: the
-//! distances of the pattern's tiles and the cell masks of the board ([`Geometry`]).
+//! distances of the pattern's tiles and the cell masks of the board (`Geometry`).
 
 use crate::board::{Board, Shape};
 
