@@ -64,6 +64,8 @@
 //! **The solvers** (each names its method in the answer)
 //! - [`solver`]: the sliding puzzle as a search problem for the generic algorithms.
 //! - [`tuned`]: IDA* specialised for pattern databases (pruning automaton, threads).
+//! - [`pruning`]: the move-pruning automaton (redundant sequences of blank moves never
+//!   generated), shared by the pattern databases and the tuned IDA*.
 //! - [`suboptimal`]: staged placement for big boards, with a lower bound.
 //! - [`anytime`]: the near-optimal solver that improves until its time limit (core tables
 //!   [`anytime::BigTables`], weighted A*, guided windows).
