@@ -10,6 +10,7 @@ pub mod engine;
 pub mod generator;
 pub mod header;
 pub mod how_to;
+pub mod mini;
 pub mod number_field;
 pub mod picture;
 pub mod play;

@@ -5,6 +5,7 @@ use puzzle_core::{Goal, Shape};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::components::mini::MiniBoard;
 use crate::components::number_field::NumberField;
 use crate::state::{goal_text, Action, Editor, ScrambleHow, State};
 
@@ -103,19 +104,12 @@ pub fn setup(props: &SetupProps) -> Html {
     }
 }
 
-/// A small picture of the goal board, beside the Goal menu.
+/// A small picture of the goal board, beside the Goal menu (numbers up to 5x5; bigger goals
+/// show their shape only).
 fn goal_picture(goal: &puzzle_core::Board) -> Html {
-    let width = goal.shape().width();
-    // Numbers up to 5x5; bigger goals show their shape only.
-    let numbered = goal.cells().len() <= 25;
-    let cells = goal.cells().iter().map(|&tile| match tile {
-        0 => html! { <span class="mini-cell blank"></span> },
-        _ if numbered => html! { <span class="mini-cell">{ tile }</span> },
-        _ => html! { <span class="mini-cell"></span> },
-    });
     html! {
         <figure id="goal-picture" class="goal-picture" aria-label={format!("the goal: {}", goal.to_line())}>
-            <div class="mini" style={format!("--mini-w: {width}")} aria-hidden="true">{ for cells }</div>
+            <MiniBoard board={goal.clone()} goal={goal.clone()} numbers={goal.cells().len() <= 25} />
             <figcaption>{ "the goal" }</figcaption>
         </figure>
     }

@@ -2,7 +2,6 @@
 //! the node being expanded, OPEN in its order, CLOSED, the growing tree and a CSV export (the
 //! model is [`crate::step_through`]; the traces come from [`crate::hooks::step_through`]'s worker).
 
-pub mod mini;
 pub mod open_table;
 pub mod pane;
 pub mod tree_view;

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use puzzle_core::Board;
 use yew::prelude::*;
 
-use super::mini::MiniBoard;
+use crate::components::mini::MiniBoard;
 use crate::components::term::{glossary, Term};
 
 /// One row: board, g, h.

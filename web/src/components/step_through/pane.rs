@@ -7,9 +7,9 @@ use std::rc::Rc;
 use puzzle_core::{Algorithm, Board, Method, SolverConfig};
 use yew::prelude::*;
 
-use super::mini::MiniBoard;
 use super::open_table::{OpenRow, OpenTable};
 use super::tree_view::{DrawNode, TreeView, X_GAP, Y_GAP};
+use crate::components::mini::MiniBoard;
 use crate::components::term::{glossary, Term};
 use crate::download::download;
 use crate::format::count;

@@ -1,5 +1,5 @@
-//! A board drawn small (a CSS grid), for OPEN entries, the node being expanded and a picked
-//! node of the tree.
+//! A board drawn small (a CSS grid): the goal's picture beside the Goal menu, and in the
+//! step-through view the OPEN entries, the node being expanded and a picked node of the tree.
 
 use puzzle_core::Board;
 use yew::prelude::*;
@@ -11,6 +11,9 @@ pub struct MiniProps {
     pub board: Board,
     /// The goal: tiles already home are shaded.
     pub goal: Board,
+    /// Whether the tiles show their numbers (a big board's small picture shows its shape only).
+    #[prop_or(true)]
+    pub numbers: bool,
 }
 
 /// A board drawn small.
@@ -26,7 +29,8 @@ pub fn mini_board(props: &MiniProps) -> Html {
             (_, true) => "mini-cell home",
             _ => "mini-cell",
         };
-        html! { <span {class}>{ if tile == 0 { String::new() } else { tile.to_string() } }</span> }
+        let number = (tile != 0 && props.numbers).then(|| tile.to_string());
+        html! { <span {class}>{ number.unwrap_or_default() }</span> }
     });
     html! {
         <div class="mini" {style} role="img" aria-label={label} data-board={props.board.to_flat()}>
