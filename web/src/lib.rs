@@ -70,6 +70,7 @@ pub mod protocol;
 pub mod race;
 pub mod state;
 pub mod step_through;
+pub mod storage;
 pub mod trace_limits;
 pub mod url;
 pub mod worker;

@@ -8,15 +8,14 @@ pub const KEY: &str = "how-to-play-seen";
 
 /// Whether the lines were dismissed in this browser before.
 fn seen() -> bool {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
+    crate::storage::local()
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .is_some()
 }
 
 /// Keeps the dismissal (a browser that refuses storage shows the lines again next visit).
 fn keep_seen() {
-    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+    if let Some(storage) = crate::storage::local() {
         let _ = storage.set_item(KEY, "1");
     }
 }

@@ -14,8 +14,7 @@ const CHOICES: [(&str, &str); 3] = [("system", "System"), ("light", "Light"), ("
 
 /// The kept choice, "system" when none (or no storage).
 fn kept() -> String {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
+    crate::storage::local()
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .filter(|v| v == "light" || v == "dark")
         .unwrap_or_else(|| "system".to_string())
@@ -26,7 +25,7 @@ fn apply(choice: &str) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    if let Ok(Some(storage)) = window.local_storage() {
+    if let Some(storage) = crate::storage::local() {
         // A browser that refuses storage still gets the theme for this visit.
         let _ = match choice {
             "system" => storage.remove_item(KEY),

@@ -87,14 +87,9 @@ pub fn use_shortest(state: &UseReducerHandle<State>) {
     );
 }
 
-/// The browser's local storage, if the page may use it.
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
 /// The stored bests (none if storage is missing or its text does not read as them).
 fn read_bests() -> Bests {
-    let text = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let text = crate::storage::local().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     text.and_then(|text| js_sys::JSON::parse(&text).ok())
         .and_then(|value| serde_wasm_bindgen::from_value::<Bests>(value).ok())
         .map_or_else(Bests::default, Bests::cleaned)
@@ -109,7 +104,7 @@ fn write_bests(bests: &Bests) {
         .ok()
         .and_then(|value| js_sys::JSON::stringify(&value).ok())
         .and_then(|text| text.as_string());
-    if let (Some(storage), Some(text)) = (storage(), text) {
+    if let (Some(storage), Some(text)) = (crate::storage::local(), text) {
         storage.set_item(STORAGE_KEY, &text).ok();
     }
 }
