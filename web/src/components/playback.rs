@@ -74,11 +74,14 @@ pub fn solving_line(state: &State) -> Html {
     }
 }
 
-/// How good an answer is, in words: "shortest possible" when it is proven so; "at most 1.08×
+/// The words of a proven shortest answer (the playback bar styles only these as shortest).
+pub const SHORTEST_WORDS: &str = "shortest possible";
+
+/// How good an answer is, in words: [`SHORTEST_WORDS`] when it is proven so; "at most 1.08×
 /// the shortest" from a lower bound; else "not proven shortest".
 pub fn quality_words(solution: &Solution) -> String {
     if solution.is_optimal() {
-        "shortest possible".to_string()
+        SHORTEST_WORDS.to_string()
     } else if let Some(ratio) = solution.bound_ratio() {
         format!("at most {ratio:.2}× the shortest")
     } else {
@@ -167,7 +170,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
             <p class="answer-line" id="playing">
                 <span id="playing-length" data-length={total.to_string()}>{ format!("{total} moves") }</span>
                 if let Some(quality) = &props.quality {
-                    { " · " }<span id="playing-quality" class={if quality == "shortest possible" { "good" } else { "warn" }}>{ quality }</span>
+                    { " · " }<span id="playing-quality" class={if quality == SHORTEST_WORDS { "good" } else { "warn" }}>{ quality }</span>
                 }
             </p>
             <div class="row buttons">
