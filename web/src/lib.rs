@@ -43,6 +43,7 @@
 //! - [`components`]: the page's parts with narrow props; [`app`]: the layout that wires the
 //!   state, the hooks and the components.
 //! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page.
+//! - [`storage`]: the one accessor of the browser's local storage (theme, How to play, bests).
 //!
 //! **The worker boundary**
 //! - [`protocol`]: the serde messages between page and worker; [`client`]: the page's side of a
