@@ -94,7 +94,7 @@ pub struct Coach {
 
 /// What changes the coach slice.
 #[derive(Clone, Debug, PartialEq)]
-pub enum CoachAction {
+pub enum CoachChange {
     /// Highlights the tile at this cell (the caller checks it is a tile of the board).
     ShowHint(usize),
     /// Asks for a hint on this board and goal, where no move is known: shown by itself once
@@ -122,14 +122,14 @@ pub enum CoachAction {
 
 impl Coach {
     /// The next help, or `None` when the action changes nothing (a stale answer).
-    pub fn reduce(&self, action: CoachAction) -> Option<Coach> {
+    pub fn reduce(&self, action: CoachChange) -> Option<Coach> {
         let mut next = self.clone();
         match action {
-            CoachAction::ShowHint(cell) => {
+            CoachChange::ShowHint(cell) => {
                 next.hint = Some(cell);
                 next.asked = None;
             }
-            CoachAction::AskHint(board, goal) => {
+            CoachChange::AskHint(board, goal) => {
                 next.asked = Some(HintAsk {
                     board,
                     goal,
@@ -137,30 +137,30 @@ impl Coach {
                     failed: false,
                 });
             }
-            CoachAction::HintStarted(id) => {
+            CoachChange::HintStarted(id) => {
                 let ask = next
                     .asked
                     .as_mut()
                     .filter(|a| a.id.is_none() && !a.failed)?;
                 ask.id = Some(id);
             }
-            CoachAction::ClearHint => {
+            CoachChange::ClearHint => {
                 if self.hint.is_none() && self.asked.is_none() {
                     return None;
                 }
                 next.hint = None;
                 next.asked = None;
             }
-            CoachAction::ToggleOverlay => next.overlay = !self.overlay,
-            CoachAction::ToggleCount => {
+            CoachChange::ToggleOverlay => next.overlay = !self.overlay,
+            CoachChange::ToggleCount => {
                 next.count_on = !self.count_on;
                 // Switching off keeps a pending request visible to the edge, which then stops it.
                 if next.count_on {
                     next.count = None;
                 }
             }
-            CoachAction::CountStarted(live) => next.count = Some(*live),
-            CoachAction::CountSolved(id, solution) => match next.pending(id) {
+            CoachChange::CountStarted(live) => next.count = Some(*live),
+            CoachChange::CountSolved(id, solution) => match next.pending(id) {
                 Some(live) => {
                     live.answer = Some(
                         (solution.outcome == SolveOutcome::Solved && solution.is_optimal()).then(
@@ -170,11 +170,11 @@ impl Coach {
                 }
                 None => next.hint_solved(id, &solution)?,
             },
-            CoachAction::CountFailed(id) => match next.pending(id) {
+            CoachChange::CountFailed(id) => match next.pending(id) {
                 Some(live) => live.answer = Some(None),
                 None => next.asking(id)?.failed = true,
             },
-            CoachAction::CountKnown(known) => {
+            CoachChange::CountKnown(known) => {
                 if self.count.as_ref().is_some_and(|l| l.id > known.id) {
                     return None;
                 }
@@ -252,7 +252,7 @@ impl Coach {
 mod tests {
     use super::*;
     use crate::state::check::check;
-    use CoachAction as A;
+    use CoachChange as A;
 
     fn asked(id: u32, answer: Option<Option<(u32, Option<Direction>)>>) -> Box<ExactCount> {
         let board: Board = "1 2 3 4 5 6 7 0 8".parse().unwrap();

@@ -25,7 +25,7 @@ pub struct Editors {
 
 /// What changes the fields.
 #[derive(Clone, Debug, PartialEq)]
-pub enum EditorsAction {
+pub enum EditorsChange {
     /// Opens the board field with this board, or closes and empties it if open.
     ToggleBoard(Board),
     /// Text typed into the board field (parsed here, so the error shows as one types).
@@ -60,10 +60,10 @@ impl Editors {
     }
 
     /// The next fields, or `None` when the action changes nothing.
-    pub fn reduce(&self, action: EditorsAction) -> Option<Editors> {
+    pub fn reduce(&self, action: EditorsChange) -> Option<Editors> {
         let mut next = self.clone();
         match action {
-            EditorsAction::ToggleBoard(board) => {
+            EditorsChange::ToggleBoard(board) => {
                 next.board = if self.board.open {
                     Editor::default()
                 } else {
@@ -74,32 +74,32 @@ impl Editors {
                     }
                 };
             }
-            EditorsAction::BoardText(text) => {
+            EditorsChange::BoardText(text) => {
                 next.board.error = Board::parse(&text, None).err().map(|e| e.to_string());
                 next.board.text = text;
             }
-            EditorsAction::CloseBoard => next.board.open = false,
-            EditorsAction::ClearBoard => next.board = Editor::default(),
-            EditorsAction::BoardError(error) => next.board.error = Some(error),
-            EditorsAction::ImportFailed(text, error) => {
+            EditorsChange::CloseBoard => next.board.open = false,
+            EditorsChange::ClearBoard => next.board = Editor::default(),
+            EditorsChange::BoardError(error) => next.board.error = Some(error),
+            EditorsChange::ImportFailed(text, error) => {
                 next.board = Editor {
                     open: true,
                     text,
                     error: Some(error),
                 }
             }
-            EditorsAction::OpenGoal(board) => {
+            EditorsChange::OpenGoal(board) => {
                 next.goal = Editor {
                     open: true,
                     text: board.to_line(),
                     error: None,
                 }
             }
-            EditorsAction::GoalText(text, error) => {
+            EditorsChange::GoalText(text, error) => {
                 next.goal.text = text;
                 next.goal.error = error;
             }
-            EditorsAction::ShowGoal(goal, open) => {
+            EditorsChange::ShowGoal(goal, open) => {
                 next.goal = Editor {
                     open,
                     text: goal_text(&goal),
@@ -123,7 +123,7 @@ pub fn goal_text(goal: &Goal) -> String {
 mod tests {
     use super::*;
     use crate::state::check::check;
-    use EditorsAction as A;
+    use EditorsChange as A;
 
     #[test]
     fn the_board_field_parses_as_one_types() {

@@ -50,14 +50,14 @@ use yew::Reducible;
 
 pub use reduce::reduce;
 
-pub use coach::{Coach, CoachAction, ExactCount, HintAsk, Route};
-pub use editors::{goal_text, Editor, Editors, EditorsAction};
-pub use play::{clock_text, Finish, NoRecord, Play, PlayAction, MIN_RECORD_MOVES};
+pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
+pub use editors::{goal_text, Editor, Editors, EditorsChange};
+pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, MIN_RECORD_MOVES};
 pub use playback::{Playback, PlaybackAction};
-pub use prefs::{Preferences, PreferencesAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
-pub use puzzle::{Puzzle, PuzzleAction};
-pub use race::RaceAction;
-pub use solving::{Finished, Running, Solving, SolvingAction, Watch};
+pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
+pub use puzzle::{Puzzle, PuzzleChange};
+pub use race::RaceChange;
+pub use solving::{Finished, Running, Solving, SolvingChange, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker};

@@ -5,7 +5,7 @@
 //! result, which can still be undone (the game then goes on). It also keeps what helped: the
 //! hints shown and whether the game began on a board the solver's playback brought; such a game
 //! says so and is no record, nor is one from a board a few moves from the goal
-//! ([`Play::not_a_record`]). Clock readings come from the edge ([`PlayAction::Clock`]), so the
+//! ([`Play::not_a_record`]). Clock readings come from the edge ([`PlayChange::Clock`]), so the
 //! slice stays pure.
 
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
@@ -66,7 +66,7 @@ pub struct Finish {
 
 /// What changes the game.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PlayAction {
+pub enum PlayChange {
     /// The clock read at the edge, in milliseconds (sent just before each hand input).
     Clock(f64),
     /// A hand move made these moves of the blank and left this board (the caller moved it).
@@ -162,11 +162,11 @@ impl Play {
 
     /// The next game, or `None` when the action changes nothing (nothing to undo, a figure
     /// for another game).
-    pub fn reduce(&self, action: PlayAction) -> Option<Play> {
+    pub fn reduce(&self, action: PlayChange) -> Option<Play> {
         let mut next = self.clone();
         match action {
-            PlayAction::Clock(ms) => next.now_ms = ms,
-            PlayAction::Moved(moves, board) => {
+            PlayChange::Clock(ms) => next.now_ms = ms,
+            PlayChange::Moved(moves, board) => {
                 if moves.is_empty() {
                     return None;
                 }
@@ -181,7 +181,7 @@ impl Play {
                 next.started_ms.get_or_insert(self.now_ms);
                 next.finish_if_home();
             }
-            PlayAction::Undo(board) => {
+            PlayChange::Undo(board) => {
                 self.undo_moves()?;
                 let last = next.done.pop()?;
                 next.undone.push(last);
@@ -189,15 +189,15 @@ impl Play {
                 // Undoing the winning move takes the win back: the game and its clock go on.
                 next.finished = None;
             }
-            PlayAction::Redo(board) => {
+            PlayChange::Redo(board) => {
                 self.redo_moves()?;
                 let again = next.undone.pop()?;
                 next.done.push(again);
                 next.board = board;
                 next.finish_if_home();
             }
-            PlayAction::Hinted => next.hints += 1,
-            PlayAction::Shortest { start, goal, moves } => {
+            PlayChange::Hinted => next.hints += 1,
+            PlayChange::Shortest { start, goal, moves } => {
                 if start != self.start || goal != self.goal || self.shortest == Some(moves) {
                     return None;
                 }
@@ -235,7 +235,7 @@ mod tests {
     use super::*;
     use crate::state::check::check;
     use Direction::{Down as D, Left as L, Right as R, Up as U};
-    use PlayAction as A;
+    use PlayChange as A;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()

@@ -57,7 +57,7 @@ pub struct Preferences {
 
 /// What changes the preferences.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PreferencesAction {
+pub enum PreferencesChange {
     /// A method from the menu, for a board of this shape (ignored if it does not fit); an
     /// informed search's heuristic becomes the chosen heuristic.
     SetMethod(Method, Shape),
@@ -116,10 +116,10 @@ impl Preferences {
     }
 
     /// The next preferences, or `None` when the action changes nothing.
-    pub fn reduce(&self, action: PreferencesAction) -> Option<Preferences> {
+    pub fn reduce(&self, action: PreferencesChange) -> Option<Preferences> {
         let mut next = self.clone();
         match action {
-            PreferencesAction::SetMethod(method, shape) => {
+            PreferencesChange::SetMethod(method, shape) => {
                 // The one menu names an informed search with its heuristic: that is the choice.
                 next.heuristic = method.heuristic().unwrap_or(self.heuristic);
                 let method = next.with_choices(method);
@@ -128,33 +128,33 @@ impl Preferences {
                 }
                 next.method = method;
             }
-            PreferencesAction::ResetMethod(shape) => {
+            PreferencesChange::ResetMethod(shape) => {
                 next.heuristic = HeuristicKind::LinearConflict;
                 next.depth_limit = DEFAULT_DEPTH_LIMIT;
                 next.method = next.with_choices(Method::default_for(shape));
             }
-            PreferencesAction::SetHeuristic(heuristic) => {
+            PreferencesChange::SetHeuristic(heuristic) => {
                 next.heuristic = heuristic;
                 next.method = self.method.with_heuristic(heuristic);
             }
-            PreferencesAction::SetDepthLimit(limit) => {
+            PreferencesChange::SetDepthLimit(limit) => {
                 next.depth_limit = limit.clamp(1, 200);
                 next.method = self.method.with_depth_limit(next.depth_limit);
             }
-            PreferencesAction::SetBudget(ms) => {
+            PreferencesChange::SetBudget(ms) => {
                 next.budget_ms = ms.clamp(1_000, 600_000);
                 next.method = self.method.with_time_limit(next.budget_ms);
             }
-            PreferencesAction::SetScramble(how) => next.scramble = how,
-            PreferencesAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
-            PreferencesAction::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
-            PreferencesAction::SetWaitForBest(wait) => {
+            PreferencesChange::SetScramble(how) => next.scramble = how,
+            PreferencesChange::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
+            PreferencesChange::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
+            PreferencesChange::SetWaitForBest(wait) => {
                 if wait == self.wait_for_best {
                     return None;
                 }
                 next.wait_for_best = wait;
             }
-            PreferencesAction::ToggleRaceMethod(index) => {
+            PreferencesChange::ToggleRaceMethod(index) => {
                 let pick = next.race_pick.get_mut(index)?;
                 *pick = !*pick;
             }
@@ -168,7 +168,7 @@ mod tests {
     use super::*;
     use crate::state::check::check;
     use puzzle_core::Algorithm;
-    use PreferencesAction as A;
+    use PreferencesChange as A;
 
     #[test]
     fn choices_are_clamped_and_methods_must_fit() {

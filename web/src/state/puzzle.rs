@@ -17,7 +17,7 @@ pub struct Puzzle {
 
 /// What changes the puzzle.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleAction {
+pub enum PuzzleChange {
     /// Slides the blank along these moves (a hand move, or one taken back or made again);
     /// ignored if empty or illegal.
     Slide(Vec<Direction>),
@@ -62,16 +62,16 @@ impl Puzzle {
     }
 
     /// The next puzzle, or `None` when the action changes nothing (an illegal move).
-    pub fn reduce(&self, action: PuzzleAction) -> Option<Puzzle> {
+    pub fn reduce(&self, action: PuzzleChange) -> Option<Puzzle> {
         let mut next = self.clone();
         match action {
-            PuzzleAction::Slide(moves) => {
+            PuzzleChange::Slide(moves) => {
                 if moves.is_empty() {
                     return None;
                 }
                 next.board = self.board.after(&moves).ok()?;
             }
-            PuzzleAction::SetBoard(board) => {
+            PuzzleChange::SetBoard(board) => {
                 if board.shape() != self.shape() {
                     match self.goal.board(board.shape()) {
                         Ok(goal_board) => next.goal_board = goal_board,
@@ -83,12 +83,12 @@ impl Puzzle {
                 }
                 next.board = board;
             }
-            PuzzleAction::Show(board) => next.board = board,
-            PuzzleAction::SetGoal(goal) => {
+            PuzzleChange::Show(board) => next.board = board,
+            PuzzleChange::SetGoal(goal) => {
                 next.goal_board = goal.board(self.shape()).ok()?;
                 next.goal = goal;
             }
-            PuzzleAction::Generated(goal, board) => {
+            PuzzleChange::Generated(goal, board) => {
                 next.goal_board = goal.board(board.shape()).ok()?;
                 next.goal = goal;
                 next.board = board;
@@ -109,7 +109,7 @@ pub fn standard(shape: Shape) -> Board {
 mod tests {
     use super::*;
     use crate::state::check::check;
-    use PuzzleAction as A;
+    use PuzzleChange as A;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()

@@ -7,7 +7,7 @@ use crate::race::Race;
 
 /// What changes a race.
 #[derive(Clone, Debug, PartialEq)]
-pub enum RaceAction {
+pub enum RaceChange {
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer (or the worker's failure) for request `id`.
@@ -18,12 +18,12 @@ pub enum RaceAction {
 
 /// The next race, or `None` when the action is not for it (an id it does not wait for, or a
 /// cancel when nothing runs).
-pub fn reduce(race: &Race, action: RaceAction) -> Option<Race> {
+pub fn reduce(race: &Race, action: RaceChange) -> Option<Race> {
     let mut next = race.clone();
     match action {
-        RaceAction::Progress(id, progress) => next.waiting(id)?.progress = Some(progress),
-        RaceAction::Answer(id, answer) => next.waiting(id)?.answer = Some(answer.map(|s| *s)),
-        RaceAction::Cancel => {
+        RaceChange::Progress(id, progress) => next.waiting(id)?.progress = Some(progress),
+        RaceChange::Answer(id, answer) => next.waiting(id)?.answer = Some(answer.map(|s| *s)),
+        RaceChange::Cancel => {
             if !race.is_running() {
                 return None;
             }
@@ -47,10 +47,10 @@ mod tests {
             reduce,
             &race,
             vec![
-                RaceAction::Progress(1, Progress::default()),
-                RaceAction::Answer(1, Err("no".into())),
-                RaceAction::Answer(1, Err("late".into())),
-                RaceAction::Cancel,
+                RaceChange::Progress(1, Progress::default()),
+                RaceChange::Answer(1, Err("no".into())),
+                RaceChange::Answer(1, Err("late".into())),
+                RaceChange::Cancel,
             ],
             |r| {
                 assert!(r.entries[0].progress.is_some());
@@ -58,7 +58,7 @@ mod tests {
                 assert!(r.cancelled && !r.is_running());
             },
         );
-        assert_eq!(reduce(&end, RaceAction::Cancel), None);
-        assert_eq!(reduce(&end, RaceAction::Answer(2, Err("x".into()))), None);
+        assert_eq!(reduce(&end, RaceChange::Cancel), None);
+        assert_eq!(reduce(&end, RaceChange::Answer(2, Err("x".into()))), None);
     }
 }

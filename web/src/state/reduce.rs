@@ -5,8 +5,8 @@
 use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Solution, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, CoachAction, EditorsAction, ExactCount, Finished, Play,
-    PlayAction, Playback, PreferencesAction, PuzzleAction, RaceAction, Running, SolvingAction,
+    puzzle, race, scrambled, Action, CoachChange, EditorsChange, ExactCount, Finished, Play,
+    PlayChange, Playback, PreferencesChange, PuzzleChange, RaceChange, Running, SolvingChange,
     State, Watch,
 };
 
@@ -22,7 +22,7 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
 /// A hint that shows (pressed, or come for an ask) is one more hint the game was helped by.
 fn count_the_hint(state: &State, next: &mut State) {
     if next.coach.hint.is_some() && next.coach.hint != state.coach.hint {
-        if let Some(play) = next.play.reduce(PlayAction::Hinted) {
+        if let Some(play) = next.play.reduce(PlayChange::Hinted) {
             next.play = play;
         }
     }
@@ -61,7 +61,7 @@ fn keep_what_belongs(state: &State, next: &mut State) {
     if after.board != before.board || after.goal_board != before.goal_board {
         next.coach = next
             .coach
-            .reduce(CoachAction::ClearHint)
+            .reduce(CoachChange::ClearHint)
             .unwrap_or(next.coach.clone());
     }
     if next
@@ -76,7 +76,7 @@ fn keep_what_belongs(state: &State, next: &mut State) {
         if !next.shows(&running.start, &running.goal) {
             next.solving = next
                 .solving
-                .reduce(SolvingAction::Stopped(None))
+                .reduce(SolvingChange::Stopped(None))
                 .unwrap_or_default();
             next.notice = Some(format!(
                 "{}: the solve for the board before was stopped. Press Solve to solve the board on screen.",
@@ -155,14 +155,14 @@ fn keep_best(state: &State, next: &mut State) -> Option<usize> {
 
 impl State {
     /// Applies a puzzle action (which is always possible for those the router sends).
-    fn puzzle_do(&mut self, action: PuzzleAction) {
+    fn puzzle_do(&mut self, action: PuzzleChange) {
         if let Some(puzzle) = self.puzzle.reduce(action) {
             self.puzzle = puzzle;
         }
     }
 
     /// Applies an editors action.
-    fn editors_do(&mut self, action: EditorsAction) {
+    fn editors_do(&mut self, action: EditorsChange) {
         if let Some(editors) = self.editors.reduce(action) {
             self.editors = editors;
         }
@@ -170,7 +170,7 @@ impl State {
 
     /// Drops the result and its playback.
     fn drop_result(&mut self) {
-        if let Some(solving) = self.solving.reduce(SolvingAction::DropResult) {
+        if let Some(solving) = self.solving.reduce(SolvingChange::DropResult) {
             self.solving = solving;
         }
         self.playback = None;
@@ -181,10 +181,10 @@ impl State {
     /// gives way to the standard one with a notice.
     pub(super) fn set_board(&mut self, board: Board) {
         let before = self.puzzle.clone();
-        self.puzzle_do(PuzzleAction::SetBoard(board));
+        self.puzzle_do(PuzzleChange::SetBoard(board));
         let shape = self.shape();
         if self.puzzle.goal != before.goal {
-            self.editors_do(EditorsAction::ShowGoal(self.puzzle.goal.clone(), false));
+            self.editors_do(EditorsChange::ShowGoal(self.puzzle.goal.clone(), false));
             self.notice = Some(format!(
                 "The custom goal does not fit a {shape} board: using the standard goal."
             ));
@@ -192,7 +192,7 @@ impl State {
         if shape != before.shape() {
             self.prefs = self
                 .prefs
-                .reduce(PreferencesAction::ResetMethod(shape))
+                .reduce(PreferencesChange::ResetMethod(shape))
                 .unwrap_or(self.prefs.clone());
         }
         self.drop_result();
@@ -230,7 +230,7 @@ impl State {
         if solution.is_optimal() {
             if let Some(solving) = self
                 .solving
-                .reduce(SolvingAction::Proven(id, solution.moves.len()))
+                .reduce(SolvingChange::Proven(id, solution.moves.len()))
             {
                 self.solving = solving;
             }
@@ -241,7 +241,7 @@ impl State {
     /// Plays `moves` from `start`: the board follows playback.
     fn play(&mut self, start: Board, moves: Vec<Direction>) {
         let playback = Playback::new(start, moves);
-        self.puzzle_do(PuzzleAction::Show(playback.board()));
+        self.puzzle_do(PuzzleChange::Show(playback.board()));
         self.playback = Some(playback);
     }
 
@@ -251,14 +251,14 @@ impl State {
         self.slide_by_hand(moves.clone())?;
         self.play = self
             .play
-            .reduce(PlayAction::Moved(moves, self.puzzle.board.clone()))?;
+            .reduce(PlayChange::Moved(moves, self.puzzle.board.clone()))?;
         Some(())
     }
 
     /// Slides the board by hand (a move, an undo or a redo); leaves playback (with a notice).
     /// `None` if the move is illegal.
     fn slide_by_hand(&mut self, moves: Vec<Direction>) -> Option<()> {
-        self.puzzle = self.puzzle.reduce(PuzzleAction::Slide(moves))?;
+        self.puzzle = self.puzzle.reduce(PuzzleChange::Slide(moves))?;
         if self.playback.take().is_some() {
             self.notice = Some(
                 "Playback stopped because you moved a tile. Press Solve to solve from here."
@@ -357,15 +357,15 @@ fn route_prefs(state: &State, action: Action) -> Option<State> {
     };
     match action {
         // Preferences only.
-        Action::SetScramble(how) => prefs(PreferencesAction::SetScramble(how)),
-        Action::SetWalkLength(n) => prefs(PreferencesAction::SetWalkLength(n)),
-        Action::SetSpeed(ms) => prefs(PreferencesAction::SetSpeed(ms)),
-        Action::SetHeuristic(h) => prefs(PreferencesAction::SetHeuristic(h)),
-        Action::SetDepthLimit(limit) => prefs(PreferencesAction::SetDepthLimit(limit)),
-        Action::SetBudget(ms) => prefs(PreferencesAction::SetBudget(ms)),
-        Action::SetWaitForBest(wait) => prefs(PreferencesAction::SetWaitForBest(wait)),
-        Action::ToggleRaceMethod(i) => prefs(PreferencesAction::ToggleRaceMethod(i)),
-        Action::SetMethod(method) => prefs(PreferencesAction::SetMethod(method, state.shape())),
+        Action::SetScramble(how) => prefs(PreferencesChange::SetScramble(how)),
+        Action::SetWalkLength(n) => prefs(PreferencesChange::SetWalkLength(n)),
+        Action::SetSpeed(ms) => prefs(PreferencesChange::SetSpeed(ms)),
+        Action::SetHeuristic(h) => prefs(PreferencesChange::SetHeuristic(h)),
+        Action::SetDepthLimit(limit) => prefs(PreferencesChange::SetDepthLimit(limit)),
+        Action::SetBudget(ms) => prefs(PreferencesChange::SetBudget(ms)),
+        Action::SetWaitForBest(wait) => prefs(PreferencesChange::SetWaitForBest(wait)),
+        Action::ToggleRaceMethod(i) => prefs(PreferencesChange::ToggleRaceMethod(i)),
+        Action::SetMethod(method) => prefs(PreferencesChange::SetMethod(method, state.shape())),
         _ => None,
     }
 }
@@ -382,37 +382,37 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
     match action {
         // Coach only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
-        Action::ToggleOverlay => return coach(CoachAction::ToggleOverlay),
-        Action::ToggleCount => return coach(CoachAction::ToggleCount),
+        Action::ToggleOverlay => return coach(CoachChange::ToggleOverlay),
+        Action::ToggleCount => return coach(CoachChange::ToggleCount),
         Action::ShowHint(cell) => {
             let board = &state.puzzle.board;
             if cell >= board.cells().len() || cell == board.blank() {
                 return None;
             }
-            return coach(CoachAction::ShowHint(cell));
+            return coach(CoachChange::ShowHint(cell));
         }
         Action::AskHint => {
             if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
                 return None;
             }
             let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
-            return coach(CoachAction::AskHint(board.clone(), goal.clone()));
+            return coach(CoachChange::AskHint(board.clone(), goal.clone()));
         }
-        Action::HintStarted(id) => return coach(CoachAction::HintStarted(id)),
+        Action::HintStarted(id) => return coach(CoachChange::HintStarted(id)),
         Action::CountStarted(id) => {
-            return coach(CoachAction::CountStarted(Box::new(ExactCount {
+            return coach(CoachChange::CountStarted(Box::new(ExactCount {
                 id,
                 board: state.puzzle.board.clone(),
                 goal: state.puzzle.goal_board.clone(),
                 answer: None,
             })))
         }
-        Action::CountSolved(id, solution) => return coach(CoachAction::CountSolved(id, solution)),
-        Action::CountFailed(id) => return coach(CoachAction::CountFailed(id)),
+        Action::CountSolved(id, solution) => return coach(CoachChange::CountSolved(id, solution)),
+        Action::CountFailed(id) => return coach(CoachChange::CountFailed(id)),
         Action::CountKnown(asked, answer) => {
             // The distance of the game's start is its shortest, even once the board moved on.
             if let Some((moves, _)) = answer {
-                if let Some(play) = state.play.reduce(PlayAction::Shortest {
+                if let Some(play) = state.play.reduce(PlayChange::Shortest {
                     start: asked.board.clone(),
                     goal: asked.goal.clone(),
                     moves,
@@ -429,7 +429,7 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
             };
             next.coach = state
                 .coach
-                .reduce(CoachAction::CountKnown(Box::new(known)))?;
+                .reduce(CoachChange::CountKnown(Box::new(known)))?;
         }
         _ => return None,
     }
@@ -444,32 +444,32 @@ fn route_one_slice(state: &State, action: Action) -> Option<State> {
         Action::PdbBuilding(id, build) => {
             next.solving = state
                 .solving
-                .reduce(SolvingAction::PdbBuilding(id, build))?
+                .reduce(SolvingChange::PdbBuilding(id, build))?
         }
         Action::PdbReady(id, info) => {
-            next.solving = state.solving.reduce(SolvingAction::PdbReady(id, info))?
+            next.solving = state.solving.reduce(SolvingChange::PdbReady(id, info))?
         }
         Action::DownloadFailed(id, tables, why) => {
             next.solving = state
                 .solving
-                .reduce(SolvingAction::DownloadFailed(id, tables, why))?
+                .reduce(SolvingChange::DownloadFailed(id, tables, why))?
         }
         // Editors only.
         Action::CustomGoal => {
-            next.editors_do(EditorsAction::OpenGoal(state.puzzle.goal_board.clone()))
+            next.editors_do(EditorsChange::OpenGoal(state.puzzle.goal_board.clone()))
         }
         Action::ToggleEditor => {
-            next.editors_do(EditorsAction::ToggleBoard(state.puzzle.board.clone()))
+            next.editors_do(EditorsChange::ToggleBoard(state.puzzle.board.clone()))
         }
-        Action::EditText(text) => next.editors_do(EditorsAction::BoardText(text)),
-        Action::ImportRefused(message) => next.editors_do(EditorsAction::ImportFailed(
+        Action::EditText(text) => next.editors_do(EditorsChange::BoardText(text)),
+        Action::ImportRefused(message) => next.editors_do(EditorsChange::ImportFailed(
             state.editors.board.text.clone(),
             message,
         )),
         // Playback, whose board the puzzle shows.
         Action::Playback(step) => {
             let playback = state.playback.as_ref()?.reduce(step)?;
-            next.puzzle_do(PuzzleAction::Show(playback.board()));
+            next.puzzle_do(PuzzleChange::Show(playback.board()));
             next.playback = Some(playback);
         }
         _ => return None,
@@ -495,7 +495,7 @@ fn route_board(state: &State, action: Action) -> Option<State> {
         }
         Action::Scramble(board) => {
             next.set_board(board);
-            next.editors_do(EditorsAction::CloseBoard);
+            next.editors_do(EditorsChange::CloseBoard);
             next.notice = None;
         }
         Action::ScrambleSeeded(seed) => {
@@ -504,10 +504,10 @@ fn route_board(state: &State, action: Action) -> Option<State> {
         Action::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
             Ok(board) => {
                 next.set_board(board);
-                next.editors_do(EditorsAction::ClearBoard);
+                next.editors_do(EditorsChange::ClearBoard);
                 next.notice = None;
             }
-            Err(error) => next.editors_do(EditorsAction::BoardError(error.to_string())),
+            Err(error) => next.editors_do(EditorsChange::BoardError(error.to_string())),
         },
         Action::SwapFix => {
             if state.solvability().solvable {
@@ -518,34 +518,34 @@ fn route_board(state: &State, action: Action) -> Option<State> {
         Action::Import(text) => match Board::parse(&text, None) {
             Ok(board) => {
                 next.set_board(board);
-                next.editors_do(EditorsAction::ClearBoard);
+                next.editors_do(EditorsChange::ClearBoard);
                 next.notice = Some("Board imported.".to_string());
             }
             Err(error) => {
-                next.editors_do(EditorsAction::ImportFailed(text, error.to_string()));
+                next.editors_do(EditorsChange::ImportFailed(text, error.to_string()));
                 next.notice = None;
             }
         },
         Action::Generated(goal, board) => {
             next.puzzle = state
                 .puzzle
-                .reduce(PuzzleAction::Generated(goal.clone(), board))?;
-            next.editors_do(EditorsAction::ShowGoal(
+                .reduce(PuzzleChange::Generated(goal.clone(), board))?;
+            next.editors_do(EditorsChange::ShowGoal(
                 goal.clone(),
                 matches!(goal, Goal::Custom(_)),
             ));
-            next.editors_do(EditorsAction::CloseBoard);
+            next.editors_do(EditorsChange::CloseBoard);
             next.prefs = next
                 .prefs
-                .reduce(PreferencesAction::ResetMethod(next.shape()))?;
+                .reduce(PreferencesChange::ResetMethod(next.shape()))?;
             next.drop_result();
             next.coach.hint = None;
             next.notice = None;
         }
         // Goals: puzzle, editors, result and playback.
         Action::SetGoal(goal) => {
-            next.puzzle = state.puzzle.reduce(PuzzleAction::SetGoal(goal.clone()))?;
-            next.editors_do(EditorsAction::ShowGoal(goal, false));
+            next.puzzle = state.puzzle.reduce(PuzzleChange::SetGoal(goal.clone()))?;
+            next.editors_do(EditorsChange::ShowGoal(goal, false));
             next.drop_result();
             next.coach.hint = None;
         }
@@ -553,12 +553,12 @@ fn route_board(state: &State, action: Action) -> Option<State> {
             let shape = state.shape();
             match Goal::parse(&text, Some(shape)).and_then(|goal| goal.board(shape).map(|_| goal)) {
                 Ok(goal) => {
-                    next.puzzle_do(PuzzleAction::SetGoal(goal));
-                    next.editors_do(EditorsAction::GoalText(text, None));
+                    next.puzzle_do(PuzzleChange::SetGoal(goal));
+                    next.editors_do(EditorsChange::GoalText(text, None));
                     next.drop_result();
                 }
                 Err(error) => {
-                    next.editors_do(EditorsAction::GoalText(text, Some(error.to_string())))
+                    next.editors_do(EditorsChange::GoalText(text, Some(error.to_string())))
                 }
             }
         }
@@ -592,7 +592,7 @@ fn route_running(state: &State, action: Action) -> Option<State> {
             };
             next.solving = state
                 .solving
-                .reduce(SolvingAction::Started(Box::new(running)))?;
+                .reduce(SolvingChange::Started(Box::new(running)))?;
             next.notice = None;
             next.playback = None;
         }
@@ -600,20 +600,20 @@ fn route_running(state: &State, action: Action) -> Option<State> {
             if let Some(race) = state
                 .race
                 .as_ref()
-                .and_then(|r| race::reduce(r, RaceAction::Progress(id, progress.clone())))
+                .and_then(|r| race::reduce(r, RaceChange::Progress(id, progress.clone())))
             {
                 next.race = Some(race);
             } else {
                 next.solving = state
                     .solving
-                    .reduce(SolvingAction::Progress(id, progress))?;
+                    .reduce(SolvingChange::Progress(id, progress))?;
             }
         }
         Action::SolveFailed(id, message) => {
             if let Some(race) = state
                 .race
                 .as_ref()
-                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Err(message.clone()))))
+                .and_then(|r| race::reduce(r, RaceChange::Answer(id, Err(message.clone()))))
             {
                 next.race = Some(race);
             } else if let Some(kept) = state
@@ -628,7 +628,7 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                     kept_words(state, kept)
                 ));
             } else {
-                next.solving = state.solving.reduce(SolvingAction::Stopped(Some(id)))?;
+                next.solving = state.solving.reduce(SolvingChange::Stopped(Some(id)))?;
                 next.notice = Some(format!("The solver failed: {message}"));
             }
         }
@@ -638,7 +638,7 @@ fn route_running(state: &State, action: Action) -> Option<State> {
             if let Some(race) = state
                 .race
                 .as_ref()
-                .and_then(|r| race::reduce(r, RaceAction::Cancel))
+                .and_then(|r| race::reduce(r, RaceChange::Cancel))
             {
                 let stopped = race.entries.len() - race.done();
                 next.race = Some(race);
@@ -653,7 +653,7 @@ fn route_running(state: &State, action: Action) -> Option<State> {
                 next.notice = Some(format!("Stopped: kept {}.", kept_words(state, kept)));
                 return Some(next);
             }
-            next.solving = state.solving.reduce(SolvingAction::Stopped(None))?;
+            next.solving = state.solving.reduce(SolvingChange::Stopped(None))?;
             let engine = &state.solving.engine;
             next.notice = Some(match (&engine.build, &engine.pdb) {
                 (Some(build), None) => format!(
@@ -699,7 +699,7 @@ fn route_watched(state: &State, action: Action) -> Option<State> {
             if running.watch != Watch::Playing {
                 next.solving = state
                     .solving
-                    .reduce(SolvingAction::Improved(id, solution))?;
+                    .reduce(SolvingChange::Improved(id, solution))?;
                 return Some(next);
             }
             let playing = state.playback.as_ref().filter(|p| p.start == running.start);
@@ -708,19 +708,19 @@ fn route_watched(state: &State, action: Action) -> Option<State> {
                     let moves = solution.moves.clone();
                     next.solving = state
                         .solving
-                        .reduce(SolvingAction::Improved(id, solution))?;
+                        .reduce(SolvingChange::Improved(id, solution))?;
                     next.play(running.start.clone(), moves);
                 }
                 Some(Some(spliced)) => {
                     next.playback = Some(spliced);
                     next.solving = state
                         .solving
-                        .reduce(SolvingAction::Improved(id, solution))?;
+                        .reduce(SolvingChange::Improved(id, solution))?;
                 }
                 Some(None) if solution.is_optimal() => {
                     next.solving = state
                         .solving
-                        .reduce(SolvingAction::Proven(id, solution.moves.len()))?;
+                        .reduce(SolvingChange::Proven(id, solution.moves.len()))?;
                 }
                 Some(None) => return None,
             }
@@ -729,7 +729,7 @@ fn route_watched(state: &State, action: Action) -> Option<State> {
         // the ones after it as they come.
         Action::WatchNow(id) => {
             let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
-            next.solving = state.solving.reduce(SolvingAction::Watching(id))?;
+            next.solving = state.solving.reduce(SolvingChange::Watching(id))?;
             let playing = state
                 .playback
                 .as_ref()
@@ -753,7 +753,7 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
             if let Some(race) = state
                 .race
                 .as_ref()
-                .and_then(|r| race::reduce(r, RaceAction::Answer(id, Ok(solution.clone()))))
+                .and_then(|r| race::reduce(r, RaceChange::Answer(id, Ok(solution.clone()))))
             {
                 next.race = Some(race);
                 return Some(next);
@@ -763,7 +763,7 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
             let solution = next.watched_final(id, solution);
             let solved = solution.outcome == SolveOutcome::Solved;
             let moves = solution.moves.clone();
-            next.solving = next.solving.reduce(SolvingAction::Finished(id, solution))?;
+            next.solving = next.solving.reduce(SolvingChange::Finished(id, solution))?;
             // An earlier answer of this solve is being played: it goes on, the final one is
             // offered in the answers list.
             let playing = next.playback.as_ref().filter(|p| p.start == start);
@@ -800,7 +800,7 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
             {
                 return None;
             }
-            next.puzzle_do(PuzzleAction::SetBoard(start.clone()));
+            next.puzzle_do(PuzzleChange::SetBoard(start.clone()));
             next.play(start.clone(), solution.moves.clone());
             next.notice = None;
         }
@@ -832,7 +832,7 @@ fn route_answers(state: &State, action: Action) -> Option<State> {
             };
             next.solving = next
                 .solving
-                .reduce(SolvingAction::Show(Box::new(finished)))?;
+                .reduce(SolvingChange::Show(Box::new(finished)))?;
         }
         _ => return None,
     }
@@ -850,19 +850,19 @@ fn route_hand(state: &State, action: Action) -> Option<State> {
             next.slide_by_hand(state.play.undo_moves()?)?;
             next.play = state
                 .play
-                .reduce(PlayAction::Undo(next.puzzle.board.clone()))?;
+                .reduce(PlayChange::Undo(next.puzzle.board.clone()))?;
         }
         Action::Redo => {
             next.slide_by_hand(state.play.redo_moves()?)?;
             next.play = state
                 .play
-                .reduce(PlayAction::Redo(next.puzzle.board.clone()))?;
+                .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
         }
-        Action::Clock(ms) => next.play = state.play.reduce(PlayAction::Clock(ms))?,
+        Action::Clock(ms) => next.play = state.play.reduce(PlayChange::Clock(ms))?,
         Action::Shortest { start, goal, moves } => {
             next.play = state
                 .play
-                .reduce(PlayAction::Shortest { start, goal, moves })?
+                .reduce(PlayChange::Shortest { start, goal, moves })?
         }
         _ => return None,
     }

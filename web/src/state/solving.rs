@@ -91,7 +91,7 @@ pub struct Solving {
 
 /// What changes solving.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolvingAction {
+pub enum SolvingChange {
     /// A request was sent: it replaces the result (and, if none ran, the engine's state).
     Started(Box<Running>),
     /// Progress of request `id`.
@@ -125,10 +125,10 @@ impl Solving {
     }
 
     /// The next state of solving, or `None` when the action changes nothing.
-    pub fn reduce(&self, action: SolvingAction) -> Option<Solving> {
+    pub fn reduce(&self, action: SolvingChange) -> Option<Solving> {
         let mut next = self.clone();
         match action {
-            SolvingAction::Started(running) => {
+            SolvingChange::Started(running) => {
                 if self.running.is_none() {
                     next.engine = Engine {
                         running: Some(running.method),
@@ -139,25 +139,25 @@ impl Solving {
                 next.result = None;
                 next.engine.finished = None;
             }
-            SolvingAction::Progress(id, progress) => {
+            SolvingChange::Progress(id, progress) => {
                 next.mine(id)?.progress = Some(progress);
             }
-            SolvingAction::PdbBuilding(id, build) => {
+            SolvingChange::PdbBuilding(id, build) => {
                 next.mine(id)?;
                 next.engine.build = Some(build);
                 // A build after tables were ready (the strong 4x4 tables after the small
                 // ones ran out of budget): the line shows the build again.
                 next.engine.pdb = None;
             }
-            SolvingAction::PdbReady(id, info) => {
+            SolvingChange::PdbReady(id, info) => {
                 next.mine(id)?;
                 next.engine.pdb = Some(info);
             }
-            SolvingAction::DownloadFailed(id, tables, why) => {
+            SolvingChange::DownloadFailed(id, tables, why) => {
                 next.mine(id)?;
                 next.engine.failed(DownloadFailure { tables, why })?;
             }
-            SolvingAction::Improved(id, solution) => {
+            SolvingChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
                 let shorter = solution.outcome == SolveOutcome::Solved
                     && running
@@ -172,21 +172,21 @@ impl Solving {
                 }
                 running.improved.push(*solution);
             }
-            SolvingAction::Watching(id) => {
+            SolvingChange::Watching(id) => {
                 let running = next.mine(id)?;
                 if running.watch == Watch::Playing {
                     return None;
                 }
                 running.watch = Watch::Playing;
             }
-            SolvingAction::Proven(id, length) => {
+            SolvingChange::Proven(id, length) => {
                 let running = next.mine(id)?;
                 if running.shortest == Some(length) {
                     return None;
                 }
                 running.shortest = Some(length);
             }
-            SolvingAction::Finished(id, solution) => {
+            SolvingChange::Finished(id, solution) => {
                 let running = next.mine(id)?.clone();
                 // A near-optimal answer carries its lower bound.
                 let quality = solution.lower_bound.map(|lower_bound| Quality {
@@ -214,7 +214,7 @@ impl Solving {
                     solution: *solution,
                 });
             }
-            SolvingAction::Stopped(id) => {
+            SolvingChange::Stopped(id) => {
                 match id {
                     Some(id) => next.mine(id).map(|_| ())?,
                     None => self.running.as_ref().map(|_| ())?,
@@ -225,12 +225,12 @@ impl Solving {
                     next.engine.build = None;
                 }
             }
-            SolvingAction::DropResult => {
+            SolvingChange::DropResult => {
                 self.result.as_ref()?;
                 next.result = None;
                 next.engine.finished = None;
             }
-            SolvingAction::Show(finished) => {
+            SolvingChange::Show(finished) => {
                 next.result = Some(*finished);
                 next.engine.finished = None;
             }
@@ -249,7 +249,7 @@ mod tests {
     use super::*;
     use crate::state::check::check;
     use puzzle_core::{Goal, Limits, Shape};
-    use SolvingAction as A;
+    use SolvingChange as A;
 
     fn running(id: u32) -> Box<Running> {
         let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
