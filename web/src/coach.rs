@@ -393,7 +393,10 @@ mod tests {
         )
         .unwrap()
     }
-    use crate::state::{reduce, Action, ExactCount, PlaybackAction};
+    use crate::state::{
+        reduce, Action, CoachAction, ExactCount, PlayAction, PlaybackAction, PrefsAction,
+        PuzzleAction, SolvingAction,
+    };
     use puzzle_core::{Goal, Shape};
 
     /// The second worker's table answer for the board on screen, as the page receives it.
@@ -411,7 +414,10 @@ mod tests {
             goal: goal.clone(),
             answer: None,
         };
-        let action = Action::CountKnown(Box::new(asked), distance.map(|d| (d, first)));
+        let action = Action::Coach(CoachAction::CountKnown(
+            Box::new(asked),
+            distance.map(|d| (d, first)),
+        ));
         reduce(state, action).unwrap()
     }
 
@@ -429,7 +435,11 @@ mod tests {
         let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
         let how = puzzle_core::generate::Scramble::Walk(40);
         let board = puzzle_core::generate::scramble_seeded(&goal, how, true, 11);
-        let state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
+        let state = reduce(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Import(board.to_line())),
+        )
+        .unwrap();
         let config = puzzle_core::Method::search(puzzle_core::Algorithm::Greedy);
         let config = config.search_config().copied().unwrap();
         let solution =
@@ -446,12 +456,12 @@ mod tests {
     fn on_3x3_the_hint_is_the_best_move_or_a_reason() {
         let state = reduce(
             &State::default(),
-            Action::Import("1 2 3 4 5 6 0 7 8".into()),
+            Action::Puzzle(PuzzleAction::Import("1 2 3 4 5 6 0 7 8".into())),
         )
         .unwrap();
         // The table's answer is on its way: Hint waits for it when pressed.
         assert_eq!(known(&state).advice, Advice::Ask);
-        let asked = reduce(&state, Action::AskHint).unwrap();
+        let asked = reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap();
         assert_eq!(known(&asked).advice, Advice::Finding);
         assert_eq!(
             hint_wanted(&asked),
@@ -473,14 +483,14 @@ mod tests {
         assert_eq!(answered.play.hints, 1);
         let solved = reduce(
             &State::default(),
-            Action::Import("1 2 3 4 5 6 7 8 0".into()),
+            Action::Puzzle(PuzzleAction::Import("1 2 3 4 5 6 7 8 0".into())),
         )
         .unwrap();
         assert_eq!(known(&solved).advice, Advice::Not(NoHint::Solved));
-        assert_eq!(reduce(&solved, Action::AskHint), None);
+        assert_eq!(reduce(&solved, Action::Coach(CoachAction::AskHint)), None);
         let stuck = reduce(
             &State::default(),
-            Action::Import("2 1 3 4 5 6 7 8 0".into()),
+            Action::Puzzle(PuzzleAction::Import("2 1 3 4 5 6 7 8 0".into())),
         )
         .unwrap();
         assert_eq!(known(&stuck).advice, Advice::Not(NoHint::Unsolvable));
@@ -493,7 +503,7 @@ mod tests {
     fn on_5x5_a_short_solve_gives_a_good_move_and_the_next_ones() {
         let (state, solution) = five_with_answer();
         assert_eq!(known(&state).advice, Advice::Ask);
-        let asked = reduce(&state, Action::AskHint).unwrap();
+        let asked = reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap();
         assert_eq!(known(&asked).advice, Advice::Finding);
         let (board, goal) = hint_wanted(&asked).expect("a short solve is wanted");
         assert_eq!(board, state.puzzle.board);
@@ -506,13 +516,17 @@ mod tests {
                 time_limit_ms: HINT_MS
             }
         );
-        let sent = reduce(&asked, Action::HintStarted(1)).unwrap();
+        let sent = reduce(&asked, Action::Coach(CoachAction::HintStarted(1))).unwrap();
         assert_eq!(hint_wanted(&sent), None, "sent once");
-        let failed = reduce(&sent, Action::CountFailed(1)).unwrap();
+        let failed = reduce(&sent, Action::Coach(CoachAction::CountFailed(1))).unwrap();
         assert_eq!(known(&failed).advice, Advice::Not(NoHint::NotFound));
         let length = solution.moves.len() as u32;
         let first = solution.moves[0];
-        let answered = reduce(&sent, Action::CountSolved(1, solution.clone())).unwrap();
+        let answered = reduce(
+            &sent,
+            Action::Coach(CoachAction::CountSolved(1, solution.clone())),
+        )
+        .unwrap();
         let here = known(&answered);
         assert_eq!(
             here.advice,
@@ -529,16 +543,24 @@ mod tests {
             "the answer tops the range"
         );
         // The hinted tile slides: the next hint is known at once, one move shorter.
-        let moved = reduce(&answered, Action::ClickCell(answered.coach.hint.unwrap())).unwrap();
+        let moved = reduce(
+            &answered,
+            Action::Play(PlayAction::ClickCell(answered.coach.hint.unwrap())),
+        )
+        .unwrap();
         assert_eq!(moved.coach.hint, None);
         assert!(matches!(
             known(&moved).advice,
             Advice::Move { best: false, left, .. } if left == length - 1
         ));
-        let again = reduce(&moved, Action::ShowHint(hinted_cell(&moved))).unwrap();
+        let again = reduce(
+            &moved,
+            Action::Coach(CoachAction::ShowHint(hinted_cell(&moved))),
+        )
+        .unwrap();
         assert_eq!(again.play.hints, 2);
         // Back at the route's start its first move again; off the route, Hint asks anew.
-        let back = reduce(&again, Action::Undo).unwrap();
+        let back = reduce(&again, Action::Play(PlayAction::Undo)).unwrap();
         assert_eq!(back.puzzle.board, state.puzzle.board);
         assert_eq!(hinted_cell(&back), answered.coach.hint.unwrap());
         let board = &back.puzzle.board;
@@ -547,7 +569,7 @@ mod tests {
             .find(|&d| d != first)
             .and_then(|d| board.shape().neighbour(board.blank(), d))
             .unwrap();
-        let off = reduce(&back, Action::ClickCell(aside)).unwrap();
+        let off = reduce(&back, Action::Play(PlayAction::ClickCell(aside))).unwrap();
         assert_eq!(known(&off).advice, Advice::Ask);
     }
 
@@ -555,20 +577,30 @@ mod tests {
     #[test]
     fn on_4x4_a_hint_asked_while_counting_waits_for_the_count() {
         let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
-        let mut state = reduce(&State::default(), Action::Import(board.into())).unwrap();
+        let mut state = reduce(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Import(board.into())),
+        )
+        .unwrap();
         assert_eq!(
             known(&state).advice,
             Advice::Ask,
             "count off: a short solve"
         );
-        assert!(hint_wanted(&reduce(&state, Action::AskHint).unwrap()).is_some());
-        state = reduce(&state, Action::ToggleCount).unwrap();
-        state = reduce(&state, Action::CountStarted(1)).unwrap();
-        state = reduce(&state, Action::AskHint).unwrap();
+        assert!(
+            hint_wanted(&reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap()).is_some()
+        );
+        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
+        state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
+        state = reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap();
         assert_eq!(known(&state).advice, Advice::Finding);
         assert_eq!(hint_wanted(&state), None);
         let solution = shortest_answer(&state);
-        state = reduce(&state, Action::CountSolved(1, Box::new(solution))).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+        )
+        .unwrap();
         assert_eq!(
             state.coach.hint,
             Some(15),
@@ -589,8 +621,8 @@ mod tests {
     fn a_playing_answer_gives_no_hint_and_a_paused_one_its_next_move() {
         let (state, solution) = five_with_answer();
         let moves = solution.moves.clone();
-        let mut state = reduce(&state, Action::SolveStarted(1)).unwrap();
-        state = reduce(&state, Action::Solved(1, solution)).unwrap();
+        let mut state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
+        state = reduce(&state, Action::Solving(SolvingAction::Solved(1, solution))).unwrap();
         assert_eq!(known(&state).advice, Advice::Not(NoHint::Playing));
         state = reduce(&state, Action::Playback(PlaybackAction::Pause)).unwrap();
         assert_eq!(
@@ -602,8 +634,16 @@ mod tests {
             }
         );
         // Taking over from the answer: the game knows it began on a board the solver brought.
-        let taken = reduce(&state, Action::ShowHint(hinted_cell(&state))).unwrap();
-        let taken = reduce(&taken, Action::ClickCell(taken.coach.hint.unwrap())).unwrap();
+        let taken = reduce(
+            &state,
+            Action::Coach(CoachAction::ShowHint(hinted_cell(&state))),
+        )
+        .unwrap();
+        let taken = reduce(
+            &taken,
+            Action::Play(PlayAction::ClickCell(taken.coach.hint.unwrap())),
+        )
+        .unwrap();
         assert!(taken.playback.is_none() && taken.play.from_playback);
         assert_eq!(taken.play.moves(), 1);
     }
@@ -613,15 +653,19 @@ mod tests {
     #[test]
     fn a_game_won_with_hints_is_no_record() {
         let start = State::new(Shape::square(3).unwrap(), Goal::Snail);
-        let start = reduce(&start, Action::Import("6 1 7 3 0 4 5 8 2".into())).unwrap();
+        let start = reduce(
+            &start,
+            Action::Puzzle(PuzzleAction::Import("6 1 7 3 0 4 5 8 2".into())),
+        )
+        .unwrap();
         let mut state = table_answer(&start, 1);
         let mut path = Vec::new();
         let mut id = 1;
         while !state.is_solved() {
             let cell = hinted_cell(&state);
             path.push(cell);
-            state = reduce(&state, Action::ShowHint(cell)).unwrap();
-            state = reduce(&state, Action::ClickCell(cell)).unwrap();
+            state = reduce(&state, Action::Coach(CoachAction::ShowHint(cell))).unwrap();
+            state = reduce(&state, Action::Play(PlayAction::ClickCell(cell))).unwrap();
             id += 1;
             if !state.is_solved() {
                 state = table_answer(&state, id);
@@ -634,11 +678,11 @@ mod tests {
         // The same clicks without a hint: a record.
         let mut alone = table_answer(&start, 1);
         for &cell in &path {
-            alone = reduce(&alone, Action::ClickCell(cell)).unwrap();
+            alone = reduce(&alone, Action::Play(PlayAction::ClickCell(cell))).unwrap();
         }
         assert!(alone.play.record().is_some());
         // Undo right after the win: the game goes on.
-        let undone = reduce(&state, Action::Undo).unwrap();
+        let undone = reduce(&state, Action::Play(PlayAction::Undo)).unwrap();
         assert!(!undone.is_solved() && undone.play.finished.is_none());
         assert_eq!(undone.play.moves(), 23);
     }
@@ -646,21 +690,29 @@ mod tests {
     #[test]
     fn bigger_boards_use_the_live_answer_for_this_board_only() {
         let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse().unwrap();
-        let mut state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
+        let mut state = reduce(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Import(board.to_line())),
+        )
+        .unwrap();
         assert!(count_size(16));
         assert_eq!(known(&state).distance, Distance::Off);
-        state = reduce(&state, Action::ToggleCount).unwrap();
+        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
         assert_eq!(known(&state).distance, Distance::Unknown);
-        state = reduce(&state, Action::CountStarted(1)).unwrap();
+        state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
         assert_eq!(known(&state).distance, Distance::Computing);
         let solution = shortest_answer(&state);
-        state = reduce(&state, Action::CountSolved(1, Box::new(solution))).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+        )
+        .unwrap();
         let here = known(&state);
         assert_eq!(
             (here.distance, here.hint),
             (Distance::Known(1), Some(Direction::Right))
         );
-        state = reduce(&state, Action::MoveBlank(Direction::Left)).unwrap();
+        state = reduce(&state, Action::Play(PlayAction::MoveBlank(Direction::Left))).unwrap();
         assert_eq!(known(&state).distance, Distance::Unknown);
     }
 
@@ -677,7 +729,11 @@ mod tests {
             true,
             7,
         );
-        let mut state = reduce(&State::default(), Action::Import(board.to_line())).unwrap();
+        let mut state = reduce(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Import(board.to_line())),
+        )
+        .unwrap();
         let estimate = Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate(&board);
         assert_eq!(
             bounds(&state),
@@ -688,16 +744,22 @@ mod tests {
         );
         state = reduce(
             &state,
-            Action::SetMethod(puzzle_core::Method::search(puzzle_core::Algorithm::Greedy)),
+            Action::Prefs(PrefsAction::SetMethod(puzzle_core::Method::search(
+                puzzle_core::Algorithm::Greedy,
+            ))),
         )
         .unwrap();
-        state = reduce(&state, Action::SolveStarted(1)).unwrap();
+        state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
         let config = state.effective_method().search_config().copied().unwrap();
         let solution =
             puzzle_core::solve(&board, &goal, &config, &mut puzzle_core::Limits::default())
                 .unwrap();
         let length = solution.moves.len() as u32;
-        state = reduce(&state, Action::Solved(1, Box::new(solution))).unwrap();
+        state = reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(1, Box::new(solution))),
+        )
+        .unwrap();
         // The playback shows its first move at once: one move of the answer is behind.
         assert_eq!(state.playback.as_ref().map(|p| p.step), Some(1));
         assert_eq!(bounds(&state).at_most, Some(length - 1));

@@ -154,7 +154,8 @@ pub fn initial_state(query: &str, seed: u64) -> State {
     if names_board(query) {
         return state;
     }
-    let scramble = crate::state::Action::Scramble(crate::state::scrambled(&state, seed));
+    let board = crate::state::scrambled(&state, seed);
+    let scramble = crate::state::Action::Puzzle(crate::state::PuzzleAction::Scramble(board));
     match crate::state::reduce(&state, scramble) {
         // A notice about the rest of the link stays.
         Some(scrambled) => State {

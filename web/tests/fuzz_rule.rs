@@ -61,7 +61,10 @@ use puzzle_core::{
 };
 use web::coach::{known, Distance};
 use web::race::{Race, RACE_BUDGET};
-use web::state::{reduce, Action, ExactCount, Playback, PlaybackAction, State, Watch};
+use web::state::{
+    reduce, Action, CoachAction, EditorsAction, ExactCount, PlayAction, Playback, PlaybackAction,
+    PrefsAction, PuzzleAction, RaceAction, SolvingAction, State, Watch,
+};
 
 /// The sizes the fuzz moves between: small ones (checked against exact tables) and two that
 /// only the staged method answers quickly.
@@ -239,31 +242,34 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
     let board = &state.puzzle.board;
     let cells = board.cells().len();
     match op {
-        Op::Click(cell) => vec![Action::ClickCell(cell % (cells + 1))],
-        Op::Key(d) => vec![Action::MoveBlank(Direction::ALL[d])],
-        Op::Undo => vec![Action::Undo],
-        Op::Redo => vec![Action::Redo],
-        Op::Clock(ms) => vec![Action::Clock(f64::from(ms))],
-        Op::Size(s) => vec![Action::SetShape(shape(s))],
+        Op::Click(cell) => vec![Action::Play(PlayAction::ClickCell(cell % (cells + 1)))],
+        Op::Key(d) => vec![Action::Play(PlayAction::MoveBlank(Direction::ALL[d]))],
+        Op::Undo => vec![Action::Play(PlayAction::Undo)],
+        Op::Redo => vec![Action::Play(PlayAction::Redo)],
+        Op::Clock(ms) => vec![Action::Play(PlayAction::Clock(f64::from(ms)))],
+        Op::Size(s) => vec![Action::Puzzle(PuzzleAction::SetShape(shape(s)))],
         Op::Goal(3, seed) => {
             // A few custom goals a size, so that their exact tables are built once.
             let standard = Goal::Standard.board(board.shape()).unwrap();
             let custom = scramble_seeded(&standard, Scramble::Uniform, true, seed % 3);
-            vec![Action::CustomGoal, Action::GoalText(custom.to_line())]
+            vec![
+                Action::Editors(EditorsAction::CustomGoal),
+                Action::Puzzle(PuzzleAction::GoalText(custom.to_line())),
+            ]
         }
-        Op::Goal(g, _) => vec![Action::SetGoal(goal(g))],
-        Op::Scramble(seed) => vec![Action::ScrambleSeeded(seed)],
+        Op::Goal(g, _) => vec![Action::Puzzle(PuzzleAction::SetGoal(goal(g)))],
+        Op::Scramble(seed) => vec![Action::Puzzle(PuzzleAction::ScrambleSeeded(seed))],
         Op::Import(s, seed) => {
             let standard = Goal::Standard.board(shape(s)).unwrap();
             let any = scramble_seeded(&standard, Scramble::Uniform, seed % 4 != 0, seed);
-            vec![Action::Import(any.to_line())]
+            vec![Action::Puzzle(PuzzleAction::Import(any.to_line()))]
         }
         Op::Edit(seed) => {
             let edited = scramble_seeded(board, Scramble::Walk(3), true, seed);
             vec![
-                Action::ToggleEditor,
-                Action::EditText(edited.to_line()),
-                Action::ApplyEdit,
+                Action::Editors(EditorsAction::ToggleEditor),
+                Action::Editors(EditorsAction::EditText(edited.to_line())),
+                Action::Puzzle(PuzzleAction::ApplyEdit),
             ]
         }
         Op::Generate(s, g, seed) => {
@@ -275,17 +281,17 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
                 seed,
             };
             let (goal, board) = web::race::generate(&spec);
-            vec![Action::Generated(goal, board)]
+            vec![Action::Puzzle(PuzzleAction::Generated(goal, board))]
         }
-        Op::Fix => vec![Action::SwapFix],
+        Op::Fix => vec![Action::Puzzle(PuzzleAction::SwapFix)],
         Op::Method(m) => {
             let menu = state.method_menu();
-            vec![Action::SetMethod(menu[m % menu.len()])]
+            vec![Action::Prefs(PrefsAction::SetMethod(menu[m % menu.len()]))]
         }
         Op::Solve if state.can_solve() => {
             let id = edge.id();
             edge.send(id, state, false);
-            vec![Action::SolveStarted(id)]
+            vec![Action::Solving(SolvingAction::SolveStarted(id))]
         }
         Op::Race if state.race_blocked().is_none() => {
             let first = edge.next_id + 1;
@@ -299,15 +305,18 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
             for entry in &race.entries {
                 edge.send(entry.id, state, false);
             }
-            vec![Action::RaceStarted(Box::new(race))]
+            vec![Action::Race(RaceAction::RaceStarted(Box::new(race)))]
         }
         Op::Solve | Op::Race => Vec::new(),
         Op::Live => {
             let id = edge.id();
             edge.send(id, state, true);
-            vec![Action::ToggleCount, Action::CountStarted(id)]
+            vec![
+                Action::Coach(CoachAction::ToggleCount),
+                Action::Coach(CoachAction::CountStarted(id)),
+            ]
         }
-        Op::Cancel if state.busy_id().is_some() => vec![Action::Cancelled],
+        Op::Cancel if state.busy_id().is_some() => vec![Action::Solving(SolvingAction::Cancelled)],
         Op::Cancel => Vec::new(),
         Op::Reply(r, kind) => reply(r, kind, edge),
         Op::Playback(a, k) => vec![Action::Playback(match a {
@@ -319,8 +328,8 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
             5 => PlaybackAction::Seek(k % 40),
             _ => PlaybackAction::Tick,
         })],
-        Op::PlayAnswer(i) => vec![Action::PlayAnswer(i % 4)],
-        Op::PlayRace(i) => vec![Action::PlayRaceEntry(i % 6)],
+        Op::PlayAnswer(i) => vec![Action::Solving(SolvingAction::PlayAnswer(i % 4))],
+        Op::PlayRace(i) => vec![Action::Race(RaceAction::PlayRaceEntry(i % 6))],
         Op::Hint => {
             // As the coach does: the tile that the known first move slides.
             let Some(first) = known(state).hint else {
@@ -330,7 +339,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
                 return Vec::new();
             };
             edge.hinted_on = Some((board.clone(), state.puzzle.goal_board.clone()));
-            vec![Action::ShowHint(cell)]
+            vec![Action::Coach(CoachAction::ShowHint(cell))]
         }
         Op::Dismiss => vec![Action::DismissNotice],
     }
@@ -345,9 +354,9 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
     let id = request.id;
     let Some(solution) = edge.answer(&request.start, &request.goal) else {
         return vec![if request.live {
-            Action::CountFailed(id)
+            Action::Coach(CoachAction::CountFailed(id))
         } else {
-            Action::SolveFailed(id, "unsolvable".into())
+            Action::Solving(SolvingAction::SolveFailed(id, "unsolvable".into()))
         }];
     };
     if request.live {
@@ -360,17 +369,26 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
             answer: None,
         };
         return vec![match kind % 3 {
-            0 => Action::CountSolved(id, Box::new(solution)),
-            1 => Action::CountKnown(Box::new(asked), Some((length, first))),
-            _ => Action::CountFailed(id),
+            0 => Action::Coach(CoachAction::CountSolved(id, Box::new(solution))),
+            1 => Action::Coach(CoachAction::CountKnown(
+                Box::new(asked),
+                Some((length, first)),
+            )),
+            _ => Action::Coach(CoachAction::CountFailed(id)),
         }];
     }
     vec![match kind {
-        0 => Action::Progress(id, Progress::default()),
-        1 => Action::Improved(id, Box::new(padded(&request.start, &solution, 2))),
-        2 => Action::Improved(id, Box::new(padded(&request.start, &solution, 1))),
-        3 => Action::SolveFailed(id, "the worker stopped".into()),
-        _ => Action::Solved(id, Box::new(solution)),
+        0 => Action::Solving(SolvingAction::Progress(id, Progress::default())),
+        1 => Action::Solving(SolvingAction::Improved(
+            id,
+            Box::new(padded(&request.start, &solution, 2)),
+        )),
+        2 => Action::Solving(SolvingAction::Improved(
+            id,
+            Box::new(padded(&request.start, &solution, 1)),
+        )),
+        3 => Action::Solving(SolvingAction::SolveFailed(id, "the worker stopped".into())),
+        _ => Action::Solving(SolvingAction::Solved(id, Box::new(solution))),
     }]
 }
 
@@ -490,7 +508,7 @@ fn check_game(state: &State) -> Result<(), String> {
 /// Runs `ops` from a scrambled 3x3 and checks the rule after each action.
 fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let mut state = State::default();
-    state = reduce(&state, Action::ScrambleSeeded(7)).unwrap_or(state);
+    state = reduce(&state, Action::Puzzle(PuzzleAction::ScrambleSeeded(7))).unwrap_or(state);
     let mut edge = Edge::default();
     for (n, op) in ops.into_iter().enumerate() {
         let label = format!("{op:?}");
@@ -833,7 +851,7 @@ impl Watcher {
 
     /// Keeps the known path from the board on screen after `action`.
     fn track(&mut self, before: &State, action: &Action, after: &State) {
-        if let Action::Import(_) = action {
+        if let Action::Puzzle(PuzzleAction::Import(_)) = action {
             self.path = self.imported.take();
             return;
         }
@@ -847,7 +865,7 @@ impl Watcher {
             return;
         }
         self.path = match action {
-            Action::MoveBlank(d) => self
+            Action::Play(PlayAction::MoveBlank(d)) => self
                 .path
                 .take()
                 .map(|rest| std::iter::once(d.opposite()).chain(rest).collect()),
@@ -863,12 +881,12 @@ impl Watcher {
                 let goal = Goal::Standard.board(Shape::square(side).unwrap()).unwrap();
                 let (board, back) = walked(&goal, seed, 8 + (seed % 23) as usize);
                 self.imported = Some(back);
-                vec![Action::Import(board.to_line())]
+                vec![Action::Puzzle(PuzzleAction::Import(board.to_line()))]
             }
-            Watched::WaitForBest(wait) => vec![Action::SetWaitForBest(wait)],
+            Watched::WaitForBest(wait) => vec![Action::Prefs(PrefsAction::SetWaitForBest(wait))],
             Watched::Method(m) => {
                 let menu = state.method_menu();
-                vec![Action::SetMethod(menu[m % menu.len()])]
+                vec![Action::Prefs(PrefsAction::SetMethod(menu[m % menu.len()]))]
             }
             Watched::Solve if state.can_solve() => {
                 let Some((base, optimal)) = self.base(state) else {
@@ -884,12 +902,12 @@ impl Watcher {
                     optimal,
                     watched: state.request(id).watch.is_some(),
                 });
-                vec![Action::SolveStarted(id)]
+                vec![Action::Solving(SolvingAction::SolveStarted(id))]
             }
             Watched::Solve => Vec::new(),
             Watched::WatchNow(pick) => self
                 .watch_now(pick)
-                .map(Action::WatchNow)
+                .map(|id| Action::Solving(SolvingAction::WatchNow(id)))
                 .into_iter()
                 .collect(),
             Watched::Improved(pick, kind, a, b) | Watched::Solved(pick, kind, a, b) => {
@@ -898,16 +916,23 @@ impl Watcher {
                 };
                 let answer = Box::new(genuine(asked, variant(asked, state, kind, a, b)));
                 vec![match op {
-                    Watched::Improved(..) => Action::Improved(asked.id, answer),
-                    _ => Action::Solved(asked.id, answer),
+                    Watched::Improved(..) => {
+                        Action::Solving(SolvingAction::Improved(asked.id, answer))
+                    }
+                    _ => Action::Solving(SolvingAction::Solved(asked.id, answer)),
                 }]
             }
             Watched::Failed(pick) => self
                 .pick(pick)
-                .map(|asked| Action::SolveFailed(asked.id, "the worker stopped".into()))
+                .map(|asked| {
+                    Action::Solving(SolvingAction::SolveFailed(
+                        asked.id,
+                        "the worker stopped".into(),
+                    ))
+                })
                 .into_iter()
                 .collect(),
-            Watched::Cancel => vec![Action::Cancelled],
+            Watched::Cancel => vec![Action::Solving(SolvingAction::Cancelled)],
             Watched::Playback(a, k) => vec![Action::Playback(match a {
                 0 => PlaybackAction::Play,
                 1 => PlaybackAction::Pause,
@@ -917,8 +942,8 @@ impl Watcher {
                 5 => PlaybackAction::Seek(k % 60),
                 _ => PlaybackAction::Tick,
             })],
-            Watched::PlayAnswer(i) => vec![Action::PlayAnswer(i % 4)],
-            Watched::Key(d) => vec![Action::MoveBlank(Direction::ALL[d % 4])],
+            Watched::PlayAnswer(i) => vec![Action::Solving(SolvingAction::PlayAnswer(i % 4))],
+            Watched::Key(d) => vec![Action::Play(PlayAction::MoveBlank(Direction::ALL[d % 4]))],
         }
     }
 }
@@ -989,7 +1014,12 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     // 2. Answers and their ends never stop the playback or change the moves already played.
     let answering = matches!(
         action,
-        Action::Improved(..) | Action::Solved(..) | Action::Cancelled | Action::SolveFailed(..)
+        Action::Solving(
+            SolvingAction::Improved(..)
+                | SolvingAction::Solved(..)
+                | SolvingAction::Cancelled
+                | SolvingAction::SolveFailed(..)
+        )
     );
     if answering && before.playback.is_some() && after.playback.is_none() {
         return Err("an answer stopped the playback".into());
@@ -1001,7 +1031,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             return Err("an answer changed the moves already played".into());
         }
     }
-    if let Action::SolveStarted(id) = action {
+    if let Action::Solving(SolvingAction::SolveStarted(id)) = action {
         let expected = if before.prefs.wait_for_best {
             Watch::Off
         } else if matches!(before.effective_method(), Method::Anytime { .. }) {
@@ -1020,10 +1050,12 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         return Ok(());
     }
     let id = match action {
-        Action::Improved(id, _)
-        | Action::Solved(id, _)
-        | Action::WatchNow(id)
-        | Action::SolveFailed(id, _) => Some(*id),
+        Action::Solving(
+            SolvingAction::Improved(id, _)
+            | SolvingAction::Solved(id, _)
+            | SolvingAction::WatchNow(id)
+            | SolvingAction::SolveFailed(id, _),
+        ) => Some(*id),
         _ => None,
     };
     let running = before.solving.running.as_ref();
@@ -1036,7 +1068,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     let old = before.playback.as_ref().filter(|p| p.start == r.start);
     let new = after.playback.as_ref();
     match action {
-        Action::Improved(_, answer) => {
+        Action::Solving(SolvingAction::Improved(_, answer)) => {
             let shorter = r
                 .improved
                 .last()
@@ -1089,7 +1121,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 );
             }
         }
-        Action::Solved(_, answer) => {
+        Action::Solving(SolvingAction::Solved(_, answer)) => {
             let result = after
                 .solving
                 .result
@@ -1123,7 +1155,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 return Err("the final answer does not play as it should".into());
             }
         }
-        Action::Cancelled | Action::SolveFailed(..) => {
+        Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..)) => {
             if after.solving.running.is_some() {
                 return Err("the solve still runs".into());
             }
@@ -1139,7 +1171,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 return Err("the answer kept does not play".into());
             }
         }
-        Action::WatchNow(_) => {
+        Action::Solving(SolvingAction::WatchNow(_)) => {
             if r.watch == Watch::Playing {
                 if after != before {
                     return Err("WatchNow changed a solve that plays already".into());
@@ -1161,8 +1193,11 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     }
     // 4. A watched solve that ends while one of its answers plays leaves one answer on screen.
     let ended = after.solving.running.is_none();
-    let watched_end =
-        r.watch == Watch::Playing || matches!(action, Action::Cancelled | Action::SolveFailed(..));
+    let watched_end = r.watch == Watch::Playing
+        || matches!(
+            action,
+            Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..))
+        );
     if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, &after.solving.result) {
         if moves_of(new) != Some(&result.solution.moves) {
             return Err("the solve ended with a result that is not the answer on the board".into());
@@ -1219,7 +1254,10 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
     let (board, back) = walked(&goal, 11, 20);
     let real = reduced(&back);
     let mut state = State::default();
-    let mut actions = vec![Action::Import(board.to_line()), Action::SolveStarted(1)];
+    let mut actions = vec![
+        Action::Puzzle(PuzzleAction::Import(board.to_line())),
+        Action::Solving(SolvingAction::SolveStarted(1)),
+    ];
     // A first answer with a detour in front and one at the end; three ticks play the first.
     let first = pad_at(&board, &pad_at(&board, &real, real.len(), 0), 0, 0);
     let asked = Asked {
@@ -1231,20 +1269,26 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
         watched: true,
     };
     let splices = [&first[..4], &reduced(&first[4..])].concat();
-    actions.push(Action::Improved(
+    actions.push(Action::Solving(SolvingAction::Improved(
         1,
         Box::new(genuine(&asked, first.clone())),
-    ));
+    )));
     actions.extend(std::iter::repeat_n(
         Action::Playback(PlaybackAction::Tick),
         3,
     ));
-    actions.push(Action::Improved(
+    actions.push(Action::Solving(SolvingAction::Improved(
         1,
         Box::new(genuine(&asked, splices.clone())),
-    ));
-    actions.push(Action::Improved(1, Box::new(genuine(&asked, real.clone()))));
-    actions.push(Action::Solved(1, Box::new(genuine(&asked, real.clone()))));
+    )));
+    actions.push(Action::Solving(SolvingAction::Improved(
+        1,
+        Box::new(genuine(&asked, real.clone())),
+    )));
+    actions.push(Action::Solving(SolvingAction::Solved(
+        1,
+        Box::new(genuine(&asked, real.clone())),
+    )));
     let rule = Edge::default();
     for action in actions {
         let shown = format!("{action:?}");

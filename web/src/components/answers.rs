@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::state::{Action, State};
+use crate::state::{Action, SolvingAction, State};
 
 /// Props of the answers list.
 #[derive(Properties, PartialEq)]
@@ -12,7 +12,7 @@ pub struct AnswersProps {
     pub lengths: Vec<usize>,
     /// The answer being played back, if one is.
     pub playing: Option<usize>,
-    /// Sends [`Action::PlayAnswer`].
+    /// Sends [`SolvingAction::PlayAnswer`].
     pub dispatcher: UseReducerDispatcher<State>,
 }
 
@@ -26,7 +26,9 @@ pub fn answers_list(props: &AnswersProps) -> Html {
     let buttons = props.lengths.iter().enumerate().map(|(index, length)| {
         let onclick = {
             let state = props.dispatcher.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(Action::PlayAnswer(index)))
+            Callback::from(move |_: MouseEvent| {
+                state.dispatch(Action::Solving(SolvingAction::PlayAnswer(index)))
+            })
         };
         let playing = props.playing == Some(index);
         html! {

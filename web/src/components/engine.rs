@@ -171,13 +171,13 @@ mod tests {
     use crate::protocol::{PdbInfo, PdbSource, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
-    use crate::state::{reduce, Action};
+    use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 
     fn state(text: &str) -> State {
         let board: Board = text.parse().unwrap();
         let mut state = State::new(board.shape(), Goal::Standard);
-        state = reduce(&state, Action::Scramble(board)).unwrap_or(state);
+        state = reduce(&state, Action::Puzzle(PuzzleAction::Scramble(board))).unwrap_or(state);
         state
     }
 
@@ -197,35 +197,56 @@ mod tests {
         let s5 = State::new(Shape::square(5).unwrap(), Goal::Standard);
         assert_eq!(s5.prefs.method, PAGE_ANYTIME);
         assert_eq!(method(&s5), PAGE_ANYTIME);
-        let staged = apply(&s5, Action::SetMethod(Method::Staged));
+        let staged = apply(&s5, Action::Prefs(PrefsAction::SetMethod(Method::Staged)));
         assert_eq!(method(&staged), puzzle_core::Method::Staged);
         let s3 = State::default();
         assert_eq!(s3.prefs.method, Method::search(Algorithm::AStar));
         assert!(matches!(method(&s3), puzzle_core::Method::Search(_)));
         // A method that does not fit the size cannot be picked.
-        assert_eq!(reduce(&s3, Action::SetMethod(Method::anytime())), None);
+        assert_eq!(
+            reduce(
+                &s3,
+                Action::Prefs(PrefsAction::SetMethod(Method::anytime()))
+            ),
+            None
+        );
         // Changing size resets the method; a generic pick sticks until then.
-        let to4 = apply(&s3, Action::SetShape(Shape::square(4).unwrap()));
+        let to4 = apply(
+            &s3,
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+        );
         assert_eq!(to4.prefs.method, Method::PatternDatabase);
-        let generic = apply(&to4, Action::SetMethod(Method::search(Algorithm::IdaStar)));
+        let generic = apply(
+            &to4,
+            Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::IdaStar))),
+        );
         assert_eq!(
             generic.effective_method(),
             Method::search(Algorithm::IdaStar)
         );
-        let back = apply(&generic, Action::SetMethod(Method::PatternDatabase));
+        let back = apply(
+            &generic,
+            Action::Prefs(PrefsAction::SetMethod(Method::PatternDatabase)),
+        );
         assert_eq!(back.effective_method(), Method::PatternDatabase);
         assert_eq!(
-            reduce(&back, Action::SetMethod(Method::PatternDatabase)),
+            reduce(
+                &back,
+                Action::Prefs(PrefsAction::SetMethod(Method::PatternDatabase))
+            ),
             None
         );
-        let to5 = apply(&back, Action::SetShape(Shape::square(5).unwrap()));
+        let to5 = apply(
+            &back,
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap())),
+        );
         assert_eq!(to5.prefs.method, PAGE_ANYTIME);
     }
 
     #[test]
     fn a_database_solve_reports_build_then_source_then_answer() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-        let mut s = apply(&start, Action::SolveStarted(5));
+        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
         assert_eq!(s.solving.engine.running, Some(Method::PatternDatabase));
         assert_eq!(
             progress_text(&s.solving, s.shape()).as_deref(),
@@ -240,8 +261,14 @@ mod tests {
             recent_seconds_left: None,
         };
         // Stale ids are ignored.
-        assert_eq!(reduce(&s, Action::PdbBuilding(4, build.clone())), None);
-        s = apply(&s, Action::PdbBuilding(5, build));
+        assert_eq!(
+            reduce(
+                &s,
+                Action::Solving(SolvingAction::PdbBuilding(4, build.clone()))
+            ),
+            None
+        );
+        s = apply(&s, Action::Solving(SolvingAction::PdbBuilding(5, build)));
         assert_eq!(s.solving.engine.build.as_ref().map(|b| b.filled), Some(43));
         let info = PdbInfo {
             source: PdbSource::Cache,
@@ -281,7 +308,10 @@ mod tests {
             source_text(&failed),
             "could not be made here, so the answer improved without them"
         );
-        s = apply(&s, Action::PdbReady(5, info.clone()));
+        s = apply(
+            &s,
+            Action::Solving(SolvingAction::PdbReady(5, info.clone())),
+        );
         let goal = s.puzzle.goal_board.clone();
         let solution = puzzle_core::solve(
             &s.puzzle.board,
@@ -290,12 +320,18 @@ mod tests {
             &mut Limits::default(),
         )
         .unwrap();
-        s = apply(&s, Action::Solved(5, Box::new(solution)));
+        s = apply(
+            &s,
+            Action::Solving(SolvingAction::Solved(5, Box::new(solution))),
+        );
         let finished = s.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
         assert_eq!(finished.pdb, Some(info));
         // A new board clears the label with the result.
-        let moved = apply(&s, Action::Scramble(start.puzzle.board.clone()));
+        let moved = apply(
+            &s,
+            Action::Puzzle(PuzzleAction::Scramble(start.puzzle.board.clone())),
+        );
         assert_eq!(moved.solving.engine.finished, None);
     }
 
@@ -306,8 +342,10 @@ mod tests {
         use crate::engine_state::download_failed_text;
         use crate::protocol::ShippedTables::{BigBoard, WholeBoard};
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35");
-        let mut s = apply(&start, Action::SolveStarted(3));
-        let fail = |id, tables, why: &str| Action::DownloadFailed(id, tables, why.to_string());
+        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
+        let fail = |id, tables, why: &str| {
+            Action::Solving(SolvingAction::DownloadFailed(id, tables, why.to_string()))
+        };
         assert_eq!(reduce(&s, fail(2, BigBoard, "HTTP 404")), None, "stale");
         s = apply(&s, fail(3, BigBoard, "HTTP 404"));
         s = apply(&s, fail(3, WholeBoard, "a damaged or wrong file"));
@@ -326,7 +364,10 @@ mod tests {
             )
         );
         // The answer comes before the tables.
-        let solved = apply(&s, Action::Solved(3, Box::new(staged(&s))));
+        let solved = apply(
+            &s,
+            Action::Solving(SolvingAction::Solved(3, Box::new(staged(&s)))),
+        );
         let finished = solved.solving.engine.finished.clone().expect("labelled");
         assert_eq!(finished.pdb, None);
         assert_eq!(
@@ -344,14 +385,19 @@ mod tests {
             ..PdbInfo::new(PdbSource::Built, 20_000.0, 4_500_000, 4_500_000)
         };
         assert!(source_text(&built).contains("because the download failed"));
-        let engine = &apply(&s, Action::PdbReady(3, built.clone())).solving.engine;
+        let engine = &apply(
+            &s,
+            Action::Solving(SolvingAction::PdbReady(3, built.clone())),
+        )
+        .solving
+        .engine;
         let text = download_failed_text(&engine.download_failed, Some(&built), false).unwrap();
         assert!(
             text.starts_with("The whole-board tables could not"),
             "{text}"
         );
         // A new solve starts with a clean slate.
-        let again = apply(&solved, Action::SolveStarted(4));
+        let again = apply(&solved, Action::Solving(SolvingAction::SolveStarted(4)));
         assert!(again.solving.engine.download_failed.is_empty());
     }
 
@@ -394,10 +440,10 @@ mod tests {
     #[test]
     fn cancelling_a_build_says_so() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-        let mut s = apply(&start, Action::SolveStarted(1));
+        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
         s = apply(
             &s,
-            Action::PdbBuilding(
+            Action::Solving(SolvingAction::PdbBuilding(
                 1,
                 BuildProgress {
                     filled: 1,
@@ -407,9 +453,9 @@ mod tests {
                     elapsed_ms: 0.0,
                     recent_seconds_left: None,
                 },
-            ),
+            )),
         );
-        s = apply(&s, Action::Cancelled);
+        s = apply(&s, Action::Solving(SolvingAction::Cancelled));
         assert!(s.solving.running.is_none());
         assert_eq!(
             s.notice.as_deref(),
@@ -426,10 +472,16 @@ mod tests {
             true,
             3,
         );
-        let start = apply(&State::default(), Action::Scramble(board.clone()));
+        let start = apply(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Scramble(board.clone())),
+        );
         assert_eq!(start.prefs.method, PAGE_ANYTIME);
-        let start = apply(&start, Action::SetMethod(Method::Staged));
-        let mut s = apply(&start, Action::SolveStarted(9));
+        let start = apply(
+            &start,
+            Action::Prefs(PrefsAction::SetMethod(Method::Staged)),
+        );
+        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(9)));
         let answer = puzzle_core::suboptimal::solve_staged(
             &board,
             &goal,
@@ -442,7 +494,10 @@ mod tests {
             lower_bound: answer.lower_bound,
             ratio: Some(answer.bound_ratio),
         };
-        s = apply(&s, Action::Solved(9, Box::new(answer.solution.clone())));
+        s = apply(
+            &s,
+            Action::Solving(SolvingAction::Solved(9, Box::new(answer.solution.clone()))),
+        );
         assert!(s.solving.running.is_none());
         assert!(s.playback.is_some());
         let finished = s.solving.engine.finished.clone().expect("labelled");
@@ -463,10 +518,13 @@ mod tests {
             true,
             4,
         );
-        let start = apply(&State::default(), Action::Scramble(board.clone()));
+        let start = apply(
+            &State::default(),
+            Action::Puzzle(PuzzleAction::Scramble(board.clone())),
+        );
         // Waiting for the best answer: nothing plays until the solve ends.
-        let start = apply(&start, Action::SetWaitForBest(true));
-        let mut s = apply(&start, Action::SolveStarted(3));
+        let start = apply(&start, Action::Prefs(PrefsAction::SetWaitForBest(true)));
+        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
         assert_eq!(s.solving.engine.running, Some(PAGE_ANYTIME));
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_improving(
@@ -483,7 +541,10 @@ mod tests {
             "the anytime method improves on the staged answer"
         );
         for better in &longer {
-            s = apply(&s, Action::Improved(3, Box::new(better.clone())));
+            s = apply(
+                &s,
+                Action::Solving(SolvingAction::Improved(3, Box::new(better.clone()))),
+            );
         }
         let line = progress_text(&s.solving, s.shape()).unwrap();
         assert!(line.contains("still improving"), "{line}");
@@ -491,7 +552,7 @@ mod tests {
             line.contains(&format!("{} moves", answer.moves.len())),
             "{line}"
         );
-        s = apply(&s, Action::Cancelled);
+        s = apply(&s, Action::Solving(SolvingAction::Cancelled));
         assert!(s.solving.running.is_none());
         let result = s.solving.result.as_ref().expect("the best answer is kept");
         assert_eq!(result.solution.moves, answer.moves);
@@ -549,7 +610,8 @@ mod tests {
         for (w, h) in [(2, 2), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)] {
             let mut state = State::new(Shape::new(w, h).unwrap(), Goal::Standard);
             for heuristic in puzzle_core::HeuristicKind::ALL {
-                state = reduce(&state, Action::SetHeuristic(heuristic)).unwrap_or(state);
+                state = reduce(&state, Action::Prefs(PrefsAction::SetHeuristic(heuristic)))
+                    .unwrap_or(state);
                 assert_eq!(
                     state.method_menu(),
                     Method::all_for(state.shape(), heuristic),

@@ -17,7 +17,7 @@ use yew::prelude::*;
 use crate::components::number_field::NumberField;
 use crate::download::{download, read_board_file};
 use crate::race::{generate, GeneratorSpec};
-use crate::state::{Action, ScrambleHow, State};
+use crate::state::{Action, EditorsAction, PuzzleAction, ScrambleHow, State};
 
 /// Props of the generator and files panel: the page's board settings, what it exports, and
 /// where its boards go.
@@ -97,16 +97,18 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         let (state, spec) = (state.clone(), spec.clone());
         Callback::from(move |_: MouseEvent| {
             let (goal, board) = generate(&spec);
-            state.dispatch(Action::Generated(goal, board));
+            state.dispatch(Action::Puzzle(PuzzleAction::Generated(goal, board)));
         })
     };
     let on_import = {
         let state = state.clone();
-        Callback::from(move |text| state.dispatch(Action::Import(text)))
+        Callback::from(move |text| state.dispatch(Action::Puzzle(PuzzleAction::Import(text))))
     };
     let on_refused = {
         let state = state.clone();
-        Callback::from(move |why| state.dispatch(Action::ImportRefused(why)))
+        Callback::from(move |why| {
+            state.dispatch(Action::Editors(EditorsAction::ImportRefused(why)))
+        })
     };
     html! {
         <section class="panel" aria-labelledby="gen-title" id="generator">
@@ -164,7 +166,12 @@ fn famous_picker(props: &FamousProps) -> Html {
     }
     let load = {
         let state = props.dispatcher.clone();
-        move |famous: Famous| state.dispatch(Action::Generated(famous.goal, famous.board))
+        move |famous: Famous| {
+            state.dispatch(Action::Puzzle(PuzzleAction::Generated(
+                famous.goal,
+                famous.board,
+            )))
+        }
     };
     let on_famous = {
         let (pending, goal, load) = (pending.clone(), props.goal.clone(), load.clone());

@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::select::on_select;
-use crate::state::{Action, Playback, PlaybackAction, State, Watch};
+use crate::state::{Action, Playback, PlaybackAction, PrefsAction, State, Watch};
 
 /// Speeds offered, as delays between moves in milliseconds.
 pub const SPEEDS: [(u32, &str); 4] = [
@@ -163,7 +163,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
             }
         })
     };
-    let on_speed = on_select::<u32>(state, Action::SetSpeed);
+    let on_speed = on_select::<u32>(state, |ms| Action::Prefs(PrefsAction::SetSpeed(ms)));
     let total = playback.moves.len();
     html! {
         <div class="playback" role="group" aria-label="playback">
@@ -209,16 +209,20 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{reduce, Action};
+    use crate::state::{reduce, Action, PuzzleAction, SolvingAction};
     use puzzle_core::search::Limits;
 
     #[test]
     fn the_answer_played_is_named_by_its_quality() {
         let state = State::default();
         let start: puzzle_core::Board = "8 1 3 4 0 2 7 6 5".parse().unwrap();
-        let state = reduce(&state, Action::Scramble(start.clone())).unwrap();
+        let state = reduce(
+            &state,
+            Action::Puzzle(PuzzleAction::Scramble(start.clone())),
+        )
+        .unwrap();
         assert_eq!(playing_quality(&state), None, "nothing plays");
-        let state = reduce(&state, Action::SolveStarted(1)).unwrap();
+        let state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
         let config = puzzle_core::SolverConfig::best_for(start.shape());
         let mut solution = puzzle_core::solve(
             &start,
@@ -228,7 +232,11 @@ mod tests {
         )
         .unwrap();
         assert!(solution.is_optimal());
-        let played = reduce(&state, Action::Solved(1, Box::new(solution.clone()))).unwrap();
+        let played = reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(1, Box::new(solution.clone()))),
+        )
+        .unwrap();
         assert!(played.playback.is_some());
         assert_eq!(
             playing_quality(&played).as_deref(),
@@ -236,7 +244,11 @@ mod tests {
         );
         solution.stats.optimal = false;
         solution.lower_bound = Some(solution.moves.len() as u32 - 2);
-        let near = reduce(&state, Action::Solved(1, Box::new(solution.clone()))).unwrap();
+        let near = reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(1, Box::new(solution.clone()))),
+        )
+        .unwrap();
         let ratio = solution.moves.len() as f64 / (solution.moves.len() - 2) as f64;
         assert_eq!(
             playing_quality(&near),

@@ -8,7 +8,7 @@ use super::charts::RaceChart;
 use super::term::{glossary, Term};
 use crate::format::{count, duration, progress_line};
 use crate::race::{available, outcome_word, Race, RaceEntry, RACE_METHODS};
-use crate::state::{Action, State};
+use crate::state::{Action, PrefsAction, RaceAction, State};
 
 /// Props of the race panel: the race and what decides its buttons, nothing else.
 #[derive(Properties, PartialEq)]
@@ -46,11 +46,11 @@ pub fn race_panel(props: &RaceProps) -> Html {
     let race_running = props.race.as_ref().is_some_and(Race::is_running);
     let on_toggle = {
         let state = state.clone();
-        Callback::from(move |i| state.dispatch(Action::ToggleRaceMethod(i)))
+        Callback::from(move |i| state.dispatch(Action::Prefs(PrefsAction::ToggleRaceMethod(i))))
     };
     let on_play = {
         let state = state.clone();
-        Callback::from(move |i| state.dispatch(Action::PlayRaceEntry(i)))
+        Callback::from(move |i| state.dispatch(Action::Race(RaceAction::PlayRaceEntry(i))))
     };
     let on_race = props.on_race.reform(|_: MouseEvent| ());
     let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());

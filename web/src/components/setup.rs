@@ -7,7 +7,9 @@ use yew::prelude::*;
 
 use crate::components::mini::MiniBoard;
 use crate::components::number_field::NumberField;
-use crate::state::{goal_text, Action, Editor, ScrambleHow, State};
+use crate::state::{
+    goal_text, Action, Editor, EditorsAction, PrefsAction, PuzzleAction, ScrambleHow, State,
+};
 
 /// Props of the set-up panel: its fields only, so moves, ticks and progress do not redraw it.
 #[derive(Properties, PartialEq)]
@@ -48,10 +50,10 @@ pub fn setup(props: &SetupProps) -> Html {
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
             match value.as_str() {
-                "custom" => state.dispatch(Action::CustomGoal),
+                "custom" => state.dispatch(Action::Editors(EditorsAction::CustomGoal)),
                 name => {
                     if let Ok(goal) = name.parse::<Goal>() {
-                        state.dispatch(Action::SetGoal(goal));
+                        state.dispatch(Action::Puzzle(PuzzleAction::SetGoal(goal)));
                     }
                 }
             }
@@ -59,19 +61,23 @@ pub fn setup(props: &SetupProps) -> Html {
     };
     let on_how = {
         let state = state.clone();
-        Callback::from(move |how| state.dispatch(Action::SetScramble(how)))
+        Callback::from(move |how| state.dispatch(Action::Prefs(PrefsAction::SetScramble(how))))
     };
     let on_walk = {
         let state = state.clone();
-        Callback::from(move |n: u64| state.dispatch(Action::SetWalkLength(n as usize)))
+        Callback::from(move |n: u64| {
+            state.dispatch(Action::Prefs(PrefsAction::SetWalkLength(n as usize)))
+        })
     };
     let toggle_editor = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::ToggleEditor))
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Editors(EditorsAction::ToggleEditor))
+        })
     };
     let on_apply = {
         let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::ApplyEdit))
+        Callback::from(move |()| state.dispatch(Action::Puzzle(PuzzleAction::ApplyEdit)))
     };
     html! {
         <section class="panel" aria-labelledby="setup-title">
@@ -89,7 +95,7 @@ pub fn setup(props: &SetupProps) -> Html {
                 { goal_picture(&props.goal_board) }
             </div>
             if props.goal_editor.open {
-                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(Action::GoalText) }) }
+                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(|text| Action::Puzzle(PuzzleAction::GoalText(text))) }) }
             }
             { scramble_row(&ScrambleProps { walk: props.scramble == ScrambleHow::Walk, walk_length: props.walk_length, on_how, on_walk }) }
             <div class="row buttons">
@@ -98,7 +104,7 @@ pub fn setup(props: &SetupProps) -> Html {
                 </button>
             </div>
             if props.editor.open {
-                { board_editor(&BoardEditorProps { editor: props.editor.clone(), on_text: send(Action::EditText), on_apply }) }
+                { board_editor(&BoardEditorProps { editor: props.editor.clone(), on_text: send(|text| Action::Editors(EditorsAction::EditText(text))), on_apply }) }
             }
         </section>
     }

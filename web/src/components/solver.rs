@@ -8,7 +8,7 @@ use crate::components::number_field::NumberField;
 use crate::components::select::on_select;
 use crate::components::term::{glossary, Term};
 use crate::state::prefs::BUDGETS_MS;
-use crate::state::{Action, Preferences, Solving, State};
+use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Solving, State};
 
 /// Props of the solver panel: only what it shows, so other actions do not redraw it.
 #[derive(Properties, PartialEq)]
@@ -47,22 +47,24 @@ pub fn solver_panel(props: &SolverProps) -> Html {
     let state = &props.dispatcher;
     let verdict = &props.verdict;
     let (prefs, solving, shape) = (&props.prefs, &props.solving, props.shape);
-    let on_method = on_select::<MenuKey>(state, |key| Action::SetMethod(key.0));
+    let on_method = on_select::<MenuKey>(state, |key| Action::Prefs(PrefsAction::SetMethod(key.0)));
     let on_depth = {
         let state = state.clone();
-        Callback::from(move |n: u64| state.dispatch(Action::SetDepthLimit(n as usize)))
+        Callback::from(move |n: u64| {
+            state.dispatch(Action::Prefs(PrefsAction::SetDepthLimit(n as usize)))
+        })
     };
-    let on_budget = on_select::<u32>(state, Action::SetBudget);
+    let on_budget = on_select::<u32>(state, |ms| Action::Prefs(PrefsAction::SetBudget(ms)));
     let on_wait = {
         let state = state.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<web_sys::HtmlInputElement>();
-            state.dispatch(Action::SetWaitForBest(input.checked()))
+            state.dispatch(Action::Prefs(PrefsAction::SetWaitForBest(input.checked())))
         })
     };
     let on_fix = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::SwapFix))
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Puzzle(PuzzleAction::SwapFix)))
     };
     let on_solve = {
         let on_solve = props.on_solve.clone();
@@ -347,7 +349,8 @@ mod tests {
                 let key = menu_key(&method);
                 let read: MenuKey = key.parse().unwrap();
                 assert_eq!(menu_key(&read.0), key);
-                let picked = reduce(&start, Action::SetMethod(read.0)).unwrap_or(start.clone());
+                let picked = reduce(&start, Action::Prefs(PrefsAction::SetMethod(read.0)))
+                    .unwrap_or(start.clone());
                 assert_eq!(menu_key(&picked.effective_method()), key, "{size}: {key}");
                 let (linked, errors) = crate::url::from_query(&crate::url::to_query(&picked));
                 assert!(errors.is_empty(), "{errors:?}");

@@ -6,7 +6,7 @@ use puzzle_core::Shape;
 use yew::prelude::*;
 
 use crate::components::setup::{Setup, SizePicker};
-use crate::state::{Action, State, View};
+use crate::state::{Action, PuzzleAction, State, View};
 
 /// Props of the toolbar.
 #[derive(Properties, PartialEq)]
@@ -92,7 +92,9 @@ pub fn for_page(
     };
     let on_shape = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |shape| dispatcher.dispatch(Action::SetShape(shape)))
+        Callback::from(move |shape| {
+            dispatcher.dispatch(Action::Puzzle(PuzzleAction::SetShape(shape)))
+        })
     };
     let (editors, prefs) = (&state.editors, &state.prefs);
     html! {

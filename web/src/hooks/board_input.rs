@@ -5,7 +5,7 @@ use puzzle_core::Direction;
 use yew::prelude::*;
 
 use crate::hooks::play::hand;
-use crate::state::{Action, State};
+use crate::state::{Action, PlayAction, State};
 
 /// Callbacks that turn the board's and the notice's input into actions.
 #[derive(Clone, PartialEq)]
@@ -30,11 +30,16 @@ pub fn use_board_input(dispatcher: UseReducerDispatcher<State>) -> BoardInput {
         let swipe = dispatcher.clone();
         let (undo, redo) = (dispatcher.clone(), dispatcher.clone());
         BoardInput {
-            undo: Callback::from(move |_: MouseEvent| hand(&undo, Action::Undo)),
-            redo: Callback::from(move |_: MouseEvent| hand(&redo, Action::Redo)),
-            on_click: Callback::from(move |cell| hand(&click, Action::ClickCell(cell))),
+            undo: Callback::from(move |_: MouseEvent| hand(&undo, Action::Play(PlayAction::Undo))),
+            redo: Callback::from(move |_: MouseEvent| hand(&redo, Action::Play(PlayAction::Redo))),
+            on_click: Callback::from(move |cell| {
+                hand(&click, Action::Play(PlayAction::ClickCell(cell)))
+            }),
             on_swipe: Callback::from(move |tile: Direction| {
-                hand(&swipe, Action::MoveBlank(State::key_move(tile)))
+                hand(
+                    &swipe,
+                    Action::Play(PlayAction::MoveBlank(State::key_move(tile))),
+                )
             }),
             dismiss: Callback::from(move |_: MouseEvent| {
                 dispatcher.dispatch(Action::DismissNotice)

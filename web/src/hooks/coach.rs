@@ -13,19 +13,21 @@ use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
 use crate::coach::{count_size, hint_request, hint_wanted, table_size, COUNT_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
-use crate::state::{Action, ExactCount, State};
+use crate::state::{Action, CoachAction, ExactCount, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     match reply {
-        FromWorker::Done { id, solution } => Some(Action::CountSolved(id, solution)),
+        FromWorker::Done { id, solution } => {
+            Some(Action::Coach(CoachAction::CountSolved(id, solution)))
+        }
         FromWorker::Distance {
             id,
             board,
             goal,
             distance,
             first,
-        } => Some(Action::CountKnown(
+        } => Some(Action::Coach(CoachAction::CountKnown(
             Box::new(ExactCount {
                 id,
                 board,
@@ -33,8 +35,8 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
                 answer: None,
             }),
             distance.map(|d| (d, first)),
-        )),
-        FromWorker::Failed { id, .. } => Some(Action::CountFailed(id)),
+        ))),
+        FromWorker::Failed { id, .. } => Some(Action::Coach(CoachAction::CountFailed(id))),
         _ => None,
     }
 }
@@ -96,10 +98,10 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
                 return;
             };
             let id = slot.new_id();
-            dispatcher.dispatch(Action::HintStarted(id));
+            dispatcher.dispatch(Action::Coach(CoachAction::HintStarted(id)));
             if slot.send(&[hint_request(id, board, goal)]).is_err() {
                 // No worker: the hint says it found none.
-                dispatcher.dispatch(Action::CountFailed(id));
+                dispatcher.dispatch(Action::Coach(CoachAction::CountFailed(id)));
             }
         });
     }
@@ -123,13 +125,13 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
                 // A look-up answers with its board and goal: no render to announce it.
                 let lookup = table_size(board.cells().len());
                 if !lookup {
-                    dispatcher.dispatch(Action::CountStarted(id));
+                    dispatcher.dispatch(Action::Coach(CoachAction::CountStarted(id)));
                 }
                 let sent = started.and_then(|()| slot.send(&[request(id, board, goal)]));
                 if sent.is_err() {
                     // No worker: the count says it does not know.
-                    dispatcher.dispatch(Action::CountStarted(id));
-                    dispatcher.dispatch(Action::CountFailed(id));
+                    dispatcher.dispatch(Action::Coach(CoachAction::CountStarted(id)));
+                    dispatcher.dispatch(Action::Coach(CoachAction::CountFailed(id)));
                 }
             }
         },
@@ -140,12 +142,12 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
 mod tests {
     use super::*;
     use crate::coach::{known, Distance};
-    use crate::state::reduce;
+    use crate::state::{reduce, PlayAction, PuzzleAction};
     use puzzle_core::{Direction, Goal, Shape};
 
     /// What the second worker answers for the board on screen, as the page receives it.
     fn ask(state: &State, id: u32) -> State {
-        let state = reduce(state, Action::CountStarted(id)).unwrap();
+        let state = reduce(state, Action::Coach(CoachAction::CountStarted(id))).unwrap();
         let reply = crate::worker::distance(id, &state.puzzle.board, &state.puzzle.goal_board);
         let action = action_for(reply).unwrap();
         reduce(&state, action).unwrap()
@@ -154,14 +156,18 @@ mod tests {
     #[test]
     fn the_table_gives_distance_and_a_hint_that_shortens_it() {
         let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
-        state = reduce(&state, Action::Import("6 1 7 3 0 4 5 8 2".to_string())).unwrap();
+        state = reduce(
+            &state,
+            Action::Puzzle(PuzzleAction::Import("6 1 7 3 0 4 5 8 2".to_string())),
+        )
+        .unwrap();
         assert_eq!(known(&state).distance, Distance::Computing);
         state = ask(&state, 1);
         let mut here = known(&state);
         assert_eq!(here.distance, Distance::Known(24));
         let mut moves = 0;
         while let Some(hint) = here.hint {
-            state = reduce(&state, Action::MoveBlank(hint)).unwrap();
+            state = reduce(&state, Action::Play(PlayAction::MoveBlank(hint))).unwrap();
             if !state.is_solved() {
                 assert_eq!(known(&state).distance, Distance::Computing);
             }
@@ -173,12 +179,16 @@ mod tests {
         assert!(state.is_solved());
         assert_eq!(here.distance, Distance::Known(0));
         // An answer for another goal is not used.
-        state = reduce(&state, Action::MoveBlank(Direction::Up))
-            .or_else(|| reduce(&state, Action::MoveBlank(Direction::Down)))
+        state = reduce(&state, Action::Play(PlayAction::MoveBlank(Direction::Up)))
+            .or_else(|| reduce(&state, Action::Play(PlayAction::MoveBlank(Direction::Down))))
             .unwrap();
         state = ask(&state, 99);
         assert!(matches!(known(&state).distance, Distance::Known(_)));
-        state = reduce(&state, Action::SetGoal(Goal::Standard)).unwrap();
+        state = reduce(
+            &state,
+            Action::Puzzle(PuzzleAction::SetGoal(Goal::Standard)),
+        )
+        .unwrap();
         assert!(!matches!(known(&state).distance, Distance::Known(_)));
     }
 }

@@ -13,7 +13,7 @@ use web_sys::{ClipboardEvent, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::hooks::play::hand;
-use crate::state::{Action, State};
+use crate::state::{Action, PlayAction, PuzzleAction, State};
 
 /// Listens to `event` on the document for the component's life.
 #[hook]
@@ -50,7 +50,10 @@ pub fn use_keyboard(dispatcher: UseReducerDispatcher<State>) {
             hand(dispatcher, action);
         } else if let Some(direction) = key_direction(&event) {
             event.prevent_default();
-            hand(dispatcher, Action::MoveBlank(State::key_move(direction)));
+            hand(
+                dispatcher,
+                Action::Play(PlayAction::MoveBlank(State::key_move(direction))),
+            );
         }
     });
     use_document_listener("keydown", handler);
@@ -69,7 +72,7 @@ pub fn use_paste(dispatcher: UseReducerDispatcher<State>) {
             .unwrap_or_default();
         if !text.trim().is_empty() {
             event.prevent_default();
-            dispatcher.dispatch(Action::Import(text));
+            dispatcher.dispatch(Action::Puzzle(PuzzleAction::Import(text)));
         }
     });
     use_document_listener("paste", handler);
@@ -122,9 +125,9 @@ fn undo_key(event: &KeyboardEvent) -> Option<Action> {
         return None;
     }
     let action = match event.key().as_str() {
-        "z" | "Z" if event.shift_key() => Action::Redo,
-        "z" | "Z" => Action::Undo,
-        "y" | "Y" if !event.shift_key() => Action::Redo,
+        "z" | "Z" if event.shift_key() => Action::Play(PlayAction::Redo),
+        "z" | "Z" => Action::Play(PlayAction::Undo),
+        "y" | "Y" if !event.shift_key() => Action::Play(PlayAction::Redo),
         _ => return None,
     };
     (!keeps_key(event.target(), "z")).then_some(action)

@@ -1,6 +1,6 @@
 //! Drag and drop onto the board: a dropped image becomes the tiles' picture, any other file
-//! or dropped text is imported like the edit field ([`Action::Import`]); a file too big to be
-//! a board file is refused by its size, unread ([`read_board_file`]).
+//! or dropped text is imported like the edit field ([`PuzzleAction::Import`]); a file too big
+//! to be a board file is refused by its size, unread ([`read_board_file`]).
 
 use yew::prelude::*;
 
@@ -8,7 +8,7 @@ use web_sys::File;
 
 use crate::download::read_board_file;
 use crate::hooks::picture::is_image;
-use crate::state::{Action, State};
+use crate::state::{Action, EditorsAction, PuzzleAction, State};
 
 /// The handlers of the drop zone: `dragover` (lets the drop happen) and `drop`.
 #[derive(Clone, PartialEq)]
@@ -41,12 +41,16 @@ pub fn use_drop_import(
                 let refused = dispatcher.clone();
                 read_board_file(
                     &file,
-                    Callback::from(move |text| dispatcher.dispatch(Action::Import(text))),
-                    Callback::from(move |why| refused.dispatch(Action::ImportRefused(why))),
+                    Callback::from(move |text| {
+                        dispatcher.dispatch(Action::Puzzle(PuzzleAction::Import(text)))
+                    }),
+                    Callback::from(move |why| {
+                        refused.dispatch(Action::Editors(EditorsAction::ImportRefused(why)))
+                    }),
                 );
             } else if let Ok(text) = data.get_data("text/plain") {
                 if !text.trim().is_empty() {
-                    dispatcher.dispatch(Action::Import(text));
+                    dispatcher.dispatch(Action::Puzzle(PuzzleAction::Import(text)));
                 }
             }
         }),

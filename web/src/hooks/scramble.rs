@@ -1,9 +1,9 @@
 //! The Scramble button's randomness: the click picks a seed here, at the edge, and the pure
-//! reducer makes the board from it ([`Action::ScrambleSeeded`]).
+//! reducer makes the board from it ([`PuzzleAction::ScrambleSeeded`]).
 
 use yew::prelude::*;
 
-use crate::state::{Action, State};
+use crate::state::{Action, PuzzleAction, State};
 
 /// A stable callback (made once) that scrambles with a fresh random seed.
 #[hook]
@@ -12,7 +12,7 @@ pub fn use_scramble(dispatcher: UseReducerDispatcher<State>) -> Callback<()> {
         Callback::from(move |()| {
             // Below 2^53, so the seed survives a trip through a JS number.
             let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-            dispatcher.dispatch(Action::ScrambleSeeded(seed));
+            dispatcher.dispatch(Action::Puzzle(PuzzleAction::ScrambleSeeded(seed)));
         })
     });
     (*callback).clone()

@@ -15,7 +15,7 @@ use crate::ahead::{Playhead, EXACT_GRACE_MS};
 use crate::client::WorkerEvent;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::race::{Race, RACE_BUDGET};
-use crate::state::{Action, State};
+use crate::state::{Action, RaceAction, SolvingAction, State};
 
 /// What the page can ask of the solver.
 #[derive(Clone, PartialEq)]
@@ -65,13 +65,23 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         | FromWorker::Table { .. }
         | FromWorker::Held { .. }
         | FromWorker::Searched { .. } => return None,
-        FromWorker::Progress { id, progress } => Action::Progress(id, progress),
-        FromWorker::Done { id, solution } => Action::Solved(id, solution),
-        FromWorker::Improved { id, solution } => Action::Improved(id, solution),
-        FromWorker::Failed { id, message } => Action::SolveFailed(id, message),
-        FromWorker::Building { id, build } => Action::PdbBuilding(id, build),
-        FromWorker::PdbReady { id, info } => Action::PdbReady(id, info),
-        FromWorker::DownloadFailed { id, tables, why } => Action::DownloadFailed(id, tables, why),
+        FromWorker::Progress { id, progress } => {
+            Action::Solving(SolvingAction::Progress(id, progress))
+        }
+        FromWorker::Done { id, solution } => Action::Solving(SolvingAction::Solved(id, solution)),
+        FromWorker::Improved { id, solution } => {
+            Action::Solving(SolvingAction::Improved(id, solution))
+        }
+        FromWorker::Failed { id, message } => {
+            Action::Solving(SolvingAction::SolveFailed(id, message))
+        }
+        FromWorker::Building { id, build } => {
+            Action::Solving(SolvingAction::PdbBuilding(id, build))
+        }
+        FromWorker::PdbReady { id, info } => Action::Solving(SolvingAction::PdbReady(id, info)),
+        FromWorker::DownloadFailed { id, tables, why } => {
+            Action::Solving(SolvingAction::DownloadFailed(id, tables, why))
+        }
     })
 }
 
@@ -140,7 +150,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     let cancel = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| {
-            Callback::from(move |()| dispatcher.dispatch(Action::Cancelled))
+            Callback::from(move |()| dispatcher.dispatch(Action::Solving(SolvingAction::Cancelled)))
         })
     };
     Solver {
@@ -239,15 +249,15 @@ fn start_solve(
     requests.borrow_mut().solve_sent = Some((id, now_ms()));
     let message = state.worker_message(id);
     let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
-    state.dispatch(Action::SolveStarted(id));
+    state.dispatch(Action::Solving(SolvingAction::SolveStarted(id)));
     if let Err(message) = slot.send(&[message]) {
-        state.dispatch(Action::SolveFailed(id, message));
+        state.dispatch(Action::Solving(SolvingAction::SolveFailed(id, message)));
         return;
     }
     if watched {
         let dispatcher = state.dispatcher();
         Timeout::new(EXACT_GRACE_MS, move || {
-            dispatcher.dispatch(Action::WatchNow(id))
+            dispatcher.dispatch(Action::Solving(SolvingAction::WatchNow(id)))
         })
         .forget();
     }
@@ -284,11 +294,14 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     slot.new_ids(race.entries.len() as u32);
     let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
     let requests = race.requests();
-    state.dispatch(Action::RaceStarted(Box::new(race)));
+    state.dispatch(Action::Race(RaceAction::RaceStarted(Box::new(race))));
     // The worker answers one message at a time: the methods run in turn.
     if let Err(message) = slot.send(&requests) {
         for id in ids {
-            state.dispatch(Action::SolveFailed(id, message.clone()));
+            state.dispatch(Action::Solving(SolvingAction::SolveFailed(
+                id,
+                message.clone(),
+            )));
         }
     }
 }
@@ -396,21 +409,36 @@ mod tests {
                 | FromWorker::Table { .. }
                 | FromWorker::Held { .. }
                 | FromWorker::Searched { .. } => (None, None),
-                FromWorker::Progress { id, progress } => {
-                    (Some(Action::Progress(id, progress)), None)
-                }
-                FromWorker::Done { id, solution } => (Some(Action::Solved(id, solution)), Some(id)),
-                FromWorker::Improved { id, solution } => {
-                    (Some(Action::Improved(id, solution)), None)
-                }
-                FromWorker::Failed { id, message } => {
-                    (Some(Action::SolveFailed(id, message)), Some(id))
-                }
-                FromWorker::Building { id, build } => (Some(Action::PdbBuilding(id, build)), None),
-                FromWorker::PdbReady { id, info } => (Some(Action::PdbReady(id, info)), None),
-                FromWorker::DownloadFailed { id, tables, why } => {
-                    (Some(Action::DownloadFailed(id, tables, why)), None)
-                }
+                FromWorker::Progress { id, progress } => (
+                    Some(Action::Solving(SolvingAction::Progress(id, progress))),
+                    None,
+                ),
+                FromWorker::Done { id, solution } => (
+                    Some(Action::Solving(SolvingAction::Solved(id, solution))),
+                    Some(id),
+                ),
+                FromWorker::Improved { id, solution } => (
+                    Some(Action::Solving(SolvingAction::Improved(id, solution))),
+                    None,
+                ),
+                FromWorker::Failed { id, message } => (
+                    Some(Action::Solving(SolvingAction::SolveFailed(id, message))),
+                    Some(id),
+                ),
+                FromWorker::Building { id, build } => (
+                    Some(Action::Solving(SolvingAction::PdbBuilding(id, build))),
+                    None,
+                ),
+                FromWorker::PdbReady { id, info } => (
+                    Some(Action::Solving(SolvingAction::PdbReady(id, info))),
+                    None,
+                ),
+                FromWorker::DownloadFailed { id, tables, why } => (
+                    Some(Action::Solving(SolvingAction::DownloadFailed(
+                        id, tables, why,
+                    ))),
+                    None,
+                ),
             };
             assert_eq!(answers(&reply), answered, "{reply:?}");
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");

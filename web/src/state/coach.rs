@@ -92,7 +92,8 @@ pub struct Coach {
     pub count_on: bool,
 }
 
-/// What changes the coach slice.
+/// What changes the coach slice: what the top-level reducer tells this slice (the page's own
+/// actions are [`super::CoachAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum CoachChange {
     /// Highlights the tile at this cell (the caller checks it is a tile of the board).

@@ -23,7 +23,8 @@ pub struct Editors {
     pub goal: Editor,
 }
 
-/// What changes the fields.
+/// What changes the fields: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::EditorsAction`] and [`super::PuzzleAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorsChange {
     /// Opens the board field with this board, or closes and empties it if open.

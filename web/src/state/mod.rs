@@ -6,10 +6,12 @@
 //! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
 //! progress), [`playback`], [`race`], [`coach`] (hint, overlay, exact count), [`prefs`] and
 //! [`view`] (the open tab). The
-//! top-level [`State`] composes them; the page's [`Action`]s keep their flat names and
-//! [`reduce`] (in `reduce.rs`) routes each to the slices it concerns. Actions that touch
-//! several slices are handled there, explicitly: an answer becomes the result *and* starts
-//! playback (which moves the board); a hand move leaves playback; a new board drops the result.
+//! top-level [`State`] composes them. The page's [`Action`]s are nested by slice
+//! (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`) hands each
+//! to its slice's part of the router in one exhaustive `match`, and that part tells the slices
+//! what changes (their own `*Change` enums). Actions that touch several slices are handled
+//! there, explicitly: an answer becomes the result *and* starts playback (which moves the
+//! board); a hand move leaves playback; a new board drops the result.
 //!
 //! The game by hand follows the board: whenever the board on screen changes by anything but a
 //! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `reduce.rs`).
@@ -20,8 +22,9 @@
 //! another board stops, and a result for one goes.
 //!
 //! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
-//! already made (see [`scrambled`]), clock readings arrive as [`Action::Clock`], worker answers arrive as actions tagged with the id of the
-//! solve they answer, so a late answer to a cancelled solve is ignored.
+//! already made (see [`scrambled`]), clock readings arrive as [`PlayAction::Clock`], worker
+//! answers arrive as actions tagged with the id of the solve they answer, so a late answer to a
+//! cancelled solve is ignored.
 
 pub mod coach;
 pub mod editors;
@@ -33,6 +36,7 @@ pub mod race;
 pub mod solving;
 pub mod view;
 
+mod action;
 mod reduce;
 
 #[cfg(test)]
@@ -43,11 +47,13 @@ mod tests;
 use std::rc::Rc;
 
 use puzzle_core::generate::{scramble_seeded, Scramble};
-use puzzle_core::{
-    Algorithm, Board, Direction, Goal, Method, Progress, Shape, Solution, Solvability,
-};
+use puzzle_core::{Algorithm, Board, Direction, Goal, Method, Shape, Solution, Solvability};
 use yew::Reducible;
 
+pub use action::{
+    Action, CoachAction, EditorsAction, PlayAction, PrefsAction, PuzzleAction, RaceAction,
+    SolvingAction,
+};
 pub use reduce::reduce;
 
 pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
@@ -296,132 +302,6 @@ impl State {
     pub fn worker_message(&self, id: u32) -> ToWorker {
         ToWorker::Solve(self.request(id))
     }
-}
-
-/// Everything that can happen on the page. The names stay flat; [`reduce`] routes each to
-/// its slice (see the module documentation).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// A click on the tile at this cell: slides it (and the tiles between) into the blank.
-    ClickCell(usize),
-    /// A move of the blank (from the keyboard).
-    MoveBlank(Direction),
-    /// Takes back the last hand move (nothing after the game was won).
-    Undo,
-    /// Makes the last move taken back again.
-    Redo,
-    /// The clock, read at the edge just before a hand input (milliseconds).
-    Clock(f64),
-    /// The fewest moves from `start` to `goal`, from a worker (kept for the game from that
-    /// start only).
-    Shortest {
-        /// The board the worker was asked about.
-        start: Board,
-        /// The goal it was asked about.
-        goal: Board,
-        /// The fewest moves.
-        moves: u32,
-    },
-    /// A new board size: shows the solved board of that size.
-    SetShape(Shape),
-    /// A named goal (standard, blank-first, snail).
-    SetGoal(Goal),
-    /// Opens the custom-goal field.
-    CustomGoal,
-    /// Text typed into the custom-goal field.
-    GoalText(String),
-    /// How Scramble works.
-    SetScramble(ScrambleHow),
-    /// Length of a random-walk scramble.
-    SetWalkLength(usize),
-    /// A scrambled board, made at the edge (see [`scrambled`]).
-    Scramble(Board),
-    /// Scrambles with a random `seed` chosen at the edge (the board follows from the seed).
-    ScrambleSeeded(u64),
-    /// Opens or closes the edit field (filled with the current board when opened).
-    ToggleEditor,
-    /// Text typed into the edit field.
-    EditText(String),
-    /// Uses the edited board.
-    ApplyEdit,
-    /// Swaps two tiles so that an unsolvable board becomes solvable.
-    SwapFix,
-    /// The heuristic.
-    SetHeuristic(puzzle_core::HeuristicKind),
-    /// DFS depth limit.
-    SetDepthLimit(usize),
-    /// The anytime method's time budget, in milliseconds.
-    SetBudget(u32),
-    /// The request `id` was sent to the worker.
-    SolveStarted(u32),
-    /// The method, from the menu ([`State::method_menu`]); searches get the chosen heuristic and
-    /// depth limit.
-    SetMethod(Method),
-    /// Build progress of the pattern database of request `id`.
-    PdbBuilding(u32, crate::protocol::BuildProgress),
-    /// The pattern database of request `id` is ready.
-    PdbReady(u32, crate::protocol::PdbInfo),
-    /// Request `id` could not download these shipped tables, for this reason (words).
-    DownloadFailed(u32, crate::protocol::ShippedTables, String),
-    /// Progress of request `id`.
-    Progress(u32, Progress),
-    /// The answer to request `id`.
-    Solved(u32, Box<Solution>),
-    /// A better answer to request `id` while its search goes on (anytime methods).
-    Improved(u32, Box<Solution>),
-    /// Plays one of the last solve's answers (0 = the first that came).
-    PlayAnswer(usize),
-    /// The worker could not answer request `id`.
-    SolveFailed(u32, String),
-    /// The user cancelled the solve (the edge has terminated the worker).
-    Cancelled,
-    /// Playback: play, pause, step, seek, the timer's tick ([`PlaybackAction`]).
-    Playback(PlaybackAction),
-    /// Delay between playback moves.
-    SetSpeed(u32),
-    /// Whether Solve waits for the best answer before anything plays.
-    SetWaitForBest(bool),
-    /// The grace for an exact answer of watched request `id` is over: the best answer so far
-    /// plays, and any later one at once ([`crate::ahead::EXACT_GRACE_MS`]).
-    WatchNow(u32),
-    /// Hides the notice.
-    DismissNotice,
-    /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.
-    ToggleRaceMethod(usize),
-    /// A race was planned and its requests sent to the worker.
-    RaceStarted(Box<Race>),
-    /// Plays the solution of one race row back on the board (and shows it as the result).
-    PlayRaceEntry(usize),
-    /// Highlights the tile at this cell as the next one to slide (chosen at the edge).
-    ShowHint(usize),
-    /// Hint pressed where no move is known yet: the count under way or a short solve in the
-    /// second worker answers, and the hint then shows by itself.
-    AskHint,
-    /// Request `id` to the second worker is the short solve for the hint asked.
-    HintStarted(u32),
-    /// Shows or hides the heuristic overlay.
-    ToggleOverlay,
-    /// Turns the exact count on boards too big for a table on or off.
-    ToggleCount,
-    /// Request `id` asks the second worker for the optimal length from the board on screen.
-    CountStarted(u32),
-    /// The second worker's answer to request `id` (a count, or the short solve for a hint).
-    CountSolved(u32, Box<Solution>),
-    /// The second worker could not answer request `id` (a count, or the short solve for a
-    /// hint).
-    CountFailed(u32),
-    /// The exact distance (and a first move) the second worker's table gives for the board and
-    /// goal of the request (kept only if they are still on screen).
-    CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),
-    /// Text of an imported file, a drop or a paste: parsed like the edit field.
-    Import(String),
-    /// A file that was not read as a board (too big, or unreadable): the edit field opens,
-    /// its text kept, with this message.
-    ImportRefused(String),
-    /// A board from the generator panel, with its goal.
-    Generated(Goal, Board),
-    /// Opens one of the page's views (a tab, a link, the browser's back button).
-    ShowView(View),
 }
 
 impl Reducible for State {

@@ -64,7 +64,8 @@ pub struct Finish {
     pub ms: f64,
 }
 
-/// What changes the game.
+/// What changes the game: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::PlayAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayChange {
     /// The clock read at the edge, in milliseconds (sent just before each hand input).

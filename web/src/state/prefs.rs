@@ -55,7 +55,8 @@ pub struct Preferences {
     pub wait_for_best: bool,
 }
 
-/// What changes the preferences.
+/// What changes the preferences: what the top-level reducer tells this slice (the page's own
+/// actions are [`super::PrefsAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PreferencesChange {
     /// A method from the menu, for a board of this shape (ignored if it does not fit); an

@@ -15,7 +15,8 @@ pub struct Puzzle {
     pub board: Board,
 }
 
-/// What changes the puzzle.
+/// What changes the puzzle: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::PuzzleAction`], [`super::PlayAction`] and others, which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleChange {
     /// Slides the blank along these moves (a hand move, or one taken back or made again);

@@ -1,14 +1,17 @@
-//! The top-level reducer: routes each page [`Action`] to the slices it concerns, writes out
-//! the actions that touch several slices, and applies the one cross-cutting rule
-//! (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
+//! The top-level reducer: hands each page [`Action`] to its slice's part of the router in one
+//! exhaustive `match` (no catch-all: each nested enum is matched in full by one function), writes
+//! out there what an action does to the other slices it touches, and applies the one
+//! cross-cutting rule (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
 
-use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Solution, SolveOutcome};
+use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Progress, Solution, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, CoachChange, EditorsChange, ExactCount, Finished, Play,
-    PlayChange, Playback, PreferencesChange, PuzzleChange, RaceChange, Running, SolvingChange,
-    State, Watch,
+    puzzle, race, scrambled, Action, CoachAction, CoachChange, EditorsAction, EditorsChange,
+    ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
+    PreferencesChange, PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Running,
+    SolvingAction, SolvingChange, State, Watch,
 };
+use crate::race::Race;
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
@@ -149,7 +152,7 @@ fn keep_best(state: &State, next: &mut State) -> Option<usize> {
         .filter(|p| p.start == running.start)
         .and_then(|p| running.improved.iter().find(|s| s.moves == p.moves));
     let kept = playing.or(running.improved.last())?;
-    *next = route(state, Action::Solved(running.id, Box::new(kept.clone())))?;
+    *next = solved(state, running.id, Box::new(kept.clone()))?;
     Some(kept.moves.len())
 }
 
@@ -269,69 +272,18 @@ impl State {
     }
 }
 
-/// Sends each action to the part of the reducer for the slices it concerns (below, one
-/// function a group); each says what its actions do to each slice.
+/// Hands each action to the part of the reducer for its slice (below, one function a group,
+/// each matching its own enum in full); each says what its actions do to each slice.
 pub(super) fn route(state: &State, action: Action) -> Option<State> {
     match action {
-        // Preferences only.
-        Action::SetScramble(..)
-        | Action::SetWalkLength(..)
-        | Action::SetSpeed(..)
-        | Action::SetHeuristic(..)
-        | Action::SetDepthLimit(..)
-        | Action::SetBudget(..)
-        | Action::SetWaitForBest(..)
-        | Action::ToggleRaceMethod(..)
-        | Action::SetMethod(..) => route_prefs(state, action),
-        // Coach (a hint must name a tile of the board on screen; a table's answer must be for
-        // the board and goal on screen).
-        Action::ToggleOverlay
-        | Action::ToggleCount
-        | Action::ShowHint(..)
-        | Action::AskHint
-        | Action::HintStarted(..)
-        | Action::CountStarted(..)
-        | Action::CountSolved(..)
-        | Action::CountFailed(..)
-        | Action::CountKnown(..) => route_coach(state, action),
-        // One slice each: the running request, the editors, playback.
-        Action::PdbBuilding(..)
-        | Action::PdbReady(..)
-        | Action::DownloadFailed(..)
-        | Action::CustomGoal
-        | Action::ToggleEditor
-        | Action::EditText(..)
-        | Action::ImportRefused(..)
-        | Action::Playback(..) => route_one_slice(state, action),
-        // The game by hand, and the hand moves that move it.
-        Action::ClickCell(..)
-        | Action::MoveBlank(..)
-        | Action::Undo
-        | Action::Redo
-        | Action::Clock(..)
-        | Action::Shortest { .. } => route_hand(state, action),
-        // New boards and goals: puzzle, editors, result, playback, hint, method on a new size.
-        Action::SetShape(..)
-        | Action::Scramble(..)
-        | Action::ScrambleSeeded(..)
-        | Action::ApplyEdit
-        | Action::SwapFix
-        | Action::Import(..)
-        | Action::Generated(..)
-        | Action::SetGoal(..)
-        | Action::GoalText(..) => route_board(state, action),
-        // Solving and racing, with the race first: a race's requests share the worker.
-        Action::SolveStarted(..)
-        | Action::Progress(..)
-        | Action::SolveFailed(..)
-        | Action::Cancelled => route_running(state, action),
-        // Answers: solving keeps them, playback starts; replays of an answer or a race row.
-        Action::Solved(..)
-        | Action::PlayAnswer(..)
-        | Action::RaceStarted(..)
-        | Action::PlayRaceEntry(..) => route_answers(state, action),
-        // Answers while the search goes on, and a watched solve's playback.
-        Action::Improved(..) | Action::WatchNow(..) => route_watched(state, action),
+        Action::Play(action) => route_play(state, action),
+        Action::Puzzle(action) => route_puzzle(state, action),
+        Action::Editors(action) => route_editors(state, action),
+        Action::Prefs(action) => route_prefs(state, action),
+        Action::Solving(action) => route_solving(state, action),
+        Action::Playback(action) => route_playback(state, action),
+        Action::Race(action) => route_race(state, action),
+        Action::Coach(action) => route_coach(state, action),
         // The view only: nothing else changes with the tab.
         Action::ShowView(view) => (view != state.view).then(|| State {
             view,
@@ -348,30 +300,26 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
 }
 
 /// The preferences only.
-fn route_prefs(state: &State, action: Action) -> Option<State> {
-    let prefs = |action| {
-        Some(State {
-            prefs: state.prefs.reduce(action)?,
-            ..state.clone()
-        })
+fn route_prefs(state: &State, action: PrefsAction) -> Option<State> {
+    let change = match action {
+        PrefsAction::SetScramble(how) => PreferencesChange::SetScramble(how),
+        PrefsAction::SetWalkLength(n) => PreferencesChange::SetWalkLength(n),
+        PrefsAction::SetSpeed(ms) => PreferencesChange::SetSpeed(ms),
+        PrefsAction::SetHeuristic(h) => PreferencesChange::SetHeuristic(h),
+        PrefsAction::SetDepthLimit(limit) => PreferencesChange::SetDepthLimit(limit),
+        PrefsAction::SetBudget(ms) => PreferencesChange::SetBudget(ms),
+        PrefsAction::SetWaitForBest(wait) => PreferencesChange::SetWaitForBest(wait),
+        PrefsAction::ToggleRaceMethod(i) => PreferencesChange::ToggleRaceMethod(i),
+        PrefsAction::SetMethod(method) => PreferencesChange::SetMethod(method, state.shape()),
     };
-    match action {
-        // Preferences only.
-        Action::SetScramble(how) => prefs(PreferencesChange::SetScramble(how)),
-        Action::SetWalkLength(n) => prefs(PreferencesChange::SetWalkLength(n)),
-        Action::SetSpeed(ms) => prefs(PreferencesChange::SetSpeed(ms)),
-        Action::SetHeuristic(h) => prefs(PreferencesChange::SetHeuristic(h)),
-        Action::SetDepthLimit(limit) => prefs(PreferencesChange::SetDepthLimit(limit)),
-        Action::SetBudget(ms) => prefs(PreferencesChange::SetBudget(ms)),
-        Action::SetWaitForBest(wait) => prefs(PreferencesChange::SetWaitForBest(wait)),
-        Action::ToggleRaceMethod(i) => prefs(PreferencesChange::ToggleRaceMethod(i)),
-        Action::SetMethod(method) => prefs(PreferencesChange::SetMethod(method, state.shape())),
-        _ => None,
-    }
+    Some(State {
+        prefs: state.prefs.reduce(change)?,
+        ..state.clone()
+    })
 }
 
-/// The coach slice (hint, overlay, exact count), and the game's shortest from a exact count.
-fn route_coach(state: &State, action: Action) -> Option<State> {
+/// The coach slice (hint, overlay, exact count), and the game's shortest from an exact count.
+fn route_coach(state: &State, action: CoachAction) -> Option<State> {
     let mut next = state.clone();
     let coach = |action| {
         Some(State {
@@ -382,24 +330,24 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
     match action {
         // Coach only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
-        Action::ToggleOverlay => return coach(CoachChange::ToggleOverlay),
-        Action::ToggleCount => return coach(CoachChange::ToggleCount),
-        Action::ShowHint(cell) => {
+        CoachAction::ToggleOverlay => return coach(CoachChange::ToggleOverlay),
+        CoachAction::ToggleCount => return coach(CoachChange::ToggleCount),
+        CoachAction::ShowHint(cell) => {
             let board = &state.puzzle.board;
             if cell >= board.cells().len() || cell == board.blank() {
                 return None;
             }
             return coach(CoachChange::ShowHint(cell));
         }
-        Action::AskHint => {
+        CoachAction::AskHint => {
             if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
                 return None;
             }
             let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
             return coach(CoachChange::AskHint(board.clone(), goal.clone()));
         }
-        Action::HintStarted(id) => return coach(CoachChange::HintStarted(id)),
-        Action::CountStarted(id) => {
+        CoachAction::HintStarted(id) => return coach(CoachChange::HintStarted(id)),
+        CoachAction::CountStarted(id) => {
             return coach(CoachChange::CountStarted(Box::new(ExactCount {
                 id,
                 board: state.puzzle.board.clone(),
@@ -407,10 +355,13 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
                 answer: None,
             })))
         }
-        Action::CountSolved(id, solution) => return coach(CoachChange::CountSolved(id, solution)),
-        Action::CountFailed(id) => return coach(CoachChange::CountFailed(id)),
-        Action::CountKnown(asked, answer) => {
-            // The distance of the game's start is its shortest, even once the board moved on.
+        CoachAction::CountSolved(id, solution) => {
+            return coach(CoachChange::CountSolved(id, solution))
+        }
+        CoachAction::CountFailed(id) => return coach(CoachChange::CountFailed(id)),
+        // Coach and play: the distance of the game's start is its shortest, even once the
+        // board moved on.
+        CoachAction::CountKnown(asked, answer) => {
             if let Some((moves, _)) = answer {
                 if let Some(play) = state.play.reduce(PlayChange::Shortest {
                     start: asked.board.clone(),
@@ -431,58 +382,40 @@ fn route_coach(state: &State, action: Action) -> Option<State> {
                 .coach
                 .reduce(CoachChange::CountKnown(Box::new(known)))?;
         }
-        _ => return None,
     }
     Some(next)
 }
 
-/// Actions of one slice: the running request's tables and answers, the editors, playback.
-fn route_one_slice(state: &State, action: Action) -> Option<State> {
+/// The editors only (opened from the board or goal on screen).
+fn route_editors(state: &State, action: EditorsAction) -> Option<State> {
+    let change = match action {
+        EditorsAction::CustomGoal => EditorsChange::OpenGoal(state.puzzle.goal_board.clone()),
+        EditorsAction::ToggleEditor => EditorsChange::ToggleBoard(state.puzzle.board.clone()),
+        EditorsAction::EditText(text) => EditorsChange::BoardText(text),
+        EditorsAction::ImportRefused(message) => {
+            EditorsChange::ImportFailed(state.editors.board.text.clone(), message)
+        }
+    };
     let mut next = state.clone();
-    match action {
-        // Solving only (for the running request).
-        Action::PdbBuilding(id, build) => {
-            next.solving = state
-                .solving
-                .reduce(SolvingChange::PdbBuilding(id, build))?
-        }
-        Action::PdbReady(id, info) => {
-            next.solving = state.solving.reduce(SolvingChange::PdbReady(id, info))?
-        }
-        Action::DownloadFailed(id, tables, why) => {
-            next.solving = state
-                .solving
-                .reduce(SolvingChange::DownloadFailed(id, tables, why))?
-        }
-        // Editors only.
-        Action::CustomGoal => {
-            next.editors_do(EditorsChange::OpenGoal(state.puzzle.goal_board.clone()))
-        }
-        Action::ToggleEditor => {
-            next.editors_do(EditorsChange::ToggleBoard(state.puzzle.board.clone()))
-        }
-        Action::EditText(text) => next.editors_do(EditorsChange::BoardText(text)),
-        Action::ImportRefused(message) => next.editors_do(EditorsChange::ImportFailed(
-            state.editors.board.text.clone(),
-            message,
-        )),
-        // Playback, whose board the puzzle shows.
-        Action::Playback(step) => {
-            let playback = state.playback.as_ref()?.reduce(step)?;
-            next.puzzle_do(PuzzleChange::Show(playback.board()));
-            next.playback = Some(playback);
-        }
-        _ => return None,
-    }
+    next.editors_do(change);
+    Some(next)
+}
+
+/// Playback, whose board the puzzle shows.
+fn route_playback(state: &State, action: PlaybackAction) -> Option<State> {
+    let mut next = state.clone();
+    let playback = state.playback.as_ref()?.reduce(action)?;
+    next.puzzle_do(PuzzleChange::Show(playback.board()));
+    next.playback = Some(playback);
     Some(next)
 }
 
 /// New boards and goals: the puzzle, the editors, and what belonged to the old board.
-fn route_board(state: &State, action: Action) -> Option<State> {
+fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
     let mut next = state.clone();
     match action {
         // New boards: puzzle, editors, result, playback, hint, method on a new size.
-        Action::SetShape(shape) => {
+        PuzzleAction::SetShape(shape) => {
             if shape == state.shape() {
                 return None;
             }
@@ -493,15 +426,15 @@ fn route_board(state: &State, action: Action) -> Option<State> {
                 .unwrap_or_else(|_| puzzle::standard(shape));
             next.set_board(goal_board);
         }
-        Action::Scramble(board) => {
+        PuzzleAction::Scramble(board) => {
             next.set_board(board);
             next.editors_do(EditorsChange::CloseBoard);
             next.notice = None;
         }
-        Action::ScrambleSeeded(seed) => {
-            return route(state, Action::Scramble(scrambled(state, seed)));
+        PuzzleAction::ScrambleSeeded(seed) => {
+            return route_puzzle(state, PuzzleAction::Scramble(scrambled(state, seed)));
         }
-        Action::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
+        PuzzleAction::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
             Ok(board) => {
                 next.set_board(board);
                 next.editors_do(EditorsChange::ClearBoard);
@@ -509,13 +442,13 @@ fn route_board(state: &State, action: Action) -> Option<State> {
             }
             Err(error) => next.editors_do(EditorsChange::BoardError(error.to_string())),
         },
-        Action::SwapFix => {
+        PuzzleAction::SwapFix => {
             if state.solvability().solvable {
                 return None;
             }
             next.set_board(swap_fix(&state.puzzle.board));
         }
-        Action::Import(text) => match Board::parse(&text, None) {
+        PuzzleAction::Import(text) => match Board::parse(&text, None) {
             Ok(board) => {
                 next.set_board(board);
                 next.editors_do(EditorsChange::ClearBoard);
@@ -526,7 +459,7 @@ fn route_board(state: &State, action: Action) -> Option<State> {
                 next.notice = None;
             }
         },
-        Action::Generated(goal, board) => {
+        PuzzleAction::Generated(goal, board) => {
             next.puzzle = state
                 .puzzle
                 .reduce(PuzzleChange::Generated(goal.clone(), board))?;
@@ -543,13 +476,13 @@ fn route_board(state: &State, action: Action) -> Option<State> {
             next.notice = None;
         }
         // Goals: puzzle, editors, result and playback.
-        Action::SetGoal(goal) => {
+        PuzzleAction::SetGoal(goal) => {
             next.puzzle = state.puzzle.reduce(PuzzleChange::SetGoal(goal.clone()))?;
             next.editors_do(EditorsChange::ShowGoal(goal, false));
             next.drop_result();
             next.coach.hint = None;
         }
-        Action::GoalText(text) => {
+        PuzzleAction::GoalText(text) => {
             let shape = state.shape();
             match Goal::parse(&text, Some(shape)).and_then(|goal| goal.board(shape).map(|_| goal)) {
                 Ok(goal) => {
@@ -562,112 +495,337 @@ fn route_board(state: &State, action: Action) -> Option<State> {
                 }
             }
         }
-        _ => return None,
     }
     Some(next)
 }
 
-/// A solve or race running: started, progress, failure, cancel.
-fn route_running(state: &State, action: Action) -> Option<State> {
+/// The actions of the game by hand: hand moves, undo and redo (the board and the game move
+/// together, playback is left), the clock and the worker's shortest.
+fn route_play(state: &State, action: PlayAction) -> Option<State> {
     let mut next = state.clone();
     match action {
-        // Solving, with the race first: a race's requests share the worker.
-        Action::SolveStarted(id) => {
-            let request = state.request(id);
-            let running = Running {
-                id,
-                start: state.puzzle.board.clone(),
-                goal: state.puzzle.goal_board.clone(),
-                method: request.method,
-                budget: request.max_expanded,
-                progress: None,
-                improved: Vec::new(),
-                watch: match request.watch {
-                    None => Watch::Off,
-                    // The anytime method's first answer comes in milliseconds: it plays.
-                    Some(_) if matches!(request.method, Method::Anytime { .. }) => Watch::Playing,
-                    Some(_) => Watch::Waiting,
-                },
-                shortest: None,
-            };
+        PlayAction::ClickCell(cell) => next.hand_move(state.puzzle.board.slide_moves(cell)?)?,
+        PlayAction::MoveBlank(direction) => next.hand_move(vec![direction])?,
+        PlayAction::Undo => {
+            next.slide_by_hand(state.play.undo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayChange::Undo(next.puzzle.board.clone()))?;
+        }
+        PlayAction::Redo => {
+            next.slide_by_hand(state.play.redo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
+        }
+        PlayAction::Clock(ms) => next.play = state.play.reduce(PlayChange::Clock(ms))?,
+        PlayAction::Shortest { start, goal, moves } => {
+            next.play = state
+                .play
+                .reduce(PlayChange::Shortest { start, goal, moves })?
+        }
+    }
+    Some(next)
+}
+
+/// A solve and the worker's messages; a race's requests share the worker, so their messages go
+/// to the race first (see each function).
+fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
+    let solving_only = |change| {
+        Some(State {
+            solving: state.solving.reduce(change)?,
+            ..state.clone()
+        })
+    };
+    match action {
+        SolvingAction::SolveStarted(id) => solve_started(state, id),
+        // Solving only (for the running request).
+        SolvingAction::PdbBuilding(id, build) => {
+            solving_only(SolvingChange::PdbBuilding(id, build))
+        }
+        SolvingAction::PdbReady(id, info) => solving_only(SolvingChange::PdbReady(id, info)),
+        SolvingAction::DownloadFailed(id, tables, why) => {
+            solving_only(SolvingChange::DownloadFailed(id, tables, why))
+        }
+        SolvingAction::Progress(id, progress) => request_progress(state, id, progress),
+        SolvingAction::Solved(id, solution) => solved(state, id, solution),
+        SolvingAction::Improved(id, solution) => improved(state, id, solution),
+        SolvingAction::WatchNow(id) => watch_now(state, id),
+        SolvingAction::PlayAnswer(index) => play_answer(state, index),
+        SolvingAction::SolveFailed(id, message) => solve_failed(state, id, message),
+        SolvingAction::Cancelled => cancelled(state),
+    }
+}
+
+/// Starting a race, and playing one of its rows.
+fn route_race(state: &State, action: RaceAction) -> Option<State> {
+    match action {
+        RaceAction::RaceStarted(race) => race_started(state, *race),
+        RaceAction::PlayRaceEntry(index) => play_race_entry(state, index),
+    }
+}
+
+/// A solve was sent: it runs from the board on screen, and what played stops.
+fn solve_started(state: &State, id: u32) -> Option<State> {
+    let mut next = state.clone();
+    let request = state.request(id);
+    let running = Running {
+        id,
+        start: state.puzzle.board.clone(),
+        goal: state.puzzle.goal_board.clone(),
+        method: request.method,
+        budget: request.max_expanded,
+        progress: None,
+        improved: Vec::new(),
+        watch: match request.watch {
+            None => Watch::Off,
+            // The anytime method's first answer comes in milliseconds: it plays.
+            Some(_) if matches!(request.method, Method::Anytime { .. }) => Watch::Playing,
+            Some(_) => Watch::Waiting,
+        },
+        shortest: None,
+    };
+    next.solving = state
+        .solving
+        .reduce(SolvingChange::Started(Box::new(running)))?;
+    next.notice = None;
+    next.playback = None;
+    Some(next)
+}
+
+/// Progress of a request: the race's, if it waits for `id`, else the solve's.
+fn request_progress(state: &State, id: u32, progress: Progress) -> Option<State> {
+    let mut next = state.clone();
+    if let Some(race) = state
+        .race
+        .as_ref()
+        .and_then(|r| race::reduce(r, RaceChange::Progress(id, progress.clone())))
+    {
+        next.race = Some(race);
+    } else {
+        next.solving = state
+            .solving
+            .reduce(SolvingChange::Progress(id, progress))?;
+    }
+    Some(next)
+}
+
+/// A request failed: the race's row, if it waits for `id`; else an anytime solve keeps its
+/// best answer, and any other solve stops, with a notice either way.
+fn solve_failed(state: &State, id: u32, message: String) -> Option<State> {
+    let mut next = state.clone();
+    if let Some(race) = state
+        .race
+        .as_ref()
+        .and_then(|r| race::reduce(r, RaceChange::Answer(id, Err(message.clone()))))
+    {
+        next.race = Some(race);
+    } else if let Some(kept) = state
+        .solving
+        .is_running(id)
+        .then(|| keep_best(state, &mut next))
+        .flatten()
+    {
+        // An anytime solve that fails keeps its answer (the one playing, if one is).
+        next.notice = Some(format!(
+            "The solver failed: {message}. Kept {}.",
+            kept_words(state, kept)
+        ));
+    } else {
+        next.solving = state.solving.reduce(SolvingChange::Stopped(Some(id)))?;
+        next.notice = Some(format!("The solver failed: {message}"));
+    }
+    Some(next)
+}
+
+/// Cancel: a race stops its remaining methods; an anytime solve keeps its best answer;
+/// any other solve stops, saying how far it got.
+fn cancelled(state: &State) -> Option<State> {
+    let mut next = state.clone();
+    if let Some(race) = state
+        .race
+        .as_ref()
+        .and_then(|r| race::reduce(r, RaceChange::Cancel))
+    {
+        let stopped = race.entries.len() - race.done();
+        next.race = Some(race);
+        next.notice = Some(format!(
+            "Race cancelled: {stopped} method{} did not run to the end.",
+            if stopped == 1 { "" } else { "s" }
+        ));
+        return Some(next);
+    }
+    let running = state.solving.running.as_ref()?;
+    if let Some(kept) = keep_best(state, &mut next) {
+        next.notice = Some(format!("Stopped: kept {}.", kept_words(state, kept)));
+        return Some(next);
+    }
+    next.solving = state.solving.reduce(SolvingChange::Stopped(None))?;
+    let engine = &state.solving.engine;
+    next.notice = Some(match (&engine.build, &engine.pdb) {
+        (Some(build), None) => format!(
+            "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
+            build.fraction() * 100.0
+        ),
+        _ => format!(
+            "Cancelled: the solver was stopped after expanding {} nodes.",
+            crate::format::count(running.progress.as_ref().map_or(0, |p| p.expanded))
+        ),
+    });
+    Some(next)
+}
+
+/// A better answer while the search goes on: kept; watched, it plays (the first) or
+/// splices into the playback (if it keeps the moves played; else only its proof of the
+/// shortest length is kept).
+fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
+    let mut next = state.clone();
+    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    if running.watch != Watch::Playing {
+        next.solving = state
+            .solving
+            .reduce(SolvingChange::Improved(id, solution))?;
+        return Some(next);
+    }
+    let playing = state.playback.as_ref().filter(|p| p.start == running.start);
+    match playing.map(|p| p.spliced(&solution.moves)) {
+        None => {
+            let moves = solution.moves.clone();
             next.solving = state
                 .solving
-                .reduce(SolvingChange::Started(Box::new(running)))?;
-            next.notice = None;
-            next.playback = None;
+                .reduce(SolvingChange::Improved(id, solution))?;
+            next.play(running.start.clone(), moves);
         }
-        Action::Progress(id, progress) => {
-            if let Some(race) = state
-                .race
-                .as_ref()
-                .and_then(|r| race::reduce(r, RaceChange::Progress(id, progress.clone())))
-            {
-                next.race = Some(race);
-            } else {
-                next.solving = state
-                    .solving
-                    .reduce(SolvingChange::Progress(id, progress))?;
-            }
-        }
-        Action::SolveFailed(id, message) => {
-            if let Some(race) = state
-                .race
-                .as_ref()
-                .and_then(|r| race::reduce(r, RaceChange::Answer(id, Err(message.clone()))))
-            {
-                next.race = Some(race);
-            } else if let Some(kept) = state
+        Some(Some(spliced)) => {
+            next.playback = Some(spliced);
+            next.solving = state
                 .solving
-                .is_running(id)
-                .then(|| keep_best(state, &mut next))
-                .flatten()
-            {
-                // An anytime solve that fails keeps its answer (the one playing, if one is).
-                next.notice = Some(format!(
-                    "The solver failed: {message}. Kept {}.",
-                    kept_words(state, kept)
-                ));
-            } else {
-                next.solving = state.solving.reduce(SolvingChange::Stopped(Some(id)))?;
-                next.notice = Some(format!("The solver failed: {message}"));
-            }
+                .reduce(SolvingChange::Improved(id, solution))?;
         }
-        // Cancel: a race stops its remaining methods; an anytime solve keeps its best answer;
-        // any other solve stops, saying how far it got.
-        Action::Cancelled => {
-            if let Some(race) = state
-                .race
-                .as_ref()
-                .and_then(|r| race::reduce(r, RaceChange::Cancel))
-            {
-                let stopped = race.entries.len() - race.done();
-                next.race = Some(race);
-                next.notice = Some(format!(
-                    "Race cancelled: {stopped} method{} did not run to the end.",
-                    if stopped == 1 { "" } else { "s" }
-                ));
-                return Some(next);
-            }
-            let running = state.solving.running.as_ref()?;
-            if let Some(kept) = keep_best(state, &mut next) {
-                next.notice = Some(format!("Stopped: kept {}.", kept_words(state, kept)));
-                return Some(next);
-            }
-            next.solving = state.solving.reduce(SolvingChange::Stopped(None))?;
-            let engine = &state.solving.engine;
-            next.notice = Some(match (&engine.build, &engine.pdb) {
-                (Some(build), None) => format!(
-                    "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
-                    build.fraction() * 100.0
-                ),
-                _ => format!(
-                    "Cancelled: the solver was stopped after expanding {} nodes.",
-                    crate::format::count(running.progress.as_ref().map_or(0, |p| p.expanded))
-                ),
-            });
+        Some(None) if solution.is_optimal() => {
+            next.solving = state
+                .solving
+                .reduce(SolvingChange::Proven(id, solution.moves.len()))?;
         }
-        _ => return None,
+        Some(None) => return None,
     }
+    Some(next)
+}
+
+/// The grace of a watched exact method is over: its best answer so far plays, and
+/// the ones after it as they come.
+fn watch_now(state: &State, id: u32) -> Option<State> {
+    let mut next = state.clone();
+    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    next.solving = state.solving.reduce(SolvingChange::Watching(id))?;
+    let playing = state
+        .playback
+        .as_ref()
+        .is_some_and(|p| p.start == running.start);
+    if let Some(best) = running.improved.last().filter(|_| !playing) {
+        next.play(running.start.clone(), best.moves.clone());
+    }
+    Some(next)
+}
+
+/// An answer: the race's, if it waits for `id`; else solving keeps it as the result, and
+/// playback starts if the board is still the one that was solved, else a notice says why not.
+fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
+    let mut next = state.clone();
+    if let Some(race) = state
+        .race
+        .as_ref()
+        .and_then(|r| race::reduce(r, RaceChange::Answer(id, Ok(solution.clone()))))
+    {
+        next.race = Some(race);
+        return Some(next);
+    }
+    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    let start = running.start.clone();
+    let solution = next.watched_final(id, solution);
+    let solved = solution.outcome == SolveOutcome::Solved;
+    let moves = solution.moves.clone();
+    next.solving = next.solving.reduce(SolvingChange::Finished(id, solution))?;
+    // An earlier answer of this solve is being played: it goes on, the final one is
+    // offered in the answers list.
+    let playing = next.playback.as_ref().filter(|p| p.start == start);
+    if let Some(playing) = playing.filter(|_| solved) {
+        if playing.moves != moves {
+            next.notice = Some(format!(
+                "The final answer came in ({} moves): play it from the answers list.",
+                moves.len()
+            ));
+        }
+    } else if solved && !moves.is_empty() {
+        // The rule keeps a running solve only while its start is on screen.
+        next.play(start, moves);
+    }
+    Some(next)
+}
+
+/// Replays: the board goes back to the answer's start and playback starts. While an
+/// anytime solve still improves, its answers so far can play: the solve goes on (it was
+/// sent its own start and goal), and its later answers join the list.
+fn play_answer(state: &State, index: usize) -> Option<State> {
+    let mut next = state.clone();
+    let (start, goal, solution) = match &state.solving.running {
+        Some(running) => (&running.start, &running.goal, running.improved.get(index)?),
+        None => {
+            let finished = state.solving.result.as_ref()?;
+            (
+                &finished.start,
+                &finished.goal,
+                finished.answers().nth(index)?,
+            )
+        }
+    };
+    if *goal != state.puzzle.goal_board
+        || solution.outcome != SolveOutcome::Solved
+        || solution.moves.is_empty()
+    {
+        return None;
+    }
+    next.puzzle_do(PuzzleChange::SetBoard(start.clone()));
+    next.play(start.clone(), solution.moves.clone());
+    next.notice = None;
+    Some(next)
+}
+
+/// A race starts (not while a solve or a race runs): playback stops.
+fn race_started(state: &State, race: Race) -> Option<State> {
+    let mut next = state.clone();
+    if state.solving.running.is_some() || state.race_running() {
+        return None;
+    }
+    next.race = Some(race);
+    next.playback = None;
+    next.notice = None;
+    Some(next)
+}
+
+/// Plays a race row: its start becomes the board, its answer plays and is shown as the result.
+fn play_race_entry(state: &State, index: usize) -> Option<State> {
+    let mut next = state.clone();
+    let race = state.race.as_ref()?;
+    let solution = race.entries.get(index)?.solution()?.clone();
+    if state.solving.running.is_some() || race.goal != state.puzzle.goal_board {
+        return None;
+    }
+    next.set_board(race.start.clone());
+    if solution.outcome == SolveOutcome::Solved && !solution.moves.is_empty() {
+        next.play(race.start.clone(), solution.moves.clone());
+    }
+    let finished = Finished {
+        start: race.start.clone(),
+        goal: race.goal.clone(),
+        budget: Some(race.budget),
+        solution,
+        earlier: Vec::new(),
+        shortest: None,
+    };
+    next.solving = next
+        .solving
+        .reduce(SolvingChange::Show(Box::new(finished)))?;
     Some(next)
 }
 
@@ -684,187 +842,4 @@ fn kept_words(state: &State, kept: usize) -> String {
         }
         None => format!("the shortest answer found so far ({kept} moves)"),
     }
-}
-
-/// Answers while the search goes on: kept, and for a watched solve played or spliced into
-/// the playback ([`crate::ahead`]).
-fn route_watched(state: &State, action: Action) -> Option<State> {
-    let mut next = state.clone();
-    match action {
-        // A better answer while the search goes on: kept; watched, it plays (the first) or
-        // splices into the playback (if it keeps the moves played; else only its proof of the
-        // shortest length is kept).
-        Action::Improved(id, solution) => {
-            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
-            if running.watch != Watch::Playing {
-                next.solving = state
-                    .solving
-                    .reduce(SolvingChange::Improved(id, solution))?;
-                return Some(next);
-            }
-            let playing = state.playback.as_ref().filter(|p| p.start == running.start);
-            match playing.map(|p| p.spliced(&solution.moves)) {
-                None => {
-                    let moves = solution.moves.clone();
-                    next.solving = state
-                        .solving
-                        .reduce(SolvingChange::Improved(id, solution))?;
-                    next.play(running.start.clone(), moves);
-                }
-                Some(Some(spliced)) => {
-                    next.playback = Some(spliced);
-                    next.solving = state
-                        .solving
-                        .reduce(SolvingChange::Improved(id, solution))?;
-                }
-                Some(None) if solution.is_optimal() => {
-                    next.solving = state
-                        .solving
-                        .reduce(SolvingChange::Proven(id, solution.moves.len()))?;
-                }
-                Some(None) => return None,
-            }
-        }
-        // The grace of a watched exact method is over: its best answer so far plays, and
-        // the ones after it as they come.
-        Action::WatchNow(id) => {
-            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
-            next.solving = state.solving.reduce(SolvingChange::Watching(id))?;
-            let playing = state
-                .playback
-                .as_ref()
-                .is_some_and(|p| p.start == running.start);
-            if let Some(best) = running.improved.last().filter(|_| !playing) {
-                next.play(running.start.clone(), best.moves.clone());
-            }
-        }
-        _ => return None,
-    }
-    Some(next)
-}
-
-/// Answers: a solve's or a race's, kept, played or replayed.
-fn route_answers(state: &State, action: Action) -> Option<State> {
-    let mut next = state.clone();
-    match action {
-        // An answer: solving keeps it as the result; playback starts if the board is still the
-        // one that was solved, else a notice says why not.
-        Action::Solved(id, solution) => {
-            if let Some(race) = state
-                .race
-                .as_ref()
-                .and_then(|r| race::reduce(r, RaceChange::Answer(id, Ok(solution.clone()))))
-            {
-                next.race = Some(race);
-                return Some(next);
-            }
-            let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
-            let start = running.start.clone();
-            let solution = next.watched_final(id, solution);
-            let solved = solution.outcome == SolveOutcome::Solved;
-            let moves = solution.moves.clone();
-            next.solving = next.solving.reduce(SolvingChange::Finished(id, solution))?;
-            // An earlier answer of this solve is being played: it goes on, the final one is
-            // offered in the answers list.
-            let playing = next.playback.as_ref().filter(|p| p.start == start);
-            if let Some(playing) = playing.filter(|_| solved) {
-                if playing.moves != moves {
-                    next.notice = Some(format!(
-                        "The final answer came in ({} moves): play it from the answers list.",
-                        moves.len()
-                    ));
-                }
-            } else if solved && !moves.is_empty() {
-                // The rule keeps a running solve only while its start is on screen.
-                next.play(start, moves);
-            }
-        }
-        // Replays: the board goes back to the answer's start and playback starts. While an
-        // anytime solve still improves, its answers so far can play: the solve goes on (it was
-        // sent its own start and goal), and its later answers join the list.
-        Action::PlayAnswer(index) => {
-            let (start, goal, solution) = match &state.solving.running {
-                Some(running) => (&running.start, &running.goal, running.improved.get(index)?),
-                None => {
-                    let finished = state.solving.result.as_ref()?;
-                    (
-                        &finished.start,
-                        &finished.goal,
-                        finished.answers().nth(index)?,
-                    )
-                }
-            };
-            if *goal != state.puzzle.goal_board
-                || solution.outcome != SolveOutcome::Solved
-                || solution.moves.is_empty()
-            {
-                return None;
-            }
-            next.puzzle_do(PuzzleChange::SetBoard(start.clone()));
-            next.play(start.clone(), solution.moves.clone());
-            next.notice = None;
-        }
-        Action::RaceStarted(race) => {
-            if state.solving.running.is_some() || state.race_running() {
-                return None;
-            }
-            next.race = Some(*race);
-            next.playback = None;
-            next.notice = None;
-        }
-        Action::PlayRaceEntry(index) => {
-            let race = state.race.as_ref()?;
-            let solution = race.entries.get(index)?.solution()?.clone();
-            if state.solving.running.is_some() || race.goal != state.puzzle.goal_board {
-                return None;
-            }
-            next.set_board(race.start.clone());
-            if solution.outcome == SolveOutcome::Solved && !solution.moves.is_empty() {
-                next.play(race.start.clone(), solution.moves.clone());
-            }
-            let finished = Finished {
-                start: race.start.clone(),
-                goal: race.goal.clone(),
-                budget: Some(race.budget),
-                solution,
-                earlier: Vec::new(),
-                shortest: None,
-            };
-            next.solving = next
-                .solving
-                .reduce(SolvingChange::Show(Box::new(finished)))?;
-        }
-        _ => return None,
-    }
-    Some(next)
-}
-
-/// The actions of the game by hand: hand moves, undo and redo (the board and the game move
-/// together, playback is left), the clock and the worker's shortest.
-fn route_hand(state: &State, action: Action) -> Option<State> {
-    let mut next = state.clone();
-    match action {
-        Action::ClickCell(cell) => next.hand_move(state.puzzle.board.slide_moves(cell)?)?,
-        Action::MoveBlank(direction) => next.hand_move(vec![direction])?,
-        Action::Undo => {
-            next.slide_by_hand(state.play.undo_moves()?)?;
-            next.play = state
-                .play
-                .reduce(PlayChange::Undo(next.puzzle.board.clone()))?;
-        }
-        Action::Redo => {
-            next.slide_by_hand(state.play.redo_moves()?)?;
-            next.play = state
-                .play
-                .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
-        }
-        Action::Clock(ms) => next.play = state.play.reduce(PlayChange::Clock(ms))?,
-        Action::Shortest { start, goal, moves } => {
-            next.play = state
-                .play
-                .reduce(PlayChange::Shortest { start, goal, moves })?
-        }
-        _ => return None,
-    }
-    Some(next)
 }

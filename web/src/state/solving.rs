@@ -89,7 +89,8 @@ pub struct Solving {
     pub engine: Engine,
 }
 
-/// What changes solving.
+/// What changes solving: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::SolvingAction`] and [`super::RaceAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolvingChange {
     /// A request was sent: it replaces the result (and, if none ran, the engine's state).

@@ -1,6 +1,6 @@
 use super::*;
 use crate::state::prefs::PAGE_ANYTIME;
-use puzzle_core::{Limits, SolveOutcome, Stats};
+use puzzle_core::{Limits, Progress, SolveOutcome, Stats};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -34,7 +34,7 @@ fn solution_for(start: &Board, goal: &Board) -> Solution {
 #[test]
 fn clicking_a_tile_next_to_the_blank_slides_it() {
     let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
-    let next = apply(&state, Action::ClickCell(5));
+    let next = apply(&state, Action::Play(PlayAction::ClickCell(5)));
     assert_eq!(next.puzzle.board, board("1 2 3 / 4 5 0 / 7 8 6"));
     assert_eq!(next.play.moves(), 1);
 }
@@ -42,10 +42,10 @@ fn clicking_a_tile_next_to_the_blank_slides_it() {
 #[test]
 fn clicking_a_far_tile_in_the_blank_row_slides_the_tiles_between() {
     let state = with_board("0 1 2 / 3 4 5 / 6 7 8");
-    let next = apply(&state, Action::ClickCell(2));
+    let next = apply(&state, Action::Play(PlayAction::ClickCell(2)));
     assert_eq!(next.puzzle.board, board("1 2 0 / 3 4 5 / 6 7 8"));
     assert_eq!(next.play.moves(), 2);
-    let next = apply(&state, Action::ClickCell(6));
+    let next = apply(&state, Action::Play(PlayAction::ClickCell(6)));
     assert_eq!(next.puzzle.board, board("3 1 2 / 6 4 5 / 0 7 8"));
 }
 
@@ -54,18 +54,34 @@ fn illegal_clicks_are_ignored() {
     let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     // A corner is in neither the blank's row nor its column; the blank itself; off the board.
     for cell in [0, 2, 6, 8, 4, 9, 100] {
-        assert_eq!(reduce(&state, Action::ClickCell(cell)), None, "cell {cell}");
+        assert_eq!(
+            reduce(&state, Action::Play(PlayAction::ClickCell(cell))),
+            None,
+            "cell {cell}"
+        );
     }
     let corner = with_board("0 1 2 / 3 4 5 / 6 7 8");
-    assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Up)), None);
-    assert_eq!(reduce(&corner, Action::MoveBlank(Direction::Left)), None);
+    assert_eq!(
+        reduce(&corner, Action::Play(PlayAction::MoveBlank(Direction::Up))),
+        None
+    );
+    assert_eq!(
+        reduce(
+            &corner,
+            Action::Play(PlayAction::MoveBlank(Direction::Left))
+        ),
+        None
+    );
 }
 
 #[test]
 fn arrow_keys_name_the_way_the_tile_slides() {
     let state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     // The tile below the blank slides up: the blank goes down.
-    let next = apply(&state, Action::MoveBlank(State::key_move(Direction::Up)));
+    let next = apply(
+        &state,
+        Action::Play(PlayAction::MoveBlank(State::key_move(Direction::Up))),
+    );
     assert_eq!(next.puzzle.board, board("1 2 3 / 4 8 5 / 7 0 6"));
 }
 
@@ -73,7 +89,7 @@ fn arrow_keys_name_the_way_the_tile_slides() {
 fn reaching_the_goal_by_hand_is_solved() {
     let state = with_board("1 2 3 / 4 5 6 / 7 0 8");
     assert!(!state.is_solved());
-    assert!(apply(&state, Action::ClickCell(8)).is_solved());
+    assert!(apply(&state, Action::Play(PlayAction::ClickCell(8))).is_solved());
 }
 
 #[test]
@@ -84,7 +100,10 @@ fn scrambles_are_solvable_for_every_goal_and_mode() {
                 let mut state = State::new(Shape::square(size).unwrap(), goal.clone());
                 state.prefs.scramble = how;
                 for seed in 0..40 {
-                    let next = apply(&state, Action::Scramble(scrambled(&state, seed)));
+                    let next = apply(
+                        &state,
+                        Action::Puzzle(PuzzleAction::Scramble(scrambled(&state, seed))),
+                    );
                     assert!(next.solvability().solvable, "{size} {goal} {how:?} {seed}");
                     assert_eq!(next.shape(), state.shape());
                     assert_eq!(next.play.moves(), 0);
@@ -97,10 +116,13 @@ fn scrambles_are_solvable_for_every_goal_and_mode() {
 #[test]
 fn a_seeded_scramble_is_the_scramble_of_that_seed() {
     let state = State::new(Shape::square(4).unwrap(), Goal::Snail);
-    let seeded = apply(&state, Action::ScrambleSeeded(11));
+    let seeded = apply(&state, Action::Puzzle(PuzzleAction::ScrambleSeeded(11)));
     assert_eq!(
         seeded,
-        apply(&state, Action::Scramble(scrambled(&state, 11)))
+        apply(
+            &state,
+            Action::Puzzle(PuzzleAction::Scramble(scrambled(&state, 11)))
+        )
     );
     assert_ne!(seeded.puzzle.board, state.puzzle.board);
 }
@@ -108,9 +130,15 @@ fn a_seeded_scramble_is_the_scramble_of_that_seed() {
 #[test]
 fn a_short_walk_stays_close_to_the_goal() {
     let mut state = State::default();
-    state = apply(&state, Action::SetScramble(ScrambleHow::Walk));
-    state = apply(&state, Action::SetWalkLength(1));
-    let next = apply(&state, Action::Scramble(scrambled(&state, 3)));
+    state = apply(
+        &state,
+        Action::Prefs(PrefsAction::SetScramble(ScrambleHow::Walk)),
+    );
+    state = apply(&state, Action::Prefs(PrefsAction::SetWalkLength(1)));
+    let next = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::Scramble(scrambled(&state, 3))),
+    );
     assert_ne!(next.puzzle.board, next.puzzle.goal_board);
     assert!(Direction::ALL
         .into_iter()
@@ -122,28 +150,36 @@ fn unsolvable_boards_block_solve_until_fixed() {
     let state = with_board("1 2 3 / 4 5 6 / 8 7 0");
     assert!(!state.can_solve());
     assert!(state.solvability().explain().contains("unsolvable"));
-    let fixed = apply(&state, Action::SwapFix);
+    let fixed = apply(&state, Action::Puzzle(PuzzleAction::SwapFix));
     assert!(fixed.can_solve());
-    assert_eq!(reduce(&fixed, Action::SwapFix), None);
+    assert_eq!(reduce(&fixed, Action::Puzzle(PuzzleAction::SwapFix)), None);
 }
 
 #[test]
 fn editing_shows_the_core_message_and_keeps_the_board() {
-    let state = apply(&State::default(), Action::ToggleEditor);
+    let state = apply(
+        &State::default(),
+        Action::Editors(EditorsAction::ToggleEditor),
+    );
     assert!(state.editors.board.open);
-    let typed = apply(&state, Action::EditText("1 2 3 / 4 x 5".into()));
+    let typed = apply(
+        &state,
+        Action::Editors(EditorsAction::EditText("1 2 3 / 4 x 5".into())),
+    );
     assert_eq!(
         typed.editors.board.error.as_deref(),
         Some("`x` is not a tile number: tiles are whole numbers, 0 for the blank")
     );
-    let applied = apply(&typed, Action::ApplyEdit);
+    let applied = apply(&typed, Action::Puzzle(PuzzleAction::ApplyEdit));
     assert_eq!(applied.puzzle.board, state.puzzle.board);
     assert!(applied.editors.board.error.is_some());
     let good = apply(
         &typed,
-        Action::EditText("2 1 3 4 0 5 6 7 8 9 10 11 12 13 14 15".into()),
+        Action::Editors(EditorsAction::EditText(
+            "2 1 3 4 0 5 6 7 8 9 10 11 12 13 14 15".into(),
+        )),
     );
-    let applied = apply(&good, Action::ApplyEdit);
+    let applied = apply(&good, Action::Puzzle(PuzzleAction::ApplyEdit));
     assert_eq!(applied.shape(), Shape::square(4).unwrap());
     assert_eq!(applied.puzzle.goal_board.shape(), applied.shape());
     assert_eq!(applied.prefs.method, Method::default_for(applied.shape()));
@@ -154,40 +190,49 @@ fn editing_shows_the_core_message_and_keeps_the_board() {
 fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
     let state = apply(
         &State::default(),
-        Action::SetShape(Shape::square(5).unwrap()),
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap())),
     );
     assert_eq!(state.puzzle.board.shape(), state.puzzle.goal_board.shape());
     assert!(state.is_solved());
     assert_eq!(state.prefs.method, PAGE_ANYTIME);
-    let snail = apply(&state, Action::SetGoal(Goal::Snail));
+    let snail = apply(&state, Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)));
     assert_eq!(
         snail.puzzle.goal_board,
         Goal::Snail.board(snail.shape()).unwrap()
     );
     let custom = apply(
         &State::default(),
-        Action::GoalText("8 7 6 5 4 3 2 1 0".into()),
+        Action::Puzzle(PuzzleAction::GoalText("8 7 6 5 4 3 2 1 0".into())),
     );
     assert_eq!(custom.puzzle.goal_board, board("8 7 6 5 4 3 2 1 0"));
-    let wrong = apply(&custom, Action::GoalText("1 2 3 0".into()));
+    let wrong = apply(
+        &custom,
+        Action::Puzzle(PuzzleAction::GoalText("1 2 3 0".into())),
+    );
     assert_eq!(
         wrong.editors.goal.error.as_deref(),
         Some("a 3x3 board has 9 cells, but 4 numbers were given")
     );
     assert_eq!(wrong.puzzle.goal_board, custom.puzzle.goal_board);
     // A custom 3x3 goal cannot follow the board to 4x4.
-    let bigger = apply(&custom, Action::SetShape(Shape::square(4).unwrap()));
+    let bigger = apply(
+        &custom,
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+    );
     assert_eq!(bigger.puzzle.goal, Goal::Standard);
 }
 
 fn solved_state() -> (State, Solution) {
     let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
     state.set_board(board("6 1 7 3 0 4 5 8 2"));
-    let state = apply(&state, Action::SolveStarted(7));
+    let state = apply(&state, Action::Solving(SolvingAction::SolveStarted(7)));
     assert!(state.solving.running.is_some());
     assert!(!state.can_solve());
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
-    let state = apply(&state, Action::Solved(7, Box::new(solution.clone())));
+    let state = apply(
+        &state,
+        Action::Solving(SolvingAction::Solved(7, Box::new(solution.clone()))),
+    );
     (state, solution)
 }
 
@@ -274,7 +319,7 @@ fn a_hand_move_during_playback_leaves_playback() {
         .next()
         .and_then(|d| state.shape().neighbour(blank, d))
         .unwrap();
-    let moved = apply(&state, Action::ClickCell(neighbour));
+    let moved = apply(&state, Action::Play(PlayAction::ClickCell(neighbour)));
     assert!(moved.playback.is_none());
     assert!(moved
         .notice
@@ -291,30 +336,57 @@ fn a_hand_move_during_playback_leaves_playback() {
 #[test]
 fn stale_and_cancelled_answers_are_ignored() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::SolveStarted(1));
+    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(1)));
     let progress = Progress {
         expanded: 5000,
         ..Progress::default()
     };
-    assert_eq!(reduce(&state, Action::Progress(2, progress.clone())), None);
-    state = apply(&state, Action::Progress(1, progress));
-    state = apply(&state, Action::Cancelled);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Progress(2, progress.clone()))
+        ),
+        None
+    );
+    state = apply(
+        &state,
+        Action::Solving(SolvingAction::Progress(1, progress)),
+    );
+    state = apply(&state, Action::Solving(SolvingAction::Cancelled));
     assert!(state.solving.running.is_none());
     assert!(state.notice.as_deref().unwrap().contains("5,000"));
     let late = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
-    assert_eq!(reduce(&state, Action::Solved(1, Box::new(late))), None);
-    assert_eq!(reduce(&state, Action::SolveFailed(1, "x".into())), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(1, Box::new(late)))
+        ),
+        None
+    );
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::SolveFailed(1, "x".into()))
+        ),
+        None
+    );
 }
 
 #[test]
 fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::SolveStarted(3));
+    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(3)));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
-    state = apply(&state, Action::MoveBlank(Direction::Up));
+    state = apply(&state, Action::Play(PlayAction::MoveBlank(Direction::Up)));
     assert!(state.notice.as_deref().unwrap().contains("changed"));
     assert!(state.can_solve(), "Solve is free at once");
-    assert_eq!(reduce(&state, Action::Solved(3, Box::new(solution))), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(3, Box::new(solution)))
+        ),
+        None
+    );
     assert!(state.playback.is_none());
     assert!(state.solving.result.is_none());
 }
@@ -410,18 +482,18 @@ fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
 fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::SolveStarted(1));
+    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
     let state = check(
         &running,
         vec![
-            Action::Improved(1, long.clone()),
-            Action::Improved(1, shorter.clone()),
+            Action::Solving(SolvingAction::Improved(1, long.clone())),
+            Action::Solving(SolvingAction::Improved(1, shorter.clone())),
             // Not shorter, or for another request: ignored.
-            Action::Improved(1, long.clone()),
-            Action::Improved(2, best.clone()),
+            Action::Solving(SolvingAction::Improved(1, long.clone())),
+            Action::Solving(SolvingAction::Improved(2, best.clone())),
         ],
         &[
             Expect::Running(true),
@@ -432,7 +504,7 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     assert_eq!(state.solving.running.as_ref().unwrap().improved.len(), 2);
     let done = check(
         &state,
-        vec![Action::Solved(1, best)],
+        vec![Action::Solving(SolvingAction::Solved(1, best))],
         &[
             Expect::Running(false),
             Expect::Result(Some(2)),
@@ -442,7 +514,7 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     );
     check(
         &done,
-        vec![Action::PlayAnswer(0)],
+        vec![Action::Solving(SolvingAction::PlayAnswer(0))],
         &[
             Expect::Playback(Some((1, 6))),
             Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
@@ -452,7 +524,10 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     // One answer: no lengths line; an answer index past the end changes nothing.
     let (single, _) = solved_state();
     check(&single, vec![], &[Expect::Lengths(None)]);
-    assert_eq!(reduce(&done, Action::PlayAnswer(3)), None);
+    assert_eq!(
+        reduce(&done, Action::Solving(SolvingAction::PlayAnswer(3))),
+        None
+    );
 }
 
 #[test]
@@ -461,9 +536,9 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     check(
         &start,
         vec![
-            Action::ShowHint(6),
-            Action::SolveStarted(1),
-            Action::SetGoal(Goal::Snail),
+            Action::Coach(CoachAction::ShowHint(6)),
+            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)),
         ],
         &[
             Expect::Running(false),
@@ -476,7 +551,10 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     // Moving a tile during a solve stops it: its answer would be for the board before.
     let moved = check(
         &start,
-        vec![Action::SolveStarted(1), Action::MoveBlank(Direction::Up)],
+        vec![
+            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Play(PlayAction::MoveBlank(Direction::Up)),
+        ],
         &[
             Expect::Running(false),
             Expect::Notice(Some(
@@ -486,13 +564,19 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     );
     assert!(moved.can_solve(), "Solve is free at once");
     let old = solution_for(&start.puzzle.board, &start.puzzle.goal_board);
-    assert_eq!(reduce(&moved, Action::Solved(1, Box::new(old))), None);
+    assert_eq!(
+        reduce(
+            &moved,
+            Action::Solving(SolvingAction::Solved(1, Box::new(old)))
+        ),
+        None
+    );
     // A new size is a new board: the same.
     let resized = check(
         &start,
         vec![
-            Action::SolveStarted(1),
-            Action::SetShape(Shape::square(4).unwrap()),
+            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
         ],
         &[
             Expect::Running(false),
@@ -507,26 +591,38 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
 #[test]
 fn a_goal_change_stops_the_solve_for_the_old_goal() {
     let mut state = with_board("8 6 7 2 5 4 3 0 1");
-    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
-    state = apply(&state, Action::SolveStarted(2));
+    state = apply(
+        &state,
+        Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
+    );
+    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(2)));
     let old = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
-    state = apply(&state, Action::SetGoal(Goal::Snail));
+    state = apply(&state, Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)));
     assert!(
         state.solving.running.is_none(),
         "the solve for the old goal stops"
     );
     assert!(state.notice.as_deref().unwrap().contains("goal changed"));
-    assert_eq!(reduce(&state, Action::Solved(2, Box::new(old))), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(2, Box::new(old)))
+        ),
+        None
+    );
     assert!(state.solving.result.is_none() && state.playback.is_none());
     // The same with a custom goal typed during the solve.
     let mut typed = with_board("8 6 7 2 5 4 3 0 1");
-    typed = apply(&typed, Action::SolveStarted(3));
-    typed = apply(&typed, Action::CustomGoal);
+    typed = apply(&typed, Action::Solving(SolvingAction::SolveStarted(3)));
+    typed = apply(&typed, Action::Editors(EditorsAction::CustomGoal));
     assert!(
         typed.solving.running.is_some(),
         "opening the field changes no goal"
     );
-    typed = apply(&typed, Action::GoalText("8 6 7 2 5 4 3 1 0".into()));
+    typed = apply(
+        &typed,
+        Action::Puzzle(PuzzleAction::GoalText("8 6 7 2 5 4 3 1 0".into())),
+    );
     assert!(typed.solving.running.is_none());
     // A finished answer records its goal.
     let (solved, _) = solved_state();
@@ -537,22 +633,28 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
 #[test]
 fn editing_the_custom_goal_clears_the_hint() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
-    state = apply(&state, Action::ShowHint(5));
-    state = apply(&state, Action::CustomGoal);
+    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
+    state = apply(&state, Action::Editors(EditorsAction::CustomGoal));
     assert_eq!(
         state.coach.hint,
         Some(5),
         "opening the field changes no goal"
     );
-    state = apply(&state, Action::GoalText("1 2 3 4 5 6 7 0 8".into()));
+    state = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::GoalText("1 2 3 4 5 6 7 0 8".into())),
+    );
     assert_eq!(state.coach.hint, None);
 }
 
 #[test]
 fn budget_stops_are_recorded_without_playback() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Bfs)));
-    state = apply(&state, Action::SolveStarted(4));
+    state = apply(
+        &state,
+        Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
+    );
+    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(4)));
     let stopped = Solution {
         outcome: SolveOutcome::BudgetExhausted,
         moves: Vec::new(),
@@ -561,7 +663,10 @@ fn budget_stops_are_recorded_without_playback() {
         lower_bound: None,
         solvability: state.solvability(),
     };
-    state = apply(&state, Action::Solved(4, Box::new(stopped)));
+    state = apply(
+        &state,
+        Action::Solving(SolvingAction::Solved(4, Box::new(stopped))),
+    );
     assert!(state.playback.is_none());
     assert_eq!(
         state.solving.result.as_ref().unwrap().budget,
@@ -600,7 +705,10 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     );
     let requests: Vec<(u32, puzzle_core::Method)> =
         race.entries.iter().map(|e| (e.id, e.method)).collect();
-    state = apply(&state, Action::RaceStarted(Box::new(race)));
+    state = apply(
+        &state,
+        Action::Race(RaceAction::RaceStarted(Box::new(race))),
+    );
     assert!(state.race_running());
     assert!(!state.can_solve());
     assert_eq!(state.busy_id(), Some(20));
@@ -612,10 +720,19 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
         40,
         10,
     );
-    assert_eq!(reduce(&state, Action::RaceStarted(Box::new(again))), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Race(RaceAction::RaceStarted(Box::new(again)))
+        ),
+        None
+    );
     for &(id, config) in &requests {
         let solution = answer(&state, id, config, RACE_BUDGET);
-        state = apply(&state, Action::Solved(id, Box::new(solution)));
+        state = apply(
+            &state,
+            Action::Solving(SolvingAction::Solved(id, Box::new(solution))),
+        );
     }
     assert!(!state.race_running());
     let race = state.race.clone().unwrap();
@@ -631,13 +748,19 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     assert_eq!(optimal, vec![24; 5]);
     // A late duplicate answer is ignored.
     let late = answer(&state, 20, requests[0].1, RACE_BUDGET);
-    assert_eq!(reduce(&state, Action::Solved(20, Box::new(late))), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(20, Box::new(late)))
+        ),
+        None
+    );
     // A hand move makes the rows another board's: they are put away.
-    let moved = apply(&state, Action::MoveBlank(Direction::Up));
+    let moved = apply(&state, Action::Play(PlayAction::MoveBlank(Direction::Up)));
     assert!(moved.race.is_none());
     assert!(moved.notice.as_deref().unwrap().contains("put away"));
     // Playing the greedy row puts its solution on the board and in the result panel.
-    let played = apply(&state, Action::PlayRaceEntry(1));
+    let played = apply(&state, Action::Race(RaceAction::PlayRaceEntry(1)));
     assert_eq!(played.playback.as_ref().unwrap().start, start);
     assert_eq!(
         played
@@ -664,8 +787,14 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
         1,
         100,
     );
-    state = apply(&state, Action::RaceStarted(Box::new(race)));
-    state = apply(&state, Action::Progress(1, Progress::default()));
+    state = apply(
+        &state,
+        Action::Race(RaceAction::RaceStarted(Box::new(race))),
+    );
+    state = apply(
+        &state,
+        Action::Solving(SolvingAction::Progress(1, Progress::default())),
+    );
     assert!(state.race.as_ref().unwrap().entries[0].progress.is_some());
     let bfs = answer(
         &state,
@@ -674,9 +803,12 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
         100,
     );
     assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
-    state = apply(&state, Action::Solved(1, Box::new(bfs)));
+    state = apply(
+        &state,
+        Action::Solving(SolvingAction::Solved(1, Box::new(bfs))),
+    );
     assert_eq!(state.busy_id(), Some(2));
-    state = apply(&state, Action::Cancelled);
+    state = apply(&state, Action::Solving(SolvingAction::Cancelled));
     assert!(!state.race_running());
     assert!(state.notice.as_deref().unwrap().contains("5 methods"));
     assert!(state.can_solve());
@@ -686,40 +818,63 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
         state.race.as_ref().unwrap().entries[1].method,
         100,
     );
-    assert_eq!(reduce(&state, Action::Solved(2, Box::new(late))), None);
-    assert_eq!(reduce(&state, Action::ToggleRaceMethod(99)), None);
-    let fewer = apply(&state, Action::ToggleRaceMethod(0));
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(2, Box::new(late)))
+        ),
+        None
+    );
+    assert_eq!(
+        reduce(&state, Action::Prefs(PrefsAction::ToggleRaceMethod(99))),
+        None
+    );
+    let fewer = apply(&state, Action::Prefs(PrefsAction::ToggleRaceMethod(0)));
     assert!(!fewer.prefs.race_pick[0]);
 }
 
 #[test]
 fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
-    assert_eq!(reduce(&state, Action::ShowHint(4)), None, "the blank");
-    state = apply(&state, Action::ShowHint(5));
+    assert_eq!(
+        reduce(&state, Action::Coach(CoachAction::ShowHint(4))),
+        None,
+        "the blank"
+    );
+    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
     assert_eq!(state.coach.hint, Some(5));
-    state = apply(&state, Action::ClickCell(5));
+    state = apply(&state, Action::Play(PlayAction::ClickCell(5)));
     assert_eq!(state.coach.hint, None);
-    state = apply(&state, Action::CountStarted(3));
+    state = apply(&state, Action::Coach(CoachAction::CountStarted(3)));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     // The board moves on: a newer request replaces the old one, whose answer is stale.
-    state = apply(&state, Action::MoveBlank(Direction::Left));
-    state = apply(&state, Action::CountStarted(4));
+    state = apply(&state, Action::Play(PlayAction::MoveBlank(Direction::Left)));
+    state = apply(&state, Action::Coach(CoachAction::CountStarted(4)));
     assert_eq!(
-        reduce(&state, Action::CountSolved(3, Box::new(solution))),
+        reduce(
+            &state,
+            Action::Coach(CoachAction::CountSolved(3, Box::new(solution)))
+        ),
         None
     );
     let fresh = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     let length = fresh.moves.len() as u32;
     let first = fresh.moves.first().copied();
-    state = apply(&state, Action::CountSolved(4, Box::new(fresh)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::CountSolved(4, Box::new(fresh))),
+    );
     let live = state.coach.count.as_ref().unwrap();
     assert!(live.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     assert_eq!(live.answer, Some(Some((length, first))));
-    state = apply(&state, Action::CountStarted(5));
-    state = apply(&state, Action::CountFailed(5));
+    state = apply(&state, Action::Coach(CoachAction::CountStarted(5)));
+    state = apply(&state, Action::Coach(CoachAction::CountFailed(5)));
     assert_eq!(state.coach.count.as_ref().unwrap().answer, Some(None));
-    assert!(apply(&state, Action::ToggleOverlay).coach.overlay);
+    assert!(
+        apply(&state, Action::Coach(CoachAction::ToggleOverlay))
+            .coach
+            .overlay
+    );
 }
 
 #[test]
@@ -727,20 +882,34 @@ fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
     let state = State::default();
     let imported = apply(
         &state,
-        Action::Import("# a file\n3\n6 1 7\n3 0 4\n5 8 2\n".into()),
+        Action::Puzzle(PuzzleAction::Import(
+            "# a file\n3\n6 1 7\n3 0 4\n5 8 2\n".into(),
+        )),
     );
     assert_eq!(imported.puzzle.board, board("6 1 7 3 0 4 5 8 2"));
     assert!(!imported.editors.board.open);
-    let bad = apply(&state, Action::Import("3\n1 2 3\n4 5 6\n7 8 8\n".into()));
+    let bad = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::Import("3\n1 2 3\n4 5 6\n7 8 8\n".into())),
+    );
     assert!(bad.editors.board.open);
     assert!(bad.editors.board.error.is_some());
     assert_eq!(bad.puzzle.board, state.puzzle.board);
-    let round = apply(&state, Action::Import(imported.puzzle.board.to_npuzzle()));
+    let round = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::Import(imported.puzzle.board.to_npuzzle())),
+    );
     assert_eq!(round.puzzle.board, imported.puzzle.board);
     // A file refused unread (too big): the field opens with the message, its text and the
     // board kept.
-    let typed = apply(&state, Action::EditText("1 2 3".into()));
-    let refused = apply(&typed, Action::ImportRefused("big.txt is 2.0 MB".into()));
+    let typed = apply(
+        &state,
+        Action::Editors(EditorsAction::EditText("1 2 3".into())),
+    );
+    let refused = apply(
+        &typed,
+        Action::Editors(EditorsAction::ImportRefused("big.txt is 2.0 MB".into())),
+    );
     assert!(refused.editors.board.open);
     assert_eq!(refused.editors.board.text, "1 2 3");
     assert_eq!(
@@ -756,7 +925,10 @@ fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
         seed: 7,
     };
     let (goal, generated) = crate::race::generate(&spec);
-    let next = apply(&state, Action::Generated(goal, generated.clone()));
+    let next = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::Generated(goal, generated.clone())),
+    );
     assert_eq!(next.puzzle.board, generated);
     assert_eq!(next.puzzle.goal, Goal::Snail);
     assert_eq!(
@@ -770,11 +942,14 @@ fn imports_use_the_editor_parsing_and_generated_boards_bring_their_goal() {
 fn requests_carry_the_budget_for_the_method() {
     let mut state = State::default();
     assert_eq!(state.request(1).max_expanded, Some(MEMORY_BUDGET));
-    state = apply(&state, Action::SetMethod(Method::search(Algorithm::Iddfs)));
+    state = apply(
+        &state,
+        Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Iddfs))),
+    );
     assert_eq!(state.request(1).max_expanded, Some(BLIND_BUDGET));
     state = apply(
         &state,
-        Action::SetMethod(Method::search(Algorithm::IdaStar)),
+        Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::IdaStar))),
     );
     assert_eq!(state.request(9).max_expanded, None);
     assert_eq!(state.request(9).id, 9);
@@ -787,10 +962,10 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     let scrambled = puzzle::standard(five).after(&[Left, Up]).unwrap();
     let start = apply(
         &State::new(five, Goal::Standard),
-        Action::Scramble(scrambled),
+        Action::Puzzle(PuzzleAction::Scramble(scrambled)),
     );
     assert_eq!(start.effective_method(), PAGE_ANYTIME);
-    let mut state = apply(&start, Action::SolveStarted(1));
+    let mut state = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
     let build = crate::protocol::BuildProgress {
         filled: 1,
         total: 4,
@@ -799,11 +974,17 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         elapsed_ms: 0.0,
         recent_seconds_left: None,
     };
-    state = apply(&state, Action::PdbBuilding(1, build));
+    state = apply(
+        &state,
+        Action::Solving(SolvingAction::PdbBuilding(1, build)),
+    );
     let staged = answer_of(&state, &[Down, Right]);
     let state = check(
         &state,
-        vec![Action::Improved(1, staged), Action::Cancelled],
+        vec![
+            Action::Solving(SolvingAction::Improved(1, staged)),
+            Action::Solving(SolvingAction::Cancelled),
+        ],
         &[
             Expect::Running(false),
             Expect::Result(Some(2)),
@@ -820,18 +1001,21 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
 fn an_answer_plays_while_the_anytime_solve_still_improves() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::SolveStarted(1));
+    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
     // No answer yet, or an index past the answers so far: nothing to play.
-    assert_eq!(reduce(&running, Action::PlayAnswer(0)), None);
+    assert_eq!(
+        reduce(&running, Action::Solving(SolvingAction::PlayAnswer(0))),
+        None
+    );
     let playing = check(
         &running,
         vec![
-            Action::Improved(1, long.clone()),
-            Action::PlayAnswer(1),
-            Action::PlayAnswer(0),
+            Action::Solving(SolvingAction::Improved(1, long.clone())),
+            Action::Solving(SolvingAction::PlayAnswer(1)),
+            Action::Solving(SolvingAction::PlayAnswer(0)),
             Action::Playback(PlaybackAction::Tick),
         ],
         &[
@@ -851,7 +1035,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     let improved = check(
         &playing,
         vec![
-            Action::Improved(1, shorter),
+            Action::Solving(SolvingAction::Improved(1, shorter)),
             Action::Playback(PlaybackAction::Tick),
         ],
         &[Expect::Running(true), Expect::Playback(Some((3, 6)))],
@@ -860,7 +1044,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // The final answer too: it becomes the result and is offered, playback still goes on.
     let done = check(
         &improved,
-        vec![Action::Solved(1, best)],
+        vec![Action::Solving(SolvingAction::Solved(1, best))],
         &[
             Expect::Running(false),
             Expect::Result(Some(2)),
@@ -872,7 +1056,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // And it plays from the list, from the solve's start.
     check(
         &done,
-        vec![Action::PlayAnswer(2)],
+        vec![Action::Solving(SolvingAction::PlayAnswer(2))],
         &[
             Expect::Playback(Some((1, 2))),
             Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
@@ -883,7 +1067,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // so the solve stops and its late answer changes nothing.
     let moved = check(
         &playing,
-        vec![Action::MoveBlank(Direction::Left)],
+        vec![Action::Play(PlayAction::MoveBlank(Direction::Left))],
         &[
             Expect::Playback(None),
             Expect::Running(false),
@@ -891,7 +1075,10 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
         ],
     );
     assert_eq!(
-        reduce(&moved, Action::Solved(1, answer_of(&running, &[R, R]))),
+        reduce(
+            &moved,
+            Action::Solving(SolvingAction::Solved(1, answer_of(&running, &[R, R])))
+        ),
         None
     );
 }
@@ -907,7 +1094,10 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
         7,
         RACE_BUDGET,
     );
-    let racing = apply(&start, Action::RaceStarted(Box::new(race)));
+    let racing = apply(
+        &start,
+        Action::Race(RaceAction::RaceStarted(Box::new(race))),
+    );
     assert_eq!(
         racing.solve_blocked(),
         Some("A race is running: wait for it or cancel the race.")
@@ -915,7 +1105,9 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     assert!(!racing.can_solve() && racing.race_blocked().is_some());
     let resized = check(
         &racing,
-        vec![Action::SetShape(Shape::new(3, 5).unwrap())],
+        vec![Action::Puzzle(PuzzleAction::SetShape(
+            Shape::new(3, 5).unwrap(),
+        ))],
         &[Expect::Notice(Some("size changed during the race"))],
     );
     assert!(!resized.race_running());
@@ -925,7 +1117,7 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     assert!(resized.race.is_none(), "no row of the old size stays shown");
     // A finished race on the board on screen plays; a running solve blocks with its reason.
     assert_eq!(racing.race_play_blocked(), None);
-    let solving = apply(&start, Action::SolveStarted(1));
+    let solving = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
     assert!(solving
         .solve_blocked()
         .is_some_and(|why| why.contains("Cancel")));
@@ -943,17 +1135,17 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
     let ready = check(
         &start,
-        vec![Action::Clock(1_000.0)],
+        vec![Action::Play(PlayAction::Clock(1_000.0))],
         &[Expect::Game(0, false, false), Expect::Started(None)],
     );
     assert!(ready.invites());
     let moved = check(
         &ready,
         vec![
-            Action::Clock(2_000.0),
-            Action::MoveBlank(Up),
-            Action::Clock(3_000.0),
-            Action::ClickCell(8),
+            Action::Play(PlayAction::Clock(2_000.0)),
+            Action::Play(PlayAction::MoveBlank(Up)),
+            Action::Play(PlayAction::Clock(3_000.0)),
+            Action::Play(PlayAction::ClickCell(8)),
         ],
         &[
             Expect::Board("1 2 3 / 0 5 6 / 4 7 8"),
@@ -966,18 +1158,29 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     // Undo, redo and undo again: the board goes back and forth, the count with it.
     let back = check(
         &moved,
-        vec![Action::Undo, Action::Redo, Action::Undo],
+        vec![
+            Action::Play(PlayAction::Undo),
+            Action::Play(PlayAction::Redo),
+            Action::Play(PlayAction::Undo),
+        ],
         &[
             Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
             Expect::Game(0, false, true),
             Expect::Started(Some(2_000.0)),
         ],
     );
-    assert_eq!(reduce(&back, Action::Undo), None, "nothing left to undo");
+    assert_eq!(
+        reduce(&back, Action::Play(PlayAction::Undo)),
+        None,
+        "nothing left to undo"
+    );
     // A click that slides two tiles is one move to undo but two counted; it reaches the goal.
     let won = check(
         &back,
-        vec![Action::Clock(74_000.0), Action::ClickCell(8)],
+        vec![
+            Action::Play(PlayAction::Clock(74_000.0)),
+            Action::Play(PlayAction::ClickCell(8)),
+        ],
         &[
             Expect::Board("1 2 3 / 4 5 6 / 7 8 0"),
             Expect::Game(2, true, false),
@@ -989,7 +1192,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     // it again.
     check(
         &won,
-        vec![Action::Undo],
+        vec![Action::Play(PlayAction::Undo)],
         &[
             Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
             Expect::Game(0, false, true),
@@ -998,7 +1201,11 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     );
     check(
         &won,
-        vec![Action::Undo, Action::Clock(90_000.0), Action::Redo],
+        vec![
+            Action::Play(PlayAction::Undo),
+            Action::Play(PlayAction::Clock(90_000.0)),
+            Action::Play(PlayAction::Redo),
+        ],
         &[
             Expect::Game(2, true, false),
             Expect::Won(Some((2, 88_000.0))),
@@ -1007,7 +1214,10 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     // After the win, a move from the goal starts a new game (its start is the goal).
     check(
         &won,
-        vec![Action::Clock(80_000.0), Action::MoveBlank(Left)],
+        vec![
+            Action::Play(PlayAction::Clock(80_000.0)),
+            Action::Play(PlayAction::MoveBlank(Left)),
+        ],
         &[
             Expect::Game(1, true, false),
             Expect::Started(Some(80_000.0)),
@@ -1017,7 +1227,10 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     // Redo is forgotten by a new move.
     check(
         &moved,
-        vec![Action::Undo, Action::MoveBlank(Right)],
+        vec![
+            Action::Play(PlayAction::Undo),
+            Action::Play(PlayAction::MoveBlank(Right)),
+        ],
         &[Expect::Game(1, true, false)],
     );
 }
@@ -1035,7 +1248,11 @@ fn a_game_begun_by_the_count_of_its_board_knows_its_shortest() {
         goal: link.puzzle.goal_board.clone(),
         answer: None,
     };
-    let counted = reduce(&link, Action::CountKnown(Box::new(asked), Some((12, None)))).unwrap();
+    let counted = reduce(
+        &link,
+        Action::Coach(CoachAction::CountKnown(Box::new(asked), Some((12, None)))),
+    )
+    .unwrap();
     assert_eq!(counted.play.start, link.puzzle.board);
     assert_eq!(counted.play.shortest, Some(12));
 }
@@ -1044,14 +1261,17 @@ fn a_game_begun_by_the_count_of_its_board_knows_its_shortest() {
 fn any_other_change_of_board_or_goal_starts_a_new_game() {
     let moved = check(
         &with_board("1 2 3 / 4 5 6 / 0 7 8"),
-        vec![Action::Clock(5.0), Action::MoveBlank(Direction::Up)],
+        vec![
+            Action::Play(PlayAction::Clock(5.0)),
+            Action::Play(PlayAction::MoveBlank(Direction::Up)),
+        ],
         &[Expect::Game(1, true, false)],
     );
     for change in [
-        Action::ScrambleSeeded(4),
-        Action::SetGoal(Goal::Snail),
-        Action::SetShape(Shape::square(4).unwrap()),
-        Action::Import("1 2 3 4 5 6 7 0 8".into()),
+        Action::Puzzle(PuzzleAction::ScrambleSeeded(4)),
+        Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)),
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+        Action::Puzzle(PuzzleAction::Import("1 2 3 4 5 6 7 0 8".into())),
     ] {
         let next = check(
             &moved,
@@ -1077,11 +1297,14 @@ fn any_other_change_of_board_or_goal_starts_a_new_game() {
 #[test]
 fn an_undo_while_a_solve_runs_is_a_hand_move() {
     let moved = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let moved = apply(&moved, Action::MoveBlank(Direction::Up));
+    let moved = apply(&moved, Action::Play(PlayAction::MoveBlank(Direction::Up)));
     let solve = solution_for(&moved.puzzle.board, &moved.puzzle.goal_board);
     let state = check(
         &moved,
-        vec![Action::SolveStarted(7), Action::Undo],
+        vec![
+            Action::Solving(SolvingAction::SolveStarted(7)),
+            Action::Play(PlayAction::Undo),
+        ],
         &[
             Expect::Running(false),
             Expect::Notice(Some(
@@ -1091,11 +1314,20 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
         ],
     );
     assert!(state.can_solve(), "Solve is free at once");
-    assert_eq!(reduce(&state, Action::Solved(7, Box::new(solve))), None);
+    assert_eq!(
+        reduce(
+            &state,
+            Action::Solving(SolvingAction::Solved(7, Box::new(solve)))
+        ),
+        None
+    );
     // A redo while another solve runs stops that one too.
     let redone = check(
         &state,
-        vec![Action::SolveStarted(8), Action::Redo],
+        vec![
+            Action::Solving(SolvingAction::SolveStarted(8)),
+            Action::Play(PlayAction::Redo),
+        ],
         &[Expect::Running(false), Expect::Game(1, true, false)],
     );
     assert!(redone.solving.result.is_none());
@@ -1116,8 +1348,11 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
     let state = check(
         &start,
         vec![
-            Action::MoveBlank(Direction::Up),
-            Action::CountKnown(asked.clone(), Some((2, Some(Direction::Right)))),
+            Action::Play(PlayAction::MoveBlank(Direction::Up)),
+            Action::Coach(CoachAction::CountKnown(
+                asked.clone(),
+                Some((2, Some(Direction::Right))),
+            )),
         ],
         &[Expect::Shortest(Some(2))],
     );
@@ -1130,22 +1365,25 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
     check(
         &start,
         vec![
-            Action::CountKnown(other, Some((1, Some(Direction::Right)))),
-            Action::Shortest {
+            Action::Coach(CoachAction::CountKnown(
+                other,
+                Some((1, Some(Direction::Right))),
+            )),
+            Action::Play(PlayAction::Shortest {
                 start: board("1 2 3 / 4 5 6 / 7 0 8"),
                 goal: start.puzzle.goal_board.clone(),
                 moves: 1,
-            },
+            }),
         ],
         &[Expect::Shortest(None)],
     );
     check(
         &start,
-        vec![Action::Shortest {
+        vec![Action::Play(PlayAction::Shortest {
             start: start.puzzle.board.clone(),
             goal: start.puzzle.goal_board.clone(),
             moves: 2,
-        }],
+        })],
         &[Expect::Shortest(Some(2))],
     );
 }

@@ -61,17 +61,17 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::View;
-    use crate::state::{reduce, Action, State};
+    use crate::state::{reduce, Action, PuzzleAction, SolvingAction, State};
 
     #[test]
     fn opening_a_view_changes_nothing_else() {
         let start = State::default();
         let state = reduce(
             &start,
-            Action::Scramble("8 1 3 4 0 2 7 6 5".parse().unwrap()),
+            Action::Puzzle(PuzzleAction::Scramble("8 1 3 4 0 2 7 6 5".parse().unwrap())),
         )
         .unwrap();
-        let state = reduce(&state, Action::SolveStarted(1)).unwrap();
+        let state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
         let next = reduce(&state, Action::ShowView(View::Race)).unwrap();
         assert_eq!(next.view, View::Race);
         assert!(
