@@ -26,8 +26,9 @@
 //!
 //! **The page's state** (pure, tested natively)
 //! - [`state`]: the page state in slices (puzzle, play, editors, solving, playback, race,
-//!   coach, prefs, view), each with its actions and pure `reduce`; `state/reduce.rs` routes each
-//!   action and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
+//!   coach, prefs, view), each with its changes and pure `reduce`; the page's actions are
+//!   nested by slice (`state/action.rs`), and `state/reduce.rs` routes each in one exhaustive
+//!   match and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
 //! - [`coach`]: what is known about the moves left (exact, or at least / at most).
 //! - [`race`]: a race's plan and answers, and the generator's pure board maker.
 //! - [`engine_state`]: the specialised solvers' state on the page (table progress, origin,
