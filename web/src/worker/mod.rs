@@ -16,9 +16,10 @@
 //! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker);
 //! - `watch`: a watched solve's rounds ahead of the page's playback ([`crate::ahead`]).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::pdb::Partition;
@@ -43,6 +44,7 @@ mod shipped;
 mod solve;
 mod tableless;
 mod trace;
+mod wait;
 mod watch;
 mod whole;
 
@@ -110,22 +112,40 @@ fn request_limits<'a>(
     }
 }
 
-/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
+/// What a search run in parts (`pair`'s subtrees) adds to each part's own progress: the
+/// counts (expanded, generated) of the parts recorded before the one running, and when the
+/// whole search started.
+pub(crate) struct Parts {
+    /// The counts of the parts recorded so far.
+    pub counted: Rc<Cell<(u64, u64)>>,
+    /// When the search started (this worker's clock).
+    pub started: f64,
+}
+
+/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`]
+/// of the search's time: each report as it is, or, for a search run in `parts`, the counts
+/// of the parts before added and the time counted from the search's start.
 pub(crate) fn progress_poster(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
+    parts: Option<Parts>,
 ) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
     let mut last_post = f64::NEG_INFINITY;
-    move |progress: &Progress| {
-        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = progress.elapsed_ms;
-            post(
-                scope,
-                &FromWorker::Progress {
-                    id,
-                    progress: progress.clone(),
-                },
-            );
+    move |report: &Progress| {
+        let elapsed_ms = match &parts {
+            Some(parts) => clock() - parts.started,
+            None => report.elapsed_ms,
+        };
+        if elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+            last_post = elapsed_ms;
+            let mut progress = report.clone();
+            if let Some(parts) = &parts {
+                let (expanded, generated) = parts.counted.get();
+                progress.expanded += expanded;
+                progress.generated += generated;
+                progress.elapsed_ms = elapsed_ms;
+            }
+            post(scope, &FromWorker::Progress { id, progress });
         }
         ControlFlow::Continue(())
     }
@@ -212,7 +232,7 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
                 set_busy(true);
                 let scope = scope.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    let reply = match solve::first_answer(&scope, &request) {
+                    let reply = match solve::staged_first_answer(&scope, &request) {
                         Some(start) => {
                             watch::improve(&scope, &request, Tables::default(), start).await
                         }

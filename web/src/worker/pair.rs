@@ -13,22 +13,18 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
-use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use js_sys::{Function, Promise};
 use puzzle_core::pdb::AdditivePdb;
 use puzzle_core::tuned::parallel::{search_item, ParallelConfig, Subsearch, WorkItem};
 use puzzle_core::tuned::stepped::{Iterations, Next};
 use puzzle_core::tuned::TunedOptions;
-use puzzle_core::{Limits, Progress};
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{DedicatedWorkerGlobalScope, MessageChannel};
+use puzzle_core::Limits;
+use web_sys::DedicatedWorkerGlobalScope;
 
 use super::copy::WorkerCopy;
-use super::{clock, post, PROGRESS_EVERY_MS};
+use super::wait::{next_task, Waker};
+use super::{clock, progress_poster, Parts};
 use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
 
 /// How the iterations are shared out: an iteration following one that generated at least
@@ -63,8 +59,11 @@ pub(super) async fn solve(
 ) -> FromWorker {
     let id = request.id;
     let counted = Rc::new(Cell::new((0u64, 0u64)));
-    let started = clock();
-    let mut report = progress_poster(scope, id, counted.clone(), started);
+    let parts = Parts {
+        counted: counted.clone(),
+        started: clock(),
+    };
+    let mut report = progress_poster(scope, id, Some(parts));
     let mut limits = super::request_limits(request.max_expanded, &mut report);
     let options = TunedOptions::default();
     let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
@@ -167,16 +166,8 @@ struct HelperState {
     failed: Cell<bool>,
     /// Replies to subtrees, by id, not yet taken.
     results: RefCell<Vec<(u32, Result<Subsearch, String>)>>,
-    /// Resolves the promise this worker waits on, if it waits.
-    wake: RefCell<Option<Function>>,
-}
-
-impl HelperState {
-    fn wake(&self) {
-        if let Some(resolve) = self.wake.borrow_mut().take() {
-            resolve.call0(&JsValue::UNDEFINED).ok();
-        }
-    }
+    /// Ends this worker's wait for a reply, if it waits.
+    waker: Waker,
 }
 
 /// A copy of this worker that holds the tables and searches subtrees.
@@ -204,7 +195,7 @@ impl Helper {
                     Ok(_) => return,
                     Err(_) => state.failed.set(true),
                 }
-                state.wake();
+                state.waker.wake();
             })?
         };
         let (message, transfer) = with_bytes(
@@ -246,10 +237,7 @@ impl Helper {
         if !self.state.results.borrow().is_empty() || self.failed() {
             return;
         }
-        let mut resolve = None;
-        let woken = Promise::new(&mut |yes, _no| resolve = Some(yes));
-        *self.state.wake.borrow_mut() = resolve;
-        JsFuture::from(woken).await.ok();
+        self.state.waker.wait().await;
     }
 }
 
@@ -284,52 +272,4 @@ pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
             },
         }
     })
-}
-
-/// Posts progress about ten times a second: the counts of the search so far (`counted`,
-/// the parts recorded before the one running) plus those of the part running.
-fn progress_poster(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-    counted: Rc<Cell<(u64, u64)>>,
-    started: f64,
-) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
-    let mut last_post = f64::NEG_INFINITY;
-    move |part: &Progress| {
-        let now = clock();
-        if now - last_post >= PROGRESS_EVERY_MS {
-            last_post = now;
-            let (expanded, generated) = counted.get();
-            let progress = Progress {
-                expanded: expanded + part.expanded,
-                generated: generated + part.generated,
-                elapsed_ms: now - started,
-                ..part.clone()
-            };
-            post(scope, &FromWorker::Progress { id, progress });
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// Waits for one turn of the event loop, without the timers' minimum delay: a message
-/// through a channel of this worker's own (the helper's replies waiting are read first).
-async fn next_task() {
-    let Ok(channel) = MessageChannel::new() else {
-        return;
-    };
-    let mut resolve = None;
-    let turn = Promise::new(&mut |yes, _no| resolve = Some(yes));
-    let Some(resolve) = resolve else { return };
-    let on_message = Closure::once(move |_: JsValue| {
-        resolve.call0(&JsValue::UNDEFINED).ok();
-    });
-    channel
-        .port1()
-        .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    if channel.port2().post_message(&JsValue::NULL).is_err() {
-        return;
-    }
-    JsFuture::from(turn).await.ok();
-    channel.port1().set_onmessage(None);
 }

@@ -17,6 +17,7 @@ use puzzle_core::{Board, Goal};
 
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::wait::next_turn;
 use super::{cache, clock, post, shipped, tableless};
 use crate::protocol::{FromWorker, ShippedTables};
 
@@ -94,7 +95,7 @@ pub(super) async fn within(
     until: f64,
 ) -> Option<Rc<WholeTables>> {
     while coming(goal) && clock() < until {
-        tableless::next_turn(tableless::WAIT_MS).await;
+        next_turn(tableless::WAIT_MS).await;
     }
     held_or_sent_for(scope, id, goal)
 }
