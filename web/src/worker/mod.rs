@@ -22,13 +22,12 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
-use puzzle_core::pdb::Partition;
-use puzzle_core::{Board, BoardError, Progress, Tables};
+use puzzle_core::{BoardError, Progress, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{incoming, to_js, FromWorker, Incoming, SolveRequest, ToWorker};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
@@ -48,6 +47,7 @@ mod wait;
 mod watch;
 mod whole;
 
+pub use copy::copy_refusal;
 pub use pair::{hold_tables, search_subtree};
 pub use trace::{distance, trace};
 
@@ -69,7 +69,7 @@ pub const PROGRESS_EVERY_MS: f64 = 100.0;
 /// The requests this worker has been sent and not yet run.
 struct Inbox {
     /// In the order they came.
-    waiting: VecDeque<ToWorker>,
+    waiting: VecDeque<Incoming>,
     /// Whether an asynchronous request (tables from IndexedDB, a download or a build) is in
     /// flight: the rest waits for it.
     busy: bool,
@@ -81,9 +81,9 @@ pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        match from_js::<ToWorker>(event.data()) {
+        match incoming(event.data()) {
             // Kept for the watched solve's next round, which may be under way: never queued.
-            Ok(ToWorker::Playhead { id, playhead }) => watch::report(id, playhead),
+            Ok(Incoming::Page(ToWorker::Playhead { id, playhead })) => watch::report(id, playhead),
             Ok(message) => {
                 INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
                 pump(&replies);
@@ -157,7 +157,7 @@ pub fn clock() -> f64 {
 }
 
 /// The next request to run, unless an asynchronous one is in flight.
-fn next_request() -> Option<ToWorker> {
+fn next_request() -> Option<Incoming> {
     INBOX.with(|inbox| {
         let mut inbox = inbox.borrow_mut();
         if inbox.busy {
@@ -182,74 +182,74 @@ fn set_busy(busy: bool) {
 /// download, or a build) runs asynchronously, and the rest of the queue waits for it.
 fn pump(scope: &DedicatedWorkerGlobalScope) {
     while let Some(message) = next_request() {
-        if let Some(reply) = refusal(&message) {
-            post(scope, &reply);
-            continue;
-        }
         match message {
-            ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
-            ToWorker::BuildTable { id, goal, tiles } => {
-                build::build_table(scope, id, &goal, &tiles)
-            }
-            ToWorker::BuildBigTables { id, goal } => build::build_big_tables(scope, id, &goal),
-            ToWorker::Trace {
-                id,
-                board,
-                goal,
-                method,
-                max_expansions,
-            } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
-                post(scope, &reply)
-            }),
-            ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    post(&scope, &solve::with_tables(&scope, &request).await);
-                    set_busy(false);
-                    cache::store_after_request();
-                    pump(&scope);
-                });
-            }
-            ToWorker::ReadTables { goal } => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    // Opening the database would create it: a visit that never stored
-                    // tables leaves none behind.
-                    if crate::idb::exists().await {
-                        cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
-                            .await
-                            .ok();
-                    }
-                    set_busy(false);
-                    pump(&scope);
-                });
-            }
-            // Kept as it comes (in `run`), never queued.
-            ToWorker::Playhead { .. } => {}
-            ToWorker::Solve(request) if watched_anytime(&request) => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let reply = match solve::staged_first_answer(&scope, &request) {
-                        Some(start) => {
-                            watch::improve(&scope, &request, Tables::default(), start).await
-                        }
-                        None => request::solve_request(&scope, &request, Tables::default()),
-                    };
-                    post(&scope, &reply);
-                    set_busy(false);
-                    pump(&scope);
-                });
-            }
-            ToWorker::HoldTables { id, bytes } => post(scope, &hold_tables(id, &bytes)),
-            ToWorker::SearchItem { id, item } => post(scope, &search_subtree(id, &item)),
-            ToWorker::Solve(request) | ToWorker::Improve(request) => post(
-                scope,
-                &request::solve_request(scope, &request, Tables::default()),
-            ),
+            Incoming::Copy(message) => copy::answer(scope, &message),
+            Incoming::Page(message) => match refusal(&message) {
+                Some(reply) => post(scope, &reply),
+                None => run_request(scope, message),
+            },
         }
+    }
+}
+
+/// Runs one page request that [`refusal`] let through (see the module docs for a solve's
+/// sequence).
+fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
+    match message {
+        ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+        ToWorker::Trace {
+            id,
+            board,
+            goal,
+            method,
+            max_expansions,
+        } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
+            post(scope, &reply)
+        }),
+        ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                post(&scope, &solve::with_tables(&scope, &request).await);
+                set_busy(false);
+                cache::store_after_request();
+                pump(&scope);
+            });
+        }
+        ToWorker::ReadTables { goal } => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // Opening the database would create it: a visit that never stored
+                // tables leaves none behind.
+                if crate::idb::exists().await {
+                    cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
+                        .await
+                        .ok();
+                }
+                set_busy(false);
+                pump(&scope);
+            });
+        }
+        // Kept as it comes (in `run`), never queued.
+        ToWorker::Playhead { .. } => {}
+        ToWorker::Solve(request) if watched_anytime(&request) => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let reply = match solve::staged_first_answer(&scope, &request) {
+                    Some(start) => watch::improve(&scope, &request, Tables::default(), start).await,
+                    None => request::solve_request(&scope, &request, Tables::default()),
+                };
+                post(&scope, &reply);
+                set_busy(false);
+                pump(&scope);
+            });
+        }
+        ToWorker::Solve(request) | ToWorker::Improve(request) => post(
+            scope,
+            &request::solve_request(scope, &request, Tables::default()),
+        ),
     }
 }
 
@@ -270,22 +270,8 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             Some(&request.method),
         ),
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
-        ToWorker::BuildTable { id, goal, tiles } => {
-            return table_refusal(goal, tiles)
-                .map(|message| FromWorker::Failed { id: *id, message })
-        }
-        // Checked as they are read (the tables' checksum) and searched (the item's board);
-        // a playhead is checked by the round that reads it; tables are read only if stored.
-        ToWorker::HoldTables { .. }
-        | ToWorker::SearchItem { .. }
-        | ToWorker::Playhead { .. }
-        | ToWorker::ReadTables { .. } => return None,
-        ToWorker::BuildBigTables { id, goal } => {
-            return (puzzle_core::anytime::total_entries(goal) == 0).then(|| FromWorker::Failed {
-                id: *id,
-                message: "no big-board tables serve this goal".to_string(),
-            })
-        }
+        // A playhead is checked by the round that reads it; tables are read only if stored.
+        ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
         ToWorker::Trace {
             id,
             board,
@@ -334,19 +320,6 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         id,
         message: reason,
     })
-}
-
-/// Why a [`ToWorker::BuildTable`] cannot run (`None` if it can): its tiles must be a group
-/// of the goal's default partition, the only tables the solver worker asks a nested one for.
-pub fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
-    match Partition::default_for(goal) {
-        Err(error) => Some(error.to_string()),
-        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
-        Ok(_) => Some(format!(
-            "the {} tiles asked for are not a group of the pattern tables of this goal",
-            tiles.len()
-        )),
-    }
 }
 
 /// Posts `message` to the page.

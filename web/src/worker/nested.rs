@@ -17,7 +17,7 @@ use puzzle_core::Board;
 
 use super::copy::WorkerCopy;
 use super::wait::Waker;
-use crate::protocol::{to_js, FromWorker, ToWorker};
+use crate::protocol::{to_js, FromWorker, ToCopy};
 
 /// How long the nested worker may take to load.
 pub const READY_GRACE_MS: u32 = 5_000;
@@ -60,7 +60,7 @@ impl Nested {
     /// Starts a copy of this worker and asks it, once loaded, for the table of `tiles`
     /// towards `goal` (request `id`). `None` if no worker can be started here.
     pub fn spawn(id: u32, goal: &Board, tiles: &[u8]) -> Option<Nested> {
-        Self::spawn_for(&ToWorker::BuildTable {
+        Self::spawn_for(&ToCopy::BuildTable {
             id,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
@@ -69,7 +69,7 @@ impl Nested {
 
     /// Starts a copy of this worker and sends it `request` once loaded (a request answered
     /// by [`FromWorker::Table`]). `None` if no worker can be started here.
-    pub fn spawn_for(request: &ToWorker) -> Option<Nested> {
+    pub fn spawn_for(request: &ToCopy) -> Option<Nested> {
         let shared = Rc::new(Shared::default());
         let copy = {
             let shared = shared.clone();

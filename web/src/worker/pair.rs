@@ -3,11 +3,11 @@
 //!
 //! The core runs the search one iteration at a time ([`Iterations`]); the small iterations
 //! stay on this worker. The first large one starts the helper, once per worker and set of
-//! tables: it is sent the tables' bytes ([`ToWorker::HoldTables`], moved, not copied) and
+//! tables: it is sent the tables' bytes ([`ToCopy::HoldTables`], moved, not copied) and
 //! reads them while this worker goes on alone. Then each large iteration is a list of
 //! subtrees that both take from the front: this worker searches one at a time, and between
 //! two it reads the helper's replies, which come in its event loop, and keeps the helper two
-//! subtrees ahead ([`ToWorker::SearchItem`], [`FromWorker::Searched`]). A solution in any
+//! subtrees ahead ([`ToCopy::SearchItem`], [`FromWorker::Searched`]). A solution in any
 //! subtree of an iteration is optimal, whoever finds it. A helper that fails only means its
 //! subtrees go back to the list and this worker searches on alone.
 
@@ -25,7 +25,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::copy::WorkerCopy;
 use super::wait::{next_task, Waker};
 use super::{clock, progress_poster, Parts};
-use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
 /// this many nodes (about a tenth of a second here) is split, into this many subtrees a
@@ -43,7 +43,7 @@ const AHEAD: usize = 2;
 thread_local! {
     /// This worker's helper, with the key of the tables it holds.
     static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
-    /// The tables this worker holds as a helper ([`ToWorker::HoldTables`]).
+    /// The tables this worker holds as a helper ([`ToCopy::HoldTables`]).
     static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
     /// The ids of the subtrees sent to the helper.
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
@@ -199,7 +199,7 @@ impl Helper {
             })?
         };
         let (message, transfer) = with_bytes(
-            &ToWorker::HoldTables {
+            &ToCopy::HoldTables {
                 id: 0,
                 bytes: Vec::new(),
             },
@@ -220,7 +220,7 @@ impl Helper {
     /// Sends the helper `item`; the id its reply will carry.
     fn send(&self, item: &WorkItem) -> u32 {
         let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
-        let message = ToWorker::SearchItem {
+        let message = ToCopy::SearchItem {
             id,
             item: item.clone(),
         };
@@ -241,7 +241,7 @@ impl Helper {
     }
 }
 
-/// The helper's side of [`ToWorker::HoldTables`]: reads and keeps the tables.
+/// The helper's side of [`ToCopy::HoldTables`]: reads and keeps the tables.
 pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
     match AdditivePdb::from_bytes(bytes) {
         Ok(pdb) => {
@@ -255,7 +255,7 @@ pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
     }
 }
 
-/// The helper's side of [`ToWorker::SearchItem`]: searches the subtree over the held tables.
+/// The helper's side of [`ToCopy::SearchItem`]: searches the subtree over the held tables.
 pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
     HELD.with(|held| {
         let held = held.borrow();
