@@ -15,15 +15,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Array, Reflect};
-use puzzle_core::pdb::Partition;
-use puzzle_core::Board;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use super::pair::{hold_tables, search_subtree};
-use super::{build, post};
-use crate::protocol::{from_js, FromWorker, ToCopy};
+use crate::protocol::{from_js, FromWorker};
 
 /// Least device memory (GB, as `navigator.deviceMemory` rounds it) for a copy beside the
 /// solver worker: each holds tables of its own.
@@ -135,51 +131,5 @@ impl Drop for WorkerCopy {
         self.worker.terminate();
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
-    }
-}
-
-/// The copy's side: answers a request only a worker sends its copy ([`ToCopy`]), refused
-/// first if it cannot run ([`copy_refusal`]).
-pub(super) fn answer(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
-    if let Some(reply) = copy_refusal(message) {
-        post(scope, &reply);
-        return;
-    }
-    match message {
-        ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
-        ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
-        ToCopy::HoldTables { id, bytes } => post(scope, &hold_tables(*id, bytes)),
-        ToCopy::SearchItem { id, item } => post(scope, &search_subtree(*id, item)),
-    }
-}
-
-/// The answer to a decoded copy request that cannot run ([`super::refusal`]'s kin): a table
-/// that is not one the solver worker asks for, big-board tables that serve no goal. Tables
-/// sent are checked as they are read (their checksum), a subtree as it is searched (its
-/// board). `None` if it can run.
-pub fn copy_refusal(message: &ToCopy) -> Option<FromWorker> {
-    match message {
-        ToCopy::BuildTable { id, goal, tiles } => {
-            table_refusal(goal, tiles).map(|message| FromWorker::Failed { id: *id, message })
-        }
-        ToCopy::BuildBigTables { id, goal } => (puzzle_core::anytime::total_entries(goal) == 0)
-            .then(|| FromWorker::Failed {
-                id: *id,
-                message: "no big-board tables serve this goal".to_string(),
-            }),
-        ToCopy::HoldTables { .. } | ToCopy::SearchItem { .. } => None,
-    }
-}
-
-/// Why a [`ToCopy::BuildTable`] cannot run (`None` if it can): its tiles must be a group
-/// of the goal's default partition, the only tables the solver worker asks a nested one for.
-fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
-    match Partition::default_for(goal) {
-        Err(error) => Some(error.to_string()),
-        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
-        Ok(_) => Some(format!(
-            "the {} tiles asked for are not a group of the pattern tables of this goal",
-            tiles.len()
-        )),
     }
 }

@@ -1,20 +1,41 @@
-//! The web worker's side: reads [`ToWorker`] messages, runs the core's solver, and posts
-//! progress and the answer back. It runs on its own thread, so a long search never blocks the
-//! page; the page cancels by terminating it.
+//! The web worker's side: reads the page's [`ToWorker`] messages (and, in a copy of this
+//! worker, its owner's [`crate::protocol::ToCopy`]), runs the core's solver, and posts progress
+//! and the answers back. It runs on its own thread, so a long search never blocks the page;
+//! the page cancels by terminating it.
 //!
-//! This module owns the queue: requests run one at a time, in order, and a request that
-//! cannot run is refused before any table is loaded or built ([`refusal`]). The work itself
-//! is in the sub-modules:
-//! - `trace`: the exact count's distances and the step-through view's traces;
-//! - `solve`: solves, with the tables their method needs;
-//! - `cache`: the table cache (memory, IndexedDB, the shipped downloads);
-//! - `build`: table builds with progress, on two cores where it can (`nested`, over `copy`:
-//!   the one way a copy of this worker is started beside it, also for `improver`);
-//! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
-//!   and those tables built behind the page's back; `shipped`: the tables the app ships;
-//!   `whole`: the whole-board tables of 6x6 and 7x7, got behind a solve;
-//! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker);
-//! - `watch`: a watched solve's rounds ahead of the page's playback ([`crate::ahead`]).
+//! # A request, in order
+//!
+//! 1. **Read and queued** (here: `run`, `pump`): a message is decoded
+//!    ([`crate::protocol::incoming`]); a playhead is kept at once (`watch::report`), anything
+//!    else waits its turn: requests run one at a time, in order.
+//! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
+//!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`).
+//! 3. **No tables needed** (distances and traces: `trace`; solves whose method needs none):
+//!    answered at once through `request::solve_request`, the one place a request becomes the
+//!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
+//!    and improves from it ahead of the page's playback (`watch::improve`).
+//! 4. **Tables needed** (`solve::with_tables`, asynchronous: the queue waits for it):
+//!    1. *Tables*: from this worker's memory, else IndexedDB (`cache::loaded`), else the
+//!       download of the ones the app ships (`shipped`) or a build (`build`, one table in a
+//!       copy where one can run: `nested`) (`cache::made`; `cache::cached` is the three in
+//!       one). Four kinds go that way: the pattern databases, the small quick ones of a 4x4
+//!       (`quick`), the big-board tables and the whole-board ones of 6x6 and 7x7, sent for
+//!       behind a solve (`whole`).
+//!    2. *First answer*, when the tables are not in memory: a 4x4 posts
+//!       `quick::anytime_first_answers` (300 ms of the anytime method); a big board the quick
+//!       staged answer, `solve::staged_first_answer` (milliseconds).
+//!    3. *Improvement* while the tables come: a 4x4 searches over the small tables while the
+//!       strong ones download, or are built behind the page's back (`prepare`); a big board
+//!       runs the anytime method without tables in a copy (`improver`) or in slices here
+//!       (`tableless`). Tables that come after the budget serve the next solve.
+//!    4. *Answers*: with the tables, through `request::solve_request` as in step 3 (progress
+//!       about ten times a second, each better answer, then the answer or the failure); a hard
+//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`).
+//! 5. **After**: downloads are stored in IndexedDB (`cache::store_after_request`), and the
+//!    next request runs.
+//!
+//! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
+//! copy of this worker is started by `copy`.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -22,12 +43,13 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
-use puzzle_core::{BoardError, Progress, Tables};
+use puzzle_core::pdb::Partition;
+use puzzle_core::{Board, BoardError, Progress, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{incoming, to_js, FromWorker, Incoming, SolveRequest, ToWorker};
+use crate::protocol::{incoming, to_js, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
@@ -47,7 +69,6 @@ mod wait;
 mod watch;
 mod whole;
 
-pub use copy::copy_refusal;
 pub use pair::{hold_tables, search_subtree};
 pub use trace::{distance, trace};
 
@@ -183,7 +204,7 @@ fn set_busy(busy: bool) {
 fn pump(scope: &DedicatedWorkerGlobalScope) {
     while let Some(message) = next_request() {
         match message {
-            Incoming::Copy(message) => copy::answer(scope, &message),
+            Incoming::Copy(message) => answer_copy(scope, &message),
             Incoming::Page(message) => match refusal(&message) {
                 Some(reply) => post(scope, &reply),
                 None => run_request(scope, message),
@@ -320,6 +341,52 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         id,
         message: reason,
     })
+}
+
+/// A copy's side: answers a request only a worker sends its copy ([`ToCopy`]), refused
+/// first if it cannot run ([`copy_refusal`]).
+fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
+    if let Some(reply) = copy_refusal(message) {
+        post(scope, &reply);
+        return;
+    }
+    match message {
+        ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
+        ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
+        ToCopy::HoldTables { id, bytes } => post(scope, &hold_tables(*id, bytes)),
+        ToCopy::SearchItem { id, item } => post(scope, &search_subtree(*id, item)),
+    }
+}
+
+/// The answer to a decoded copy request that cannot run ([`refusal`]'s kin): a table
+/// that is not one the solver worker asks for, big-board tables that serve no goal. Tables
+/// sent are checked as they are read (their checksum), a subtree as it is searched (its
+/// board). `None` if it can run.
+pub fn copy_refusal(message: &ToCopy) -> Option<FromWorker> {
+    match message {
+        ToCopy::BuildTable { id, goal, tiles } => {
+            table_refusal(goal, tiles).map(|message| FromWorker::Failed { id: *id, message })
+        }
+        ToCopy::BuildBigTables { id, goal } => (puzzle_core::anytime::total_entries(goal) == 0)
+            .then(|| FromWorker::Failed {
+                id: *id,
+                message: "no big-board tables serve this goal".to_string(),
+            }),
+        ToCopy::HoldTables { .. } | ToCopy::SearchItem { .. } => None,
+    }
+}
+
+/// Why a [`ToCopy::BuildTable`] cannot run (`None` if it can): its tiles must be a group
+/// of the goal's default partition, the only tables the solver worker asks a nested one for.
+fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
+    match Partition::default_for(goal) {
+        Err(error) => Some(error.to_string()),
+        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
+        Ok(_) => Some(format!(
+            "the {} tiles asked for are not a group of the pattern tables of this goal",
+            tiles.len()
+        )),
+    }
 }
 
 /// Posts `message` to the page.
