@@ -21,15 +21,17 @@ use puzzle_core::{
 };
 use serde_json::Value;
 use web::protocol::{
-    unreadable, BuildProgress, FromWorker, PdbInfo, PdbSource, SolveRequest, ToWorker, MAX_REASON,
+    unreadable, BuildProgress, FromWorker, Incoming, PdbInfo, PdbSource, SolveRequest, ToCopy,
+    ToWorker, MAX_REASON,
 };
-use web::worker::{distance, hold_tables, refusal, search_subtree};
+use web::worker::{copy_refusal, distance, hold_tables, refusal, search_subtree};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
 }
 
-/// Valid page-to-worker messages, one of each kind and method family, on small boards.
+/// Valid page-to-worker and worker-to-copy messages, one of each kind and method family, on
+/// small boards.
 fn requests() -> Vec<Value> {
     let b3 = board("6 1 7 3 0 4 5 8 2");
     let g3 = Goal::Snail.board(b3.shape()).unwrap();
@@ -46,7 +48,7 @@ fn requests() -> Vec<Value> {
             watch: None,
         })
     };
-    [
+    let page = [
         solve(&b3, &g3, "astar", Some(5000)),
         solve(&b3, &g3, "dfs", None),
         solve(&b3, &g3, "staged", None),
@@ -57,11 +59,6 @@ fn requests() -> Vec<Value> {
             board: board("1 0 2 3"),
             goal: board("1 2 3 0"),
         },
-        ToWorker::BuildTable {
-            id: 4,
-            tiles: Partition::default_for(&g4).unwrap().groups()[0].clone(),
-            goal: g4,
-        },
         ToWorker::Improve(SolveRequest {
             id: 8,
             board: b5.clone(),
@@ -70,15 +67,22 @@ fn requests() -> Vec<Value> {
             max_expanded: None,
             watch: None,
         }),
-        ToWorker::BuildBigTables {
+    ];
+    let copy = [
+        ToCopy::BuildTable {
+            id: 4,
+            tiles: Partition::default_for(&g4).unwrap().groups()[0].clone(),
+            goal: g4,
+        },
+        ToCopy::BuildBigTables {
             id: 9,
             goal: b5.clone(),
         },
-        ToWorker::HoldTables {
+        ToCopy::HoldTables {
             id: 10,
             bytes: vec![1, 2, 3],
         },
-        ToWorker::SearchItem {
+        ToCopy::SearchItem {
             id: 11,
             item: WorkItem {
                 start: b4.clone(),
@@ -86,10 +90,10 @@ fn requests() -> Vec<Value> {
                 bound: 40,
             },
         },
-    ]
-    .iter()
-    .map(|m| serde_json::to_value(m).unwrap())
-    .collect()
+    ];
+    let page = page.iter().map(|m| serde_json::to_value(m).unwrap());
+    page.chain(copy.iter().map(|m| serde_json::to_value(m).unwrap()))
+        .collect()
 }
 
 /// Valid worker-to-page messages, one of each kind.
@@ -278,11 +282,32 @@ fn valid(board: &Board) -> bool {
     cells.iter().enumerate().all(|(i, &t)| i == t as usize) && board.shape().cells() == cells.len()
 }
 
+/// A request decoded as `protocol::incoming` decodes it: a copy's if its `type` is one of
+/// [`ToCopy::TYPES`], else the page's.
+fn decode_request(text: &str) -> Result<Incoming, serde_json::Error> {
+    let kind = serde_json::from_str::<Value>(text).ok().and_then(|value| {
+        let kind = value.get("type")?.as_str()?;
+        Some(ToCopy::TYPES.contains(&kind))
+    });
+    match kind {
+        Some(true) => serde_json::from_str(text).map(Incoming::Copy),
+        _ => serde_json::from_str(text).map(Incoming::Page),
+    }
+}
+
+/// The worker's refusal of a decoded request, if it refuses it.
+fn refused(message: &Incoming) -> Option<FromWorker> {
+    match message {
+        Incoming::Page(message) => refusal(message),
+        Incoming::Copy(message) => copy_refusal(message),
+    }
+}
+
 /// What the worker does with a decoded request, minus posting: a refusal, or (for requests
 /// cheap enough to run here) the distance or a solve within a small budget. Tables are never
 /// built here (the worker builds them in the browser).
-fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
-    if let Some(reply) = refusal(message) {
+fn handle(message: &Incoming) -> Result<(), TestCaseError> {
+    if let Some(reply) = refused(message) {
         match reply {
             FromWorker::Failed { message, .. } => {
                 prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
@@ -291,6 +316,44 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
         }
         return Ok(());
     }
+    match message {
+        Incoming::Page(message) => handle_page(message),
+        Incoming::Copy(message) => handle_copy(message),
+    }
+}
+
+/// [`handle`] for a copy's request that was not refused.
+fn handle_copy(message: &ToCopy) -> Result<(), TestCaseError> {
+    match message {
+        // Bytes that are not tables are refused, not trusted; a subtree is searched only
+        // over tables held (none here: no random bytes pass the checksum).
+        ToCopy::HoldTables { id, bytes } => match hold_tables(*id, bytes) {
+            FromWorker::Failed { message, .. } => {
+                prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
+            }
+            other => prop_assert!(false, "random bytes held: {other:?}"),
+        },
+        ToCopy::SearchItem { id, item } => {
+            prop_assert!(valid(&item.start));
+            let reply = search_subtree(*id, item);
+            prop_assert!(matches!(reply, FromWorker::Failed { .. }), "{reply:?}");
+        }
+        // Only tables that some goal's core has (none is built here).
+        ToCopy::BuildBigTables { goal, .. } => {
+            prop_assert!(valid(goal) && total_entries(goal) > 0);
+        }
+        // Only the tables the solver worker asks a nested one for (none is built here).
+        ToCopy::BuildTable { goal, tiles, .. } => {
+            prop_assert!(valid(goal));
+            let partition = Partition::default_for(goal);
+            prop_assert!(partition.is_ok_and(|p| p.groups().contains(tiles)));
+        }
+    }
+    Ok(())
+}
+
+/// [`handle`] for a page's request that was not refused.
+fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
     match message {
         // Read from IndexedDB only if stored under the goal's key; a playhead is used only
         // if its moves solve the watched board (`worker/watch.rs`).
@@ -345,29 +408,6 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
         }
-        // Bytes that are not tables are refused, not trusted; a subtree is searched only
-        // over tables held (none here: no random bytes pass the checksum).
-        ToWorker::HoldTables { id, bytes } => match hold_tables(*id, bytes) {
-            FromWorker::Failed { message, .. } => {
-                prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
-            }
-            other => prop_assert!(false, "random bytes held: {other:?}"),
-        },
-        ToWorker::SearchItem { id, item } => {
-            prop_assert!(valid(&item.start));
-            let reply = search_subtree(*id, item);
-            prop_assert!(matches!(reply, FromWorker::Failed { .. }), "{reply:?}");
-        }
-        // Only tables that some goal's core has (none is built here).
-        ToWorker::BuildBigTables { goal, .. } => {
-            prop_assert!(valid(goal) && total_entries(goal) > 0);
-        }
-        // Only the tables the solver worker asks a nested one for (none is built here).
-        ToWorker::BuildTable { goal, tiles, .. } => {
-            prop_assert!(valid(goal));
-            let partition = Partition::default_for(goal);
-            prop_assert!(partition.is_ok_and(|p| p.groups().contains(tiles)));
-        }
         ToWorker::Trace {
             id,
             board,
@@ -402,7 +442,7 @@ fn handle(message: &ToWorker) -> Result<(), TestCaseError> {
 }
 
 fn check_request(text: &str) -> Result<(), TestCaseError> {
-    match serde_json::from_str::<ToWorker>(text) {
+    match decode_request(text) {
         Ok(message) => handle(&message),
         Err(error) => {
             prop_assert!(unreadable(&error).chars().count() <= MAX_REASON + 1);
@@ -481,7 +521,7 @@ proptest! {
         let text = serde_json::to_string(&message).unwrap();
         let decoded: ToWorker = serde_json::from_str(&text).unwrap();
         prop_assert_eq!(&decoded, &message);
-        handle(&decoded)?;
+        handle(&Incoming::Page(decoded))?;
     }
 
     #[test]
@@ -525,8 +565,8 @@ proptest! {
 #[test]
 fn the_unmutated_messages_decode() {
     for text in requests().iter().map(Value::to_string) {
-        let message: ToWorker = serde_json::from_str(&text).unwrap();
-        assert_eq!(refusal(&message), None, "{text}");
+        let message = decode_request(&text).unwrap();
+        assert_eq!(refused(&message), None, "{text}");
     }
     for text in replies().iter().map(Value::to_string) {
         serde_json::from_str::<FromWorker>(&text).unwrap();
@@ -539,22 +579,24 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
     let small = board("1 2 3 0");
     let b4 = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
     let solve = |board: &Board, goal: &Board, method: &str| {
-        ToWorker::Solve(SolveRequest {
+        Incoming::Page(ToWorker::Solve(SolveRequest {
             id: 9,
             board: board.clone(),
             goal: goal.clone(),
             method: method.parse().unwrap(),
             max_expanded: None,
             watch: None,
+        }))
+    };
+    let build_table = |goal: &Board, tiles: Vec<u8>| {
+        Incoming::Copy(ToCopy::BuildTable {
+            id: 9,
+            goal: goal.clone(),
+            tiles,
         })
     };
-    let build_table = |goal: &Board, tiles: Vec<u8>| ToWorker::BuildTable {
-        id: 9,
-        goal: goal.clone(),
-        tiles,
-    };
     for group in Partition::default_for(&b4).unwrap().groups() {
-        assert_eq!(refusal(&build_table(&b4, group.clone())), None, "{group:?}");
+        assert_eq!(refused(&build_table(&b4, group.clone())), None, "{group:?}");
     }
     let cases = [
         (solve(&big, &big, "pdb"), "up to 16 cells"),
@@ -563,19 +605,19 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
         (solve(&small, &small, "anytime"), "12 cells and more"),
         (solve(&small, &small, "staged"), "side of at least 3"),
         (
-            ToWorker::Distance {
+            Incoming::Page(ToWorker::Distance {
                 id: 9,
                 board: b4.clone(),
                 goal: b4.clone(),
-            },
+            }),
             "at most 10 cells",
         ),
         (
-            ToWorker::Distance {
+            Incoming::Page(ToWorker::Distance {
                 id: 9,
                 board: small.clone(),
                 goal: board("1 2 3 / 4 5 0"),
-            },
+            }),
             "size mismatch",
         ),
         (build_table(&b4, vec![1, 2, 3]), "not a group"),
@@ -584,7 +626,7 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
         (build_table(&big, vec![1, 2, 3]), "up to 16 cells"),
     ];
     for (message, reason) in cases {
-        match refusal(&message) {
+        match refused(&message) {
             Some(FromWorker::Failed { id: 9, message }) => {
                 assert!(message.contains(reason), "{message}")
             }

@@ -16,7 +16,7 @@ use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{clock, nested, post, PROGRESS_EVERY_MS};
-use crate::protocol::{table_to_js, BuildProgress, FromWorker, ToWorker};
+use crate::protocol::{table_to_js, BuildProgress, FromWorker, ToCopy};
 
 thread_local! {
     /// The clock of the build under way ([`begin`]).
@@ -126,7 +126,7 @@ pub(super) async fn build_big_apart(
     id: u32,
     goal: &Board,
 ) -> Option<BigTables> {
-    let helper = nested::Nested::spawn_for(&ToWorker::BuildBigTables {
+    let helper = nested::Nested::spawn_for(&ToCopy::BuildBigTables {
         id,
         goal: goal.clone(),
     })?;

@@ -1,9 +1,10 @@
 //! The table cache: tables the worker builds (or downloads) once, keeps in memory and stores
 //! in IndexedDB, behind one trait ([`Cached`]) for each kind: the pattern databases, the
-//! big-board tables and the small quick ones ([`super::quick`]). [`cached`] looks in memory,
-//! then IndexedDB ([`loaded`]), then downloads the shipped ones ([`super::shipped`]) or builds
-//! ([`super::build`]), stores the result and tells the page where it came from
-//! ([`FromWorker::PdbReady`]).
+//! big-board tables, the small quick ones ([`super::quick`]) and the whole-board ones
+//! ([`super::whole`]). [`cached`] looks in memory, then IndexedDB ([`loaded`]), then downloads
+//! the shipped ones ([`super::shipped`]) or builds ([`super::build`]), stores the result and
+//! tells the page where it came from ([`FromWorker::PdbReady`], unless the kind is
+//! [`Cached::QUIET`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -38,6 +39,10 @@ const SHIPPED_BIG: &str = "tables/big-5x5-standard.bin.gz";
 /// Each kind makes them for the goal's [`canonical_goal`] (the standard goal when a relabel
 /// leads there), so that every goal it serves shares them; the solver maps the board.
 pub(super) trait Cached: Sized + 'static {
+    /// Whether the page hears of these tables only if their download fails: no
+    /// [`FromWorker::PdbReady`], and no build clock started for them (they come behind a
+    /// solve whose own tables may be building).
+    const QUIET: bool = false;
     /// The IndexedDB key of the tables that serve `goal`.
     fn key(goal: &Board) -> Result<String, String>;
     /// Tables read back from bytes, if intact and serving `goal` (with today's layout).
@@ -170,21 +175,34 @@ pub(super) async fn made<T: Cached>(
     missing: Missing,
 ) -> Result<Rc<T>, String> {
     let start = clock();
-    super::build::begin(start);
-    let (tables, source, download_failed) = match downloaded::<T>(goal).await {
-        Some(Ok(tables)) => (tables, PdbSource::Downloaded, false),
+    if !T::QUIET {
+        super::build::begin(start);
+    }
+    let (tables, source, download_failed, fetched) = match downloaded::<T>(goal).await {
+        Some(Ok((tables, bytes))) => (tables, PdbSource::Downloaded, false, Some(bytes)),
         Some(Err(why)) => {
             // Said at once where the build takes long (big boards: the answers come without
             // the tables meanwhile, and the solve may end before they do).
             if let Some(tables) = T::told_as() {
                 post(scope, &FromWorker::DownloadFailed { id, tables, why });
             }
-            (T::build(scope, id, goal).await?, PdbSource::Built, true)
+            (
+                T::build(scope, id, goal).await?,
+                PdbSource::Built,
+                true,
+                None,
+            )
         }
-        None => (T::build(scope, id, goal).await?, PdbSource::Built, false),
+        None => (
+            T::build(scope, id, goal).await?,
+            PdbSource::Built,
+            false,
+            None,
+        ),
     };
     let ms = clock() - start;
-    let bytes = tables.bytes();
+    // A download is stored as it came (read back above, so intact).
+    let bytes = fetched.unwrap_or_else(|| tables.bytes());
     let size = bytes.len() as u64;
     // A download is stored behind the solve ([`store_behind`]), so that neither its answer
     // nor the search's turns of the event loop wait for IndexedDB; a build, which took far
@@ -202,6 +220,9 @@ pub(super) async fn made<T: Cached>(
     };
     let tables = Rc::new(tables);
     T::with_memory(|m| m.insert(missing.key, tables.clone()));
+    if T::QUIET {
+        return Ok(tables);
+    }
     let info = PdbInfo {
         repaired: missing.repaired,
         saved,
@@ -233,12 +254,15 @@ pub(super) fn store_after_request() {
     }
 }
 
-/// The shipped tables that serve `goal`, downloaded and checked; `None` if the app ships none
-/// for it, an error (why) if the download failed or was not them.
-pub(super) async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<T, String>> {
+/// The shipped tables that serve `goal`, downloaded and checked, with their bytes; `None` if
+/// the app ships none for it, an error (why) if the download failed or was not them.
+pub(super) async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<(T, Vec<u8>), String>> {
     let path = T::shipped(goal)?;
     Some(match shipped::fetch(path).await {
-        Ok(bytes) => T::read(&bytes, goal).ok_or_else(|| shipped::NOT_THE_TABLES.to_string()),
+        Ok(bytes) => match T::read(&bytes, goal) {
+            Some(tables) => Ok((tables, bytes)),
+            None => Err(shipped::NOT_THE_TABLES.to_string()),
+        },
         Err(why) => Err(why),
     })
 }
@@ -306,6 +330,9 @@ fn ready<T: Cached>(
     ms: f64,
     bytes: u64,
 ) {
+    if T::QUIET {
+        return;
+    }
     let info = PdbInfo::new(source, ms, bytes, tables.memory_bytes() as u64);
     post(scope, &FromWorker::PdbReady { id, info });
 }

@@ -1,24 +1,46 @@
-//! The web worker's side: reads [`ToWorker`] messages, runs the core's solver, and posts
-//! progress and the answer back. It runs on its own thread, so a long search never blocks the
-//! page; the page cancels by terminating it.
+//! The web worker's side: reads the page's [`ToWorker`] messages (and, in a copy of this
+//! worker, its owner's [`crate::protocol::ToCopy`]), runs the core's solver, and posts progress
+//! and the answers back. It runs on its own thread, so a long search never blocks the page;
+//! the page cancels by terminating it.
 //!
-//! This module owns the queue: requests run one at a time, in order, and a request that
-//! cannot run is refused before any table is loaded or built ([`refusal`]). The work itself
-//! is in the sub-modules:
-//! - `trace`: the exact count's distances and the step-through view's traces;
-//! - `solve`: solves, with the tables their method needs;
-//! - `cache`: the table cache (memory, IndexedDB, the shipped downloads);
-//! - `build`: table builds with progress, on two cores where it can (`nested`, over `copy`:
-//!   the one way a copy of this worker is started beside it, also for `improver`);
-//! - `quick` and `prepare`: a first visit's 4x4 answers before the strong tables exist,
-//!   and those tables built behind the page's back; `shipped`: the tables the app ships;
-//!   `whole`: the whole-board tables of 6x6 and 7x7, got behind a solve;
-//! - `pair`: a 4x4 search over the strong tables on two cores (with a copy of this worker);
-//! - `watch`: a watched solve's rounds ahead of the page's playback ([`crate::ahead`]).
+//! # A request, in order
+//!
+//! 1. **Read and queued** (here: `run`, `pump`): a message is decoded
+//!    ([`crate::protocol::incoming`]); a playhead is kept at once (`watch::report`), anything
+//!    else waits its turn: requests run one at a time, in order.
+//! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
+//!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`).
+//! 3. **No tables needed** (distances and traces: `trace`; solves whose method needs none):
+//!    answered at once through `request::solve_request`, the one place a request becomes the
+//!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
+//!    and improves from it ahead of the page's playback (`watch::improve`).
+//! 4. **Tables needed** (`solve::with_tables`, asynchronous: the queue waits for it):
+//!    1. *Tables*: from this worker's memory, else IndexedDB (`cache::loaded`), else the
+//!       download of the ones the app ships (`shipped`) or a build (`build`, one table in a
+//!       copy where one can run: `nested`) (`cache::made`; `cache::cached` is the three in
+//!       one). Four kinds go that way: the pattern databases, the small quick ones of a 4x4
+//!       (`quick`), the big-board tables and the whole-board ones of 6x6 and 7x7, sent for
+//!       behind a solve (`whole`).
+//!    2. *First answer*, when the tables are not in memory: a 4x4 posts
+//!       `quick::anytime_first_answers` (300 ms of the anytime method); a big board the quick
+//!       staged answer, `solve::staged_first_answer` (milliseconds).
+//!    3. *Improvement* while the tables come: a 4x4 searches over the small tables while the
+//!       strong ones download, or are built behind the page's back (`prepare`); a big board
+//!       runs the anytime method without tables in a copy (`improver`) or in slices here
+//!       (`tableless`). Tables that come after the budget serve the next solve.
+//!    4. *Answers*: with the tables, through `request::solve_request` as in step 3 (progress
+//!       about ten times a second, each better answer, then the answer or the failure); a hard
+//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`).
+//! 5. **After**: downloads are stored in IndexedDB (`cache::store_after_request`), and the
+//!    next request runs.
+//!
+//! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
+//! copy of this worker is started by `copy`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::pdb::Partition;
@@ -27,7 +49,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{incoming, to_js, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
@@ -43,6 +65,7 @@ mod shipped;
 mod solve;
 mod tableless;
 mod trace;
+mod wait;
 mod watch;
 mod whole;
 
@@ -67,7 +90,7 @@ pub const PROGRESS_EVERY_MS: f64 = 100.0;
 /// The requests this worker has been sent and not yet run.
 struct Inbox {
     /// In the order they came.
-    waiting: VecDeque<ToWorker>,
+    waiting: VecDeque<Incoming>,
     /// Whether an asynchronous request (tables from IndexedDB, a download or a build) is in
     /// flight: the rest waits for it.
     busy: bool,
@@ -79,9 +102,9 @@ pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        match from_js::<ToWorker>(event.data()) {
+        match incoming(event.data()) {
             // Kept for the watched solve's next round, which may be under way: never queued.
-            Ok(ToWorker::Playhead { id, playhead }) => watch::report(id, playhead),
+            Ok(Incoming::Page(ToWorker::Playhead { id, playhead })) => watch::report(id, playhead),
             Ok(message) => {
                 INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
                 pump(&replies);
@@ -110,22 +133,40 @@ fn request_limits<'a>(
     }
 }
 
-/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`].
+/// What a search run in parts (`pair`'s subtrees) adds to each part's own progress: the
+/// counts (expanded, generated) of the parts recorded before the one running, and when the
+/// whole search started.
+pub(crate) struct Parts {
+    /// The counts of the parts recorded so far.
+    pub counted: Rc<Cell<(u64, u64)>>,
+    /// When the search started (this worker's clock).
+    pub started: f64,
+}
+
+/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`]
+/// of the search's time: each report as it is, or, for a search run in `parts`, the counts
+/// of the parts before added and the time counted from the search's start.
 pub(crate) fn progress_poster(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
+    parts: Option<Parts>,
 ) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
     let mut last_post = f64::NEG_INFINITY;
-    move |progress: &Progress| {
-        if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = progress.elapsed_ms;
-            post(
-                scope,
-                &FromWorker::Progress {
-                    id,
-                    progress: progress.clone(),
-                },
-            );
+    move |report: &Progress| {
+        let elapsed_ms = match &parts {
+            Some(parts) => clock() - parts.started,
+            None => report.elapsed_ms,
+        };
+        if elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+            last_post = elapsed_ms;
+            let mut progress = report.clone();
+            if let Some(parts) = &parts {
+                let (expanded, generated) = parts.counted.get();
+                progress.expanded += expanded;
+                progress.generated += generated;
+                progress.elapsed_ms = elapsed_ms;
+            }
+            post(scope, &FromWorker::Progress { id, progress });
         }
         ControlFlow::Continue(())
     }
@@ -137,7 +178,7 @@ pub fn clock() -> f64 {
 }
 
 /// The next request to run, unless an asynchronous one is in flight.
-fn next_request() -> Option<ToWorker> {
+fn next_request() -> Option<Incoming> {
     INBOX.with(|inbox| {
         let mut inbox = inbox.borrow_mut();
         if inbox.busy {
@@ -162,74 +203,74 @@ fn set_busy(busy: bool) {
 /// download, or a build) runs asynchronously, and the rest of the queue waits for it.
 fn pump(scope: &DedicatedWorkerGlobalScope) {
     while let Some(message) = next_request() {
-        if let Some(reply) = refusal(&message) {
-            post(scope, &reply);
-            continue;
-        }
         match message {
-            ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
-            ToWorker::BuildTable { id, goal, tiles } => {
-                build::build_table(scope, id, &goal, &tiles)
-            }
-            ToWorker::BuildBigTables { id, goal } => build::build_big_tables(scope, id, &goal),
-            ToWorker::Trace {
-                id,
-                board,
-                goal,
-                method,
-                max_expansions,
-            } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
-                post(scope, &reply)
-            }),
-            ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    post(&scope, &solve::with_tables(&scope, &request).await);
-                    set_busy(false);
-                    cache::store_after_request();
-                    pump(&scope);
-                });
-            }
-            ToWorker::ReadTables { goal } => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    // Opening the database would create it: a visit that never stored
-                    // tables leaves none behind.
-                    if crate::idb::exists().await {
-                        cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
-                            .await
-                            .ok();
-                    }
-                    set_busy(false);
-                    pump(&scope);
-                });
-            }
-            // Kept as it comes (in `run`), never queued.
-            ToWorker::Playhead { .. } => {}
-            ToWorker::Solve(request) if watched_anytime(&request) => {
-                set_busy(true);
-                let scope = scope.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let reply = match solve::first_answer(&scope, &request) {
-                        Some(start) => {
-                            watch::improve(&scope, &request, Tables::default(), start).await
-                        }
-                        None => request::solve_request(&scope, &request, Tables::default()),
-                    };
-                    post(&scope, &reply);
-                    set_busy(false);
-                    pump(&scope);
-                });
-            }
-            ToWorker::HoldTables { id, bytes } => post(scope, &hold_tables(id, &bytes)),
-            ToWorker::SearchItem { id, item } => post(scope, &search_subtree(id, &item)),
-            ToWorker::Solve(request) | ToWorker::Improve(request) => post(
-                scope,
-                &request::solve_request(scope, &request, Tables::default()),
-            ),
+            Incoming::Copy(message) => answer_copy(scope, &message),
+            Incoming::Page(message) => match refusal(&message) {
+                Some(reply) => post(scope, &reply),
+                None => run_request(scope, message),
+            },
         }
+    }
+}
+
+/// Runs one page request that [`refusal`] let through (see the module docs for a solve's
+/// sequence).
+fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
+    match message {
+        ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+        ToWorker::Trace {
+            id,
+            board,
+            goal,
+            method,
+            max_expansions,
+        } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
+            post(scope, &reply)
+        }),
+        ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                post(&scope, &solve::with_tables(&scope, &request).await);
+                set_busy(false);
+                cache::store_after_request();
+                pump(&scope);
+            });
+        }
+        ToWorker::ReadTables { goal } => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // Opening the database would create it: a visit that never stored
+                // tables leaves none behind.
+                if crate::idb::exists().await {
+                    cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
+                        .await
+                        .ok();
+                }
+                set_busy(false);
+                pump(&scope);
+            });
+        }
+        // Kept as it comes (in `run`), never queued.
+        ToWorker::Playhead { .. } => {}
+        ToWorker::Solve(request) if watched_anytime(&request) => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let reply = match solve::staged_first_answer(&scope, &request) {
+                    Some(start) => watch::improve(&scope, &request, Tables::default(), start).await,
+                    None => request::solve_request(&scope, &request, Tables::default()),
+                };
+                post(&scope, &reply);
+                set_busy(false);
+                pump(&scope);
+            });
+        }
+        ToWorker::Solve(request) | ToWorker::Improve(request) => post(
+            scope,
+            &request::solve_request(scope, &request, Tables::default()),
+        ),
     }
 }
 
@@ -250,22 +291,8 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             Some(&request.method),
         ),
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
-        ToWorker::BuildTable { id, goal, tiles } => {
-            return table_refusal(goal, tiles)
-                .map(|message| FromWorker::Failed { id: *id, message })
-        }
-        // Checked as they are read (the tables' checksum) and searched (the item's board);
-        // a playhead is checked by the round that reads it; tables are read only if stored.
-        ToWorker::HoldTables { .. }
-        | ToWorker::SearchItem { .. }
-        | ToWorker::Playhead { .. }
-        | ToWorker::ReadTables { .. } => return None,
-        ToWorker::BuildBigTables { id, goal } => {
-            return (puzzle_core::anytime::total_entries(goal) == 0).then(|| FromWorker::Failed {
-                id: *id,
-                message: "no big-board tables serve this goal".to_string(),
-            })
-        }
+        // A playhead is checked by the round that reads it; tables are read only if stored.
+        ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
         ToWorker::Trace {
             id,
             board,
@@ -316,9 +343,42 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
     })
 }
 
-/// Why a [`ToWorker::BuildTable`] cannot run (`None` if it can): its tiles must be a group
+/// A copy's side: answers a request only a worker sends its copy ([`ToCopy`]), refused
+/// first if it cannot run ([`copy_refusal`]).
+fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
+    if let Some(reply) = copy_refusal(message) {
+        post(scope, &reply);
+        return;
+    }
+    match message {
+        ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
+        ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
+        ToCopy::HoldTables { id, bytes } => post(scope, &hold_tables(*id, bytes)),
+        ToCopy::SearchItem { id, item } => post(scope, &search_subtree(*id, item)),
+    }
+}
+
+/// The answer to a decoded copy request that cannot run ([`refusal`]'s kin): a table
+/// that is not one the solver worker asks for, big-board tables that serve no goal. Tables
+/// sent are checked as they are read (their checksum), a subtree as it is searched (its
+/// board). `None` if it can run.
+pub fn copy_refusal(message: &ToCopy) -> Option<FromWorker> {
+    match message {
+        ToCopy::BuildTable { id, goal, tiles } => {
+            table_refusal(goal, tiles).map(|message| FromWorker::Failed { id: *id, message })
+        }
+        ToCopy::BuildBigTables { id, goal } => (puzzle_core::anytime::total_entries(goal) == 0)
+            .then(|| FromWorker::Failed {
+                id: *id,
+                message: "no big-board tables serve this goal".to_string(),
+            }),
+        ToCopy::HoldTables { .. } | ToCopy::SearchItem { .. } => None,
+    }
+}
+
+/// Why a [`ToCopy::BuildTable`] cannot run (`None` if it can): its tiles must be a group
 /// of the goal's default partition, the only tables the solver worker asks a nested one for.
-pub fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
+fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
     match Partition::default_for(goal) {
         Err(error) => Some(error.to_string()),
         Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,

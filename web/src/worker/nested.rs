@@ -13,13 +13,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use js_sys::{Function, Promise};
 use puzzle_core::Board;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 
 use super::copy::WorkerCopy;
-use crate::protocol::{to_js, FromWorker, ToWorker};
+use super::wait::Waker;
+use crate::protocol::{to_js, FromWorker, ToCopy};
 
 /// How long the nested worker may take to load.
 pub const READY_GRACE_MS: u32 = 5_000;
@@ -36,8 +34,8 @@ struct Shared {
     filled: Cell<u64>,
     /// Its answer: the table's bytes, or why there are none.
     answer: RefCell<Option<Result<Vec<u8>, String>>>,
-    /// Resolves the promise the solver worker waits on, if it waits.
-    wake: RefCell<Option<Function>>,
+    /// Ends the solver worker's wait, if it waits.
+    waker: Waker,
     /// Called with `filled` on every `Building` while the solver worker waits.
     on_progress: RefCell<Option<Report>>,
 }
@@ -48,22 +46,7 @@ impl Shared {
         if self.answer.borrow().is_none() {
             *self.answer.borrow_mut() = Some(answer);
         }
-        self.wake();
-    }
-
-    /// Wakes the solver worker if it waits.
-    fn wake(&self) {
-        if let Some(resolve) = self.wake.borrow_mut().take() {
-            resolve.call0(&JsValue::UNDEFINED).ok();
-        }
-    }
-
-    /// Waits in the event loop until [`Shared::wake`].
-    async fn wait(&self) {
-        let mut resolve = None;
-        let woken = Promise::new(&mut |yes, _no| resolve = Some(yes));
-        *self.wake.borrow_mut() = resolve;
-        JsFuture::from(woken).await.ok();
+        self.waker.wake();
     }
 }
 
@@ -77,7 +60,7 @@ impl Nested {
     /// Starts a copy of this worker and asks it, once loaded, for the table of `tiles`
     /// towards `goal` (request `id`). `None` if no worker can be started here.
     pub fn spawn(id: u32, goal: &Board, tiles: &[u8]) -> Option<Nested> {
-        Self::spawn_for(&ToWorker::BuildTable {
+        Self::spawn_for(&ToCopy::BuildTable {
             id,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
@@ -86,14 +69,14 @@ impl Nested {
 
     /// Starts a copy of this worker and sends it `request` once loaded (a request answered
     /// by [`FromWorker::Table`]). `None` if no worker can be started here.
-    pub fn spawn_for(request: &ToWorker) -> Option<Nested> {
+    pub fn spawn_for(request: &ToCopy) -> Option<Nested> {
         let shared = Rc::new(Shared::default());
         let copy = {
             let shared = shared.clone();
             WorkerCopy::spawn(move |reply| match reply {
                 Ok(FromWorker::Ready) => {
                     shared.ready.set(true);
-                    shared.wake();
+                    shared.waker.wake();
                 }
                 Ok(FromWorker::Building { build, .. }) => {
                     shared.filled.set(build.filled);
@@ -122,7 +105,7 @@ impl Nested {
             let _grace = Timeout::new(READY_GRACE_MS, move || {
                 shared.finish(Err("the nested worker did not start".to_string()));
             });
-            self.shared.wait().await;
+            self.shared.waker.wait().await;
         }
         self.shared.ready.get() && self.shared.answer.borrow().is_none()
     }
@@ -134,7 +117,7 @@ impl Nested {
         on_progress(self.shared.filled.get());
         *self.shared.on_progress.borrow_mut() = Some(Box::new(on_progress));
         while self.shared.answer.borrow().is_none() {
-            self.shared.wait().await;
+            self.shared.waker.wait().await;
         }
         let answer = self.shared.answer.borrow_mut().take();
         answer.unwrap_or_else(|| Err("no answer from the nested worker".to_string()))
@@ -145,6 +128,6 @@ impl Drop for Nested {
     fn drop(&mut self) {
         // The copy's handler holds the shared state; this drops what it would call.
         self.shared.on_progress.borrow_mut().take();
-        self.shared.wake.borrow_mut().take();
+        self.shared.waker.forget();
     }
 }

@@ -3,33 +3,29 @@
 //!
 //! The core runs the search one iteration at a time ([`Iterations`]); the small iterations
 //! stay on this worker. The first large one starts the helper, once per worker and set of
-//! tables: it is sent the tables' bytes ([`ToWorker::HoldTables`], moved, not copied) and
+//! tables: it is sent the tables' bytes ([`ToCopy::HoldTables`], moved, not copied) and
 //! reads them while this worker goes on alone. Then each large iteration is a list of
 //! subtrees that both take from the front: this worker searches one at a time, and between
 //! two it reads the helper's replies, which come in its event loop, and keeps the helper two
-//! subtrees ahead ([`ToWorker::SearchItem`], [`FromWorker::Searched`]). A solution in any
+//! subtrees ahead ([`ToCopy::SearchItem`], [`FromWorker::Searched`]). A solution in any
 //! subtree of an iteration is optimal, whoever finds it. A helper that fails only means its
 //! subtrees go back to the list and this worker searches on alone.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
-use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use js_sys::{Function, Promise};
 use puzzle_core::pdb::AdditivePdb;
 use puzzle_core::tuned::parallel::{search_item, ParallelConfig, Subsearch, WorkItem};
 use puzzle_core::tuned::stepped::{Iterations, Next};
 use puzzle_core::tuned::TunedOptions;
-use puzzle_core::{Limits, Progress};
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{DedicatedWorkerGlobalScope, MessageChannel};
+use puzzle_core::Limits;
+use web_sys::DedicatedWorkerGlobalScope;
 
 use super::copy::WorkerCopy;
-use super::{clock, post, PROGRESS_EVERY_MS};
-use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToWorker};
+use super::wait::{next_task, Waker};
+use super::{clock, progress_poster, Parts};
+use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
 /// this many nodes (about a tenth of a second here) is split, into this many subtrees a
@@ -47,7 +43,7 @@ const AHEAD: usize = 2;
 thread_local! {
     /// This worker's helper, with the key of the tables it holds.
     static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
-    /// The tables this worker holds as a helper ([`ToWorker::HoldTables`]).
+    /// The tables this worker holds as a helper ([`ToCopy::HoldTables`]).
     static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
     /// The ids of the subtrees sent to the helper.
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
@@ -63,8 +59,11 @@ pub(super) async fn solve(
 ) -> FromWorker {
     let id = request.id;
     let counted = Rc::new(Cell::new((0u64, 0u64)));
-    let started = clock();
-    let mut report = progress_poster(scope, id, counted.clone(), started);
+    let parts = Parts {
+        counted: counted.clone(),
+        started: clock(),
+    };
+    let mut report = progress_poster(scope, id, Some(parts));
     let mut limits = super::request_limits(request.max_expanded, &mut report);
     let options = TunedOptions::default();
     let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
@@ -167,16 +166,8 @@ struct HelperState {
     failed: Cell<bool>,
     /// Replies to subtrees, by id, not yet taken.
     results: RefCell<Vec<(u32, Result<Subsearch, String>)>>,
-    /// Resolves the promise this worker waits on, if it waits.
-    wake: RefCell<Option<Function>>,
-}
-
-impl HelperState {
-    fn wake(&self) {
-        if let Some(resolve) = self.wake.borrow_mut().take() {
-            resolve.call0(&JsValue::UNDEFINED).ok();
-        }
-    }
+    /// Ends this worker's wait for a reply, if it waits.
+    waker: Waker,
 }
 
 /// A copy of this worker that holds the tables and searches subtrees.
@@ -204,11 +195,11 @@ impl Helper {
                     Ok(_) => return,
                     Err(_) => state.failed.set(true),
                 }
-                state.wake();
+                state.waker.wake();
             })?
         };
         let (message, transfer) = with_bytes(
-            &ToWorker::HoldTables {
+            &ToCopy::HoldTables {
                 id: 0,
                 bytes: Vec::new(),
             },
@@ -229,7 +220,7 @@ impl Helper {
     /// Sends the helper `item`; the id its reply will carry.
     fn send(&self, item: &WorkItem) -> u32 {
         let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
-        let message = ToWorker::SearchItem {
+        let message = ToCopy::SearchItem {
             id,
             item: item.clone(),
         };
@@ -246,14 +237,11 @@ impl Helper {
         if !self.state.results.borrow().is_empty() || self.failed() {
             return;
         }
-        let mut resolve = None;
-        let woken = Promise::new(&mut |yes, _no| resolve = Some(yes));
-        *self.state.wake.borrow_mut() = resolve;
-        JsFuture::from(woken).await.ok();
+        self.state.waker.wait().await;
     }
 }
 
-/// The helper's side of [`ToWorker::HoldTables`]: reads and keeps the tables.
+/// The helper's side of [`ToCopy::HoldTables`]: reads and keeps the tables.
 pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
     match AdditivePdb::from_bytes(bytes) {
         Ok(pdb) => {
@@ -267,7 +255,7 @@ pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
     }
 }
 
-/// The helper's side of [`ToWorker::SearchItem`]: searches the subtree over the held tables.
+/// The helper's side of [`ToCopy::SearchItem`]: searches the subtree over the held tables.
 pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
     HELD.with(|held| {
         let held = held.borrow();
@@ -284,52 +272,4 @@ pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
             },
         }
     })
-}
-
-/// Posts progress about ten times a second: the counts of the search so far (`counted`,
-/// the parts recorded before the one running) plus those of the part running.
-fn progress_poster(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-    counted: Rc<Cell<(u64, u64)>>,
-    started: f64,
-) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
-    let mut last_post = f64::NEG_INFINITY;
-    move |part: &Progress| {
-        let now = clock();
-        if now - last_post >= PROGRESS_EVERY_MS {
-            last_post = now;
-            let (expanded, generated) = counted.get();
-            let progress = Progress {
-                expanded: expanded + part.expanded,
-                generated: generated + part.generated,
-                elapsed_ms: now - started,
-                ..part.clone()
-            };
-            post(scope, &FromWorker::Progress { id, progress });
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// Waits for one turn of the event loop, without the timers' minimum delay: a message
-/// through a channel of this worker's own (the helper's replies waiting are read first).
-async fn next_task() {
-    let Ok(channel) = MessageChannel::new() else {
-        return;
-    };
-    let mut resolve = None;
-    let turn = Promise::new(&mut |yes, _no| resolve = Some(yes));
-    let Some(resolve) = resolve else { return };
-    let on_message = Closure::once(move |_: JsValue| {
-        resolve.call0(&JsValue::UNDEFINED).ok();
-    });
-    channel
-        .port1()
-        .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    if channel.port2().post_message(&JsValue::NULL).is_err() {
-        return;
-    }
-    JsFuture::from(turn).await.ok();
-    channel.port1().set_onmessage(None);
 }

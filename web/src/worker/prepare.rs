@@ -43,7 +43,7 @@ pub fn prepare_strong(goal: &Board) {
     let goal = goal.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let fetched = match downloaded::<AdditivePdb>(&goal).await {
-            Some(Ok(pdb)) => Ok(pdb),
+            Some(Ok((pdb, _))) => Ok(pdb),
             _ => build_apart(&canonical_goal(&goal)).await,
         };
         if let Ok(pdb) = fetched {

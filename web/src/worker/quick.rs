@@ -183,11 +183,11 @@ async fn solve_before_strong(
     if AdditivePdb::with_memory(|m| m.contains_key(&strong)) {
         // Watched: something to play should the search outlast the page's grace.
         if request.watch.is_some() {
-            first_answer(scope, request);
+            anytime_first_answers(scope, request);
         }
         return None;
     }
-    first_answer(scope, request);
+    anytime_first_answers(scope, request);
     match loaded::<AdditivePdb>(scope, id, &request.goal).await {
         Ok(Loaded::Ready(strong)) => return Some(with_strong(scope, request, strong).await),
         Err(_) => return None,
@@ -222,7 +222,7 @@ async fn solve_before_strong(
 
 /// Posts the anytime method's answers of the first [`FIRST_ANSWER_MS`] as
 /// [`FromWorker::Improved`] answers to `request` (their method says where they came from).
-fn first_answer(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
+fn anytime_first_answers(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) {
     let mut limits = Limits {
         clock,
         ..Limits::default()

@@ -27,7 +27,7 @@ pub(super) fn solve_request_from(
     start: Option<Vec<Direction>>,
 ) -> FromWorker {
     let id = request.id;
-    let mut report = super::progress_poster(scope, id);
+    let mut report = super::progress_poster(scope, id, None);
     let mut limits = super::request_limits(request.max_expanded, &mut report);
     let mut improved = |solution: &puzzle_core::Solution| {
         post(

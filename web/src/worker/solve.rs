@@ -16,6 +16,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
 use super::request::solve_request_from;
+use super::wait::next_turn;
 use super::{clock, post, quick, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
@@ -76,7 +77,7 @@ async fn solve_with_big(
 ) -> FromWorker {
     let goal = &request.goal;
     let (whole, start) = if whole::coming(goal) {
-        let start = shown.or_else(|| first_answer(scope, request));
+        let start = shown.or_else(|| staged_first_answer(scope, request));
         let wait = WHOLE_WAIT_MS.min(tableless::budget_ms(request) / 4.0);
         (
             whole::within(scope, request.id, goal, asked + wait).await,
@@ -88,7 +89,7 @@ async fn solve_with_big(
     let tables = guides(tables, whole.as_deref());
     let request = budget_from(asked, request);
     let start = match start {
-        None if request.watch.is_some() => first_answer(scope, &request),
+        None if request.watch.is_some() => staged_first_answer(scope, &request),
         start => start,
     };
     match start {
@@ -115,7 +116,7 @@ async fn improve_until_tables(
     asked: f64,
 ) -> FromWorker {
     let (id, goal) = (request.id, &request.goal);
-    let staged = first_answer(scope, request);
+    let staged = staged_first_answer(scope, request);
     let missing = match loaded::<BigTables>(scope, id, goal).await {
         // The solver's own staged answers (the quick one again, and the longer ones).
         Ok(Loaded::Ready(tables)) => {
@@ -141,7 +142,7 @@ async fn improve_until_tables(
         if clock() >= deadline {
             break None;
         }
-        tableless::next_turn(tableless::WAIT_MS).await;
+        next_turn(tableless::WAIT_MS).await;
     };
     let best = improver.best();
     drop(improver);
@@ -262,7 +263,7 @@ async fn improve_in_slices(
             (true, true) => tableless::PAUSE_MS,
             (true, false) => 0,
         };
-        tableless::next_turn(pause).await;
+        next_turn(pause).await;
         // With the whole-board tables too where they are on their way (they come about as
         // soon: 1.5 and 3.2 MB gzipped against 4.5), unless the budget ends.
         let whole_coming = whole::coming(&request.goal) && left >= 1.0;
@@ -309,7 +310,7 @@ fn budget_from(asked: f64, request: &SolveRequest) -> SolveRequest {
 /// Posts the quick staged answer of an anytime request as its first
 /// [`FromWorker::Improved`] (milliseconds on any board, while its tables may take seconds to
 /// load or build), and returns its moves.
-pub(super) fn first_answer(
+pub(super) fn staged_first_answer(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
 ) -> Option<Vec<Direction>> {

@@ -2,16 +2,12 @@
 //! worker's one thread (where no nested [`super::improver::Improver`] can run): the anytime
 //! method without tables (windows with linear conflict; a whole-board search on 5x5) in short
 //! slices, each starting from the best answer so far ([`slice`]), with a turn of the event
-//! loop between two ([`next_turn`]) so that IndexedDB and the download are handled; the tables
+//! loop between two ([`super::wait::next_turn`]) so that IndexedDB and the download are handled; the tables
 //! are adopted once they come. Each slice starts the schedule over, so this ends longer than
 //! one run: measured natively over 10 s (200-800 ms slices), 138 moves against 114 and 128 on
 //! two 5x5 boards, 232 against 216 on a 6x6.
 
-use gloo_timers::callback::Timeout;
-use js_sys::Promise;
 use puzzle_core::{solve_improving_from, Direction, Limits, Method, Solution, Tables};
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{clock, post};
@@ -33,20 +29,6 @@ pub(super) const LONGEST_SLICE_MS: f64 = 800.0;
 pub(super) const PAUSE_MS: u32 = 15;
 /// How long to wait between two looks for the tables once the budget is spent.
 pub(super) const WAIT_MS: u32 = 50;
-
-/// Waits for a timer of `ms` (0: one turn of the event loop; the messages, downloads and
-/// database replies waiting are handled first).
-pub(super) async fn next_turn(ms: u32) {
-    let mut resolve = None;
-    let turn = Promise::new(&mut |yes, _no| resolve = Some(yes));
-    if let Some(resolve) = resolve {
-        Timeout::new(ms, move || {
-            resolve.call0(&JsValue::UNDEFINED).ok();
-        })
-        .forget();
-    }
-    JsFuture::from(turn).await.ok();
-}
 
 /// One slice of `ms` of the anytime method on `request` without tables, from `start` (the
 /// best answer so far), posting each answer shorter than `start` as [`FromWorker::Improved`]

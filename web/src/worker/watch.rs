@@ -14,7 +14,7 @@ use puzzle_core::{
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::tableless::next_turn;
+use super::wait::next_turn;
 use super::{clock, post, progress_poster};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
 use crate::protocol::{FromWorker, SolveRequest};
@@ -119,7 +119,7 @@ pub(super) async fn improve(
             break;
         }
         let method = request.method.with_time_limit(ms.max(1.0) as u32);
-        let mut report = progress_poster(scope, id);
+        let mut report = progress_poster(scope, id, None);
         let mut limits = super::request_limits(request.max_expanded, &mut report);
         let whole = |rest: &Solution| Solution {
             lower_bound: Some(bound),

@@ -2,10 +2,11 @@
 //! guide there (beams ranked by them, exact windows over the whole answer): the app ships the
 //! standard goal's (`scripts/web-tables.sh`, 1.5 and 3.2 MB gzipped), which serve every goal a
 //! relabel leads to it. The first solve that wants them starts getting them (IndexedDB, else
-//! the download, then stored) and goes on meanwhile; they are kept in memory and serve every
-//! later solve of that size. The page hears of them only if their download fails
-//! ([`FromWorker::DownloadFailed`], said in its tables line): the solve goes on without them.
-//! Other goals go without (a 7x7 build takes about a minute and 125 MB in a tab).
+//! the download, then stored: the table cache's path, [`Cached`]) and goes on meanwhile; they
+//! are kept in memory and serve every later solve of that size. The page hears of them only if
+//! their download fails ([`crate::protocol::FromWorker::DownloadFailed`], said in its tables
+//! line; [`Cached::QUIET`]): the solve goes on without them. They are never built: other goals
+//! go without (a 7x7 build takes about a minute and 125 MB in a tab).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -14,17 +15,52 @@ use std::rc::Rc;
 use puzzle_core::anytime::WholeTables;
 use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Goal};
-
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{cache, clock, post, shipped, tableless};
-use crate::protocol::{FromWorker, ShippedTables};
+use super::cache::{cached, Cached};
+use super::wait::next_turn;
+use super::{clock, tableless};
+use crate::protocol::ShippedTables;
 
 thread_local! {
     /// The tables this worker holds, by `WholeTables::cache_key`.
     static HELD: RefCell<HashMap<String, Rc<WholeTables>>> = RefCell::new(HashMap::new());
     /// The keys of the tables on their way.
     static COMING: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
+impl Cached for WholeTables {
+    const QUIET: bool = true;
+    fn key(goal: &Board) -> Result<String, String> {
+        Ok(WholeTables::cache_key(&canonical_goal(goal)))
+    }
+    fn read(bytes: &[u8], goal: &Board) -> Option<Self> {
+        WholeTables::from_bytes(bytes)
+            .ok()
+            .filter(|tables| *tables.goal() == canonical_goal(goal))
+    }
+    fn shipped(goal: &Board) -> Option<&'static str> {
+        shipped_for(goal).map(|(path, _)| path)
+    }
+    fn told_as() -> Option<ShippedTables> {
+        Some(ShippedTables::WholeBoard)
+    }
+    fn bytes(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn memory_bytes(&self) -> usize {
+        WholeTables::memory_bytes(self)
+    }
+    async fn build(
+        _scope: &DedicatedWorkerGlobalScope,
+        _id: u32,
+        _goal: &Board,
+    ) -> Result<Self, String> {
+        Err("whole-board tables are not built in the browser".to_string())
+    }
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        HELD.with(|h| f(&mut h.borrow_mut()))
+    }
 }
 
 /// The shipped file and the goal of the tables that serve `goal`, if the app ships them.
@@ -46,31 +82,25 @@ fn shipped_for(goal: &Board) -> Option<(&'static str, Board)> {
 }
 
 /// The tables that serve `goal` if this worker holds them; otherwise, where the app ships
-/// them, they are sent for (once: IndexedDB, else the download) and a later call finds them.
-/// A failed download is told to request `id` ([`FromWorker::DownloadFailed`]); the next
-/// request that wants them sends for them again.
+/// them, they are sent for (once: IndexedDB, else the download, through [`cached`]) and a
+/// later call finds them. A failed download is told to request `id`
+/// ([`crate::protocol::FromWorker::DownloadFailed`]); the next request that wants them sends
+/// for them again.
 pub(super) fn held_or_sent_for(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
     goal: &Board,
 ) -> Option<Rc<WholeTables>> {
-    let (path, canonical) = shipped_for(goal)?;
+    let (_, canonical) = shipped_for(goal)?;
     let key = WholeTables::cache_key(&canonical);
-    if let Some(tables) = HELD.with(|h| h.borrow().get(&key).cloned()) {
+    if let Some(tables) = WholeTables::with_memory(|m| m.get(&key).cloned()) {
         return Some(tables);
     }
     if COMING.with(|c| c.borrow_mut().insert(key.clone())) {
         let scope = scope.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            match fetch(path, &key, &canonical).await {
-                Ok(tables) => {
-                    HELD.with(|h| h.borrow_mut().insert(key.clone(), Rc::new(tables)));
-                }
-                Err(why) => {
-                    let tables = ShippedTables::WholeBoard;
-                    post(&scope, &FromWorker::DownloadFailed { id, tables, why });
-                }
-            }
+            // Kept in memory by the cache; a failed download is told there (never built).
+            cached::<WholeTables>(&scope, id, &canonical).await.ok();
             COMING.with(|c| c.borrow_mut().remove(&key));
         });
     }
@@ -94,35 +124,9 @@ pub(super) async fn within(
     until: f64,
 ) -> Option<Rc<WholeTables>> {
     while coming(goal) && clock() < until {
-        tableless::next_turn(tableless::WAIT_MS).await;
+        next_turn(tableless::WAIT_MS).await;
     }
     held_or_sent_for(scope, id, goal)
-}
-
-/// The tables toward `goal` from IndexedDB under `key`, else downloaded from `path` (then
-/// stored behind the solve in flight); why the download did not give intact ones otherwise.
-async fn fetch(path: &'static str, key: &str, goal: &Board) -> Result<WholeTables, String> {
-    let db = crate::idb::open().await.ok();
-    if let Some(db) = &db {
-        if let Ok(Some(bytes)) = crate::idb::get(db, key).await {
-            if let Some(tables) = read(&bytes, goal) {
-                return Ok(tables);
-            }
-        }
-    }
-    let bytes = shipped::fetch(path).await?;
-    let tables = read(&bytes, goal).ok_or_else(|| shipped::NOT_THE_TABLES.to_string())?;
-    if let Some(db) = db {
-        cache::store_behind(db, key.to_string(), bytes);
-    }
-    Ok(tables)
-}
-
-/// Tables read back from `bytes`, if intact and toward `goal`.
-fn read(bytes: &[u8], goal: &Board) -> Option<WholeTables> {
-    WholeTables::from_bytes(bytes)
-        .ok()
-        .filter(|tables| tables.goal() == goal)
 }
 
 #[cfg(test)]

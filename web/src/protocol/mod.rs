@@ -1,4 +1,6 @@
-//! The messages between the page and the solver worker.
+//! The messages between the page and the solver worker ([`ToWorker`], [`FromWorker`]); those
+//! only the solver worker sends its copies are apart, in `copy.rs` ([`ToCopy`], read with
+//! [`incoming`]), re-exported here.
 //!
 //! Both directions are serde types that cross as structured-clone JS values
 //! (`serde-wasm-bindgen`): plain objects, arrays, numbers and strings, no JSON text to print
@@ -7,12 +9,16 @@
 //! the same derives natively.
 
 use puzzle_core::trace::TraceEvent;
-use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
+use puzzle_core::tuned::parallel::Subsearch;
 use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
 use crate::ahead::Playhead;
+
+mod copy;
+
+pub use copy::{incoming, table_to_js, with_bytes, Incoming, ToCopy};
 
 /// Where Trunk puts the worker's loader script, relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -70,40 +76,11 @@ pub enum ToWorker {
         /// The trace stops after this many expansions.
         max_expansions: u64,
     },
-    /// Build one pattern table (a group of the goal's default partition,
-    /// `puzzle_core::pdb::Partition::default_for`) and answer [`FromWorker::Table`]. The
-    /// solver worker sends it to a nested worker of its own, to build two tables at once.
-    BuildTable {
-        /// Chosen by the sender; the answer carries it back.
-        id: u32,
-        /// The goal the table leads to.
-        goal: Board,
-        /// The group's tiles, in the partition's order.
-        tiles: Vec<u8>,
-    },
     /// Run the anytime method on a big board without tables (answered like
-    /// [`ToWorker::Solve`]: [`FromWorker::Improved`], then [`FromWorker::Done`]). The solver
-    /// worker sends it to a nested worker of its own while it gets the tables.
+    /// [`ToWorker::Solve`]: [`FromWorker::Improved`], then [`FromWorker::Done`]). The page
+    /// sends it for a hint's short solve; the solver worker sends it to a copy of its own
+    /// while it gets the tables.
     Improve(SolveRequest),
-    /// Build the anytime method's big-board tables (`puzzle_core::anytime::BigTables`) for
-    /// `goal` and answer [`FromWorker::Table`] with their stored form. The solver worker sends
-    /// it to a nested worker of its own, to go on improving the board meanwhile.
-    BuildBigTables {
-        /// Chosen by the sender; the answer carries it back.
-        id: u32,
-        /// The goal the tables lead to.
-        goal: Board,
-    },
-    /// Keep these pattern databases for the [`ToWorker::SearchItem`]s that follow and answer
-    /// [`FromWorker::Held`]. The solver worker sends it to a nested worker of its own, to
-    /// search the large iterations of a 4x4 on two cores. Posted by [`with_bytes`].
-    HoldTables {
-        /// Chosen by the sender; the answer carries it back.
-        id: u32,
-        /// Their stored form (`AdditivePdb::to_bytes`).
-        #[serde(with = "serde_bytes")]
-        bytes: Vec<u8>,
-    },
     /// Read the pattern databases of `goal` from IndexedDB into the worker's memory if they
     /// are stored there (nothing is downloaded or built; answered by nothing): sent when the
     /// page is idle after load, so that a first Solve finds them in hand.
@@ -118,14 +95,6 @@ pub enum ToWorker {
         id: u32,
         /// The moves played and the step reached.
         playhead: Playhead,
-    },
-    /// Search one subtree of an IDA* iteration over the held tables; answered by
-    /// [`FromWorker::Searched`].
-    SearchItem {
-        /// Chosen by the sender; the answer carries it back.
-        id: u32,
-        /// The subtree.
-        item: WorkItem,
     },
 }
 
@@ -242,7 +211,9 @@ impl BuildProgress {
     }
 }
 
-/// Worker to page.
+/// Worker to page, and a copy to the worker that started it (a copy answers like the worker
+/// it copies; [`FromWorker::Table`], [`FromWorker::Held`] and [`FromWorker::Searched`] are
+/// only a copy's answers to [`ToCopy`] requests, which the page never sends).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromWorker {
@@ -320,8 +291,8 @@ pub enum FromWorker {
         /// Whether the trace stopped at its `max_expansions`.
         limit_reached: bool,
     },
-    /// The answer to [`ToWorker::BuildTable`]: the table as a one-group database
-    /// (`AdditivePdb::to_bytes`); to [`ToWorker::BuildBigTables`]: the tables'
+    /// A copy's answer to [`ToCopy::BuildTable`]: the table as a one-group database
+    /// (`AdditivePdb::to_bytes`); to [`ToCopy::BuildBigTables`]: the tables'
     /// `BigTables::to_bytes`. Posted by [`table_to_js`], which moves the bytes instead of
     /// copying them.
     Table {
@@ -333,12 +304,12 @@ pub enum FromWorker {
         #[serde(with = "serde_bytes")]
         bytes: Vec<u8>,
     },
-    /// The answer to [`ToWorker::HoldTables`]: the tables are read and kept.
+    /// A copy's answer to [`ToCopy::HoldTables`]: the tables are read and kept.
     Held {
         /// The request.
         id: u32,
     },
-    /// The answer to [`ToWorker::SearchItem`].
+    /// A copy's answer to [`ToCopy::SearchItem`].
     Searched {
         /// The request.
         id: u32,
@@ -359,27 +330,6 @@ pub fn to_js<T: Serialize>(message: &T) -> JsValue {
     message
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .expect("protocol messages always serialize")
-}
-
-/// [`FromWorker::Table`] as a JS value with its bytes in a `Uint8Array`, and the transfer
-/// list that moves that array's buffer to the receiver instead of copying it.
-pub fn table_to_js(id: u32, bytes: &[u8]) -> (JsValue, js_sys::Array) {
-    let empty = FromWorker::Table {
-        id,
-        bytes: Vec::new(),
-    };
-    with_bytes(&empty, bytes)
-}
-
-/// `message` (whose `bytes` field is empty) as a JS value with `bytes` in a `Uint8Array`
-/// (not an array of numbers, as [`to_js`] would make them), and the transfer list that moves
-/// that array's buffer to the receiver instead of copying it.
-pub fn with_bytes<T: Serialize>(message: &T, bytes: &[u8]) -> (JsValue, js_sys::Array) {
-    let value = to_js(message);
-    let array = js_sys::Uint8Array::from(bytes);
-    // Setting a field of a plain object made just above cannot fail.
-    js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array).ok();
-    (value, js_sys::Array::of1(&array.buffer()))
 }
 
 /// Reads a message posted with [`to_js`].
@@ -557,76 +507,7 @@ mod tests {
     }
 
     #[test]
-    fn pair_messages_round_trip_and_the_far_side_finds_the_same_answer() {
-        use puzzle_core::pdb::{AdditivePdb, Partition};
-        use puzzle_core::tuned::parallel::{search_item, split_iteration};
-        use puzzle_core::tuned::TunedOptions;
-        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
-        let partition = Partition::by_reading_order(&goal, &[4, 4]).unwrap();
-        let pdb = AdditivePdb::build(&goal, &partition, &mut Limits::default()).unwrap();
-        let hold = ToWorker::HoldTables {
-            id: 1,
-            bytes: pdb.to_bytes(),
-        };
-        let Ok(ToWorker::HoldTables { bytes, .. }) = decode::<ToWorker>(&encode(&hold)) else {
-            panic!("hold-tables does not round-trip");
-        };
-        let held = AdditivePdb::from_bytes(&bytes).unwrap();
-        // The 31-move board, its last iteration split; every item crosses and is searched
-        // over the tables that crossed, with the answers of the tables here.
-        let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
-        let options = TunedOptions::default();
-        let split = split_iteration(&board, &pdb, &options, 31, 8, &mut Limits::default());
-        let items = split.unwrap().items;
-        assert!(items.len() >= 8, "{}", items.len());
-        let mut solved = 0;
-        for (id, item) in items.into_iter().enumerate() {
-            let id = id as u32;
-            let request = ToWorker::SearchItem { id, item };
-            let text = encode(&request);
-            assert!(text.contains(r#""type":"search-item""#), "{text}");
-            let Ok(ToWorker::SearchItem { item, .. }) = decode::<ToWorker>(&text) else {
-                panic!("search-item does not round-trip: {text}");
-            };
-            let there = search_item(&item, &held, &options, None, &mut Limits::default());
-            let here = search_item(&item, &pdb, &options, None, &mut Limits::default());
-            let (mut result, mut here) = (there.unwrap(), here.unwrap());
-            (result.stats.elapsed_ms, here.stats.elapsed_ms) = (0.0, 0.0);
-            assert_eq!(result, here);
-            if let Some(moves) = &result.solution {
-                assert_eq!(board.after(moves).as_ref(), Ok(&goal));
-                assert_eq!(moves.len(), 31);
-                solved += 1;
-            }
-            let reply = FromWorker::Searched { id, result };
-            assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
-        }
-        assert!(solved > 0, "the last iteration holds a solution");
-        let held = FromWorker::Held { id: 1 };
-        assert_eq!(decode::<FromWorker>(&encode(&held)), Ok(held));
-    }
-
-    #[test]
-    fn table_messages_round_trip() {
-        let request = ToWorker::BuildTable {
-            id: 9,
-            goal: Goal::Standard.board(Shape::square(4).unwrap()).unwrap(),
-            tiles: vec![1, 5, 6, 9, 10, 13, 14],
-        };
-        let text = encode(&request);
-        assert!(text.contains(r#""type":"build-table","id":9"#), "{text}");
-        assert_eq!(decode::<ToWorker>(&text), Ok(request));
-        let reply = FromWorker::Table {
-            id: 9,
-            bytes: vec![0, 1, 255, 78],
-        };
-        let text = encode(&reply);
-        assert!(text.contains(r#""bytes":[0,1,255,78]"#), "{text}");
-        assert_eq!(decode::<FromWorker>(&text), Ok(reply));
-        let big = ToWorker::BuildBigTables {
-            id: 4,
-            goal: Goal::Snail.board(Shape::square(6).unwrap()).unwrap(),
-        };
+    fn improve_round_trips() {
         let improve = ToWorker::Improve(SolveRequest {
             id: 4,
             board: Goal::Standard.board(Shape::square(6).unwrap()).unwrap(),
@@ -637,14 +518,6 @@ mod tests {
         });
         assert!(encode(&improve).contains(r#""type":"improve","id":4"#));
         assert_eq!(decode::<ToWorker>(&encode(&improve)), Ok(improve));
-        let text = encode(&big);
-        assert!(
-            text.contains(r#""type":"build-big-tables","id":4"#),
-            "{text}"
-        );
-        assert_eq!(decode::<ToWorker>(&text), Ok(big));
-        let error = decode::<FromWorker>(r#"{"type":"table","id":9,"bytes":[256]}"#).unwrap_err();
-        assert!(error.contains("256"), "{error}");
     }
 
     #[test]
