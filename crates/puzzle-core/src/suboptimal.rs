@@ -16,7 +16,7 @@
 //! placement) is the classic row-by-row method, the baseline the benchmark compares against.
 
 use crate::anytime::budget::{Budget, Halt};
-use crate::anytime::shorten;
+use crate::anytime::engines::shorten;
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};

@@ -149,33 +149,15 @@
 //! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
 //! ```
 
-mod beam;
-mod beam_windows;
-mod best_first;
 pub(crate) mod budget;
 mod core;
-mod core_beam;
-mod deepen;
-mod entries;
+pub(crate) mod engines;
 #[cfg(test)]
 mod fingerprint;
-mod guided;
-mod ida;
-mod pattern;
-mod rank;
-mod reduce;
-pub(crate) mod shorten;
-mod table_file;
+mod phases;
 mod tables;
-mod tails;
-mod tracked;
-mod wastar;
-pub(crate) mod whole;
-mod whole_windows;
-mod widestar;
 
-pub use tables::{total_entries, BigTables};
-pub use whole::WholeTables;
+pub use tables::{total_entries, BigTables, WholeTables};
 
 use crate::board::Board;
 use crate::error::BoardError;
@@ -188,6 +170,7 @@ use crate::solvability::{solvability, Solvability};
 use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
 
 use budget::{Budget, Halt};
+use engines::{best_first, reduce, shorten, wastar, widestar};
 
 /// How the anytime solver works.
 #[derive(Clone, Debug, PartialEq)]

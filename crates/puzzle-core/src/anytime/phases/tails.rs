@@ -7,9 +7,11 @@
 //! is a smaller problem, so a lower weight fits in the same states, and the answer it finds
 //! may take another way to the goal altogether.
 
-use super::budget::Halt;
-use super::tables::BigTables;
-use super::{best_first, core, shorten, wastar, AnytimeConfig, Run};
+use crate::anytime::budget::Halt;
+use crate::anytime::core;
+use crate::anytime::engines::{best_first, shorten, wastar};
+use crate::anytime::tables::big::BigTables;
+use crate::anytime::{AnytimeConfig, Run};
 
 impl Run<'_, '_, '_> {
     /// Weighted A* from boards along the core part of the best solution toward the goal, each
@@ -17,7 +19,7 @@ impl Run<'_, '_, '_> {
     /// starts shift by half a step. The weight adapts: up by 0.1 after a search that ran out of
     /// states, down by 0.05 after one that settled (between 1.1 and 2).
     /// `share` of the time left goes to them at most (the passes after them need the rest).
-    pub(super) fn tails(
+    pub(crate) fn tails(
         &mut self,
         tables: &BigTables,
         config: &AnytimeConfig,

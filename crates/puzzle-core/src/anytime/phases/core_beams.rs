@@ -7,13 +7,14 @@
 //! ([`CORE_BLENDS`]), which then run in turn until the time is spent: another ranking is
 //! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
 
-use super::beam::{Beam, Growth};
-use super::budget::Halt;
-use super::core::Split;
-use super::entries::{GroupEntries, Values};
-use super::rank::{Blend, LinearConflict, Ranker};
-use super::tables::BigTables;
-use super::{AnytimeConfig, Run};
+use crate::anytime::budget::Halt;
+use crate::anytime::core::Split;
+use crate::anytime::engines::beam::Beam;
+use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
+use crate::anytime::phases::beams::Growth;
+use crate::anytime::tables::big::BigTables;
+use crate::anytime::tables::entries::{GroupEntries, Values};
+use crate::anytime::{AnytimeConfig, Run};
 use crate::heuristic::LineConflicts;
 
 /// The blends the core's beams rank by after the growing beams, in turn (then again with
@@ -126,7 +127,7 @@ impl Run<'_, '_, '_> {
     /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
     /// good), ranked by the tables, then by [`CORE_BLENDS`] at the last width, until
     /// `until_ms`; each shorter whole is offered.
-    pub(super) fn core_beams(
+    pub(crate) fn core_beams(
         &mut self,
         tables: &BigTables,
         split: &Split,
@@ -179,7 +180,7 @@ impl Run<'_, '_, '_> {
 mod tests {
     use super::*;
     use crate::anytime::budget::Budget;
-    use crate::anytime::rank::assert_per_move_estimates;
+    use crate::anytime::engines::rank::assert_per_move_estimates;
     use crate::board::Board;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
@@ -273,7 +274,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = super::super::ida::shortest_within(
+                    let optimum = crate::anytime::engines::ida::shortest_within(
                         &board,
                         &goal,
                         31,
