@@ -15,8 +15,8 @@ use crate::anytime::budget::Halt;
 use crate::anytime::engines::beam::{Beam, MAX_WIDTH};
 use crate::anytime::engines::shorten;
 use crate::anytime::engines::whole_rank::WholeRanker;
+use crate::anytime::run::Run;
 use crate::anytime::tables::whole::WholeTables;
-use crate::anytime::Run;
 
 /// A window: the answer's moves from board `from` to board `to` (indexes along the answer),
 /// and the map that makes board `to` the goal ([`Relabel::between`]).

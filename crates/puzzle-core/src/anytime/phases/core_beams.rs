@@ -12,9 +12,10 @@ use crate::anytime::core::Split;
 use crate::anytime::engines::beam::Beam;
 use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
 use crate::anytime::phases::beams::Growth;
+use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
 use crate::anytime::tables::entries::{GroupEntries, Values};
-use crate::anytime::{AnytimeConfig, Run};
+use crate::anytime::AnytimeConfig;
 use crate::heuristic::LineConflicts;
 
 /// The blends the core's beams rank by after the growing beams, in turn (then again with

@@ -4,5 +4,9 @@
 pub(crate) mod beam_windows;
 pub(crate) mod beams;
 pub(crate) mod core_beams;
+pub(crate) mod core_search;
+pub(crate) mod first;
 pub(crate) mod tails;
+pub(crate) mod to_core;
 pub(crate) mod whole_windows;
+pub(crate) mod windows;

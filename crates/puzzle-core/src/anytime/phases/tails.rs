@@ -10,8 +10,9 @@
 use crate::anytime::budget::Halt;
 use crate::anytime::core;
 use crate::anytime::engines::{best_first, shorten, wastar};
+use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
-use crate::anytime::{AnytimeConfig, Run};
+use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
     /// Weighted A* from boards along the core part of the best solution toward the goal, each

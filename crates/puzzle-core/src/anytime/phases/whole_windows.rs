@@ -5,7 +5,8 @@
 
 use crate::anytime::budget::Halt;
 use crate::anytime::engines::shorten;
-use crate::anytime::{AnytimeConfig, Run};
+use crate::anytime::run::Run;
+use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
     /// Rounds of [`AnytimeConfig::guided_windows`] over the whole answer, each window allowed
