@@ -28,7 +28,7 @@ use crate::suboptimal::{solve_staged, StagedConfig};
 use crate::anytime::budget::Budget;
 use crate::anytime::engines::best_first::Found;
 use crate::anytime::engines::{reduce, shorten, wastar, widestar};
-use crate::anytime::{core, solve_anytime, AnytimeConfig, BigTables};
+use crate::anytime::{core, solve_anytime, AnytimeConfig, AnytimeTuning, BigTables};
 
 fn tables_for(goal: &Board) -> BigTables {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/fingerprint-tables");
@@ -229,7 +229,10 @@ fn anytime_solves(out: &mut String, tables: &[(usize, BigTables)]) {
             .flatten();
         let config = AnytimeConfig {
             time_limit_ms: 1e12,
-            outer_beam: beam,
+            tuning: AnytimeTuning {
+                outer_beam: beam,
+                ..AnytimeTuning::default()
+            },
             ..AnytimeConfig::default()
         };
         let mut limits = Limits {

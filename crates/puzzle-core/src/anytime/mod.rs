@@ -14,16 +14,16 @@
 //!    end boards (IDA* with Manhattan plus linear conflict toward that board, explicit stack).
 //! 3. **Beams** (boards larger than the core, or than 5x5 without tables; `beam.rs`): beam
 //!    searches over the whole board, the boards of each depth ranked by linear conflict alone
-//!    and the best [`AnytimeConfig::beam_width`] kept, then wider beams while
-//!    [`AnytimeConfig::beam_share`] of the time lasts; once the parent links cap the width,
+//!    and the best [`AnytimeTuning::beam_width`] kept, then wider beams while
+//!    [`AnytimeTuning::beam_share`] of the time lasts; once the parent links cap the width,
 //!    that width on the board's symmetric views and the reverse problems (from the goal to
-//!    the board), up to [`AnytimeConfig::beam_problems`] beams. They bring all tiles home together;
+//!    the board), up to [`AnytimeTuning::beam_problems`] beams. They bring all tiles home together;
 //!    the line reduction below brings them a line at a time, which is where its answers lost
 //!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
 //!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
 //!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
 //!    beams rank by the larger of their estimate and linear conflict instead, for
-//!    [`AnytimeConfig::whole_beam_share`] of the time, short of the width the links cap;
+//!    [`AnytimeTuning::whole_beam_share`] of the time, short of the width the links cap;
 //!    at that width the board ranked by other blends of the two estimates (another ranking is
 //!    another draw; `beam.rs`, `BLENDS`) then comes first among the other problems, in turn
 //!    with those ranked by linear conflict (the board's own first): the rankings keep
@@ -34,7 +34,7 @@
 //! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
 //!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
 //!    last. When the core is the whole board, beams ranked by the tables' estimate come first
-//!    (`core_beam.rs`, widths growing as for step 3, while [`AnytimeConfig::core_beam_share`]
+//!    (`core_beam.rs`, widths growing as for step 3, while [`AnytimeTuning::core_beam_share`]
 //!    of the time lasts): they keep the boards of each depth with the smallest admissible
 //!    estimate, a far better ranking than linear conflict, and beat the weighted searches
 //!    below for the same time (5x5 dev states, 20 boards, one run: see the README), and
@@ -45,22 +45,22 @@
 //!    states, optimal on 97 -> 109 of them).
 //!    Otherwise the core is then solved by weighted A* with additive 5-tile pattern databases
 //!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
-//!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
+//!    best length so far, until a search exceeds [`AnytimeTuning::core_nodes`] states. On 5x5
 //!    and smaller the core is the whole board. On larger boards the path to the core is
-//!    searched first (**line reduction**, [`AnytimeConfig::outer_beam`]): the board is
+//!    searched first (**line reduction**, [`AnytimeTuning::outer_beam`]): the board is
 //!    reduced one outer row or column at a time, each line by weighted A* over the positions
 //!    of that line's tiles and the blank (the other tiles do not matter), guided by the sum of
 //!    exact two-tile-plus-blank costs (tables built by breadth-first search for the current
 //!    rectangle, a few milliseconds; the sum overcounts, hence the weights below 1 in
-//!    [`AnytimeConfig::outer_weights`]). Each line is searched with every weight and from
+//!    [`AnytimeTuning::outer_weights`]). Each line is searched with every weight and from
 //!    every side that can go; a beam keeps the best partial reductions (moves so far plus
 //!    linear conflict of the board). The beam's final paths and the staged answer's each get
 //!    a quick core search at the first core weight (after the paths are **loosened**: windows
-//!    of [`AnytimeConfig::tracked_windows`] moves replaced by the shortest stretch that leaves
+//!    of [`AnytimeTuning::tracked_windows`] moves replaced by the shortest stretch that leaves
 //!    the outer tiles and the blank where it left them, any core tile anywhere, `tracked.rs`),
 //!    are offered, and the full core search
-//!    then runs from the best [`AnytimeConfig::outer_cores`] of them in turn. Once
-//!    [`AnytimeConfig::views_share`] of the time is spent, the lines left are searched with
+//!    then runs from the best [`AnytimeTuning::outer_cores`] of them in turn. Once
+//!    [`AnytimeTuning::views_share`] of the time is spent, the lines left are searched with
 //!    the first weight only and one partial (short time limits: 8x8 at 2 s was 760 moves
 //!    without this, against 658 for the symmetric views). With
 //!    `outer_beam: 0`, the
@@ -69,31 +69,31 @@
 //!    boards of at most 25 cells get weighted A* with linear conflict on the whole board
 //!    instead.
 //!    When the core search's weights are spent (or run out of states), **tails** (`tails.rs`):
-//!    weighted A* ([`AnytimeConfig::tail_weight`], adapted to what the last one did) from
-//!    boards [`AnytimeConfig::tail_step`] moves apart along the core part of the best answer
+//!    weighted A* ([`AnytimeTuning::tail_weight`], adapted to what the last one did) from
+//!    boards [`AnytimeTuning::tail_step`] moves apart along the core part of the best answer
 //!    toward the goal, each pruned by the moves it must beat; on boards larger than the core
 //!    they come after the plain window rounds of step 6 and take at most half the time left.
 //!    Measured on DeepCubeA's 5x5 dev states (20 boards, one run, 10 s a board): 1.045 ->
 //!    1.033 times optimal, boards solved optimally 2 -> 6; the guided windows alone had
 //!    converged (their searches capped) with most of the time left.
 //! 5. **Guided windows** (with tables): the part of the solution inside the core, in windows
-//!    of [`AnytimeConfig::guided_windows`] moves, each searched exactly by IDA* with the
+//!    of [`AnytimeTuning::guided_windows`] moves, each searched exactly by IDA* with the
 //!    tables relabelled toward the window's end board (`guided.rs`: the renamed groups'
 //!    entries plus Manhattan for the tiles the renaming leaves out, an admissible estimate
 //!    far stronger than linear conflict), in rounds until one gains nothing; a quick round
-//!    (windows capped at [`AnytimeConfig::guided_quick_nodes`]) also follows each core
+//!    (windows capped at [`AnytimeTuning::guided_quick_nodes`]) also follows each core
 //!    search's answer. Measured on DeepCubeA's 5x5 dev states (20 boards, one run): 1.083 ->
 //!    1.070 times optimal at 1 s, level at 5 s (1.048 / 1.050) and on Korf's 24-puzzles:
 //!    they do what the plain windows, longer windows and weighted windows did, in fewer
 //!    steps. When the core is the whole board they replace those passes below.
-//! 6. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
-//!    [`AnytimeConfig::max_window`] until a round gains nothing, then
-//!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
-//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*. On boards larger than the
+//! 6. **Window rounds**: windows from [`AnytimeTuning::min_window`] to
+//!    [`AnytimeTuning::max_window`] until a round gains nothing, then
+//!    [`AnytimeTuning::extra_rounds`] passes of longer windows with larger budgets, then long
+//!    windows ([`AnytimeTuning::weighted_windows`]) by weighted A*. On boards larger than the
 //!    core, time left after that runs the rounds again on the new answer with twice the
 //!    expansions a window, while they gain ([`AnytimeConfig::passes_again`]).
 //! 7. **Beam windows** (with whole-board tables, `beam_windows.rs`), in the time left until
-//!    the limit: stretches of [`AnytimeConfig::beam_window_span`] moves ending where the
+//!    the limit: stretches of [`AnytimeTuning::beam_window_span`] moves ending where the
 //!    blank is on the goal's blank cell (seen through a flip or the transposition) are
 //!    searched again by beams ranked by the whole-board tables, the stretch's start renamed so
 //!    that its end is the goal; each pass that gains nothing is followed by one twice as wide.
@@ -122,10 +122,10 @@
 //! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
 //! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
 //! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
-//! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
+//! search about 80 (1M by default); lower [`AnytimeTuning::core_nodes`] for a browser if
 //! needed. A line search of the line reduction holds about 60 bytes a state (300k by
 //! default, ~18 MB), freed before the core search starts, so the peak does not grow. A beam
-//! holds half a byte a board kept at every depth ([`AnytimeConfig::beam_links`]: 32M, 16 MB
+//! holds half a byte a board kept at every depth ([`AnytimeTuning::beam_links`]: 32M, 16 MB
 //! at most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
 //! width), all freed when it ends; a core beam as much, plus 12 bytes a board of its widest
 //! depth for the groups' entries.
@@ -157,8 +157,11 @@ mod fingerprint;
 mod phases;
 mod run;
 mod tables;
+mod tuning;
 
 pub use tables::{total_entries, BigTables, WholeTables};
+#[doc(hidden)]
+pub use tuning::AnytimeTuning;
 
 use crate::board::Board;
 use crate::error::BoardError;
@@ -173,116 +176,13 @@ use crate::suboptimal::Approximate;
 use budget::{Budget, Halt};
 use run::Run;
 
-/// How the anytime solver works.
+/// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
+/// time is counted (the node budget is [`Limits::max_expanded`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnytimeConfig {
     /// Time to spend improving, in milliseconds of [`Limits::clock`] (on wasm32 the caller must
     /// set a clock, e.g. `performance.now()`, or the node budget is the only limit).
     pub time_limit_ms: f64,
-    /// Seed for randomised restarts. The current schedule is deterministic and does not use
-    /// it (kept so callers can pass one; same limits and clock readings, same answer).
-    pub seed: u64,
-    /// Smallest window of moves replaced by an optimal stretch.
-    pub min_window: usize,
-    /// Largest window.
-    pub max_window: usize,
-    /// Expansions allowed to the search of one window.
-    pub window_nodes: u64,
-    /// Passes after the windows converge, each with windows 12 moves longer and a budget
-    /// three times larger (they use the time left).
-    pub extra_rounds: usize,
-    /// With tables, window lengths of the part of the solution inside the core searched
-    /// exactly with the tables relabelled toward each window's end (after the short windows
-    /// converge, in rounds until one gains nothing).
-    pub guided_windows: Vec<usize>,
-    /// Expansions allowed to one guided window.
-    pub guided_nodes: u64,
-    /// Expansions a guided window gets in the quick round after each core search's answer
-    /// (0: none).
-    pub guided_quick_nodes: u64,
-    /// Then long windows by weighted A*: (window length, weight) pairs, in order.
-    pub weighted_windows: Vec<(usize, f64)>,
-    /// States the weighted search of one long window may hold.
-    pub weighted_window_nodes: usize,
-    /// States the weighted A* of the core may hold (about 60 bytes each).
-    pub core_nodes: usize,
-    /// Weights of the successive core searches (each at least 1); none where core beams
-    /// ([`AnytimeConfig::core_beam_share`]) search the whole board.
-    pub core_weights: Vec<f64>,
-    /// Share of the time limit during which the symmetric views of the board are tried for a
-    /// shorter path to the core (with `outer_beam: 0`), or the line reduction searches with
-    /// every weight and its whole beam (after it: the first weight, one partial).
-    pub views_share: f64,
-    /// Weights of the successive whole-board searches (linear conflict; boards of at most
-    /// 25 cells solved without tables).
-    pub wide_weights: Vec<f64>,
-    /// States a whole-board search may hold (about 80 bytes each).
-    pub wide_nodes: usize,
-    /// Boards larger than the core: partial paths kept by the beam that reduces the board to
-    /// the core one outer line at a time (0: the staged answers of the symmetric views
-    /// instead, the schedule before line reduction).
-    pub outer_beam: usize,
-    /// Weights on the line estimate, one reduction to the core each, tried in order while
-    /// [`AnytimeConfig::views_share`] of the time is left (the estimate overcounts, so
-    /// weights below 1 give shorter lines and bigger searches).
-    pub outer_weights: Vec<f64>,
-    /// States one line search may hold (about 60 bytes each).
-    pub outer_nodes: usize,
-    /// Paths to the core (best first) that get the full core search, time permitting.
-    pub outer_cores: usize,
-    /// Largest board (in cells) that gets line reduction; larger ones take the symmetric
-    /// views. Measured in one run: 6x6 240.0 -> 225.6 and 7x7 389.6 -> 371.2 moves with it, but
-    /// 8x8 653.0 -> 663.0 at 15 s and 658.5 -> 678.5 at 2 s (the reduction of so many lines
-    /// does not finish in time), so it stops at 7x7.
-    pub outer_max_cells: usize,
-    /// Boards larger than the core: window lengths of the paths to the core shortened with
-    /// only the outer tiles and the blank kept (`tracked.rs`), before the core searches.
-    /// Measured in one run (DeepCubeA dev states, 10 s a board on 6x6, 30 s on 7x7, with the
-    /// tails): 6x6 169.5 -> 168.5, 7x7 365.3 -> 359.3 moves (outside the core 284.8 -> 271.2).
-    pub tracked_windows: Vec<usize>,
-    /// Expansions allowed to one such window.
-    pub tracked_nodes: u64,
-    /// First weight of the tail searches (0: none); see the module documentation.
-    pub tail_weight: f64,
-    /// Moves between two tail searches' starts (passes after the first start half a step
-    /// later or earlier).
-    pub tail_step: usize,
-    /// States a tail search may hold (about 55 bytes each, freed after each search). Measured:
-    /// 500k states instead of 2M found none of the tails 2M found on the stuck 5x5 boards.
-    pub tail_nodes: usize,
-    /// Boards larger than the core: once the passes converged, run them again on the new
-    /// answer with twice the expansions a window, while that gains (`Run::again`).
-    pub passes_again: bool,
-    /// Boards larger than the core (or than 5x5 without tables): width of the first
-    /// whole-board beam search (`beam.rs`; 0: none). Later beams are as wide as the time
-    /// allows.
-    pub beam_width: usize,
-    /// Share of the time limit the beams may use, counted from the start of the solve.
-    pub beam_share: f64,
-    /// The same share when whole-board tables ([`WholeTables`]) rank the beams: the growing
-    /// beams and then the beam windows end there.
-    pub whole_beam_share: f64,
-    /// With whole-board tables: moves a beam window spans (`beam_windows.rs`; 0: none). They
-    /// run once everything else has converged, until the time limit.
-    pub beam_window_span: usize,
-    /// Boards all depths of one beam may keep (half a byte each for the path): caps its width
-    /// at this divided by the best length so far.
-    pub beam_links: usize,
-    /// Problems ranked by linear conflict a whole-board beam as wide as the links allow is
-    /// run on, while time is left: the board's own, then its symmetric views and the reverse
-    /// problems (at most 16; 1: the board only). With whole-board tables and
-    /// [`AnytimeConfig::blend_beams`], the growing beams' last width short of the links' cap.
-    pub beam_problems: usize,
-    /// With whole-board tables: whether the growing beams stop short of the links' cap and
-    /// the board ranked by other blends of the tables and linear conflict runs at that width
-    /// first among the other problems (`beam.rs`, `BLENDS`).
-    pub blend_beams: bool,
-    /// When the tables cover the whole board (5x5 and smaller): share of the time limit (from
-    /// the start of the solve) the beams ranked by the tables (`core_beam.rs`) may use, before
-    /// the core search (0: none). Larger boards' core parts are short and nearly solved when
-    /// the core is reached: measured on DeepCubeA's 6x6 dev states (10 boards, 10 s), no
-    /// shorter answers (138.9 moves either way), 58 MB more memory.
-    pub core_beam_share: f64,
     /// Moves solving the board to start from (an earlier run's answer, say), so that runs can
     /// continue one another: when they solve it, they are the first incumbent and the staged
     /// answers are skipped (the answer is then never longer than them); otherwise ignored.
@@ -293,48 +193,19 @@ pub struct AnytimeConfig {
     /// real time for a 5x5 solve on the machine the README's figures come from). `None` (the
     /// default): the clock.
     pub work_clock: Option<f64>,
+    /// The solver's knobs, for the big-board benchmark to compare settings (the defaults are
+    /// the product's).
+    #[doc(hidden)]
+    pub tuning: AnytimeTuning,
 }
 
 impl Default for AnytimeConfig {
     fn default() -> Self {
         AnytimeConfig {
             time_limit_ms: 2000.0,
-            seed: 0,
-            min_window: 12,
-            max_window: 36,
-            window_nodes: 200_000,
-            extra_rounds: 3,
-            guided_windows: vec![48, 60, 72],
-            guided_nodes: 300_000,
-            guided_quick_nodes: 30_000,
-            weighted_windows: vec![(60, 1.5), (90, 1.5), (120, 1.3)],
-            weighted_window_nodes: 200_000,
-            core_nodes: 2_000_000,
-            core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
-            wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
-            wide_nodes: 1_000_000,
-            views_share: 0.25,
-            outer_beam: 4,
-            outer_max_cells: 49,
-            outer_weights: vec![0.8, 0.7, 0.6, 0.5],
-            outer_nodes: 300_000,
-            outer_cores: 3,
-            tracked_windows: vec![16, 24, 32],
-            tracked_nodes: 100_000,
-            tail_weight: 1.4,
-            tail_step: 8,
-            tail_nodes: 2_000_000,
-            passes_again: true,
-            beam_width: 1000,
-            beam_share: 0.5,
-            whole_beam_share: 0.75,
-            beam_window_span: 80,
-            beam_links: 32_000_000,
-            beam_problems: 16,
-            blend_beams: true,
-            core_beam_share: 0.8,
             start: None,
             work_clock: None,
+            tuning: AnytimeTuning::default(),
         }
     }
 }

@@ -12,6 +12,10 @@ use crate::suboptimal::Approximate;
 use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::{AnytimeConfig, BigTables, WholeTables};
 
+/// Largest board (in cells) that gets line reduction; larger ones take the symmetric views
+/// (on 8x8 the reduction of so many lines does not finish in time: `docs/BENCHMARKS.md`).
+const LINE_REDUCTION_MAX_CELLS: usize = 49;
+
 /// One anytime solve in progress.
 pub(crate) struct Run<'r, 'l, 'a> {
     pub(crate) method: Method,
@@ -93,9 +97,9 @@ impl Run<'_, '_, '_> {
             self.budget.report()?;
         }
         self.windows(
-            config.min_window,
-            config.min_window / 2,
-            config.window_nodes,
+            config.tuning.min_window,
+            config.tuning.min_window / 2,
+            config.tuning.window_nodes,
         )?;
         if tables.is_none_or(|t| !t.covers_whole_board()) && self.goal.cells().len() > 25 {
             self.beams(config)?;
@@ -103,18 +107,20 @@ impl Run<'_, '_, '_> {
         if let Some(tables) = tables {
             let bases = if tables.covers_whole_board() {
                 vec![self.best.clone().unwrap_or_default()]
-            } else if config.outer_beam > 0 && self.goal.cells().len() <= config.outer_max_cells {
+            } else if config.tuning.outer_beam > 0
+                && self.goal.cells().len() <= LINE_REDUCTION_MAX_CELLS
+            {
                 self.reduced_prefixes(tables, config)?
             } else {
                 vec![self.shortest_prefix(tables, config)?]
             };
             // The full core search from each path to the core, best first, while time lasts.
-            for base in bases.iter().take(config.outer_cores.max(1)) {
+            for base in bases.iter().take(config.tuning.outer_cores.max(1)) {
                 self.core_search(tables, base, config)?;
             }
             // On the whole board the tails come next; on larger ones after the cheaper
             // plain windows (`window_rounds`).
-            if tables.covers_whole_board() && config.tail_weight > 0.0 {
+            if tables.covers_whole_board() && config.tuning.tail_weight > 0.0 {
                 self.tails(tables, config, 1.0)?;
             }
         } else if self.goal.cells().len() <= 25 {
@@ -122,16 +128,14 @@ impl Run<'_, '_, '_> {
         }
         self.window_rounds(tables, config)?;
         match tables {
-            Some(tables) if config.passes_again && !tables.covers_whole_board() => {
-                self.again(tables, config)?
-            }
+            Some(tables) if !tables.covers_whole_board() => self.again(tables, config)?,
             _ => {}
         }
         // The time left, where whole-board tables rank beams: beam windows from 8 times the
         // first beam's width, wider after each pass that gains nothing.
-        if config.beam_window_span > 0 {
-            let width = config.beam_width.saturating_mul(8);
-            let (span, links) = (config.beam_window_span, config.beam_links);
+        if config.tuning.beam_window_span > 0 {
+            let width = config.tuning.beam_width.saturating_mul(8);
+            let (span, links) = (config.tuning.beam_window_span, config.tuning.beam_links);
             self.beam_windows(span, width, links, config.time_limit_ms)?;
         }
         Ok(())

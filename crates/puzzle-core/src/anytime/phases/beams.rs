@@ -31,11 +31,11 @@ impl Run<'_, '_, '_> {
         let (start, goal) = (self.start.clone(), self.goal.clone());
         let views = View::all()
             .flat_map(|view| [(view, false), (view, true)])
-            .take(config.beam_problems)
+            .take(config.tuning.beam_problems)
             .map(|(view, reverse)| Other::View { view, reverse });
         let (widest, others, until) = match self.whole.clone() {
             None => {
-                let until = config.time_limit_ms * config.beam_share;
+                let until = config.time_limit_ms * config.tuning.beam_share;
                 let mut ranker = LinearConflict::toward(&goal);
                 let widest = self.beams_from(
                     &start,
@@ -49,9 +49,9 @@ impl Run<'_, '_, '_> {
                 (widest, views.skip(1).collect(), until)
             }
             Some(whole) => {
-                let until = config.time_limit_ms * config.whole_beam_share;
+                let until = config.time_limit_ms * config.tuning.whole_beam_share;
                 let mut ranker = WholeRanker::new(&whole);
-                let blend = config.blend_beams;
+                let blend = config.tuning.blend_beams;
                 let growth = if blend {
                     Growth::ShortOfCap
                 } else {
@@ -136,7 +136,7 @@ impl Run<'_, '_, '_> {
 
     /// Beams of growing width from `start` (the board after `prefix`) toward `goal`, until
     /// `until_ms`, each bounded by the best length so far and offered behind `prefix`: the
-    /// first of [`AnytimeConfig::beam_width`] boards, each next one as wide as the time left
+    /// first of [`AnytimeTuning::beam_width`] boards, each next one as wide as the time left
     /// allows (judged by the last one's time, at most 8 times wider) and the parent links
     /// allow, as far as `growth` says; the last one's width and time if the links capped it,
     /// or `growth` stopped it. `start` and `goal` may be the core's boards (core labels, same
@@ -152,10 +152,10 @@ impl Run<'_, '_, '_> {
         until_ms: f64,
         growth: Growth,
     ) -> Result<Option<Widest>, Halt> {
-        if config.beam_width == 0 {
+        if config.tuning.beam_width == 0 {
             return Ok(None);
         }
-        let mut width = config.beam_width;
+        let mut width = config.tuning.beam_width;
         loop {
             let allowed = self.best_len().saturating_sub(prefix.len());
             let cap = links_cap(config, allowed);
@@ -202,7 +202,7 @@ impl Run<'_, '_, '_> {
 
 /// The widest beam the parent links allow for paths of fewer than `allowed` moves.
 fn links_cap(config: &AnytimeConfig, allowed: usize) -> usize {
-    (config.beam_links / allowed.max(1)).clamp(1, MAX_WIDTH)
+    (config.tuning.beam_links / allowed.max(1)).clamp(1, MAX_WIDTH)
 }
 
 /// With whole-board tables, the blends of their estimate and linear conflict the board is

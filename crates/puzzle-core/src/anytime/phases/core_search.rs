@@ -21,8 +21,8 @@ impl Run<'_, '_, '_> {
         let Some(split) = core::split(&self.start, base, tables) else {
             return Ok(());
         };
-        if config.core_beam_share > 0.0 && tables.covers_whole_board() {
-            let until = config.time_limit_ms * config.core_beam_share;
+        if config.tuning.core_beam_share > 0.0 && tables.covers_whole_board() {
+            let until = config.time_limit_ms * config.tuning.core_beam_share;
             self.core_beams(tables, &split, config, until)?;
             // After beams ranked by the tables, the weighted searches below gain less than
             // the tails and windows that follow get in the same time: without them, 5x5 at
@@ -30,7 +30,7 @@ impl Run<'_, '_, '_> {
             // with a work clock) and 1.060 -> 1.052 on Korf's 50 (work clock); level at 10 s.
             return Ok(());
         }
-        for &weight in &config.core_weights {
+        for &weight in &config.tuning.core_weights {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -40,19 +40,19 @@ impl Run<'_, '_, '_> {
                 tables,
                 weight,
                 allowed,
-                config.core_nodes,
+                config.tuning.core_nodes,
                 &mut self.budget,
             )?;
             match found {
                 best_first::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
                     self.windows(
-                        config.min_window,
-                        config.min_window / 2,
-                        config.window_nodes,
+                        config.tuning.min_window,
+                        config.tuning.min_window / 2,
+                        config.tuning.window_nodes,
                     )?;
-                    if config.guided_quick_nodes > 0 {
-                        self.guided_round(tables, config, 0, config.guided_quick_nodes)?;
+                    if config.tuning.guided_quick_nodes > 0 {
+                        self.guided_round(tables, config, 0, config.tuning.guided_quick_nodes)?;
                     }
                 }
                 best_first::Found::NoneShorter => return Ok(()),
@@ -64,7 +64,7 @@ impl Run<'_, '_, '_> {
 
     /// Weighted A* on the whole board with linear conflict, weights decreasing.
     pub(crate) fn wide_search(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &weight in &config.wide_weights {
+        for &weight in &config.tuning.wide_weights {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -73,16 +73,16 @@ impl Run<'_, '_, '_> {
                 &self.goal,
                 weight,
                 self.best_len(),
-                config.wide_nodes,
+                config.tuning.wide_nodes,
                 &mut self.budget,
             )?;
             match found {
                 best_first::Found::Path(moves) => {
                     self.offer(moves);
                     self.windows(
-                        config.min_window,
-                        config.min_window / 2,
-                        config.window_nodes,
+                        config.tuning.min_window,
+                        config.tuning.min_window / 2,
+                        config.tuning.window_nodes,
                     )?;
                 }
                 best_first::Found::NoneShorter => return Ok(()),

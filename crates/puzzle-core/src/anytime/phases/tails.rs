@@ -27,8 +27,8 @@ impl Run<'_, '_, '_> {
         share: f64,
     ) -> Result<(), Halt> {
         let until = self.budget.elapsed_ms() + share * self.budget.left_ms();
-        let step = config.tail_step.max(2);
-        let mut weight = config.tail_weight;
+        let step = config.tuning.tail_step.max(2);
+        let mut weight = config.tuning.tail_weight;
         for pass in 0..4 {
             let mut k = step - (pass % 2) * (step / 2);
             loop {
@@ -53,7 +53,7 @@ impl Run<'_, '_, '_> {
                     tables,
                     weight,
                     core_moves.len() - k,
-                    config.tail_nodes,
+                    config.tuning.tail_nodes,
                     &mut self.budget,
                 )?;
                 match found {
@@ -61,8 +61,8 @@ impl Run<'_, '_, '_> {
                         let mut moves = split.stitch(&core_moves[..k]);
                         moves.extend_from_slice(&tail);
                         self.offer(shorten::cut_loops(&self.start, &moves));
-                        if config.guided_quick_nodes > 0 {
-                            self.guided_round(tables, config, 0, config.guided_quick_nodes)?;
+                        if config.tuning.guided_quick_nodes > 0 {
+                            self.guided_round(tables, config, 0, config.tuning.guided_quick_nodes)?;
                         }
                         weight = (weight - 0.05).max(1.1);
                     }

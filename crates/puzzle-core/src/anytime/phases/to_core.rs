@@ -28,7 +28,7 @@ impl Run<'_, '_, '_> {
         let mut base = self.best.clone().unwrap_or_default();
         let mut shortest = prefix_of(self, &base);
         for view in crate::symmetry::View::others() {
-            if self.budget.elapsed_ms() > config.time_limit_ms * config.views_share {
+            if self.budget.elapsed_ms() > config.time_limit_ms * config.tuning.views_share {
                 break;
             }
             let (Some(board), Some(goal)) = (view.board(&self.start), view.board(&self.goal))
@@ -74,10 +74,10 @@ impl Run<'_, '_, '_> {
         let core = tables.layout().rect;
         let mut candidates = vec![staged];
         let reduce = reduce::ReduceConfig {
-            weights: config.outer_weights.clone(),
-            line_nodes: config.outer_nodes,
-            beam: config.outer_beam,
-            hurry_ms: config.time_limit_ms * config.views_share,
+            weights: config.tuning.outer_weights.clone(),
+            line_nodes: config.tuning.outer_nodes,
+            beam: config.tuning.outer_beam,
+            hurry_ms: config.time_limit_ms * config.tuning.views_share,
         };
         let found = reduce::path_to_core(&self.start, &self.goal, core, &reduce, &mut self.budget)?;
         for prefix in found {
@@ -86,7 +86,7 @@ impl Run<'_, '_, '_> {
                 candidates.push(prefix);
             }
         }
-        let Some(&weight) = config.core_weights.first() else {
+        let Some(&weight) = config.tuning.core_weights.first() else {
             return Ok(candidates);
         };
         let mut ranked = Vec::with_capacity(candidates.len());
@@ -103,7 +103,7 @@ impl Run<'_, '_, '_> {
                 tables,
                 weight,
                 QUICK_CORE_LIMIT,
-                config.core_nodes / 4,
+                config.tuning.core_nodes / 4,
                 &mut self.budget,
             )?;
             let whole = match found {
@@ -132,13 +132,13 @@ impl Run<'_, '_, '_> {
             tracked[tile as usize] =
                 tile != 0 && !rect.contains(shape.row(cell), shape.column(cell));
         }
-        for &window in &config.tracked_windows {
+        for &window in &config.tuning.tracked_windows {
             let (moves, halt) = shorten::tracked_window_pass(
                 &self.start,
                 &prefix,
                 &tracked,
                 window,
-                config.tracked_nodes,
+                config.tuning.tracked_nodes,
                 &mut self.budget,
             );
             prefix = shorten::cut_loops(&self.start, &moves);

@@ -9,8 +9,8 @@ use crate::anytime::run::Run;
 use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
-    /// Rounds of [`AnytimeConfig::guided_windows`] over the whole answer, each window allowed
-    /// [`AnytimeConfig::guided_nodes`] expansions, until a round gains nothing; nothing
+    /// Rounds of [`AnytimeTuning::guided_windows`] over the whole answer, each window allowed
+    /// [`AnytimeTuning::guided_nodes`] expansions, until a round gains nothing; nothing
     /// without whole-board tables.
     pub(crate) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         let Some(whole) = self.whole.clone() else {
@@ -18,7 +18,7 @@ impl Run<'_, '_, '_> {
         };
         loop {
             let before = self.best_len();
-            for &window in &config.guided_windows {
+            for &window in &config.tuning.guided_windows {
                 if self.is_optimal() {
                     return Ok(());
                 }
@@ -30,7 +30,7 @@ impl Run<'_, '_, '_> {
                     &best,
                     &whole,
                     window,
-                    config.guided_nodes,
+                    config.tuning.guided_nodes,
                     &mut self.budget,
                 );
                 self.offer(shorten::cut_loops(&self.start, &moves));

@@ -36,16 +36,16 @@ impl Run<'_, '_, '_> {
     ) -> Result<(), Halt> {
         // With tables, the core part of the solution first, by windows the tables guide;
         // when the core is the whole board they make the plain windows redundant.
-        if let Some(tables) = tables.filter(|_| !config.guided_windows.is_empty()) {
+        if let Some(tables) = tables.filter(|_| !config.tuning.guided_windows.is_empty()) {
             self.guided_rounds(tables, config)?;
             if tables.covers_whole_board() {
                 return Ok(());
             }
         }
         self.whole_guided_rounds(config)?;
-        let min = config.min_window.max(2);
-        let max = config.max_window.max(min);
-        let mut nodes = config.window_nodes;
+        let min = config.tuning.min_window.max(2);
+        let max = config.tuning.max_window.max(min);
+        let mut nodes = config.tuning.window_nodes;
         loop {
             let mut improved = false;
             let mut window = min;
@@ -60,12 +60,12 @@ impl Run<'_, '_, '_> {
                 break;
             }
         }
-        if let Some(tables) = tables.filter(|_| config.tail_weight > 0.0) {
+        if let Some(tables) = tables.filter(|_| config.tuning.tail_weight > 0.0) {
             self.tails(tables, config, 0.5)?;
         }
         // Converged: larger windows with larger budgets while time is left.
         let mut window = max;
-        for _ in 0..config.extra_rounds {
+        for _ in 0..config.tuning.extra_rounds {
             window += 12;
             nodes = nodes.saturating_mul(3);
             if self.is_optimal() {
@@ -84,7 +84,7 @@ impl Run<'_, '_, '_> {
     pub(crate) fn again(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
         let mut config = config.clone();
         loop {
-            config.window_nodes = config.window_nodes.saturating_mul(2);
+            config.tuning.window_nodes = config.tuning.window_nodes.saturating_mul(2);
             let before = self.best_len();
             self.window_rounds(Some(tables), &config)?;
             if self.best_len() >= before {
@@ -102,14 +102,21 @@ impl Run<'_, '_, '_> {
         config: &AnytimeConfig,
     ) -> Result<(), Halt> {
         let mut longer = 0;
-        let mut nodes = config.guided_nodes;
+        let mut nodes = config.tuning.guided_nodes;
         loop {
             let before = self.best_len();
             self.guided_round(tables, config, longer, nodes)?;
             if self.best_len() < before {
                 continue;
             }
-            let longest = config.guided_windows.iter().max().copied().unwrap_or(0) + longer;
+            let longest = config
+                .tuning
+                .guided_windows
+                .iter()
+                .max()
+                .copied()
+                .unwrap_or(0)
+                + longer;
             let core_part = self.best.as_ref().and_then(|best| {
                 core::split(&self.start, best, tables).map(|s| best.len() - s.prefix.len())
             });
@@ -129,7 +136,7 @@ impl Run<'_, '_, '_> {
         longer: usize,
         nodes: u64,
     ) -> Result<(), Halt> {
-        for &window in &config.guided_windows {
+        for &window in &config.tuning.guided_windows {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -158,7 +165,7 @@ impl Run<'_, '_, '_> {
 
     /// Long windows searched by weighted A* (linear conflict toward the window's end board).
     pub(crate) fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &(window, weight) in &config.weighted_windows {
+        for &(window, weight) in &config.tuning.weighted_windows {
             let Some(best) = self.best.clone() else {
                 return Ok(());
             };
@@ -170,7 +177,7 @@ impl Run<'_, '_, '_> {
                 &best,
                 window,
                 weight,
-                config.weighted_window_nodes,
+                config.tuning.weighted_window_nodes,
                 &mut self.budget,
             );
             self.offer(shorten::cut_loops(&self.start, &moves));
