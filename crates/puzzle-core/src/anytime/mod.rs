@@ -155,6 +155,7 @@ pub(crate) mod engines;
 #[cfg(test)]
 mod fingerprint;
 mod phases;
+mod plan;
 mod run;
 mod tables;
 mod tuning;
@@ -174,6 +175,7 @@ use crate::solvability::{solvability, Solvability};
 use crate::suboptimal::Approximate;
 
 use budget::{Budget, Halt};
+use plan::{Plan, Regime};
 use run::Run;
 
 /// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
@@ -280,7 +282,13 @@ pub fn solve_anytime_guided(
         on_improve,
         budget: Budget::new(limits, config.time_limit_ms).counting(config.work_clock),
     };
-    let halt = run.improve(tables, config).err();
+    let plan = Plan::new(
+        Regime::of(tables),
+        run.whole.is_some(),
+        goal.cells().len(),
+        &config.tuning,
+    );
+    let halt = run.improve(&plan, config).err();
     let outcome = match (&run.best, halt) {
         (Some(_), _) => SolveOutcome::Solved,
         (None, Some(Halt::Cancelled)) => SolveOutcome::Cancelled,

@@ -10,11 +10,8 @@ use crate::solvability::Solvability;
 use crate::suboptimal::Approximate;
 
 use crate::anytime::budget::{Budget, Halt};
-use crate::anytime::{AnytimeConfig, BigTables, WholeTables};
-
-/// Largest board (in cells) that gets line reduction; larger ones take the symmetric views
-/// (on 8x8 the reduction of so many lines does not finish in time: `docs/BENCHMARKS.md`).
-const LINE_REDUCTION_MAX_CELLS: usize = 49;
+use crate::anytime::plan::{Plan, Step};
+use crate::anytime::{AnytimeConfig, WholeTables};
 
 /// One anytime solve in progress.
 pub(crate) struct Run<'r, 'l, 'a> {
@@ -82,62 +79,40 @@ impl Run<'_, '_, '_> {
         }
     }
 
-    /// The whole schedule; `Err` says why it stopped early.
-    pub(crate) fn improve(
-        &mut self,
-        tables: Option<&BigTables>,
-        config: &AnytimeConfig,
-    ) -> Result<(), Halt> {
-        if let Some(start) = &config.start {
-            self.offer_start(start.clone());
-        }
-        if self.best.is_none() {
-            self.first_answer()?;
-        } else {
-            self.budget.report()?;
-        }
-        self.windows(
-            config.tuning.min_window,
-            config.tuning.min_window / 2,
-            config.tuning.window_nodes,
-        )?;
-        if tables.is_none_or(|t| !t.covers_whole_board()) && self.goal.cells().len() > 25 {
-            self.beams(config)?;
-        }
-        if let Some(tables) = tables {
-            let bases = if tables.covers_whole_board() {
-                vec![self.best.clone().unwrap_or_default()]
-            } else if config.tuning.outer_beam > 0
-                && self.goal.cells().len() <= LINE_REDUCTION_MAX_CELLS
-            {
-                self.reduced_prefixes(tables, config)?
-            } else {
-                vec![self.shortest_prefix(tables, config)?]
-            };
-            // The full core search from each path to the core, best first, while time lasts.
-            for base in bases.iter().take(config.tuning.outer_cores.max(1)) {
-                self.core_search(tables, base, config)?;
-            }
-            // On the whole board the tails come next; on larger ones after the cheaper
-            // plain windows (`window_rounds`).
-            if tables.covers_whole_board() && config.tuning.tail_weight > 0.0 {
-                self.tails(tables, config, 1.0)?;
-            }
-        } else if self.goal.cells().len() <= 25 {
-            self.wide_search(config)?;
-        }
-        self.window_rounds(tables, config)?;
-        match tables {
-            Some(tables) if !tables.covers_whole_board() => self.again(tables, config)?,
-            _ => {}
-        }
-        // The time left, where whole-board tables rank beams: beam windows from 8 times the
-        // first beam's width, wider after each pass that gains nothing.
-        if config.tuning.beam_window_span > 0 {
-            let width = config.tuning.beam_width.saturating_mul(8);
-            let (span, links) = (config.tuning.beam_window_span, config.tuning.beam_links);
-            self.beam_windows(span, width, links, config.time_limit_ms)?;
+    /// The phases of `plan`, in order; `Err` says why it stopped early.
+    pub(crate) fn improve(&mut self, plan: &Plan, config: &AnytimeConfig) -> Result<(), Halt> {
+        for step in &plan.steps {
+            self.step(step, config)?;
         }
         Ok(())
+    }
+
+    /// One phase.
+    fn step(&mut self, step: &Step, config: &AnytimeConfig) -> Result<(), Halt> {
+        let tuning = &config.tuning;
+        match *step {
+            Step::FirstAnswer => self.start_from(config.start.as_deref()),
+            Step::QuickWindows => self
+                .windows(
+                    tuning.min_window,
+                    tuning.min_window / 2,
+                    tuning.window_nodes,
+                )
+                .map(drop),
+            Step::Beams => self.beams(config),
+            Step::WideSearch => self.wide_search(config),
+            Step::CoreBeams(tables) => self.core_beams_on_answer(tables, config),
+            Step::CoreSearch(tables, paths) => self.core_searches(tables, paths, config),
+            Step::Tails(tables, share) => self.tails(tables, config, share),
+            Step::Rounds(rounds) => self.window_rounds(&rounds, config),
+            Step::RoundsAgain(rounds) => self.again(&rounds, config),
+            // The time left: beam windows from 8 times the first beam's width, wider after
+            // each pass that gains nothing.
+            Step::BeamWindows => {
+                let width = tuning.beam_width.saturating_mul(8);
+                let (span, links) = (tuning.beam_window_span, tuning.beam_links);
+                self.beam_windows(span, width, links, config.time_limit_ms)
+            }
+        }
     }
 }

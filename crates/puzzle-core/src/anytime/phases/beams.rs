@@ -136,7 +136,7 @@ impl Run<'_, '_, '_> {
 
     /// Beams of growing width from `start` (the board after `prefix`) toward `goal`, until
     /// `until_ms`, each bounded by the best length so far and offered behind `prefix`: the
-    /// first of [`AnytimeTuning::beam_width`] boards, each next one as wide as the time left
+    /// first of [`AnytimeTuning::beam_width`](crate::anytime::AnytimeTuning::beam_width) boards, each next one as wide as the time left
     /// allows (judged by the last one's time, at most 8 times wider) and the parent links
     /// allow, as far as `growth` says; the last one's width and time if the links capped it,
     /// or `growth` stopped it. `start` and `goal` may be the core's boards (core labels, same

@@ -8,7 +8,7 @@
 //! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
 
 use crate::anytime::budget::Halt;
-use crate::anytime::core::Split;
+use crate::anytime::core::{self, Split};
 use crate::anytime::engines::beam::Beam;
 use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
 use crate::anytime::phases::beams::Growth;
@@ -125,6 +125,22 @@ impl Ranker for Blended<'_> {
 }
 
 impl Run<'_, '_, '_> {
+    /// Core beams ([`Run::core_beams`]) on the best answer, while
+    /// [`AnytimeTuning::core_beam_share`](crate::anytime::AnytimeTuning::core_beam_share) of the time limit lasts (they take the place of the
+    /// weighted core searches: see `docs/BENCHMARKS.md`).
+    pub(crate) fn core_beams_on_answer(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<(), Halt> {
+        let best = self.best.clone().unwrap_or_default();
+        let Some(split) = core::split(&self.start, &best, tables) else {
+            return Ok(());
+        };
+        let until = config.time_limit_ms * config.tuning.core_beam_share;
+        self.core_beams(tables, &split, config, until)
+    }
+
     /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
     /// good), ranked by the tables, then by [`CORE_BLENDS`] at the last width, until
     /// `until_ms`; each shorter whole is offered.

@@ -5,11 +5,31 @@
 use crate::anytime::budget::Halt;
 use crate::anytime::core;
 use crate::anytime::engines::{best_first, wastar, widestar};
+use crate::anytime::plan::Paths;
 use crate::anytime::run::Run;
 use crate::anytime::{AnytimeConfig, BigTables};
 use crate::moves::Direction;
 
 impl Run<'_, '_, '_> {
+    /// The full core search ([`Run::core_search`]) from each path to the core `paths` gives,
+    /// best first, while time lasts (at most [`AnytimeTuning::outer_cores`](crate::anytime::AnytimeTuning::outer_cores) of them).
+    pub(crate) fn core_searches(
+        &mut self,
+        tables: &BigTables,
+        paths: Paths,
+        config: &AnytimeConfig,
+    ) -> Result<(), Halt> {
+        let bases = match paths {
+            Paths::Answer => vec![self.best.clone().unwrap_or_default()],
+            Paths::LineReduction => self.reduced_prefixes(tables, config)?,
+            Paths::Views => vec![self.shortest_prefix(tables, config)?],
+        };
+        for base in bases.iter().take(config.tuning.outer_cores.max(1)) {
+            self.core_search(tables, base, config)?;
+        }
+        Ok(())
+    }
+
     /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
     /// is shortened by windows.
     pub(crate) fn core_search(
@@ -21,15 +41,6 @@ impl Run<'_, '_, '_> {
         let Some(split) = core::split(&self.start, base, tables) else {
             return Ok(());
         };
-        if config.tuning.core_beam_share > 0.0 && tables.covers_whole_board() {
-            let until = config.time_limit_ms * config.tuning.core_beam_share;
-            self.core_beams(tables, &split, config, until)?;
-            // After beams ranked by the tables, the weighted searches below gain less than
-            // the tails and windows that follow get in the same time: without them, 5x5 at
-            // 1 s 1.048 -> 1.044 times optimal on DeepCubeA's 248 dev states (1.055 -> 1.047
-            // with a work clock) and 1.060 -> 1.052 on Korf's 50 (work clock); level at 10 s.
-            return Ok(());
-        }
         for &weight in &config.tuning.core_weights {
             if self.is_optimal() {
                 return Ok(());

@@ -9,6 +9,19 @@ use crate::solution::SolveOutcome;
 use crate::suboptimal::{solve_staged, StagedConfig};
 
 impl Run<'_, '_, '_> {
+    /// The first answer: the caller's `start`, loops cut, if it solves the board (anything else
+    /// is ignored), else the staged answers ([`Run::first_answer`]).
+    pub(crate) fn start_from(&mut self, start: Option<&[Direction]>) -> Result<(), Halt> {
+        if let Some(start) = start {
+            self.offer_start(start.to_vec());
+        }
+        if self.best.is_none() {
+            self.first_answer()
+        } else {
+            self.budget.report()
+        }
+    }
+
     /// The caller's start, loops cut, if it solves the board (anything else is ignored).
     pub(crate) fn offer_start(&mut self, moves: Vec<Direction>) {
         if self.start.after(&moves).ok().as_ref() == Some(&self.goal) {

@@ -9,8 +9,8 @@ use crate::anytime::run::Run;
 use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
-    /// Rounds of [`AnytimeTuning::guided_windows`] over the whole answer, each window allowed
-    /// [`AnytimeTuning::guided_nodes`] expansions, until a round gains nothing; nothing
+    /// Rounds of [`AnytimeTuning::guided_windows`](crate::anytime::AnytimeTuning::guided_windows) over the whole answer, each window allowed
+    /// [`AnytimeTuning::guided_nodes`](crate::anytime::AnytimeTuning::guided_nodes) expansions, until a round gains nothing; nothing
     /// without whole-board tables.
     pub(crate) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         let Some(whole) = self.whole.clone() else {

@@ -5,6 +5,7 @@
 use crate::anytime::budget::Halt;
 use crate::anytime::core;
 use crate::anytime::engines::shorten;
+use crate::anytime::plan::Rounds;
 use crate::anytime::run::Run;
 use crate::anytime::{AnytimeConfig, BigTables};
 
@@ -28,21 +29,24 @@ impl Run<'_, '_, '_> {
         }
     }
 
-    /// Window passes of growing sizes and shifted starts, until a full round gains nothing.
+    /// What `rounds` says, in order: the guided rounds of the core part; then, if `plain`,
+    /// the whole-board guided rounds, window passes of growing sizes and shifted starts until a
+    /// full round gains nothing, the tails, longer windows with larger budgets and the
+    /// weighted windows.
     pub(crate) fn window_rounds(
         &mut self,
-        tables: Option<&BigTables>,
+        rounds: &Rounds,
         config: &AnytimeConfig,
     ) -> Result<(), Halt> {
-        // With tables, the core part of the solution first, by windows the tables guide;
-        // when the core is the whole board they make the plain windows redundant.
-        if let Some(tables) = tables.filter(|_| !config.tuning.guided_windows.is_empty()) {
+        if let Some(tables) = rounds.guided {
             self.guided_rounds(tables, config)?;
-            if tables.covers_whole_board() {
-                return Ok(());
-            }
         }
-        self.whole_guided_rounds(config)?;
+        if !rounds.plain {
+            return Ok(());
+        }
+        if rounds.whole {
+            self.whole_guided_rounds(config)?;
+        }
         let min = config.tuning.min_window.max(2);
         let max = config.tuning.max_window.max(min);
         let mut nodes = config.tuning.window_nodes;
@@ -60,7 +64,7 @@ impl Run<'_, '_, '_> {
                 break;
             }
         }
-        if let Some(tables) = tables.filter(|_| config.tuning.tail_weight > 0.0) {
+        if let Some(tables) = rounds.tails {
             self.tails(tables, config, 0.5)?;
         }
         // Converged: larger windows with larger budgets while time is left.
@@ -81,12 +85,12 @@ impl Run<'_, '_, '_> {
     /// each time, while that gains. Measured on two 7x7 boards at 30 s: 363.5 -> 358.5 moves
     /// (one board's solve had ended at 16 s; loosening its path to the core again with longer
     /// windows gained nothing, so it is not done).
-    pub(crate) fn again(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
+    pub(crate) fn again(&mut self, rounds: &Rounds, config: &AnytimeConfig) -> Result<(), Halt> {
         let mut config = config.clone();
         loop {
             config.tuning.window_nodes = config.tuning.window_nodes.saturating_mul(2);
             let before = self.best_len();
-            self.window_rounds(Some(tables), &config)?;
+            self.window_rounds(rounds, &config)?;
             if self.best_len() >= before {
                 return Ok(());
             }
