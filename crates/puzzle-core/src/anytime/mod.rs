@@ -1,138 +1,45 @@
 //! Near-optimal, anytime solving of big boards (5x5 to 8x8, any rectangle, any goal).
 //!
-//! Optimal search is out of reach from 5x5 up, and the fast staged method
+//! Optimal search is out of reach from 5x5 up, and the staged method
 //! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
-//! the staged answer (so the first solution comes as fast; or from the caller's
-//! [`AnytimeConfig::start`], so that runs can continue one another, e.g. without tables until
-//! they come, then with them) and then keeps shortening it until
-//! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
-//! budget or the caller (through the progress callback) stops it, or nothing more is found.
-//! Each strictly shorter solution goes to `on_improve` at once. The steps, in order:
+//! the staged answer (or the caller's [`AnytimeConfig::start`], so that runs can continue one
+//! another) and keeps shortening it until the time limit ([`AnytimeConfig::time_limit_ms`],
+//! read from [`Limits::clock`] only), the node budget or the caller (through the progress
+//! callback) stops it, or nothing more is found; each strictly shorter solution goes to
+//! `on_improve` at once. Which phases run, in which order, the board's plan says
+//! (`plan.rs`: by whether the core's tables cover the board, a larger board, or no tables;
+//! and whole-board tables or not). The phases (`phases/`):
 //!
-//! 1. **Loops** are cut: when a board comes back, the moves in between go.
-//! 2. **Windows**: stretches of `w` moves are replaced by a shortest path between their two
-//!    end boards (IDA* with Manhattan plus linear conflict toward that board, explicit stack).
-//! 3. **Beams** (boards larger than the core, or than 5x5 without tables; `beam.rs`): beam
-//!    searches over the whole board, the boards of each depth ranked by linear conflict alone
-//!    and the best [`AnytimeTuning::beam_width`] kept, then wider beams while
-//!    [`AnytimeTuning::beam_share`] of the time lasts; once the parent links cap the width,
-//!    that width on the board's symmetric views and the reverse problems (from the goal to
-//!    the board), up to [`AnytimeTuning::beam_problems`] beams. They bring all tiles home together;
-//!    the line reduction below brings them a line at a time, which is where its answers lost
-//!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
-//!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
-//!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
-//!    beams rank by the larger of their estimate and linear conflict instead, for
-//!    [`AnytimeTuning::whole_beam_share`] of the time, short of the width the links cap;
-//!    at that width the board ranked by other blends of the two estimates (another ranking is
-//!    another draw; `beam.rs`, `BLENDS`) then comes first among the other problems, in turn
-//!    with those ranked by linear conflict (the board's own first): the rankings keep
-//!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
-//!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards). The tables also guide exact
-//!    windows over the whole answer (`whole_windows.rs`, relabelled as in step 5) before the
-//!    plain window rounds of step 6.
-//! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
-//!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
-//!    last. When the core is the whole board, beams ranked by the tables' estimate come first
-//!    (`core_beam.rs`, widths growing as for step 3, while [`AnytimeTuning::core_beam_share`]
-//!    of the time lasts): they keep the boards of each depth with the smallest admissible
-//!    estimate, a far better ranking than linear conflict, and beat the weighted searches
-//!    below for the same time (5x5 dev states, 20 boards, one run: see the README), and
-//!    take their place there (the tails and windows after them gain more for the time).
-//!    They widen only while beams of their last width ranked by blends of the tables'
-//!    estimate and linear conflict still fit, and those run next (another ranking is another
-//!    draw; 5x5 at 10 s, work clock: 1.023 -> 1.019 times optimal on DeepCubeA's 248 dev
-//!    states, optimal on 97 -> 109 of them).
-//!    Otherwise the core is then solved by weighted A* with additive 5-tile pattern databases
-//!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
-//!    best length so far, until a search exceeds [`AnytimeTuning::core_nodes`] states. On 5x5
-//!    and smaller the core is the whole board. On larger boards the path to the core is
-//!    searched first (**line reduction**, [`AnytimeTuning::outer_beam`]): the board is
-//!    reduced one outer row or column at a time, each line by weighted A* over the positions
-//!    of that line's tiles and the blank (the other tiles do not matter), guided by the sum of
-//!    exact two-tile-plus-blank costs (tables built by breadth-first search for the current
-//!    rectangle, a few milliseconds; the sum overcounts, hence the weights below 1 in
-//!    [`AnytimeTuning::outer_weights`]). Each line is searched with every weight and from
-//!    every side that can go; a beam keeps the best partial reductions (moves so far plus
-//!    linear conflict of the board). The beam's final paths and the staged answer's each get
-//!    a quick core search at the first core weight (after the paths are **loosened**: windows
-//!    of [`AnytimeTuning::tracked_windows`] moves replaced by the shortest stretch that leaves
-//!    the outer tiles and the blank where it left them, any core tile anywhere, `tracked.rs`),
-//!    are offered, and the full core search
-//!    then runs from the best [`AnytimeTuning::outer_cores`] of them in turn. Once
-//!    [`AnytimeTuning::views_share`] of the time is spent, the lines left are searched with
-//!    the first weight only and one partial (short time limits: 8x8 at 2 s was 760 moves
-//!    without this, against 658 for the symmetric views). With
-//!    `outer_beam: 0`, the
-//!    staged answers of the board's 8 symmetric views are tried instead and the one with the
-//!    shortest way to the core is kept (the schedule before line reduction). Without tables,
-//!    boards of at most 25 cells get weighted A* with linear conflict on the whole board
-//!    instead.
-//!    When the core search's weights are spent (or run out of states), **tails** (`tails.rs`):
-//!    weighted A* ([`AnytimeTuning::tail_weight`], adapted to what the last one did) from
-//!    boards [`AnytimeTuning::tail_step`] moves apart along the core part of the best answer
-//!    toward the goal, each pruned by the moves it must beat; on boards larger than the core
-//!    they come after the plain window rounds of step 6 and take at most half the time left.
-//!    Measured on DeepCubeA's 5x5 dev states (20 boards, one run, 10 s a board): 1.045 ->
-//!    1.033 times optimal, boards solved optimally 2 -> 6; the guided windows alone had
-//!    converged (their searches capped) with most of the time left.
-//! 5. **Guided windows** (with tables): the part of the solution inside the core, in windows
-//!    of [`AnytimeTuning::guided_windows`] moves, each searched exactly by IDA* with the
-//!    tables relabelled toward the window's end board (`guided.rs`: the renamed groups'
-//!    entries plus Manhattan for the tiles the renaming leaves out, an admissible estimate
-//!    far stronger than linear conflict), in rounds until one gains nothing; a quick round
-//!    (windows capped at [`AnytimeTuning::guided_quick_nodes`]) also follows each core
-//!    search's answer. Measured on DeepCubeA's 5x5 dev states (20 boards, one run): 1.083 ->
-//!    1.070 times optimal at 1 s, level at 5 s (1.048 / 1.050) and on Korf's 24-puzzles:
-//!    they do what the plain windows, longer windows and weighted windows did, in fewer
-//!    steps. When the core is the whole board they replace those passes below.
-//! 6. **Window rounds**: windows from [`AnytimeTuning::min_window`] to
-//!    [`AnytimeTuning::max_window`] until a round gains nothing, then
-//!    [`AnytimeTuning::extra_rounds`] passes of longer windows with larger budgets, then long
-//!    windows ([`AnytimeTuning::weighted_windows`]) by weighted A*. On boards larger than the
-//!    core, time left after that runs the rounds again on the new answer with twice the
-//!    expansions a window, while they gain ([`AnytimeConfig::passes_again`]).
-//! 7. **Beam windows** (with whole-board tables, `beam_windows.rs`), in the time left until
-//!    the limit: stretches of [`AnytimeTuning::beam_window_span`] moves ending where the
-//!    blank is on the goal's blank cell (seen through a flip or the transposition) are
-//!    searched again by beams ranked by the whole-board tables, the stretch's start renamed so
-//!    that its end is the goal; each pass that gains nothing is followed by one twice as wide.
+//! - **First answer**: the caller's start if it solves the board, else the staged answers;
+//!   loops cut (a board that comes back drops the moves in between).
+//! - **Windows**: stretches of the answer replaced by a shortest path between their end boards
+//!   (IDA* with linear conflict), in rounds of growing windows until one gains nothing, then
+//!   longer windows and windows searched by weighted A*.
+//! - **Beams** (boards over 25 cells): beam searches over the whole board ranked by linear
+//!   conflict, or by the whole-board tables ([`WholeTables`]) when given, growing while their
+//!   share of the time lasts, then the widest on the board's views and reverse problems.
+//! - **Core beams** (the core's tables cover the board): beams ranked by the tables' estimate,
+//!   then by blends of it and linear conflict.
+//! - **Paths to the core** (boards larger than the core, 5x5 at most, around the goal's blank):
+//!   the board reduced one outer line at a time by weighted A* (up to 7x7), or the staged
+//!   answers of its symmetric views; each path loosened by windows that only keep the outer
+//!   tiles home.
+//! - **Core search**: weighted A* on the core with its pattern databases ([`BigTables`]),
+//!   weights decreasing; without tables on boards of at most 25 cells, on the whole board
+//!   with linear conflict.
+//! - **Tails**: weighted A* from boards along the core part of the answer toward the goal,
+//!   each pruned by the moves it must beat.
+//! - **Guided windows** (with tables): windows of the core part (or, with whole-board tables,
+//!   of the whole answer) searched exactly by IDA* with the tables relabelled toward the
+//!   window's end board.
+//! - **Beam windows** (with whole-board tables, the time left): stretches ending where the
+//!   blank is on the goal's blank cell searched again by beams the tables rank.
 //!
-//! Why: the staged method wastes most moves where tiles are brought home a line at a time;
-//! exact searches of short stretches remove local waste at any size without tables, and the
-//! pattern databases make a strong whole-board search possible where they fit. Measured and
-//! dropped: optimal "tails" (A* with the tables from a late board of the solution: little
-//! gain for the time), weighted A* with linear conflict on 6x6 and up (finds nothing within
-//! 2M states at weight 3). Line reduction, measured against the staged views on the same
-//! seeded boards: with the admissible line estimate (Manhattan, conflicts in the line, the
-//! blank's distance) as the guide, weighted A* at weight 1.5-2 hits 300k states on most
-//! columns and at weight 3 gives lines no shorter than the staged method's (which does the
-//! same search); the two-tile-plus-blank guide at weight 0.7 cuts the path to the core on
-//! 6x6 from about 121-142 moves to 107-129. A wider beam (8 instead of 4) found the same
-//! paths on 6x6; 1M states a line search and weights down to 0.45 found nothing better
-//! (the low weights run out of states); ranking the paths by moves plus linear conflict
-//! picks worse wholes than the quick core search does; full core searches from 3 paths
-//! instead of 1 gained under 1 move (kept: it uses time that was idle).
-//!
-//! The core search, the whole-board search, the line searches and the weighted windows are
-//! one weighted A* (`best_first.rs`: the least `g + weight * h` first, deeper first on ties,
-//! no re-opening, the blank never straight back, pruned by the best length so far, a cap on
-//! the states held), each over its own packed states and estimate.
-//!
-//! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
-//! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
-//! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
-//! search about 80 (1M by default); lower [`AnytimeTuning::core_nodes`] for a browser if
-//! needed. A line search of the line reduction holds about 60 bytes a state (300k by
-//! default, ~18 MB), freed before the core search starts, so the peak does not grow. A beam
-//! holds half a byte a board kept at every depth ([`AnytimeTuning::beam_links`]: 32M, 16 MB
-//! at most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
-//! width), all freed when it ends; a core beam as much, plus 12 bytes a board of its widest
-//! depth for the groups' entries.
-//!
-//! The lower bound is admissible: linear conflict of the start, the pattern-database
-//! estimate when the tables cover the whole board (5x5 and smaller), or the whole-board
-//! tables' estimate, whichever is largest.
+//! The searches the phases run are in `engines/` (beam, one weighted A* over packed states,
+//! IDA* walks), the tables in `tables/`. The lower bound is admissible: linear conflict of the
+//! start, the core tables' estimate when they cover the whole board, or the whole-board
+//! tables' estimate, whichever is largest. Why each phase is there, with its measurements,
+//! and the memory each holds: `docs/BENCHMARKS.md` ("Why the anytime phases are there").
 //!
 //! ```
 //! use puzzle_core::anytime::{solve_anytime, AnytimeConfig};
