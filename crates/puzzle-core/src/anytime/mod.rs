@@ -162,6 +162,24 @@ pub fn solve_anytime_guided(
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
+    Ok(solve_anytime_checked(
+        board, goal, verdict, guides, config, limits, on_improve,
+    ))
+}
+
+/// [`solve_anytime_guided`] for a board whose parity verdict toward `goal` is known:
+/// `verdict` is [`solvability`]`(board, goal)` (so the shapes match), or that of a problem a
+/// relabelling made this one of (the same `solvable`), computed once at the entry
+/// ([`crate::dispatch`]); the staged answers the solve starts from take it on.
+pub(crate) fn solve_anytime_checked(
+    board: &Board,
+    goal: &Board,
+    verdict: Solvability,
+    guides: Guides,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Approximate {
     let bound = guides.core.and_then(|t| t.bind(goal));
     let tables = bound.as_ref();
     let whole = guides.whole.filter(|w| w.goal() == goal).cloned();
@@ -171,12 +189,7 @@ pub fn solve_anytime_guided(
         time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
     };
     if !verdict.solvable {
-        return Ok(unsolved(
-            method,
-            SolveOutcome::Unsolvable,
-            verdict,
-            lower_bound,
-        ));
+        return unsolved(method, SolveOutcome::Unsolvable, verdict, lower_bound);
     }
     let mut run = Run {
         method,
@@ -202,8 +215,8 @@ pub fn solve_anytime_guided(
         (None, _) => SolveOutcome::BudgetExhausted,
     };
     match run.best.take() {
-        Some(moves) => Ok(run.answer(moves)),
-        None => Ok(unsolved(method, outcome, run.verdict, lower_bound)),
+        Some(moves) => run.answer(moves),
+        None => unsolved(method, outcome, run.verdict, lower_bound),
     }
 }
 

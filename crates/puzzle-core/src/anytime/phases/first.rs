@@ -6,7 +6,7 @@ use crate::anytime::engines::shorten;
 use crate::anytime::run::Run;
 use crate::moves::Direction;
 use crate::solution::SolveOutcome;
-use crate::suboptimal::{solve_staged, StagedConfig};
+use crate::suboptimal::{solve_staged_checked, StagedConfig};
 
 impl Run<'_, '_, '_> {
     /// The first answer: the caller's `start`, loops cut, if it solves the board (anything else
@@ -38,8 +38,9 @@ impl Run<'_, '_, '_> {
             StagedConfig::quick(2),
             StagedConfig::default(),
         ] {
-            let staged = solve_staged(&self.start, &self.goal, &config, self.budget.limits());
-            let answer = staged.map_err(|_| Halt::Budget)?;
+            let verdict = self.verdict.clone();
+            let limits = self.budget.limits();
+            let answer = solve_staged_checked(&self.start, &self.goal, verdict, &config, limits);
             self.budget.add(answer.solution.stats.expanded);
             match answer.solution.outcome {
                 SolveOutcome::Solved => {
