@@ -235,7 +235,9 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     lc.max(pdb)
 }
 
-/// Where the moves of a solution go on a board larger than the tables' core.
+/// Where the moves of a solution go on a board larger than the tables' core (for the
+/// big-board benchmark).
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoreSplit {
     /// Moves before the blank enters the core for good (they bring the outer tiles home).
@@ -249,6 +251,7 @@ pub struct CoreSplit {
 /// Splits `moves`, a solution of `board` toward `goal`, where the blank enters the core of
 /// `tables` for good; `None` if the tables do not serve `goal` or the board there does not
 /// reduce to the core. For measuring where an answer's moves go (the big-board benchmark).
+#[doc(hidden)]
 pub fn split_at_core(
     board: &Board,
     goal: &Board,
