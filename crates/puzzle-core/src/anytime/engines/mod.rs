@@ -1,5 +1,5 @@
-//! The searches the phases run, each knowing nothing of the schedule: the beam
-//! ([`beam`]) and its rankings ([`rank`], [`core_rank`], [`whole_rank`]), one weighted A* ([`best_first`])
+//! The searches the phases run, each knowing nothing of the schedule: the beam ([`beam`]) and
+//! its rankings ([`rank`], [`core_rank`], [`whole_rank`]), one weighted A* ([`best_first`])
 //! over the core ([`wastar`]), the whole board ([`widestar`]) and the lines of the line
 //! reduction ([`reduce`]), exact window searches by IDA* ([`ida`], [`guided`], [`tracked`],
 //! all on [`deepen`]), and the passes of windows over an answer ([`shorten`]).
