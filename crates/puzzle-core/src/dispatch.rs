@@ -203,6 +203,8 @@ mod tests {
     use super::*;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
+    use crate::method::SolverConfig;
+    use crate::solvability::swap_fix;
     use crate::suboptimal::solve_staged;
     use crate::{Shape, SolveOutcome};
 
@@ -276,6 +278,46 @@ mod tests {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, 2);
         let answer = from(&board, &goal, Some(&[Direction::Up, Direction::Up]), 0);
         assert!(!answer.moves.is_empty());
+    }
+
+    /// The entry's one parity check answers an unsolvable board for every method, with the
+    /// board's own verdict and no search; a size mismatch is still refused.
+    #[test]
+    fn unsolvable_boards_are_answered_from_the_one_check() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = swap_fix(&scramble_seeded(&goal, Scramble::Uniform, true, 3));
+        let verdict = solvability(&board, &goal).unwrap();
+        assert!(!verdict.solvable);
+        let methods = [
+            Method::Search(SolverConfig::best_for(board.shape())),
+            Method::Staged,
+            Method::Anytime { time_limit_ms: 100 },
+        ];
+        for method in methods {
+            let mut limits = Limits::default();
+            let answer = solve_with(&board, &goal, &method, Tables::default(), &mut limits);
+            let answer = answer.unwrap();
+            assert_eq!(
+                answer.outcome,
+                SolveOutcome::Unsolvable,
+                "{}",
+                method.name()
+            );
+            assert_eq!(answer.solvability, verdict);
+            assert_eq!(answer.stats.expanded, 0);
+        }
+        let other = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+        let mismatch = solve_with(
+            &board,
+            &other,
+            &Method::Staged,
+            Tables::default(),
+            &mut Limits::default(),
+        );
+        assert!(matches!(
+            mismatch,
+            Err(SolveError::Board(BoardError::ShapeMismatch { .. }))
+        ));
     }
 
     /// Moves mapped to the relabelled problem and back are the moves given.
