@@ -37,7 +37,7 @@
 //! with `--compare-old`, the old schedule on the same boards in the same run.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
 //! (`BigTables::to_bytes`, `WholeTables::to_bytes`) and reads them back on the next run. The other options set the
-//! solver's knobs (`AnytimeConfig`); `--work-clock R` counts time in expansions (R a
+//! solver's knobs (`AnytimeTuning`, `AnytimeConfig::tuning`); `--work-clock R` counts time in expansions (R a
 //! millisecond, `AnytimeConfig::work_clock`): runs repeat exactly, for comparing settings where
 //! the machine's load moves clock-limited runs more than the settings do (5x5 at 1 s).
 //! `--bounds N` only prints, for each size, the mean Manhattan distance and linear-conflict
@@ -116,43 +116,45 @@ fn options() -> Options {
             "--old-no-beams" => options.old_no_beams = true,
             "--no-whole" => options.whole = false,
             "--bounds" => options.bounds = Some(number(args.next()) as u64),
-            "--core-nodes" => options.config.core_nodes = number(args.next()),
-            "--wide-nodes" => options.config.wide_nodes = number(args.next()),
-            "--window-nodes" => options.config.window_nodes = number(args.next()) as u64,
-            "--max-window" => options.config.max_window = number(args.next()),
-            "--extra-rounds" => options.config.extra_rounds = number(args.next()),
-            "--guided-windows" => options.config.guided_windows = list(args.next()),
+            "--core-nodes" => options.config.tuning.core_nodes = number(args.next()),
+            "--wide-nodes" => options.config.tuning.wide_nodes = number(args.next()),
+            "--window-nodes" => options.config.tuning.window_nodes = number(args.next()) as u64,
+            "--max-window" => options.config.tuning.max_window = number(args.next()),
+            "--extra-rounds" => options.config.tuning.extra_rounds = number(args.next()),
+            "--guided-windows" => options.config.tuning.guided_windows = list(args.next()),
             "--guided-quick-nodes" => {
-                options.config.guided_quick_nodes = number(args.next()) as u64
+                options.config.tuning.guided_quick_nodes = number(args.next()) as u64
             }
             "--tail-weight" => {
-                options.config.tail_weight = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+                options.config.tuning.tail_weight =
+                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--tail-nodes" => options.config.tail_nodes = number(args.next()),
-            "--beam-width" => options.config.beam_width = number(args.next()),
-            "--beam-links" => options.config.beam_links = number(args.next()),
+            "--tail-nodes" => options.config.tuning.tail_nodes = number(args.next()),
+            "--beam-width" => options.config.tuning.beam_width = number(args.next()),
+            "--beam-links" => options.config.tuning.beam_links = number(args.next()),
             "--work-clock" => options.config.work_clock = args.next().and_then(|n| n.parse().ok()),
             "--beam-share" => {
-                options.config.beam_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+                options.config.tuning.beam_share =
+                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--whole-beam-share" => {
-                options.config.whole_beam_share =
+                options.config.tuning.whole_beam_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--beam-problems" => options.config.beam_problems = number(args.next()),
-            "--no-blend-beams" => options.config.blend_beams = false,
-            "--beam-window-span" => options.config.beam_window_span = number(args.next()),
+            "--beam-problems" => options.config.tuning.beam_problems = number(args.next()),
+            "--no-blend-beams" => options.config.tuning.blend_beams = false,
+            "--beam-window-span" => options.config.tuning.beam_window_span = number(args.next()),
             "--core-beam-share" => {
-                options.config.core_beam_share =
+                options.config.tuning.core_beam_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--tail-step" => options.config.tail_step = number(args.next()),
-            "--tracked-windows" => options.config.tracked_windows = list(args.next()),
-            "--tracked-nodes" => options.config.tracked_nodes = number(args.next()) as u64,
-            "--guided-nodes" => options.config.guided_nodes = number(args.next()) as u64,
-            "--no-weighted-windows" => options.config.weighted_windows.clear(),
+            "--tail-step" => options.config.tuning.tail_step = number(args.next()),
+            "--tracked-windows" => options.config.tuning.tracked_windows = list(args.next()),
+            "--tracked-nodes" => options.config.tuning.tracked_nodes = number(args.next()) as u64,
+            "--guided-nodes" => options.config.tuning.guided_nodes = number(args.next()) as u64,
+            "--no-weighted-windows" => options.config.tuning.weighted_windows.clear(),
             "--weighted-windows" => {
-                options.config.weighted_windows = args
+                options.config.tuning.weighted_windows = args
                     .next()
                     .unwrap_or_default()
                     .split(',')
@@ -162,16 +164,19 @@ fn options() -> Options {
                     })
                     .collect()
             }
-            "--weighted-window-nodes" => options.config.weighted_window_nodes = number(args.next()),
-            "--views-share" => {
-                options.config.views_share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            "--weighted-window-nodes" => {
+                options.config.tuning.weighted_window_nodes = number(args.next())
             }
-            "--outer-beam" => options.config.outer_beam = number(args.next()),
-            "--outer-nodes" => options.config.outer_nodes = number(args.next()),
-            "--outer-cores" => options.config.outer_cores = number(args.next()),
-            "--outer-weights" => options.config.outer_weights = list(args.next()),
-            "--wide-weights" => options.config.wide_weights = list(args.next()),
-            "--weights" => options.config.core_weights = list(args.next()),
+            "--views-share" => {
+                options.config.tuning.views_share =
+                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+            }
+            "--outer-beam" => options.config.tuning.outer_beam = number(args.next()),
+            "--outer-nodes" => options.config.tuning.outer_nodes = number(args.next()),
+            "--outer-cores" => options.config.tuning.outer_cores = number(args.next()),
+            "--outer-weights" => options.config.tuning.outer_weights = list(args.next()),
+            "--wide-weights" => options.config.tuning.wide_weights = list(args.next()),
+            "--weights" => options.config.tuning.core_weights = list(args.next()),
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
@@ -722,10 +727,11 @@ impl Options {
 /// The last round's schedule (the same, without whole-board tables: beams ranked by linear
 /// conflict), or with `--old-no-beams` the one before the beams (`beam_width` 0).
 fn old_config(config: &AnytimeConfig, no_beams: bool) -> AnytimeConfig {
-    AnytimeConfig {
-        beam_width: if no_beams { 0 } else { config.beam_width },
-        ..config.clone()
+    let mut old = config.clone();
+    if no_beams {
+        old.tuning.beam_width = 0;
     }
+    old
 }
 
 fn main() {

@@ -3,7 +3,7 @@
 //! sits above every solver and dispatches to them; the command line, the web worker and the
 //! page call it.
 
-use crate::anytime::{solve_anytime_guided, AnytimeConfig, BigTables, Guides, WholeTables};
+use crate::anytime::{solve_anytime_checked, AnytimeConfig, BigTables, Guides, WholeTables};
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::method::{Method, SolveError, TableKind};
@@ -12,11 +12,11 @@ use crate::pdb::AdditivePdb;
 use crate::relabel::{canonical_goal, Relabel};
 use crate::search::Limits;
 use crate::solution::Solution;
-use crate::solvability::solvability;
-use crate::solver::solve;
-use crate::suboptimal::{solve_staged, StagedConfig};
-use crate::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
-use crate::tuned::{solve_pdb, TunedConfig, TunedOptions};
+use crate::solvability::{solvability, Solvability};
+use crate::solver::solve_checked;
+use crate::suboptimal::{solve_staged_checked, Approximate, StagedConfig};
+use crate::tuned::parallel::{solve_pdb_parallel_checked, ParallelConfig};
+use crate::tuned::{solve_pdb_checked, TunedConfig, TunedOptions};
 
 /// Tables lent to [`solve_with`]: each method takes what it needs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,16 +81,13 @@ pub fn solve_improving_from(
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Solution),
 ) -> Result<Solution, SolveError> {
-    if board.shape() != goal.shape() {
-        return Err(BoardError::ShapeMismatch {
-            board: board.shape(),
-            goal: goal.shape(),
-        }
-        .into());
-    }
+    // The one parity check of the solve (it also refuses a size mismatch): every solver below
+    // takes its verdict instead of computing it again, the relabelled problems included (a
+    // relabelling keeps solvability).
+    let verdict = solvability(board, goal)?;
     method.fits(board.shape())?;
     match method {
-        Method::Search(config) => Ok(solve(board, goal, config, limits)?),
+        Method::Search(config) => Ok(solve_checked(board, goal, verdict, config, limits)),
         Method::PatternDatabase => {
             let missing = SolveError::MissingTables {
                 method: method.name(),
@@ -98,16 +95,29 @@ pub fn solve_improving_from(
             };
             let pdb = tables.pattern_db.ok_or(missing.clone())?;
             let relabel = Relabel::between(goal, pdb.goal()).ok_or(missing)?;
-            through(board, goal, &relabel, on_improve, |board, _| {
-                if limits.threads > 1 {
-                    let parallel = ParallelConfig::threads(limits.threads);
-                    let options = TunedOptions::default();
-                    return Ok(solve_pdb_parallel(board, pdb, &options, &parallel, limits)?);
-                }
-                Ok(solve_pdb(board, pdb, &TunedConfig::default(), limits)?)
-            })
+            through(
+                board,
+                goal,
+                &relabel,
+                verdict,
+                on_improve,
+                |board, verdict, _| {
+                    if limits.threads > 1 {
+                        let parallel = ParallelConfig::threads(limits.threads);
+                        let options = TunedOptions::default();
+                        return Ok(solve_pdb_parallel_checked(
+                            board, pdb, verdict, &options, &parallel, limits,
+                        ));
+                    }
+                    let options = TunedOptions::from(&TunedConfig::default());
+                    Ok(solve_pdb_checked(board, pdb, verdict, &options, limits))
+                },
+            )
         }
-        Method::Staged => Ok(solve_staged(board, goal, &StagedConfig::default(), limits)?.solution),
+        Method::Staged => {
+            let config = StagedConfig::default();
+            Ok(solve_staged_checked(board, goal, verdict, &config, limits).solution)
+        }
         Method::Anytime { time_limit_ms } => {
             let mut config = AnytimeConfig {
                 time_limit_ms: f64::from(*time_limit_ms),
@@ -125,17 +135,24 @@ pub fn solve_improving_from(
                 goal: target.shape(),
             })?;
             config.start = start.map(|moves| moves_forward(&relabel, moves));
-            through(board, goal, &relabel, on_improve, |board, on_improve| {
-                let guides = Guides {
-                    core: tables.big_board,
-                    whole: tables.whole_board,
-                };
-                let answer =
-                    solve_anytime_guided(board, &target, guides, &config, limits, &mut |b| {
-                        on_improve(&b.solution)
-                    })?;
-                Ok(answer.solution)
-            })
+            let guides = Guides {
+                core: tables.big_board,
+                whole: tables.whole_board,
+            };
+            through(
+                board,
+                goal,
+                &relabel,
+                verdict,
+                on_improve,
+                |board, verdict, report| {
+                    let report = &mut |b: &Approximate| report(&b.solution);
+                    let answer = solve_anytime_checked(
+                        board, &target, verdict, guides, &config, limits, report,
+                    );
+                    Ok(answer.solution)
+                },
+            )
         }
     }
 }
@@ -152,29 +169,32 @@ fn moves_forward(relabel: &Relabel, moves: &[Direction]) -> Vec<Direction> {
     moves.iter().map(|&d| forward(d)).collect()
 }
 
-/// Runs `solve` on the problem `relabel` makes of `board` toward `goal`, and maps every answer
-/// back (moves, and the parity verdict of `board` itself); the identity map runs it as is.
+/// Runs `solve` on the problem `relabel` makes of `board` toward `goal`, handing it `verdict` (the parity
+/// verdict of `board` toward its goal: a relabelling keeps solvability), and maps every answer
+/// back (moves, and that verdict); the identity map runs it as is.
 fn through(
     board: &Board,
     goal: &Board,
     relabel: &Relabel,
+    verdict: Solvability,
     on_improve: &mut dyn FnMut(&Solution),
-    solve: impl FnOnce(&Board, &mut dyn FnMut(&Solution)) -> Result<Solution, SolveError>,
+    solve: impl FnOnce(&Board, Solvability, &mut dyn FnMut(&Solution)) -> Result<Solution, SolveError>,
 ) -> Result<Solution, SolveError> {
     if relabel.is_identity() {
-        return solve(board, on_improve);
+        return solve(board, verdict, on_improve);
     }
     let renamed = relabel.board(board).ok_or(BoardError::ShapeMismatch {
         board: board.shape(),
         goal: goal.shape(),
     })?;
-    let verdict = solvability(board, goal)?;
     let back = |solution: &Solution| Solution {
         moves: relabel.moves_back(&solution.moves),
         solvability: verdict.clone(),
         ..solution.clone()
     };
-    let answer = solve(&renamed, &mut |better| on_improve(&back(better)))?;
+    let answer = solve(&renamed, verdict.clone(), &mut |better| {
+        on_improve(&back(better))
+    })?;
     Ok(back(&answer))
 }
 
@@ -183,6 +203,9 @@ mod tests {
     use super::*;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
+    use crate::method::SolverConfig;
+    use crate::solvability::swap_fix;
+    use crate::suboptimal::solve_staged;
     use crate::{Shape, SolveOutcome};
 
     /// Runs the anytime method from `start` for `ms`; checks every answer solves the board.
@@ -255,6 +278,46 @@ mod tests {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, 2);
         let answer = from(&board, &goal, Some(&[Direction::Up, Direction::Up]), 0);
         assert!(!answer.moves.is_empty());
+    }
+
+    /// The entry's one parity check answers an unsolvable board for every method, with the
+    /// board's own verdict and no search; a size mismatch is still refused.
+    #[test]
+    fn unsolvable_boards_are_answered_from_the_one_check() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = swap_fix(&scramble_seeded(&goal, Scramble::Uniform, true, 3));
+        let verdict = solvability(&board, &goal).unwrap();
+        assert!(!verdict.solvable);
+        let methods = [
+            Method::Search(SolverConfig::best_for(board.shape())),
+            Method::Staged,
+            Method::Anytime { time_limit_ms: 100 },
+        ];
+        for method in methods {
+            let mut limits = Limits::default();
+            let answer = solve_with(&board, &goal, &method, Tables::default(), &mut limits);
+            let answer = answer.unwrap();
+            assert_eq!(
+                answer.outcome,
+                SolveOutcome::Unsolvable,
+                "{}",
+                method.name()
+            );
+            assert_eq!(answer.solvability, verdict);
+            assert_eq!(answer.stats.expanded, 0);
+        }
+        let other = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+        let mismatch = solve_with(
+            &board,
+            &other,
+            &Method::Staged,
+            Tables::default(),
+            &mut Limits::default(),
+        );
+        assert!(matches!(
+            mismatch,
+            Err(SolveError::Board(BoardError::ShapeMismatch { .. }))
+        ));
     }
 
     /// Moves mapped to the relabelled problem and back are the moves given.

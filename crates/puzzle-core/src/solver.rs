@@ -38,15 +38,28 @@ pub fn solve(
     limits: &mut Limits,
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, goal)?;
+    Ok(solve_checked(board, goal, verdict, config, limits))
+}
+
+/// [`solve`] for a board whose parity verdict toward `goal` is known: `verdict` is
+/// [`solvability`]`(board, goal)` (so the shapes match), computed once at the entry
+/// ([`crate::dispatch`]); unsolvable boards are answered from it.
+pub(crate) fn solve_checked(
+    board: &Board,
+    goal: &Board,
+    verdict: Solvability,
+    config: &SolverConfig,
+    limits: &mut Limits,
+) -> Solution {
     if !verdict.solvable {
-        return Ok(Solution::unsolvable(Method::Search(*config), verdict, None));
+        return Solution::unsolvable(Method::Search(*config), verdict, None);
     }
     let result = if board.cells().len() <= PACKED_CELLS {
         Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)
     } else {
         Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)
     };
-    Ok(result.into_solution(config, verdict))
+    result.into_solution(config, verdict)
 }
 
 /// Boards with at most this many cells are packed 4 bits a cell into a `u64`.

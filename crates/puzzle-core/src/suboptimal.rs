@@ -16,7 +16,7 @@
 //! placement) is the classic row-by-row method, the baseline the benchmark compares against.
 
 use crate::anytime::budget::{Budget, Halt};
-use crate::anytime::shorten;
+use crate::anytime::engines::shorten;
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -24,7 +24,7 @@ use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{astar, Limits, Outcome, Stats};
-use crate::solvability::solvability;
+use crate::solvability::{solvability, Solvability};
 use crate::solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig, DEFAULT_DEPTH_LIMIT};
 use crate::tuned::{solve_pdb, TunedConfig};
 
@@ -128,14 +128,28 @@ pub fn solve_staged(
     limits: &mut Limits,
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
+    Ok(solve_staged_checked(board, goal, verdict, config, limits))
+}
+
+/// [`solve_staged`] for a board whose parity verdict toward `goal` is known: `verdict` is
+/// [`solvability`]`(board, goal)` (so the shapes match), or that of a problem a relabelling
+/// or a symmetric view made this one of (the same `solvable`), computed once at the entry
+/// ([`crate::dispatch`], [`crate::anytime`]).
+pub(crate) fn solve_staged_checked(
+    board: &Board,
+    goal: &Board,
+    verdict: Solvability,
+    config: &StagedConfig,
+    limits: &mut Limits,
+) -> Approximate {
     let lower_bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
     let mut solution = Solution::unsolvable(Method::Staged, verdict, Some(lower_bound));
     if !solution.solvability.solvable {
-        return Ok(Approximate {
+        return Approximate {
             solution,
             lower_bound,
             bound_ratio: f64::NAN,
-        });
+        };
     }
     let start_ms = (limits.clock)();
     let mut work = Work::new(board, goal);
@@ -158,11 +172,11 @@ pub fn solve_staged(
         Some(length) => length as f64 / f64::from(lower_bound.max(1)),
         None => f64::NAN,
     };
-    Ok(Approximate {
+    Approximate {
         solution,
         lower_bound,
         bound_ratio,
-    })
+    }
 }
 
 /// The board being solved, what is frozen, and the moves so far.

@@ -27,7 +27,7 @@ use crate::moves::Direction;
 use crate::pdb::{AdditivePdb, PatternTable};
 use crate::search::{Limits, Meter, Outcome, Stop};
 use crate::solution::{Solution, SolveOutcome};
-use crate::solvability::solvability;
+use crate::solvability::{solvability, Solvability};
 
 pub mod parallel;
 pub mod stepped;
@@ -121,9 +121,22 @@ pub fn solve_pdb_with(
     limits: &mut Limits,
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, pdb.goal())?;
+    Ok(solve_pdb_checked(board, pdb, verdict, options, limits))
+}
+
+/// [`solve_pdb_with`] for a board whose parity verdict toward the tables' goal is known:
+/// `verdict` is [`solvability`]`(board, pdb.goal())`, or that of a problem a relabelling made
+/// this one of (the same `solvable`), computed once at the entry ([`crate::dispatch`]).
+pub(crate) fn solve_pdb_checked(
+    board: &Board,
+    pdb: &AdditivePdb,
+    verdict: Solvability,
+    options: &TunedOptions,
+    limits: &mut Limits,
+) -> Solution {
     let mut solution = Solution::unsolvable(Method::PatternDatabase, verdict, None);
     if !solution.solvability.solvable {
-        return Ok(solution);
+        return solution;
     }
     let mut search = Search::new(board, pdb, options);
     let mut meter = Meter::new(limits, true);
@@ -142,7 +155,7 @@ pub fn solve_pdb_with(
         Err(Stop::Budget) => solution.outcome = SolveOutcome::BudgetExhausted,
         Err(Stop::Cancelled) => solution.outcome = SolveOutcome::Cancelled,
     }
-    Ok(solution)
+    solution
 }
 
 const NONE: u8 = u8::MAX;

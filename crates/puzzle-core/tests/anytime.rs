@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use puzzle_core::anytime::{
-    lower_bound, solve_anytime, solve_anytime_guided, total_entries, AnytimeConfig, BigTables,
-    Guides, WholeTables,
+    lower_bound, solve_anytime, solve_anytime_guided, total_entries, AnytimeConfig, AnytimeTuning,
+    BigTables, Guides, WholeTables,
 };
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::search::Progress;
@@ -456,15 +456,18 @@ proptest! {
 fn core_then(tails: bool) -> AnytimeConfig {
     AnytimeConfig {
         time_limit_ms: f64::INFINITY,
-        core_beam_share: 0.0,
-        min_window: 2,
-        max_window: 2,
-        extra_rounds: 0,
-        guided_windows: Vec::new(),
-        guided_quick_nodes: 0,
-        weighted_windows: Vec::new(),
-        core_weights: vec![3.0],
-        tail_weight: if tails { 1.4 } else { 0.0 },
+        tuning: AnytimeTuning {
+            core_beam_share: 0.0,
+            min_window: 2,
+            max_window: 2,
+            extra_rounds: 0,
+            guided_windows: Vec::new(),
+            guided_quick_nodes: 0,
+            weighted_windows: Vec::new(),
+            core_weights: vec![3.0],
+            tail_weight: if tails { 1.4 } else { 0.0 },
+            ..AnytimeTuning::default()
+        },
         ..AnytimeConfig::default()
     }
 }
@@ -505,7 +508,10 @@ fn beams_shorten_big_boards_without_tables() {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
         let beams = check(&board, &goal, None, &quick(600.0));
         let none = AnytimeConfig {
-            beam_width: 0,
+            tuning: AnytimeTuning {
+                beam_width: 0,
+                ..quick(600.0).tuning
+            },
             ..quick(600.0)
         };
         let plain = check(&board, &goal, None, &none);
@@ -523,8 +529,11 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
     let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
     let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
     let beams = AnytimeConfig {
-        core_beam_share: 1.0,
-        beam_links: 600_000,
+        tuning: AnytimeTuning {
+            core_beam_share: 1.0,
+            beam_links: 600_000,
+            ..core_then(false).tuning
+        },
         ..core_then(false)
     };
     let mut rng = StdRng::seed_from_u64(5);
@@ -556,12 +565,15 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
 fn other_problems_give_legal_answers_on_capped_beams() {
     let capped = |problems: usize| AnytimeConfig {
         time_limit_ms: f64::INFINITY,
-        min_window: 2,
-        max_window: 2,
-        extra_rounds: 0,
-        weighted_windows: Vec::new(),
-        beam_links: 200_000,
-        beam_problems: problems,
+        tuning: AnytimeTuning {
+            min_window: 2,
+            max_window: 2,
+            extra_rounds: 0,
+            weighted_windows: Vec::new(),
+            beam_links: 200_000,
+            beam_problems: problems,
+            ..AnytimeTuning::default()
+        },
         ..AnytimeConfig::default()
     };
     for (shape, goal, seed) in [
@@ -585,12 +597,15 @@ fn other_problems_give_legal_answers_on_capped_beams() {
 fn whole_tables_give_legal_answers_and_bounds() {
     let capped = AnytimeConfig {
         time_limit_ms: f64::INFINITY,
-        min_window: 2,
-        max_window: 2,
-        extra_rounds: 0,
-        weighted_windows: Vec::new(),
-        beam_links: 300_000,
-        beam_problems: 3,
+        tuning: AnytimeTuning {
+            min_window: 2,
+            max_window: 2,
+            extra_rounds: 0,
+            weighted_windows: Vec::new(),
+            beam_links: 300_000,
+            beam_problems: 3,
+            ..AnytimeTuning::default()
+        },
         ..AnytimeConfig::default()
     };
     let goal = Goal::Standard.board(Shape::new(6, 5).unwrap()).unwrap();
@@ -617,12 +632,15 @@ fn whole_tables_give_legal_answers_and_bounds() {
 fn narrow_beams() -> AnytimeConfig {
     AnytimeConfig {
         time_limit_ms: f64::INFINITY,
-        min_window: 2,
-        max_window: 2,
-        extra_rounds: 0,
-        weighted_windows: Vec::new(),
-        guided_windows: Vec::new(),
-        beam_links: 100_000,
+        tuning: AnytimeTuning {
+            min_window: 2,
+            max_window: 2,
+            extra_rounds: 0,
+            weighted_windows: Vec::new(),
+            guided_windows: Vec::new(),
+            beam_links: 100_000,
+            ..AnytimeTuning::default()
+        },
         ..AnytimeConfig::default()
     }
 }
@@ -669,8 +687,11 @@ fn check_with_and_without(
 #[test]
 fn beam_windows_never_lengthen_whole_beam_answers() {
     let config = |span| AnytimeConfig {
-        beam_window_span: span,
-        blend_beams: false,
+        tuning: AnytimeTuning {
+            beam_window_span: span,
+            blend_beams: false,
+            ..narrow_beams().tuning
+        },
         ..narrow_beams()
     };
     check_with_and_without(&config(40), &config(0), 3, true);
@@ -682,9 +703,12 @@ fn beam_windows_never_lengthen_whole_beam_answers() {
 #[test]
 fn blend_beams_give_legal_answers() {
     let config = |blend_beams| AnytimeConfig {
-        beam_problems: 1,
-        beam_window_span: 0,
-        blend_beams,
+        tuning: AnytimeTuning {
+            blend_beams,
+            beam_problems: 1,
+            beam_window_span: 0,
+            ..narrow_beams().tuning
+        },
         ..narrow_beams()
     };
     check_with_and_without(&config(true), &config(false), 4, false);

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::moves::Direction;
 
-use super::tables::BigTables;
+use crate::anytime::tables::big::BigTables;
 
 /// A solution cut where the blank enters the core for good.
 pub(crate) struct Split {

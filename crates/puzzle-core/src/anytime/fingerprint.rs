@@ -25,9 +25,10 @@ use crate::moves::Direction;
 use crate::search::Limits;
 use crate::suboptimal::{solve_staged, StagedConfig};
 
-use super::best_first::Found;
-use super::budget::Budget;
-use super::{core, reduce, shorten, solve_anytime, wastar, widestar, AnytimeConfig, BigTables};
+use crate::anytime::budget::Budget;
+use crate::anytime::engines::best_first::Found;
+use crate::anytime::engines::{reduce, shorten, wastar, widestar};
+use crate::anytime::{core, solve_anytime, AnytimeConfig, AnytimeTuning, BigTables};
 
 fn tables_for(goal: &Board) -> BigTables {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/fingerprint-tables");
@@ -228,7 +229,10 @@ fn anytime_solves(out: &mut String, tables: &[(usize, BigTables)]) {
             .flatten();
         let config = AnytimeConfig {
             time_limit_ms: 1e12,
-            outer_beam: beam,
+            tuning: AnytimeTuning {
+                outer_beam: beam,
+                ..AnytimeTuning::default()
+            },
             ..AnytimeConfig::default()
         };
         let mut limits = Limits {

@@ -1,138 +1,45 @@
 //! Near-optimal, anytime solving of big boards (5x5 to 8x8, any rectangle, any goal).
 //!
-//! Optimal search is out of reach from 5x5 up, and the fast staged method
+//! Optimal search is out of reach from 5x5 up, and the staged method
 //! ([`crate::suboptimal::solve_staged`]) is about 1.5 times too long. This solver starts from
-//! the staged answer (so the first solution comes as fast; or from the caller's
-//! [`AnytimeConfig::start`], so that runs can continue one another, e.g. without tables until
-//! they come, then with them) and then keeps shortening it until
-//! the time limit ([`AnytimeConfig::time_limit_ms`], read from [`Limits::clock`] only), the node
-//! budget or the caller (through the progress callback) stops it, or nothing more is found.
-//! Each strictly shorter solution goes to `on_improve` at once. The steps, in order:
+//! the staged answer (or the caller's [`AnytimeConfig::start`], so that runs can continue one
+//! another) and keeps shortening it until the time limit ([`AnytimeConfig::time_limit_ms`],
+//! read from [`Limits::clock`] only), the node budget or the caller (through the progress
+//! callback) stops it, or nothing more is found; each strictly shorter solution goes to
+//! `on_improve` at once. Which phases run, in which order, the board's plan says
+//! (`plan.rs`: by whether the core's tables cover the board, a larger board, or no tables;
+//! and whole-board tables or not). The phases (`phases/`):
 //!
-//! 1. **Loops** are cut: when a board comes back, the moves in between go.
-//! 2. **Windows**: stretches of `w` moves are replaced by a shortest path between their two
-//!    end boards (IDA* with Manhattan plus linear conflict toward that board, explicit stack).
-//! 3. **Beams** (boards larger than the core, or than 5x5 without tables; `beam.rs`): beam
-//!    searches over the whole board, the boards of each depth ranked by linear conflict alone
-//!    and the best [`AnytimeConfig::beam_width`] kept, then wider beams while
-//!    [`AnytimeConfig::beam_share`] of the time lasts; once the parent links cap the width,
-//!    that width on the board's symmetric views and the reverse problems (from the goal to
-//!    the board), up to [`AnytimeConfig::beam_problems`] beams. They bring all tiles home together;
-//!    the line reduction below brings them a line at a time, which is where its answers lost
-//!    most moves. Measured on DeepCubeA's dev states in one run (10 s a board): 6x6 1.240 ->
-//!    1.077 times DeepCubeA's lengths (5 boards). With [`WholeTables`] (additive tables of
-//!    2x2 blocks over the whole board, `whole.rs`; [`solve_anytime_guided`]), the growing
-//!    beams rank by the larger of their estimate and linear conflict instead, for
-//!    [`AnytimeConfig::whole_beam_share`] of the time, short of the width the links cap;
-//!    at that width the board ranked by other blends of the two estimates (another ranking is
-//!    another draw; `beam.rs`, `BLENDS`) then comes first among the other problems, in turn
-//!    with those ranked by linear conflict (the board's own first): the rankings keep
-//!    different boards. Measured in one run on DeepCubeA's 6x6 dev states: 1.067 -> 1.049 at
-//!    10 s (10 boards), 1.026 -> 1.015 at 60 s (3 boards). The tables also guide exact
-//!    windows over the whole answer (`whole_windows.rs`, relabelled as in step 5) before the
-//!    plain window rounds of step 6.
-//! 4. **Core search** (with [`BigTables`]): the solution is cut where the blank enters, for
-//!    good, the 5x5 (or smaller) core around the goal's blank that the staged method leaves
-//!    last. When the core is the whole board, beams ranked by the tables' estimate come first
-//!    (`core_beam.rs`, widths growing as for step 3, while [`AnytimeConfig::core_beam_share`]
-//!    of the time lasts): they keep the boards of each depth with the smallest admissible
-//!    estimate, a far better ranking than linear conflict, and beat the weighted searches
-//!    below for the same time (5x5 dev states, 20 boards, one run: see the README), and
-//!    take their place there (the tails and windows after them gain more for the time).
-//!    They widen only while beams of their last width ranked by blends of the tables'
-//!    estimate and linear conflict still fit, and those run next (another ranking is another
-//!    draw; 5x5 at 10 s, work clock: 1.023 -> 1.019 times optimal on DeepCubeA's 248 dev
-//!    states, optimal on 97 -> 109 of them).
-//!    Otherwise the core is then solved by weighted A* with additive 5-tile pattern databases
-//!    (direct and transposed lookups), weights decreasing (2.0, 1.7, ... 1.1), pruned by the
-//!    best length so far, until a search exceeds [`AnytimeConfig::core_nodes`] states. On 5x5
-//!    and smaller the core is the whole board. On larger boards the path to the core is
-//!    searched first (**line reduction**, [`AnytimeConfig::outer_beam`]): the board is
-//!    reduced one outer row or column at a time, each line by weighted A* over the positions
-//!    of that line's tiles and the blank (the other tiles do not matter), guided by the sum of
-//!    exact two-tile-plus-blank costs (tables built by breadth-first search for the current
-//!    rectangle, a few milliseconds; the sum overcounts, hence the weights below 1 in
-//!    [`AnytimeConfig::outer_weights`]). Each line is searched with every weight and from
-//!    every side that can go; a beam keeps the best partial reductions (moves so far plus
-//!    linear conflict of the board). The beam's final paths and the staged answer's each get
-//!    a quick core search at the first core weight (after the paths are **loosened**: windows
-//!    of [`AnytimeConfig::tracked_windows`] moves replaced by the shortest stretch that leaves
-//!    the outer tiles and the blank where it left them, any core tile anywhere, `tracked.rs`),
-//!    are offered, and the full core search
-//!    then runs from the best [`AnytimeConfig::outer_cores`] of them in turn. Once
-//!    [`AnytimeConfig::views_share`] of the time is spent, the lines left are searched with
-//!    the first weight only and one partial (short time limits: 8x8 at 2 s was 760 moves
-//!    without this, against 658 for the symmetric views). With
-//!    `outer_beam: 0`, the
-//!    staged answers of the board's 8 symmetric views are tried instead and the one with the
-//!    shortest way to the core is kept (the schedule before line reduction). Without tables,
-//!    boards of at most 25 cells get weighted A* with linear conflict on the whole board
-//!    instead.
-//!    When the core search's weights are spent (or run out of states), **tails** (`tails.rs`):
-//!    weighted A* ([`AnytimeConfig::tail_weight`], adapted to what the last one did) from
-//!    boards [`AnytimeConfig::tail_step`] moves apart along the core part of the best answer
-//!    toward the goal, each pruned by the moves it must beat; on boards larger than the core
-//!    they come after the plain window rounds of step 6 and take at most half the time left.
-//!    Measured on DeepCubeA's 5x5 dev states (20 boards, one run, 10 s a board): 1.045 ->
-//!    1.033 times optimal, boards solved optimally 2 -> 6; the guided windows alone had
-//!    converged (their searches capped) with most of the time left.
-//! 5. **Guided windows** (with tables): the part of the solution inside the core, in windows
-//!    of [`AnytimeConfig::guided_windows`] moves, each searched exactly by IDA* with the
-//!    tables relabelled toward the window's end board (`guided.rs`: the renamed groups'
-//!    entries plus Manhattan for the tiles the renaming leaves out, an admissible estimate
-//!    far stronger than linear conflict), in rounds until one gains nothing; a quick round
-//!    (windows capped at [`AnytimeConfig::guided_quick_nodes`]) also follows each core
-//!    search's answer. Measured on DeepCubeA's 5x5 dev states (20 boards, one run): 1.083 ->
-//!    1.070 times optimal at 1 s, level at 5 s (1.048 / 1.050) and on Korf's 24-puzzles:
-//!    they do what the plain windows, longer windows and weighted windows did, in fewer
-//!    steps. When the core is the whole board they replace those passes below.
-//! 6. **Window rounds**: windows from [`AnytimeConfig::min_window`] to
-//!    [`AnytimeConfig::max_window`] until a round gains nothing, then
-//!    [`AnytimeConfig::extra_rounds`] passes of longer windows with larger budgets, then long
-//!    windows ([`AnytimeConfig::weighted_windows`]) by weighted A*. On boards larger than the
-//!    core, time left after that runs the rounds again on the new answer with twice the
-//!    expansions a window, while they gain ([`AnytimeConfig::passes_again`]).
-//! 7. **Beam windows** (with whole-board tables, `beam_windows.rs`), in the time left until
-//!    the limit: stretches of [`AnytimeConfig::beam_window_span`] moves ending where the
-//!    blank is on the goal's blank cell (seen through a flip or the transposition) are
-//!    searched again by beams ranked by the whole-board tables, the stretch's start renamed so
-//!    that its end is the goal; each pass that gains nothing is followed by one twice as wide.
+//! - **First answer**: the caller's start if it solves the board, else the staged answers;
+//!   loops cut (a board that comes back drops the moves in between).
+//! - **Windows**: stretches of the answer replaced by a shortest path between their end boards
+//!   (IDA* with linear conflict), in rounds of growing windows until one gains nothing, then
+//!   longer windows and windows searched by weighted A*.
+//! - **Beams** (boards over 25 cells): beam searches over the whole board ranked by linear
+//!   conflict, or by the whole-board tables ([`WholeTables`]) when given, growing while their
+//!   share of the time lasts, then the widest on the board's views and reverse problems.
+//! - **Core beams** (the core's tables cover the board): beams ranked by the tables' estimate,
+//!   then by blends of it and linear conflict.
+//! - **Paths to the core** (boards larger than the core, 5x5 at most, around the goal's blank):
+//!   the board reduced one outer line at a time by weighted A* (up to 7x7), or the staged
+//!   answers of its symmetric views; each path loosened by windows that only keep the outer
+//!   tiles home.
+//! - **Core search**: weighted A* on the core with its pattern databases ([`BigTables`]),
+//!   weights decreasing; without tables on boards of at most 25 cells, on the whole board
+//!   with linear conflict.
+//! - **Tails**: weighted A* from boards along the core part of the answer toward the goal,
+//!   each pruned by the moves it must beat.
+//! - **Guided windows** (with tables): windows of the core part (or, with whole-board tables,
+//!   of the whole answer) searched exactly by IDA* with the tables relabelled toward the
+//!   window's end board.
+//! - **Beam windows** (with whole-board tables, the time left): stretches ending where the
+//!   blank is on the goal's blank cell searched again by beams the tables rank.
 //!
-//! Why: the staged method wastes most moves where tiles are brought home a line at a time;
-//! exact searches of short stretches remove local waste at any size without tables, and the
-//! pattern databases make a strong whole-board search possible where they fit. Measured and
-//! dropped: optimal "tails" (A* with the tables from a late board of the solution: little
-//! gain for the time), weighted A* with linear conflict on 6x6 and up (finds nothing within
-//! 2M states at weight 3). Line reduction, measured against the staged views on the same
-//! seeded boards: with the admissible line estimate (Manhattan, conflicts in the line, the
-//! blank's distance) as the guide, weighted A* at weight 1.5-2 hits 300k states on most
-//! columns and at weight 3 gives lines no shorter than the staged method's (which does the
-//! same search); the two-tile-plus-blank guide at weight 0.7 cuts the path to the core on
-//! 6x6 from about 121-142 moves to 107-129. A wider beam (8 instead of 4) found the same
-//! paths on 6x6; 1M states a line search and weights down to 0.45 found nothing better
-//! (the low weights run out of states); ranking the paths by moves plus linear conflict
-//! picks worse wholes than the quick core search does; full core searches from 3 paths
-//! instead of 1 gained under 1 move (kept: it uses time that was idle).
-//!
-//! The core search, the whole-board search, the line searches and the weighted windows are
-//! one weighted A* (`best_first.rs`: the least `g + weight * h` first, deeper first on ties,
-//! no re-opening, the blank never straight back, pruned by the best length so far, a cap on
-//! the states held), each over its own packed states and estimate.
-//!
-//! Tables: one set per goal, for its core only, so every size from 5x5 to 8x8 needs 25.8 MB
-//! (4x4 cores and smaller need far less); see [`BigTables`]. Search memory: the core search
-//! holds about 55 bytes a state (2M states by default, ~110 MB at worst), the whole-board
-//! search about 80 (1M by default); lower [`AnytimeConfig::core_nodes`] for a browser if
-//! needed. A line search of the line reduction holds about 60 bytes a state (300k by
-//! default, ~18 MB), freed before the core search starts, so the peak does not grow. A beam
-//! holds half a byte a board kept at every depth ([`AnytimeConfig::beam_links`]: 32M, 16 MB
-//! at most), its widest depth and a table of seen boards (16 entries of 8 bytes a board of the
-//! width), all freed when it ends; a core beam as much, plus 12 bytes a board of its widest
-//! depth for the groups' entries.
-//!
-//! The lower bound is admissible: linear conflict of the start, the pattern-database
-//! estimate when the tables cover the whole board (5x5 and smaller), or the whole-board
-//! tables' estimate, whichever is largest.
+//! The searches the phases run are in `engines/` (beam, one weighted A* over packed states,
+//! IDA* walks), the tables in `tables/`. The lower bound is admissible: linear conflict of the
+//! start, the core tables' estimate when they cover the whole board, or the whole-board
+//! tables' estimate, whichever is largest. Why each phase is there, with its measurements,
+//! and the memory each holds: `docs/BENCHMARKS.md` ("Why the anytime phases are there").
 //!
 //! ```
 //! use puzzle_core::anytime::{solve_anytime, AnytimeConfig};
@@ -149,156 +56,42 @@
 //! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
 //! ```
 
-mod beam;
-mod beam_windows;
-mod best_first;
 pub(crate) mod budget;
 mod core;
-mod core_beam;
-mod deepen;
-mod entries;
+pub(crate) mod engines;
 #[cfg(test)]
 mod fingerprint;
-mod guided;
-mod ida;
-mod pattern;
-mod rank;
-mod reduce;
-pub(crate) mod shorten;
-mod table_file;
+mod phases;
+mod plan;
+mod run;
 mod tables;
-mod tails;
-mod tracked;
-mod wastar;
-pub(crate) mod whole;
-mod whole_windows;
-mod widestar;
+mod tuning;
 
-pub use tables::{total_entries, BigTables};
-pub use whole::WholeTables;
+pub use tables::{total_entries, BigTables, WholeTables};
+#[doc(hidden)]
+pub use tuning::AnytimeTuning;
 
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::method::Method;
 use crate::moves::Direction;
-use crate::search::{Limits, Stats};
+use crate::search::Limits;
 use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::{solvability, Solvability};
-use crate::suboptimal::{solve_staged, Approximate, StagedConfig};
+use crate::suboptimal::Approximate;
 
 use budget::{Budget, Halt};
+use plan::{Plan, Regime};
+use run::Run;
 
-/// How the anytime solver works.
+/// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
+/// time is counted (the node budget is [`Limits::max_expanded`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnytimeConfig {
     /// Time to spend improving, in milliseconds of [`Limits::clock`] (on wasm32 the caller must
     /// set a clock, e.g. `performance.now()`, or the node budget is the only limit).
     pub time_limit_ms: f64,
-    /// Seed for randomised restarts. The current schedule is deterministic and does not use
-    /// it (kept so callers can pass one; same limits and clock readings, same answer).
-    pub seed: u64,
-    /// Smallest window of moves replaced by an optimal stretch.
-    pub min_window: usize,
-    /// Largest window.
-    pub max_window: usize,
-    /// Expansions allowed to the search of one window.
-    pub window_nodes: u64,
-    /// Passes after the windows converge, each with windows 12 moves longer and a budget
-    /// three times larger (they use the time left).
-    pub extra_rounds: usize,
-    /// With tables, window lengths of the part of the solution inside the core searched
-    /// exactly with the tables relabelled toward each window's end (after the short windows
-    /// converge, in rounds until one gains nothing).
-    pub guided_windows: Vec<usize>,
-    /// Expansions allowed to one guided window.
-    pub guided_nodes: u64,
-    /// Expansions a guided window gets in the quick round after each core search's answer
-    /// (0: none).
-    pub guided_quick_nodes: u64,
-    /// Then long windows by weighted A*: (window length, weight) pairs, in order.
-    pub weighted_windows: Vec<(usize, f64)>,
-    /// States the weighted search of one long window may hold.
-    pub weighted_window_nodes: usize,
-    /// States the weighted A* of the core may hold (about 60 bytes each).
-    pub core_nodes: usize,
-    /// Weights of the successive core searches (each at least 1); none where core beams
-    /// ([`AnytimeConfig::core_beam_share`]) search the whole board.
-    pub core_weights: Vec<f64>,
-    /// Share of the time limit during which the symmetric views of the board are tried for a
-    /// shorter path to the core (with `outer_beam: 0`), or the line reduction searches with
-    /// every weight and its whole beam (after it: the first weight, one partial).
-    pub views_share: f64,
-    /// Weights of the successive whole-board searches (linear conflict; boards of at most
-    /// 25 cells solved without tables).
-    pub wide_weights: Vec<f64>,
-    /// States a whole-board search may hold (about 80 bytes each).
-    pub wide_nodes: usize,
-    /// Boards larger than the core: partial paths kept by the beam that reduces the board to
-    /// the core one outer line at a time (0: the staged answers of the symmetric views
-    /// instead, the schedule before line reduction).
-    pub outer_beam: usize,
-    /// Weights on the line estimate, one reduction to the core each, tried in order while
-    /// [`AnytimeConfig::views_share`] of the time is left (the estimate overcounts, so
-    /// weights below 1 give shorter lines and bigger searches).
-    pub outer_weights: Vec<f64>,
-    /// States one line search may hold (about 60 bytes each).
-    pub outer_nodes: usize,
-    /// Paths to the core (best first) that get the full core search, time permitting.
-    pub outer_cores: usize,
-    /// Largest board (in cells) that gets line reduction; larger ones take the symmetric
-    /// views. Measured in one run: 6x6 240.0 -> 225.6 and 7x7 389.6 -> 371.2 moves with it, but
-    /// 8x8 653.0 -> 663.0 at 15 s and 658.5 -> 678.5 at 2 s (the reduction of so many lines
-    /// does not finish in time), so it stops at 7x7.
-    pub outer_max_cells: usize,
-    /// Boards larger than the core: window lengths of the paths to the core shortened with
-    /// only the outer tiles and the blank kept (`tracked.rs`), before the core searches.
-    /// Measured in one run (DeepCubeA dev states, 10 s a board on 6x6, 30 s on 7x7, with the
-    /// tails): 6x6 169.5 -> 168.5, 7x7 365.3 -> 359.3 moves (outside the core 284.8 -> 271.2).
-    pub tracked_windows: Vec<usize>,
-    /// Expansions allowed to one such window.
-    pub tracked_nodes: u64,
-    /// First weight of the tail searches (0: none); see the module documentation.
-    pub tail_weight: f64,
-    /// Moves between two tail searches' starts (passes after the first start half a step
-    /// later or earlier).
-    pub tail_step: usize,
-    /// States a tail search may hold (about 55 bytes each, freed after each search). Measured:
-    /// 500k states instead of 2M found none of the tails 2M found on the stuck 5x5 boards.
-    pub tail_nodes: usize,
-    /// Boards larger than the core: once the passes converged, run them again on the new
-    /// answer with twice the expansions a window, while that gains (`Run::again`).
-    pub passes_again: bool,
-    /// Boards larger than the core (or than 5x5 without tables): width of the first
-    /// whole-board beam search (`beam.rs`; 0: none). Later beams are as wide as the time
-    /// allows.
-    pub beam_width: usize,
-    /// Share of the time limit the beams may use, counted from the start of the solve.
-    pub beam_share: f64,
-    /// The same share when whole-board tables ([`WholeTables`]) rank the beams: the growing
-    /// beams and then the beam windows end there.
-    pub whole_beam_share: f64,
-    /// With whole-board tables: moves a beam window spans (`beam_windows.rs`; 0: none). They
-    /// run once everything else has converged, until the time limit.
-    pub beam_window_span: usize,
-    /// Boards all depths of one beam may keep (half a byte each for the path): caps its width
-    /// at this divided by the best length so far.
-    pub beam_links: usize,
-    /// Problems ranked by linear conflict a whole-board beam as wide as the links allow is
-    /// run on, while time is left: the board's own, then its symmetric views and the reverse
-    /// problems (at most 16; 1: the board only). With whole-board tables and
-    /// [`AnytimeConfig::blend_beams`], the growing beams' last width short of the links' cap.
-    pub beam_problems: usize,
-    /// With whole-board tables: whether the growing beams stop short of the links' cap and
-    /// the board ranked by other blends of the tables and linear conflict runs at that width
-    /// first among the other problems (`beam.rs`, `BLENDS`).
-    pub blend_beams: bool,
-    /// When the tables cover the whole board (5x5 and smaller): share of the time limit (from
-    /// the start of the solve) the beams ranked by the tables (`core_beam.rs`) may use, before
-    /// the core search (0: none). Larger boards' core parts are short and nearly solved when
-    /// the core is reached: measured on DeepCubeA's 6x6 dev states (10 boards, 10 s), no
-    /// shorter answers (138.9 moves either way), 58 MB more memory.
-    pub core_beam_share: f64,
     /// Moves solving the board to start from (an earlier run's answer, say), so that runs can
     /// continue one another: when they solve it, they are the first incumbent and the staged
     /// answers are skipped (the answer is then never longer than them); otherwise ignored.
@@ -309,48 +102,19 @@ pub struct AnytimeConfig {
     /// real time for a 5x5 solve on the machine the README's figures come from). `None` (the
     /// default): the clock.
     pub work_clock: Option<f64>,
+    /// The solver's knobs, for the big-board benchmark to compare settings (the defaults are
+    /// the product's).
+    #[doc(hidden)]
+    pub tuning: AnytimeTuning,
 }
 
 impl Default for AnytimeConfig {
     fn default() -> Self {
         AnytimeConfig {
             time_limit_ms: 2000.0,
-            seed: 0,
-            min_window: 12,
-            max_window: 36,
-            window_nodes: 200_000,
-            extra_rounds: 3,
-            guided_windows: vec![48, 60, 72],
-            guided_nodes: 300_000,
-            guided_quick_nodes: 30_000,
-            weighted_windows: vec![(60, 1.5), (90, 1.5), (120, 1.3)],
-            weighted_window_nodes: 200_000,
-            core_nodes: 2_000_000,
-            core_weights: vec![2.0, 1.7, 1.5, 1.4, 1.3, 1.2, 1.1],
-            wide_weights: vec![3.0, 2.5, 2.0, 1.7, 1.5],
-            wide_nodes: 1_000_000,
-            views_share: 0.25,
-            outer_beam: 4,
-            outer_max_cells: 49,
-            outer_weights: vec![0.8, 0.7, 0.6, 0.5],
-            outer_nodes: 300_000,
-            outer_cores: 3,
-            tracked_windows: vec![16, 24, 32],
-            tracked_nodes: 100_000,
-            tail_weight: 1.4,
-            tail_step: 8,
-            tail_nodes: 2_000_000,
-            passes_again: true,
-            beam_width: 1000,
-            beam_share: 0.5,
-            whole_beam_share: 0.75,
-            beam_window_span: 80,
-            beam_links: 32_000_000,
-            beam_problems: 16,
-            blend_beams: true,
-            core_beam_share: 0.8,
             start: None,
             work_clock: None,
+            tuning: AnytimeTuning::default(),
         }
     }
 }
@@ -398,6 +162,24 @@ pub fn solve_anytime_guided(
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
+    Ok(solve_anytime_checked(
+        board, goal, verdict, guides, config, limits, on_improve,
+    ))
+}
+
+/// [`solve_anytime_guided`] for a board whose parity verdict toward `goal` is known:
+/// `verdict` is [`solvability`]`(board, goal)` (so the shapes match), or that of a problem a
+/// relabelling made this one of (the same `solvable`), computed once at the entry
+/// ([`crate::dispatch`]); the staged answers the solve starts from take it on.
+pub(crate) fn solve_anytime_checked(
+    board: &Board,
+    goal: &Board,
+    verdict: Solvability,
+    guides: Guides,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Approximate {
     let bound = guides.core.and_then(|t| t.bind(goal));
     let tables = bound.as_ref();
     let whole = guides.whole.filter(|w| w.goal() == goal).cloned();
@@ -407,12 +189,7 @@ pub fn solve_anytime_guided(
         time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
     };
     if !verdict.solvable {
-        return Ok(unsolved(
-            method,
-            SolveOutcome::Unsolvable,
-            verdict,
-            lower_bound,
-        ));
+        return unsolved(method, SolveOutcome::Unsolvable, verdict, lower_bound);
     }
     let mut run = Run {
         method,
@@ -425,15 +202,21 @@ pub fn solve_anytime_guided(
         on_improve,
         budget: Budget::new(limits, config.time_limit_ms).counting(config.work_clock),
     };
-    let halt = run.improve(tables, config).err();
+    let plan = Plan::new(
+        Regime::of(tables),
+        run.whole.is_some(),
+        goal.cells().len(),
+        &config.tuning,
+    );
+    let halt = run.improve(&plan, config).err();
     let outcome = match (&run.best, halt) {
         (Some(_), _) => SolveOutcome::Solved,
         (None, Some(Halt::Cancelled)) => SolveOutcome::Cancelled,
         (None, _) => SolveOutcome::BudgetExhausted,
     };
     match run.best.take() {
-        Some(moves) => Ok(run.answer(moves)),
-        None => Ok(unsolved(method, outcome, run.verdict, lower_bound)),
+        Some(moves) => run.answer(moves),
+        None => unsolved(method, outcome, run.verdict, lower_bound),
     }
 }
 
@@ -452,7 +235,9 @@ pub fn lower_bound(board: &Board, goal: &Board, tables: Option<&BigTables>) -> u
     lc.max(pdb)
 }
 
-/// Where the moves of a solution go on a board larger than the tables' core.
+/// Where the moves of a solution go on a board larger than the tables' core (for the
+/// big-board benchmark).
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoreSplit {
     /// Moves before the blank enters the core for good (they bring the outer tiles home).
@@ -466,6 +251,7 @@ pub struct CoreSplit {
 /// Splits `moves`, a solution of `board` toward `goal`, where the blank enters the core of
 /// `tables` for good; `None` if the tables do not serve `goal` or the board there does not
 /// reduce to the core. For measuring where an answer's moves go (the big-board benchmark).
+#[doc(hidden)]
 pub fn split_at_core(
     board: &Board,
     goal: &Board,
@@ -494,546 +280,5 @@ fn unsolved(
         },
         lower_bound,
         bound_ratio: f64::NAN,
-    }
-}
-
-/// Moves allowed to the quick core search that ranks the paths to the core.
-const QUICK_CORE_LIMIT: usize = 10_000;
-
-/// One anytime solve in progress.
-struct Run<'r, 'l, 'a> {
-    method: Method,
-    start: Board,
-    goal: Board,
-    verdict: Solvability,
-    lower_bound: u32,
-    best: Option<Vec<Direction>>,
-    /// Whole-board tables toward the goal, if given.
-    whole: Option<WholeTables>,
-    on_improve: &'r mut dyn FnMut(&Approximate),
-    budget: Budget<'l, 'a>,
-}
-
-impl Run<'_, '_, '_> {
-    fn best_len(&self) -> usize {
-        self.best.as_ref().map_or(usize::MAX, Vec::len)
-    }
-
-    fn is_optimal(&self) -> bool {
-        self.best_len() as u32 <= self.lower_bound
-    }
-
-    /// Keeps `moves` if they solve the board and are shorter than the best so far.
-    fn offer(&mut self, moves: Vec<Direction>) {
-        if moves.len() >= self.best_len() {
-            return;
-        }
-        if self.start.after(&moves).ok().as_ref() != Some(&self.goal) {
-            debug_assert!(false, "an improvement that does not solve the board");
-            return;
-        }
-        self.budget.best = Some(moves.len());
-        let answer = self.answer(moves.clone());
-        self.best = Some(moves);
-        (self.on_improve)(&answer);
-    }
-
-    fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
-        let length = moves.len() as u32;
-        let stats = Stats {
-            expanded: self.budget.expanded(),
-            generated: self.budget.expanded(),
-            elapsed_ms: self.budget.elapsed_ms(),
-            optimal: length <= self.lower_bound,
-            ..Stats::default()
-        };
-        let bound_ratio = if length == 0 {
-            1.0
-        } else {
-            f64::from(length) / f64::from(self.lower_bound.max(1))
-        };
-        Approximate {
-            solution: Solution {
-                outcome: SolveOutcome::Solved,
-                moves,
-                stats,
-                method: self.method,
-                lower_bound: Some(self.lower_bound),
-                solvability: self.verdict.clone(),
-            },
-            lower_bound: self.lower_bound,
-            bound_ratio,
-        }
-    }
-
-    /// The whole schedule; `Err` says why it stopped early.
-    fn improve(&mut self, tables: Option<&BigTables>, config: &AnytimeConfig) -> Result<(), Halt> {
-        if let Some(start) = &config.start {
-            self.offer_start(start.clone());
-        }
-        if self.best.is_none() {
-            self.first_answer()?;
-        } else {
-            self.budget.report()?;
-        }
-        self.windows(
-            config.min_window,
-            config.min_window / 2,
-            config.window_nodes,
-        )?;
-        if tables.is_none_or(|t| !t.covers_whole_board()) && self.goal.cells().len() > 25 {
-            self.beams(config)?;
-        }
-        if let Some(tables) = tables {
-            let bases = if tables.covers_whole_board() {
-                vec![self.best.clone().unwrap_or_default()]
-            } else if config.outer_beam > 0 && self.goal.cells().len() <= config.outer_max_cells {
-                self.reduced_prefixes(tables, config)?
-            } else {
-                vec![self.shortest_prefix(tables, config)?]
-            };
-            // The full core search from each path to the core, best first, while time lasts.
-            for base in bases.iter().take(config.outer_cores.max(1)) {
-                self.core_search(tables, base, config)?;
-            }
-            // On the whole board the tails come next; on larger ones after the cheaper
-            // plain windows (`window_rounds`).
-            if tables.covers_whole_board() && config.tail_weight > 0.0 {
-                self.tails(tables, config, 1.0)?;
-            }
-        } else if self.goal.cells().len() <= 25 {
-            self.wide_search(config)?;
-        }
-        self.window_rounds(tables, config)?;
-        match tables {
-            Some(tables) if config.passes_again && !tables.covers_whole_board() => {
-                self.again(tables, config)?
-            }
-            _ => {}
-        }
-        // The time left, where whole-board tables rank beams: beam windows from 8 times the
-        // first beam's width, wider after each pass that gains nothing.
-        if config.beam_window_span > 0 {
-            let width = config.beam_width.saturating_mul(8);
-            let (span, links) = (config.beam_window_span, config.beam_links);
-            self.beam_windows(span, width, links, config.time_limit_ms)?;
-        }
-        Ok(())
-    }
-
-    /// Time left once the passes converged on a board larger than the core: they run again
-    /// on the new answer (its junctions are new to them), with twice the expansions a window
-    /// each time, while that gains. Measured on two 7x7 boards at 30 s: 363.5 -> 358.5 moves
-    /// (one board's solve had ended at 16 s; loosening its path to the core again with longer
-    /// windows gained nothing, so it is not done).
-    fn again(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
-        let mut config = config.clone();
-        loop {
-            config.window_nodes = config.window_nodes.saturating_mul(2);
-            let before = self.best_len();
-            self.window_rounds(Some(tables), &config)?;
-            if self.best_len() >= before {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The staged answers of the board's symmetric views (while a share of the time is left
-    /// unspent), each offered; returns the one with the fewest moves outside the core.
-    fn shortest_prefix(
-        &mut self,
-        tables: &BigTables,
-        config: &AnytimeConfig,
-    ) -> Result<Vec<Direction>, Halt> {
-        let prefix_of = |run: &Self, moves: &[Direction]| {
-            core::split(&run.start, moves, tables).map_or(usize::MAX, |s| s.prefix.len())
-        };
-        let mut base = self.best.clone().unwrap_or_default();
-        let mut shortest = prefix_of(self, &base);
-        for view in crate::symmetry::View::others() {
-            if self.budget.elapsed_ms() > config.time_limit_ms * config.views_share {
-                break;
-            }
-            let (Some(board), Some(goal)) = (view.board(&self.start), view.board(&self.goal))
-            else {
-                continue;
-            };
-            let staged = solve_staged(
-                &board,
-                &goal,
-                &StagedConfig::default(),
-                self.budget.limits(),
-            );
-            let Ok(answer) = staged else {
-                continue;
-            };
-            self.budget.add(answer.solution.stats.expanded);
-            match answer.solution.outcome {
-                SolveOutcome::Solved => {}
-                SolveOutcome::Cancelled => return Err(self.budget.halt(Halt::Cancelled)),
-                _ => continue,
-            }
-            let moves = shorten::cut_loops(&self.start, &view.moves_back(&answer.solution.moves));
-            let prefix = prefix_of(self, &moves);
-            self.offer(moves.clone());
-            if prefix < shortest {
-                shortest = prefix;
-                base = moves;
-            }
-            self.budget.report()?;
-        }
-        Ok(base)
-    }
-
-    /// Paths to the core: the staged answer's and those of the line reductions
-    /// ([`reduce::path_to_core`]), each completed by a quick core search (the first core
-    /// weight, a quarter of the states) and offered; returned shortest whole first.
-    fn reduced_prefixes(
-        &mut self,
-        tables: &BigTables,
-        config: &AnytimeConfig,
-    ) -> Result<Vec<Vec<Direction>>, Halt> {
-        let staged = self.best.clone().unwrap_or_default();
-        let core = tables.layout().rect;
-        let mut candidates = vec![staged];
-        let reduce = reduce::ReduceConfig {
-            weights: config.outer_weights.clone(),
-            line_nodes: config.outer_nodes,
-            beam: config.outer_beam,
-            hurry_ms: config.time_limit_ms * config.views_share,
-        };
-        let found = reduce::path_to_core(&self.start, &self.goal, core, &reduce, &mut self.budget)?;
-        for prefix in found {
-            let prefix = shorten::cut_loops(&self.start, &prefix);
-            if !candidates.contains(&prefix) {
-                candidates.push(prefix);
-            }
-        }
-        let Some(&weight) = config.core_weights.first() else {
-            return Ok(candidates);
-        };
-        let mut ranked = Vec::with_capacity(candidates.len());
-        for prefix in candidates {
-            let Some(split) = core::split(&self.start, &prefix, tables) else {
-                continue;
-            };
-            let prefix = self.loosened(split.prefix, tables, config)?;
-            let Some(split) = core::split(&self.start, &prefix, tables) else {
-                continue;
-            };
-            let found = wastar::search(
-                &split.core_start,
-                tables,
-                weight,
-                QUICK_CORE_LIMIT,
-                config.core_nodes / 4,
-                &mut self.budget,
-            )?;
-            let whole = match found {
-                best_first::Found::Path(core_moves) => split.stitch(&core_moves),
-                _ => continue,
-            };
-            ranked.push((whole.len(), prefix));
-            self.offer(whole);
-        }
-        ranked.sort_by_key(|(length, _)| *length);
-        Ok(ranked.into_iter().map(|(_, prefix)| prefix).collect())
-    }
-
-    /// A path to the core shortened by windows that keep only the tiles outside the core and
-    /// the blank where they were ([`shorten::tracked_window_pass`]), loops cut.
-    fn loosened(
-        &mut self,
-        mut prefix: Vec<Direction>,
-        tables: &BigTables,
-        config: &AnytimeConfig,
-    ) -> Result<Vec<Direction>, Halt> {
-        let rect = tables.layout().rect;
-        let shape = self.goal.shape();
-        let mut tracked = vec![false; shape.cells()];
-        for (cell, &tile) in self.goal.cells().iter().enumerate() {
-            tracked[tile as usize] =
-                tile != 0 && !rect.contains(shape.row(cell), shape.column(cell));
-        }
-        for &window in &config.tracked_windows {
-            let (moves, halt) = shorten::tracked_window_pass(
-                &self.start,
-                &prefix,
-                &tracked,
-                window,
-                config.tracked_nodes,
-                &mut self.budget,
-            );
-            prefix = shorten::cut_loops(&self.start, &moves);
-            if let Some(halt) = halt {
-                return Err(halt);
-            }
-        }
-        Ok(prefix)
-    }
-
-    /// The caller's start, loops cut, if it solves the board (anything else is ignored).
-    fn offer_start(&mut self, moves: Vec<Direction>) {
-        if self.start.after(&moves).ok().as_ref() == Some(&self.goal) {
-            self.offer(shorten::cut_loops(&self.start, &moves));
-        }
-    }
-
-    /// The staged answer, loops cut.
-    fn first_answer(&mut self) -> Result<(), Halt> {
-        // Quick placements first, so the first answer never waits for the chunked one (4 s on
-        // 12x12, 21 s on 16x16 natively); each is offered if shorter.
-        for config in [
-            StagedConfig::quick(1),
-            StagedConfig::quick(2),
-            StagedConfig::default(),
-        ] {
-            let staged = solve_staged(&self.start, &self.goal, &config, self.budget.limits());
-            let answer = staged.map_err(|_| Halt::Budget)?;
-            self.budget.add(answer.solution.stats.expanded);
-            match answer.solution.outcome {
-                SolveOutcome::Solved => {
-                    let moves = shorten::cut_loops(&self.start, &answer.solution.moves);
-                    self.offer(moves);
-                    self.budget.report()?;
-                }
-                SolveOutcome::Cancelled => return Err(self.budget.halt(Halt::Cancelled)),
-                _ => return Err(self.budget.halt(Halt::Budget)),
-            }
-        }
-        Ok(())
-    }
-
-    /// One window pass over the best solution.
-    fn windows(&mut self, window: usize, step: usize, nodes: u64) -> Result<bool, Halt> {
-        let Some(best) = self.best.clone() else {
-            return Ok(false);
-        };
-        if self.is_optimal() {
-            return Ok(false);
-        }
-        let (moves, halt) =
-            shorten::window_pass(&self.start, &best, window, step, nodes, &mut self.budget);
-        let before = self.best_len();
-        self.offer(shorten::cut_loops(&self.start, &moves));
-        let improved = self.best_len() < before;
-        match halt {
-            Some(halt) => Err(halt),
-            None => Ok(improved),
-        }
-    }
-
-    /// Window passes of growing sizes and shifted starts, until a full round gains nothing.
-    fn window_rounds(
-        &mut self,
-        tables: Option<&BigTables>,
-        config: &AnytimeConfig,
-    ) -> Result<(), Halt> {
-        // With tables, the core part of the solution first, by windows the tables guide;
-        // when the core is the whole board they make the plain windows redundant.
-        if let Some(tables) = tables.filter(|_| !config.guided_windows.is_empty()) {
-            self.guided_rounds(tables, config)?;
-            if tables.covers_whole_board() {
-                return Ok(());
-            }
-        }
-        self.whole_guided_rounds(config)?;
-        let min = config.min_window.max(2);
-        let max = config.max_window.max(min);
-        let mut nodes = config.window_nodes;
-        loop {
-            let mut improved = false;
-            let mut window = min;
-            while window <= max {
-                if self.is_optimal() {
-                    return Ok(());
-                }
-                improved |= self.windows(window, (window / 3).max(1), nodes)?;
-                window += 6;
-            }
-            if !improved {
-                break;
-            }
-        }
-        if let Some(tables) = tables.filter(|_| config.tail_weight > 0.0) {
-            self.tails(tables, config, 0.5)?;
-        }
-        // Converged: larger windows with larger budgets while time is left.
-        let mut window = max;
-        for _ in 0..config.extra_rounds {
-            window += 12;
-            nodes = nodes.saturating_mul(3);
-            if self.is_optimal() {
-                break;
-            }
-            self.windows(window, (window / 3).max(1), nodes)?;
-        }
-        self.weighted_windows(config)
-    }
-
-    /// Rounds of windows of the core part guided by the relabelled tables, until a round
-    /// gains nothing; then, while time is left, rounds of windows 12 moves longer with three
-    /// times the expansions, until the windows are longer than the core part.
-    fn guided_rounds(&mut self, tables: &BigTables, config: &AnytimeConfig) -> Result<(), Halt> {
-        let mut longer = 0;
-        let mut nodes = config.guided_nodes;
-        loop {
-            let before = self.best_len();
-            self.guided_round(tables, config, longer, nodes)?;
-            if self.best_len() < before {
-                continue;
-            }
-            let longest = config.guided_windows.iter().max().copied().unwrap_or(0) + longer;
-            let core_part = self.best.as_ref().and_then(|best| {
-                core::split(&self.start, best, tables).map(|s| best.len() - s.prefix.len())
-            });
-            if core_part.is_none_or(|part| longest >= part) {
-                return Ok(());
-            }
-            longer += 12;
-            nodes = nodes.saturating_mul(3);
-        }
-    }
-
-    /// One pass of each guided window length (plus `longer`), `nodes` expansions a window.
-    fn guided_round(
-        &mut self,
-        tables: &BigTables,
-        config: &AnytimeConfig,
-        longer: usize,
-        nodes: u64,
-    ) -> Result<(), Halt> {
-        for &window in &config.guided_windows {
-            if self.is_optimal() {
-                return Ok(());
-            }
-            let Some(best) = self.best.clone() else {
-                return Ok(());
-            };
-            let Some(split) = core::split(&self.start, &best, tables) else {
-                return Ok(());
-            };
-            let core_moves = &best[split.prefix.len()..];
-            let (moves, halt) = shorten::guided_window_pass(
-                &split.core_start,
-                core_moves,
-                tables,
-                window + longer,
-                nodes,
-                &mut self.budget,
-            );
-            self.offer(shorten::cut_loops(&self.start, &split.stitch(&moves)));
-            if let Some(halt) = halt {
-                return Err(halt);
-            }
-        }
-        Ok(())
-    }
-
-    /// Long windows searched by weighted A* (linear conflict toward the window's end board).
-    fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &(window, weight) in &config.weighted_windows {
-            let Some(best) = self.best.clone() else {
-                return Ok(());
-            };
-            if self.is_optimal() {
-                return Ok(());
-            }
-            let (moves, halt) = shorten::weighted_window_pass(
-                &self.start,
-                &best,
-                window,
-                weight,
-                config.weighted_window_nodes,
-                &mut self.budget,
-            );
-            self.offer(shorten::cut_loops(&self.start, &moves));
-            if let Some(halt) = halt {
-                return Err(halt);
-            }
-        }
-        Ok(())
-    }
-
-    /// Weighted A* on the core with the pattern databases, weights decreasing; each solution
-    /// is shortened by windows.
-    fn core_search(
-        &mut self,
-        tables: &BigTables,
-        base: &[Direction],
-        config: &AnytimeConfig,
-    ) -> Result<(), Halt> {
-        let Some(split) = core::split(&self.start, base, tables) else {
-            return Ok(());
-        };
-        if config.core_beam_share > 0.0 && tables.covers_whole_board() {
-            let until = config.time_limit_ms * config.core_beam_share;
-            self.core_beams(tables, &split, config, until)?;
-            // After beams ranked by the tables, the weighted searches below gain less than
-            // the tails and windows that follow get in the same time: without them, 5x5 at
-            // 1 s 1.048 -> 1.044 times optimal on DeepCubeA's 248 dev states (1.055 -> 1.047
-            // with a work clock) and 1.060 -> 1.052 on Korf's 50 (work clock); level at 10 s.
-            return Ok(());
-        }
-        for &weight in &config.core_weights {
-            if self.is_optimal() {
-                return Ok(());
-            }
-            let allowed = self.best_len().saturating_sub(split.prefix.len());
-            let found = wastar::search(
-                &split.core_start,
-                tables,
-                weight,
-                allowed,
-                config.core_nodes,
-                &mut self.budget,
-            )?;
-            match found {
-                best_first::Found::Path(core_moves) => {
-                    self.offer(split.stitch(&core_moves));
-                    self.windows(
-                        config.min_window,
-                        config.min_window / 2,
-                        config.window_nodes,
-                    )?;
-                    if config.guided_quick_nodes > 0 {
-                        self.guided_round(tables, config, 0, config.guided_quick_nodes)?;
-                    }
-                }
-                best_first::Found::NoneShorter => return Ok(()),
-                best_first::Found::OutOfMemory => return Ok(()),
-            }
-        }
-        Ok(())
-    }
-
-    /// Weighted A* on the whole board with linear conflict, weights decreasing.
-    fn wide_search(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &weight in &config.wide_weights {
-            if self.is_optimal() {
-                return Ok(());
-            }
-            let found = widestar::search(
-                &self.start,
-                &self.goal,
-                weight,
-                self.best_len(),
-                config.wide_nodes,
-                &mut self.budget,
-            )?;
-            match found {
-                best_first::Found::Path(moves) => {
-                    self.offer(moves);
-                    self.windows(
-                        config.min_window,
-                        config.min_window / 2,
-                        config.window_nodes,
-                    )?;
-                }
-                best_first::Found::NoneShorter => return Ok(()),
-                best_first::Found::OutOfMemory => return Ok(()),
-            }
-        }
-        Ok(())
     }
 }

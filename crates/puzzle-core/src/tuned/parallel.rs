@@ -28,7 +28,7 @@ use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{Limits, Meter, Outcome, Stats, Stop};
 use crate::solution::{Solution, SolveOutcome};
-use crate::solvability::solvability;
+use crate::solvability::{solvability, Solvability};
 
 use super::{Search, TunedOptions};
 
@@ -199,9 +199,25 @@ pub fn solve_pdb_parallel(
     limits: &mut Limits,
 ) -> Result<Solution, BoardError> {
     let verdict = solvability(board, pdb.goal())?;
+    Ok(solve_pdb_parallel_checked(
+        board, pdb, verdict, options, parallel, limits,
+    ))
+}
+
+/// [`solve_pdb_parallel`] for a board whose parity verdict toward the tables' goal is known:
+/// `verdict` is [`solvability`]`(board, pdb.goal())`, or that of a problem a relabelling made
+/// this one of (the same `solvable`), computed once at the entry ([`crate::dispatch`]).
+pub(crate) fn solve_pdb_parallel_checked(
+    board: &Board,
+    pdb: &AdditivePdb,
+    verdict: Solvability,
+    options: &TunedOptions,
+    parallel: &ParallelConfig,
+    limits: &mut Limits,
+) -> Solution {
     let mut solution = Solution::unsolvable(Method::PatternDatabase, verdict, None);
     if !solution.solvability.solvable {
-        return Ok(solution);
+        return solution;
     }
     let threads = parallel.threads.max(1);
     let budget = limits.max_expanded;
@@ -252,7 +268,7 @@ pub fn solve_pdb_parallel(
         Err(Stop::Budget) => solution.outcome = SolveOutcome::BudgetExhausted,
         Err(Stop::Cancelled) => solution.outcome = SolveOutcome::Cancelled,
     }
-    Ok(solution)
+    solution
 }
 
 enum Step {

@@ -7,9 +7,12 @@
 //! is a smaller problem, so a lower weight fits in the same states, and the answer it finds
 //! may take another way to the goal altogether.
 
-use super::budget::Halt;
-use super::tables::BigTables;
-use super::{best_first, core, shorten, wastar, AnytimeConfig, Run};
+use crate::anytime::budget::Halt;
+use crate::anytime::core;
+use crate::anytime::engines::{best_first, shorten, wastar};
+use crate::anytime::run::Run;
+use crate::anytime::tables::big::BigTables;
+use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
     /// Weighted A* from boards along the core part of the best solution toward the goal, each
@@ -17,15 +20,15 @@ impl Run<'_, '_, '_> {
     /// starts shift by half a step. The weight adapts: up by 0.1 after a search that ran out of
     /// states, down by 0.05 after one that settled (between 1.1 and 2).
     /// `share` of the time left goes to them at most (the passes after them need the rest).
-    pub(super) fn tails(
+    pub(crate) fn tails(
         &mut self,
         tables: &BigTables,
         config: &AnytimeConfig,
         share: f64,
     ) -> Result<(), Halt> {
         let until = self.budget.elapsed_ms() + share * self.budget.left_ms();
-        let step = config.tail_step.max(2);
-        let mut weight = config.tail_weight;
+        let step = config.tuning.tail_step.max(2);
+        let mut weight = config.tuning.tail_weight;
         for pass in 0..4 {
             let mut k = step - (pass % 2) * (step / 2);
             loop {
@@ -50,7 +53,7 @@ impl Run<'_, '_, '_> {
                     tables,
                     weight,
                     core_moves.len() - k,
-                    config.tail_nodes,
+                    config.tuning.tail_nodes,
                     &mut self.budget,
                 )?;
                 match found {
@@ -58,8 +61,8 @@ impl Run<'_, '_, '_> {
                         let mut moves = split.stitch(&core_moves[..k]);
                         moves.extend_from_slice(&tail);
                         self.offer(shorten::cut_loops(&self.start, &moves));
-                        if config.guided_quick_nodes > 0 {
-                            self.guided_round(tables, config, 0, config.guided_quick_nodes)?;
+                        if config.tuning.guided_quick_nodes > 0 {
+                            self.guided_round(tables, config, 0, config.tuning.guided_quick_nodes)?;
                         }
                         weight = (weight - 0.05).max(1.1);
                     }

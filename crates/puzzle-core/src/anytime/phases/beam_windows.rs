@@ -1,5 +1,5 @@
 //! Beam windows: a stretch of the answer from board A to board B searched again by a beam
-//! ranked by the whole-board tables ([`super::WholeTables`]). It is the same problem as A with
+//! ranked by the whole-board tables ([`crate::anytime::WholeTables`]). It is the same problem as A with
 //! its tiles renamed so that B becomes the goal: where B's blank sits on the goal's blank cell
 //! (or a flip or the transposition takes it there, seen through that view), the renamed
 //! problem has the goal itself as its end, so the tables rank its boards exactly as they do
@@ -11,10 +11,12 @@ use crate::board::Board;
 use crate::moves::Direction;
 use crate::relabel::Relabel;
 
-use super::beam::{Beam, MAX_WIDTH};
-use super::budget::Halt;
-use super::whole::{WholeRanker, WholeTables};
-use super::{shorten, Run};
+use crate::anytime::budget::Halt;
+use crate::anytime::engines::beam::{Beam, MAX_WIDTH};
+use crate::anytime::engines::shorten;
+use crate::anytime::engines::whole_rank::WholeRanker;
+use crate::anytime::run::Run;
+use crate::anytime::tables::whole::WholeTables;
 
 /// A window: the answer's moves from board `from` to board `to` (indexes along the answer),
 /// and the map that makes board `to` the goal ([`Relabel::between`]).
@@ -29,7 +31,7 @@ impl Run<'_, '_, '_> {
     /// beams of `width` boards, each pass that gains nothing followed by one with beams twice
     /// as wide (each pass breaks ties with another salt), at most `links / span` wide; a pass
     /// at that width that gains nothing ends them. Nothing without whole-board tables.
-    pub(super) fn beam_windows(
+    pub(crate) fn beam_windows(
         &mut self,
         span: usize,
         width: usize,

@@ -9,24 +9,22 @@
 use std::sync::Arc;
 
 use crate::board::Board;
-use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
-use super::pattern::{self, Index};
-use super::rank::{Blend, Ranker};
-use super::table_file;
-use super::tables::{Reflection, NO_GROUP};
+use crate::anytime::tables::big::{Reflection, NO_GROUP};
+use crate::anytime::tables::pattern::{self, Index};
+use crate::anytime::tables::table_file;
 
 const MAGIC: &[u8; 4] = b"NWHL";
 const VERSION: u8 = 1;
 
 /// Tiles a group holds at most.
-const GROUP_SIZE: usize = 4;
+pub(crate) const GROUP_SIZE: usize = 4;
 /// Most groups (8x8: 63 tiles in 16 groups).
-const MAX_GROUPS: usize = 16;
+pub(crate) const MAX_GROUPS: usize = 16;
 /// Most cells.
-const MAX_CELLS: usize = 64;
+pub(crate) const MAX_CELLS: usize = 64;
 
 /// Whole-board pattern databases toward one goal (see the module documentation of
 /// [`crate::anytime`]): beams on boards larger than 5x5 rank by them. Built with
@@ -35,12 +33,12 @@ const MAX_CELLS: usize = 64;
 #[derive(Clone, Debug)]
 pub struct WholeTables {
     goal: Board,
-    groups: Vec<Vec<u8>>,
+    pub(crate) groups: Vec<Vec<u8>>,
     /// `group_of[t]`: the group of tile `t` (`NO_GROUP` for the blank).
-    group_of: Vec<u8>,
+    pub(crate) group_of: Vec<u8>,
     indexes: Vec<Index>,
     tables: Arc<Vec<Vec<u8>>>,
-    reflection: Option<Reflection>,
+    pub(crate) reflection: Option<Reflection>,
 }
 
 /// The goal's tiles in groups of at most [`GROUP_SIZE`]: bands of two rows, each read column
@@ -68,7 +66,7 @@ fn block_groups(goal: &Board) -> Vec<Vec<u8>> {
 
 impl WholeTables {
     /// Builds the tables toward `goal` (at most 64 cells). Progress goes to
-    /// `limits.on_progress` as for [`super::BigTables::build`] (`Break` cancels).
+    /// `limits.on_progress` as for [`crate::anytime::BigTables::build`] (`Break` cancels).
     pub fn build(goal: &Board, limits: &mut Limits) -> Result<WholeTables, PdbError> {
         let mut whole = WholeTables::without_tables(goal)?;
         let mut meter = Meter::new(limits, true);
@@ -192,7 +190,7 @@ impl WholeTables {
 
     /// The direct sum of a board's entries (`where_is[t]`: tile `t`'s cell), or with
     /// `mirror` the transposed sum, and each group's entry written to `values`.
-    fn sum(&self, where_is: &[u8], mirror: bool, values: &mut [u8]) -> u32 {
+    pub(crate) fn sum(&self, where_is: &[u8], mirror: bool, values: &mut [u8]) -> u32 {
         let mut total = 0;
         for (g, group) in self.groups.iter().enumerate() {
             let mut positions = [0u8; GROUP_SIZE];
@@ -221,169 +219,12 @@ impl WholeTables {
 }
 
 /// `where_is[t]`: the cell of tile `t`.
-fn inverse(cells: &[u8]) -> [u8; MAX_CELLS] {
+pub(crate) fn inverse(cells: &[u8]) -> [u8; MAX_CELLS] {
     let mut where_is = [0u8; MAX_CELLS];
     for (cell, &tile) in cells.iter().enumerate().take(MAX_CELLS) {
         where_is[tile as usize % MAX_CELLS] = cell as u8;
     }
     where_is
-}
-
-/// Each group's entry, direct then transposed.
-pub(crate) type Entries = [u8; 2 * MAX_GROUPS];
-
-/// Ranks whole boards by the larger of the tables' estimate and linear conflict (both
-/// updated per move: the moved tile's group is looked up again, directly and transposed).
-pub(crate) struct WholeRanker<'t> {
-    tables: &'t WholeTables,
-    conflict: Heuristic,
-    board: Vec<u8>,
-    where_is: [u8; MAX_CELLS],
-    entries: Entries,
-    /// The expanded board's linear-conflict estimate, and its conflicts line by line.
-    conflict_estimate: u32,
-    lines: LineConflicts,
-    blend: Blend,
-}
-
-impl<'t> WholeRanker<'t> {
-    pub(crate) fn new(tables: &'t WholeTables) -> Self {
-        Self::blended(tables, Blend::Larger)
-    }
-
-    /// Ranks by `blend` of the tables' estimate and linear conflict.
-    pub(crate) fn blended(tables: &'t WholeTables, blend: Blend) -> Self {
-        WholeRanker {
-            blend,
-            tables,
-            conflict: Heuristic::new(HeuristicKind::LinearConflict, tables.goal()),
-            board: Vec::with_capacity(tables.goal().cells().len()),
-            where_is: [0; MAX_CELLS],
-            entries: [0; 2 * MAX_GROUPS],
-            conflict_estimate: 0,
-            lines: LineConflicts::default(),
-        }
-    }
-
-    fn sums(&self, entries: &Entries) -> (u32, u32) {
-        let groups = self.tables.groups.len();
-        let direct = entries[..groups].iter().map(|&v| u32::from(v)).sum();
-        let mirrored = entries[MAX_GROUPS..MAX_GROUPS + groups]
-            .iter()
-            .map(|&v| u32::from(v))
-            .sum();
-        (direct, mirrored)
-    }
-
-    /// The entry of group `g` (transposed with `mirror`) when `tile` sits at `at`.
-    #[inline]
-    fn entry_with(&self, g: usize, mirror: bool, tile: u8, at: u8) -> u8 {
-        let group = &self.tables.groups[g];
-        let mut positions = [0u8; GROUP_SIZE];
-        for (slot, &t) in group.iter().enumerate() {
-            positions[slot] = match (&self.tables.reflection, mirror) {
-                (Some(r), true) => {
-                    let original = r.label[t as usize];
-                    let cell = if original == tile {
-                        at
-                    } else {
-                        self.where_is[original as usize]
-                    };
-                    r.cell[cell as usize]
-                }
-                _ if t == tile => at,
-                _ => self.where_is[t as usize],
-            };
-        }
-        self.tables.value(g, &positions)
-    }
-}
-
-/// The rank of a board: the larger of the admissible estimates first, then the smaller linear
-/// conflict among equals (measured on 8 of DeepCubeA's 6x6 dev states, beams of 50k boards:
-/// 1.057 times its lengths, against 1.086 for linear conflict alone; the sum of the tables'
-/// and linear conflict 1.056, the tables' estimate alone 1.098).
-/// Other blends ([`Blend::Sum`]) rank about as well on average but keep other boards: on 7x7
-/// a beam's length moves by 5-10 % from one blend to another (`beam.rs`, `BLENDS`).
-#[inline]
-fn rank(conflict: u32, direct: u32, mirrored: u32, blend: Blend) -> u32 {
-    blend.of(direct.max(mirrored), conflict) * 256 + conflict
-}
-
-/// Linear conflict and the tables' entries of a ranked board.
-#[derive(Clone, Copy)]
-pub(crate) struct Kept {
-    conflict: u32,
-    lines: LineConflicts,
-    entries: Entries,
-}
-
-impl Ranker for WholeRanker<'_> {
-    type Aux = Kept;
-
-    fn root(&mut self, cells: &[u8]) -> (u32, Kept) {
-        self.where_is = inverse(cells);
-        let mut entries = [0u8; 2 * MAX_GROUPS];
-        let direct = self
-            .tables
-            .sum(&self.where_is, false, &mut entries[..MAX_GROUPS]);
-        let mirrored = match self.tables.reflection {
-            Some(_) => self
-                .tables
-                .sum(&self.where_is, true, &mut entries[MAX_GROUPS..]),
-            None => 0,
-        };
-        let conflict = self.conflict.estimate(cells);
-        let lines = self.conflict.line_conflicts(cells);
-        (
-            rank(conflict, direct, mirrored, self.blend),
-            Kept {
-                conflict,
-                lines,
-                entries,
-            },
-        )
-    }
-
-    fn expand(&mut self, cells: &[u8], aux: &Kept) {
-        self.board.clear();
-        self.board.extend_from_slice(cells);
-        self.where_is = inverse(cells);
-        self.entries = aux.entries;
-        self.conflict_estimate = aux.conflict;
-        self.lines = aux.lines;
-    }
-
-    #[inline]
-    fn child(&mut self, _before: u32, blank: usize, from: usize) -> Option<(u32, Kept)> {
-        let mut lines = self.lines;
-        let conflict = self.conflict.after_slide_kept(
-            self.conflict_estimate,
-            &mut lines,
-            &mut self.board,
-            blank,
-            from,
-        );
-        self.board.swap(blank, from);
-        let tile = self.board[from];
-        let mut entries = self.entries;
-        let g = self.tables.group_of[tile as usize] as usize;
-        entries[g] = self.entry_with(g, false, tile, blank as u8);
-        if let Some(r) = &self.tables.reflection {
-            let twin = r.label[tile as usize] as usize;
-            let m = self.tables.group_of[twin] as usize;
-            entries[MAX_GROUPS + m] = self.entry_with(m, true, tile, blank as u8);
-        }
-        let (direct, mirrored) = self.sums(&entries);
-        Some((
-            rank(conflict, direct, mirrored, self.blend),
-            Kept {
-                conflict,
-                lines,
-                entries,
-            },
-        ))
-    }
 }
 
 /// The tables of `goal`, built (tests).
@@ -395,9 +236,9 @@ pub(crate) fn tables_for(goal: &Board) -> WholeTables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::rank::assert_per_move_estimates;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
+    use crate::heuristic::{Heuristic, HeuristicKind};
     use crate::moves::Direction;
     use crate::search::bfs::bfs_distances;
     use crate::Shape;
@@ -434,45 +275,6 @@ mod tests {
                 manhattan_total += u64::from(manhattan.estimate(cells.as_slice()));
             }
             assert!(total > manhattan_total, "{total} vs {manhattan_total}");
-        }
-    }
-
-    /// Along random walks, the ranker's rank per move is the one computed from scratch (the
-    /// larger of linear conflict and the tables' estimate, or a sum of the two, then linear
-    /// conflict) (square goals with the transposed lookup, an oblong board without it, a goal
-    /// with the blank off the diagonal).
-    #[test]
-    fn per_move_estimates_match_a_fresh_estimate() {
-        let blends = [
-            Blend::Larger,
-            Blend::Sum {
-                tables: 3,
-                conflict: 1,
-            },
-        ];
-        for (width, height, goal) in [
-            (4, 4, Goal::Standard),
-            (4, 4, Goal::Snail),
-            (4, 3, Goal::Standard),
-            (3, 3, Goal::BlankFirst),
-        ] {
-            let goal = goal.board(Shape::new(width, height).unwrap()).unwrap();
-            let tables = tables_for(&goal);
-            let conflict = Heuristic::new(HeuristicKind::LinearConflict, &goal);
-            for blend in blends {
-                let fresh = |board: &Board| {
-                    let conflict = conflict.estimate(board.cells());
-                    let tables = tables.estimate(board.cells());
-                    let primary = match blend {
-                        Blend::Larger => tables.max(conflict),
-                        Blend::Sum { .. } => 3 * tables + conflict,
-                    };
-                    primary * 256 + conflict
-                };
-                let mut ranker = WholeRanker::blended(&tables, blend);
-                let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
-                assert_per_move_estimates(&mut ranker, board, 400, fresh);
-            }
         }
     }
 

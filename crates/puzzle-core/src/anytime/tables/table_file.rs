@@ -1,5 +1,5 @@
-//! The byte format the core's tables ([`super::BigTables`]) and the whole board's
-//! ([`super::WholeTables`]) share: a 4-byte magic, a version byte, a goal's shape (width,
+//! The byte format the core's tables ([`crate::anytime::BigTables`]) and the whole board's
+//! ([`crate::anytime::WholeTables`]) share: a 4-byte magic, a version byte, a goal's shape (width,
 //! height) and tiles, the tables one byte an entry, and a 64-bit FNV-1a checksum of all that
 //! comes before it. Each kind names its magic and version and derives its tables' sizes from
 //! the goal, so they are not stored.

@@ -2,26 +2,26 @@
 //! so that a move updates only the moved tile's group: shared by the core's weighted A*
 //! (`wastar.rs`) and the core's beams (`core_beam.rs`).
 
-use super::tables::{BigTables, Layout, Reflection, GROUP_SIZE, NO_GROUP};
+use crate::anytime::tables::big::{BigTables, Layout, Reflection, GROUP_SIZE, NO_GROUP};
 
 /// Most groups a core has (5 on 5x5).
-pub(super) const MAX_GROUPS: usize = 6;
+pub(crate) const MAX_GROUPS: usize = 6;
 
 /// Most cells of a core (5x5).
-pub(super) const MAX_CELLS: usize = 25;
+pub(crate) const MAX_CELLS: usize = 25;
 
 /// Each group's entry, direct then transposed, one byte each: what a beam keeps a board.
-pub(super) type Values = [u8; 2 * MAX_GROUPS];
+pub(crate) type Values = [u8; 2 * MAX_GROUPS];
 
 /// A core board's tiles by group, and their entries.
-pub(super) struct GroupEntries<'t> {
+pub(crate) struct GroupEntries<'t> {
     tables: &'t BigTables,
     layout: &'t Layout,
     reflection: Option<&'t Reflection>,
     /// Groups used (at most [`MAX_GROUPS`]).
     groups: usize,
     /// The board's labels by cell.
-    pub(super) cells: [u8; MAX_CELLS],
+    pub(crate) cells: [u8; MAX_CELLS],
     /// Each group's tiles' cells, and those of their twins in the transposed core.
     direct: [[u8; GROUP_SIZE]; MAX_GROUPS],
     mirrored: [[u8; GROUP_SIZE]; MAX_GROUPS],
@@ -31,14 +31,14 @@ pub(super) struct GroupEntries<'t> {
 }
 
 /// What one slide changes: the estimate after it, and the two entries that moved.
-pub(super) struct Slide {
-    pub(super) estimate: u32,
+pub(crate) struct Slide {
+    pub(crate) estimate: u32,
     direct: (usize, u8),
     mirrored: Option<(usize, u8)>,
 }
 
 impl<'t> GroupEntries<'t> {
-    pub(super) fn new(tables: &'t BigTables) -> Self {
+    pub(crate) fn new(tables: &'t BigTables) -> Self {
         let layout = tables.layout();
         GroupEntries {
             tables,
@@ -56,7 +56,7 @@ impl<'t> GroupEntries<'t> {
 
     /// Reads the board (labels by cell, at most [`MAX_CELLS`]) and where each group's tiles are;
     /// the entries are then set by [`GroupEntries::look_up`] or [`GroupEntries::set_values`].
-    pub(super) fn place(&mut self, cells: impl Iterator<Item = u8>) {
+    pub(crate) fn place(&mut self, cells: impl Iterator<Item = u8>) {
         let mut where_is = [0u8; MAX_CELLS];
         for (cell, label) in cells.enumerate().take(MAX_CELLS) {
             self.cells[cell] = label;
@@ -75,7 +75,7 @@ impl<'t> GroupEntries<'t> {
 
     /// Looks the entries of the placed board up (the transposed ones stay 0 without a
     /// reflection, like the groups past [`MAX_GROUPS`]).
-    pub(super) fn look_up(&mut self) {
+    pub(crate) fn look_up(&mut self) {
         for gi in 0..self.groups {
             self.values[gi] = self.tables.value(gi, &self.direct[gi]);
             if self.reflection.is_some() {
@@ -86,7 +86,7 @@ impl<'t> GroupEntries<'t> {
     }
 
     /// Takes the entries of the placed board from an earlier look-up.
-    pub(super) fn set_values(&mut self, values: &Values) {
+    pub(crate) fn set_values(&mut self, values: &Values) {
         self.values = *values;
         self.sum();
     }
@@ -98,18 +98,18 @@ impl<'t> GroupEntries<'t> {
     }
 
     /// The entries of the placed board.
-    pub(super) fn values(&self) -> Values {
+    pub(crate) fn values(&self) -> Values {
         self.values
     }
 
     /// The admissible estimate of the placed board.
-    pub(super) fn estimate(&self) -> u32 {
+    pub(crate) fn estimate(&self) -> u32 {
         self.direct_sum.max(self.mirrored_sum)
     }
 
     /// Whether the tile at `from` is in a group used (others never move).
     #[inline(always)]
-    pub(super) fn movable(&self, from: usize) -> bool {
+    pub(crate) fn movable(&self, from: usize) -> bool {
         let gi = self.layout.group_of[self.cells[from] as usize];
         gi != NO_GROUP && (gi as usize) < self.groups
     }
@@ -117,7 +117,7 @@ impl<'t> GroupEntries<'t> {
     /// The slide of the tile at `from` into the blank at `blank`: the moved tile's group
     /// (and its twin's) looked up again. `None` if the tile is in no group used.
     #[inline(always)]
-    pub(super) fn slide(&self, blank: usize, from: usize) -> Option<Slide> {
+    pub(crate) fn slide(&self, blank: usize, from: usize) -> Option<Slide> {
         if !self.movable(from) {
             return None;
         }
@@ -150,7 +150,7 @@ impl<'t> GroupEntries<'t> {
     }
 
     /// The placed board's entries with `slide`'s applied.
-    pub(super) fn values_after(&self, slide: &Slide) -> Values {
+    pub(crate) fn values_after(&self, slide: &Slide) -> Values {
         let mut values = self.values;
         values[slide.direct.0] = slide.direct.1;
         if let Some((i, v)) = slide.mirrored {

@@ -1,13 +1,13 @@
-//! The core search: weighted A* ([`super::best_first`]) on the core with the pattern
+//! The core search: weighted A* ([`crate::anytime::engines::best_first`]) on the core with the pattern
 //! databases, direct and transposed lookups updated per move, pruned by the best length so
 //! far. States are packed 5 bits a cell in a `u128`.
 
 use crate::board::{Board, Shape};
 
-use super::best_first::{self, Found, Node, Params, Space};
-use super::budget::{Budget, Halt};
-use super::entries::{GroupEntries, MAX_CELLS};
-use super::tables::BigTables;
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
+use crate::anytime::tables::big::BigTables;
+use crate::anytime::tables::entries::{GroupEntries, MAX_CELLS};
 
 type State = u128;
 

@@ -14,8 +14,8 @@ use crate::board::{Board, Shape};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::{Limits, Meter, Outcome};
 
-use super::pattern::{self, Index};
-use super::table_file;
+use crate::anytime::tables::pattern::{self, Index};
+use crate::anytime::tables::table_file;
 
 /// Longest side of the core.
 pub(crate) const CORE_SIDE: usize = 5;

@@ -1,22 +1,24 @@
-//! Windows over the whole answer guided by the whole-board tables ([`super::WholeTables`])
+//! Windows over the whole answer guided by the whole-board tables ([`crate::anytime::WholeTables`])
 //! relabelled toward each window's end board (`guided.rs`): the same exact window searches
 //! the core's tables give the core part, on every move of a 6x6 or 7x7 answer. The 4-tile
 //! groups' entries settle windows of 48-72 moves that linear conflict leaves open.
 
-use super::budget::Halt;
-use super::{shorten, AnytimeConfig, Run};
+use crate::anytime::budget::Halt;
+use crate::anytime::engines::shorten;
+use crate::anytime::run::Run;
+use crate::anytime::AnytimeConfig;
 
 impl Run<'_, '_, '_> {
-    /// Rounds of [`AnytimeConfig::guided_windows`] over the whole answer, each window allowed
-    /// [`AnytimeConfig::guided_nodes`] expansions, until a round gains nothing; nothing
+    /// Rounds of [`AnytimeTuning::guided_windows`](crate::anytime::AnytimeTuning::guided_windows) over the whole answer, each window allowed
+    /// [`AnytimeTuning::guided_nodes`](crate::anytime::AnytimeTuning::guided_nodes) expansions, until a round gains nothing; nothing
     /// without whole-board tables.
-    pub(super) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+    pub(crate) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         let Some(whole) = self.whole.clone() else {
             return Ok(());
         };
         loop {
             let before = self.best_len();
-            for &window in &config.guided_windows {
+            for &window in &config.tuning.guided_windows {
                 if self.is_optimal() {
                     return Ok(());
                 }
@@ -28,7 +30,7 @@ impl Run<'_, '_, '_> {
                     &best,
                     &whole,
                     window,
-                    config.guided_nodes,
+                    config.tuning.guided_nodes,
                     &mut self.budget,
                 );
                 self.offer(shorten::cut_loops(&self.start, &moves));

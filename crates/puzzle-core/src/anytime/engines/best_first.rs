@@ -1,6 +1,6 @@
 //! The one weighted best-first search of the anytime solver (weighted A*), used by the core
-//! search ([`super::wastar`]), the whole-board search ([`super::widestar`]) and the line
-//! reduction ([`super::reduce`]); each supplies a [`Space`]: its packed states, the move of
+//! search ([`crate::anytime::engines::wastar`]), the whole-board search ([`crate::anytime::engines::widestar`]) and the line
+//! reduction ([`crate::anytime::engines::reduce`]); each supplies a [`Space`]: its packed states, the move of
 //! the blank and the estimate.
 //!
 //! `f = 16 g + round(16 weight) h`, the least `f` first, deeper first on ties (then the later
@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 use crate::board::Shape;
 use crate::moves::Direction;
 
-use super::budget::{Budget, Halt};
+use crate::anytime::budget::{Budget, Halt};
 
 /// What one weighted search ended with.
 pub(crate) enum Found {

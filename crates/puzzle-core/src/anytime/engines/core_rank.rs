@@ -1,50 +1,15 @@
-//! Beams on the core ranked by the pattern databases: the beam search of `beam.rs` with the
-//! tables' admissible estimate (direct and transposed sums, the moved tile's group looked up
-//! again per move) instead of linear conflict, over the core's boards (core labels).
-//!
-//! The growing beams rank by the tables alone, and stop widening while there is time for
-//! beams of their last width ranked by blends of the tables' estimate and linear conflict
-//! ([`CORE_BLENDS`]), which then run in turn until the time is spent: another ranking is
-//! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
+//! The core's rankings for the beam ([`crate::anytime::engines::beam`]) over the core's boards
+//! (core labels): the tables' admissible estimate (direct and transposed sums, the moved
+//! tile's group looked up again per move, [`Tabled`]) and blends of it with linear conflict
+//! ([`Blended`]).
 
-use super::beam::{Beam, Growth};
-use super::budget::Halt;
-use super::core::Split;
-use super::entries::{GroupEntries, Values};
-use super::rank::{Blend, LinearConflict, Ranker};
-use super::tables::BigTables;
-use super::{AnytimeConfig, Run};
+use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
+use crate::anytime::tables::entries::{GroupEntries, Values};
 use crate::heuristic::LineConflicts;
 
-/// The blends the core's beams rank by after the growing beams, in turn (then again with
-/// other tie-breaks), in the order measured. On DeepCubeA's 5x5 dev states with a work clock,
-/// 10 s a board (chosen on boards 1-20: 1.031 -> 1.024 times optimal; the others 21-248:
-/// 1.022 -> 1.019); level at 1 s (248 boards: 1.047 -> 1.046), where one or two of them run.
-const CORE_BLENDS: [Blend; 4] = [
-    Blend::Sum {
-        tables: 3,
-        conflict: 1,
-    },
-    Blend::Sum {
-        tables: 1,
-        conflict: 1,
-    },
-    Blend::Sum {
-        tables: 2,
-        conflict: 1,
-    },
-    Blend::Sum {
-        tables: 1,
-        conflict: 3,
-    },
-];
-
-/// Tie-break salts each blend is tried with at most (the blends' beams in turn, again).
-const ROUNDS: u64 = 4;
-
 /// Ranks core boards by the tables' estimate; keeps each board's group entries.
-struct Tabled<'t> {
-    entries: GroupEntries<'t>,
+pub(crate) struct Tabled<'t> {
+    pub(crate) entries: GroupEntries<'t>,
 }
 
 impl Ranker for Tabled<'_> {
@@ -70,17 +35,17 @@ impl Ranker for Tabled<'_> {
 
 /// Ranks core boards by a blend of the tables' estimate and linear conflict toward the core's
 /// goal.
-struct Blended<'t> {
-    tabled: Tabled<'t>,
-    conflict: LinearConflict,
-    blend: Blend,
+pub(crate) struct Blended<'t> {
+    pub(crate) tabled: Tabled<'t>,
+    pub(crate) conflict: LinearConflict,
+    pub(crate) blend: Blend,
     /// The expanded board's two estimates.
-    parent: (u32, u32),
+    pub(crate) parent: (u32, u32),
 }
 
 /// What a [`Blended`] ranker keeps with a board: both rankers' `Aux` and estimates.
 #[derive(Clone, Copy)]
-struct BlendedKept {
+pub(crate) struct BlendedKept {
     values: Values,
     lines: LineConflicts,
     tables: u32,
@@ -122,64 +87,13 @@ impl Ranker for Blended<'_> {
     }
 }
 
-impl Run<'_, '_, '_> {
-    /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
-    /// good), ranked by the tables, then by [`CORE_BLENDS`] at the last width, until
-    /// `until_ms`; each shorter whole is offered.
-    pub(super) fn core_beams(
-        &mut self,
-        tables: &BigTables,
-        split: &Split,
-        config: &AnytimeConfig,
-        until_ms: f64,
-    ) -> Result<(), Halt> {
-        let mut ranker = Tabled {
-            entries: GroupEntries::new(tables),
-        };
-        let goal = &tables.layout().core_goal;
-        let (start, prefix) = (&split.core_start, &split.prefix);
-        let growth = Growth::LeavingDraws;
-        let widest = self.beams_from(start, goal, prefix, &mut ranker, config, until_ms, growth)?;
-        let Some(widest) = widest else {
-            return Ok(());
-        };
-        let mut ranker = Blended {
-            tabled: ranker,
-            conflict: LinearConflict::toward(goal),
-            blend: CORE_BLENDS[0],
-            parent: (0, 0),
-        };
-        let mut took = widest.took_ms;
-        for salt in 0..ROUNDS {
-            for blend in CORE_BLENDS {
-                if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
-                    return Ok(());
-                }
-                let began = self.budget.elapsed_ms();
-                ranker.blend = blend;
-                let beam = Beam {
-                    start,
-                    goal,
-                    width: widest.width,
-                    shorter_than: self.best_len().saturating_sub(prefix.len()),
-                    until_ms,
-                    salt,
-                };
-                if let Some(moves) = beam.search(&mut ranker, &mut self.budget)? {
-                    self.offer(split.stitch(&moves));
-                }
-                took = self.budget.elapsed_ms() - began;
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::anytime::budget::Budget;
-    use crate::anytime::rank::assert_per_move_estimates;
+    use crate::anytime::engines::beam::Beam;
+    use crate::anytime::engines::rank::assert_per_move_estimates;
+    use crate::anytime::tables::big::BigTables;
     use crate::board::Board;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
@@ -224,7 +138,26 @@ mod tests {
             let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
             let core_goal = &tables.layout().core_goal;
             let conflict = Heuristic::new(HeuristicKind::LinearConflict, core_goal);
-            for blend in CORE_BLENDS.into_iter().chain([Blend::Larger]) {
+            let blends = [
+                Blend::Larger,
+                Blend::Sum {
+                    tables: 3,
+                    conflict: 1,
+                },
+                Blend::Sum {
+                    tables: 1,
+                    conflict: 1,
+                },
+                Blend::Sum {
+                    tables: 2,
+                    conflict: 1,
+                },
+                Blend::Sum {
+                    tables: 1,
+                    conflict: 3,
+                },
+            ];
+            for blend in blends {
                 let fresh = |board: &Board| {
                     let cells = board.cells();
                     blend.of(tables.estimate_core(cells), conflict.estimate(cells))
@@ -273,7 +206,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = super::super::ida::shortest_within(
+                    let optimum = crate::anytime::engines::ida::shortest_within(
                         &board,
                         &goal,
                         31,

@@ -10,9 +10,9 @@ use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
-use super::best_first::{self, Found, Node, Params, Space};
-use super::budget::{Budget, Halt};
-use super::tables::Rect;
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
+use crate::anytime::tables::big::Rect;
 
 /// Longest line handled (8x8).
 const MAX_LINE: usize = 8;
@@ -408,7 +408,7 @@ mod tests {
             (6, 7, Goal::Snail),
         ] {
             let goal = goal.board(Shape::new(w, h).unwrap()).unwrap();
-            let layout = super::super::tables::Layout::for_goal(&goal).unwrap();
+            let layout = crate::anytime::tables::big::Layout::for_goal(&goal).unwrap();
             let core = layout.rect;
             let shape = goal.shape();
             for seed in 0..2 {

@@ -6,12 +6,12 @@ use rustc_hash::FxHashMap;
 use crate::board::Board;
 use crate::moves::Direction;
 
-use super::best_first::Found;
-use super::budget::{Budget, Halt};
-use super::guided;
-use super::ida::shortest_within;
-use super::tracked;
-use super::widestar;
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::engines::best_first::Found;
+use crate::anytime::engines::guided;
+use crate::anytime::engines::ida::shortest_within;
+use crate::anytime::engines::tracked;
+use crate::anytime::engines::widestar;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
 pub(crate) fn cut_loops(start: &Board, moves: &[Direction]) -> Vec<Direction> {
@@ -56,7 +56,7 @@ pub(crate) fn window_pass(
 }
 
 /// Like [`window_pass`] on a board of the tables' goal's shape and labels (a core board for
-/// [`super::BigTables`], a whole one for [`super::WholeTables`]), each window guided by the tables
+/// [`crate::anytime::BigTables`], a whole one for [`crate::anytime::WholeTables`]), each window guided by the tables
 /// relabelled toward its end board ([`guided`]), so much longer windows settle.
 pub(crate) fn guided_window_pass<T: guided::Additive>(
     core_start: &Board,

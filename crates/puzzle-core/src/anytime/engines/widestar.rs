@@ -1,12 +1,12 @@
-//! The whole-board search: weighted A* ([`super::best_first`]) on the whole board, any size up
+//! The whole-board search: weighted A* ([`crate::anytime::engines::best_first`]) on the whole board, any size up
 //! to 8x8, with Manhattan distance plus linear conflict updated per move, pruned by the best
 //! length so far. States are packed 6 bits a cell, ten cells a word.
 
 use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 
-use super::best_first::{self, Found, Node, Params, Space};
-use super::budget::{Budget, Halt};
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
 
 /// Most cells handled (8x8).
 pub(crate) const MAX_CELLS: usize = 64;

@@ -1,0 +1,19 @@
+//! The searches the phases run, each knowing nothing of the schedule: the beam ([`beam`]) and
+//! its rankings ([`rank`], [`core_rank`], [`whole_rank`]), one weighted A* ([`best_first`])
+//! over the core ([`wastar`]), the whole board ([`widestar`]) and the lines of the line
+//! reduction ([`reduce`]), exact window searches by IDA* ([`ida`], [`guided`], [`tracked`],
+//! all on [`deepen`]), and the passes of windows over an answer ([`shorten`]).
+
+pub(crate) mod beam;
+pub(crate) mod best_first;
+pub(crate) mod core_rank;
+pub(crate) mod deepen;
+pub(crate) mod guided;
+pub(crate) mod ida;
+pub(crate) mod rank;
+pub(crate) mod reduce;
+pub(crate) mod shorten;
+pub(crate) mod tracked;
+pub(crate) mod wastar;
+pub(crate) mod whole_rank;
+pub(crate) mod widestar;

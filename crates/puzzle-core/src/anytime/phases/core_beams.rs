@@ -1,0 +1,115 @@
+//! Beams on the core ranked by the pattern databases: the beam search
+//! ([`crate::anytime::engines::beam`]) with the tables' admissible estimate
+//! ([`crate::anytime::engines::core_rank`]) instead of linear conflict, over the core's boards
+//! (core labels).
+//!
+//! The growing beams rank by the tables alone, and stop widening while there is time for
+//! beams of their last width ranked by blends of the tables' estimate and linear conflict
+//! ([`CORE_BLENDS`]), which then run in turn until the time is spent: another ranking is
+//! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
+
+use crate::anytime::budget::Halt;
+use crate::anytime::core::{self, Split};
+use crate::anytime::engines::beam::Beam;
+use crate::anytime::engines::core_rank::{Blended, Tabled};
+use crate::anytime::engines::rank::{Blend, LinearConflict};
+use crate::anytime::phases::beams::Growth;
+use crate::anytime::run::Run;
+use crate::anytime::tables::big::BigTables;
+use crate::anytime::tables::entries::GroupEntries;
+use crate::anytime::AnytimeConfig;
+
+/// The blends the core's beams rank by after the growing beams, in turn (then again with
+/// other tie-breaks), in the order measured. On DeepCubeA's 5x5 dev states with a work clock,
+/// 10 s a board (chosen on boards 1-20: 1.031 -> 1.024 times optimal; the others 21-248:
+/// 1.022 -> 1.019); level at 1 s (248 boards: 1.047 -> 1.046), where one or two of them run.
+const CORE_BLENDS: [Blend; 4] = [
+    Blend::Sum {
+        tables: 3,
+        conflict: 1,
+    },
+    Blend::Sum {
+        tables: 1,
+        conflict: 1,
+    },
+    Blend::Sum {
+        tables: 2,
+        conflict: 1,
+    },
+    Blend::Sum {
+        tables: 1,
+        conflict: 3,
+    },
+];
+
+/// Tie-break salts each blend is tried with at most (the blends' beams in turn, again).
+const ROUNDS: u64 = 4;
+
+impl Run<'_, '_, '_> {
+    /// Core beams ([`Run::core_beams`]) on the best answer, while
+    /// [`AnytimeTuning::core_beam_share`](crate::anytime::AnytimeTuning::core_beam_share) of the time limit lasts (they take the place of the
+    /// weighted core searches: see `docs/BENCHMARKS.md`).
+    pub(crate) fn core_beams_on_answer(
+        &mut self,
+        tables: &BigTables,
+        config: &AnytimeConfig,
+    ) -> Result<(), Halt> {
+        let best = self.best.clone().unwrap_or_default();
+        let Some(split) = core::split(&self.start, &best, tables) else {
+            return Ok(());
+        };
+        let until = config.time_limit_ms * config.tuning.core_beam_share;
+        self.core_beams(tables, &split, config, until)
+    }
+
+    /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
+    /// good), ranked by the tables, then by [`CORE_BLENDS`] at the last width, until
+    /// `until_ms`; each shorter whole is offered.
+    pub(crate) fn core_beams(
+        &mut self,
+        tables: &BigTables,
+        split: &Split,
+        config: &AnytimeConfig,
+        until_ms: f64,
+    ) -> Result<(), Halt> {
+        let mut ranker = Tabled {
+            entries: GroupEntries::new(tables),
+        };
+        let goal = &tables.layout().core_goal;
+        let (start, prefix) = (&split.core_start, &split.prefix);
+        let growth = Growth::LeavingDraws;
+        let widest = self.beams_from(start, goal, prefix, &mut ranker, config, until_ms, growth)?;
+        let Some(widest) = widest else {
+            return Ok(());
+        };
+        let mut ranker = Blended {
+            tabled: ranker,
+            conflict: LinearConflict::toward(goal),
+            blend: CORE_BLENDS[0],
+            parent: (0, 0),
+        };
+        let mut took = widest.took_ms;
+        for salt in 0..ROUNDS {
+            for blend in CORE_BLENDS {
+                if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
+                    return Ok(());
+                }
+                let began = self.budget.elapsed_ms();
+                ranker.blend = blend;
+                let beam = Beam {
+                    start,
+                    goal,
+                    width: widest.width,
+                    shorter_than: self.best_len().saturating_sub(prefix.len()),
+                    until_ms,
+                    salt,
+                };
+                if let Some(moves) = beam.search(&mut ranker, &mut self.budget)? {
+                    self.offer(split.stitch(&moves));
+                }
+                took = self.budget.elapsed_ms() - began;
+            }
+        }
+        Ok(())
+    }
+}
