@@ -104,9 +104,9 @@ async fn the_table_cache_keeps_bytes_in_indexeddb() {
 #[wasm_bindgen_test]
 fn a_table_reply_moves_its_bytes_as_a_uint8array_and_reads_back() {
     use wasm_bindgen::JsValue;
-    use web::protocol::{from_js, table_to_js, to_js, FromWorker};
+    use web::protocol::{from_js, table_to_js, to_js, FromCopy, FromWorker};
     let bytes: Vec<u8> = (0..=255).collect();
-    let table = FromWorker::Table {
+    let table = FromCopy::Table {
         id: 7,
         bytes: bytes.clone(),
     };
@@ -117,15 +117,17 @@ fn a_table_reply_moves_its_bytes_as_a_uint8array_and_reads_back() {
         .expect("the bytes as a Uint8Array, not a list of numbers");
     assert_eq!(transfer.length(), 1);
     assert_eq!(transfer.get(0), JsValue::from(array.buffer()));
-    assert_eq!(from_js::<FromWorker>(value.clone()), Ok(table.clone()));
+    assert_eq!(from_js::<FromCopy>(value.clone()), Ok(table.clone()));
     // Its buffer alone, and the list of numbers `to_js` writes, read back the same.
     js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &array.buffer()).unwrap();
-    assert_eq!(from_js::<FromWorker>(value.clone()), Ok(table.clone()));
-    assert_eq!(from_js::<FromWorker>(to_js(&table)), Ok(table));
+    assert_eq!(from_js::<FromCopy>(value.clone()), Ok(table.clone()));
+    assert_eq!(from_js::<FromCopy>(to_js(&table)), Ok(table));
+    // A copy's answer is no reply the page reads.
+    assert!(from_js::<FromWorker>(value.clone()).is_err());
     // A number that is not a byte is refused.
     let numbers = js_sys::Array::of2(&JsValue::from(1), &JsValue::from(256));
     js_sys::Reflect::set(&value, &JsValue::from_str("bytes"), &numbers).unwrap();
-    assert!(from_js::<FromWorker>(value).is_err());
+    assert!(from_js::<FromCopy>(value).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -300,7 +302,7 @@ fn odd_js_value(rng: &mut SplitMix) -> wasm_bindgen::JsValue {
 
 #[wasm_bindgen_test]
 fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
-    use web::protocol::{from_js, to_js, FromWorker, SolveRequest, ToWorker, MAX_REASON};
+    use web::protocol::{from_js, to_js, FromCopy, FromWorker, SolveRequest, ToWorker, MAX_REASON};
     let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
     let goal = Goal::Snail.board(board.shape()).unwrap();
     let request = to_js(&ToWorker::Solve(SolveRequest {
@@ -320,7 +322,8 @@ fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
         id: 1,
         message: "no".into(),
     });
-    let samples: Vec<serde_json::Value> = [request, distance, reply]
+    let copy_reply = to_js(&FromCopy::Held { id: 2 });
+    let samples: Vec<serde_json::Value> = [request, distance, reply, copy_reply]
         .iter()
         .map(|v| {
             let text = js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
@@ -363,7 +366,10 @@ fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
                 assert!(reason.chars().count() <= MAX_REASON + 1, "{reason}");
             }
         }
-        if let Err(reason) = from_js::<FromWorker>(js) {
+        if let Err(reason) = from_js::<FromWorker>(js.clone()) {
+            assert!(reason.chars().count() <= MAX_REASON + 1, "{reason}");
+        }
+        if let Err(reason) = from_js::<FromCopy>(js) {
             assert!(reason.chars().count() <= MAX_REASON + 1, "{reason}");
         }
     }

@@ -15,14 +15,15 @@ use common::fuzz_config;
 use proptest::prelude::*;
 use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::Partition;
-use puzzle_core::tuned::parallel::WorkItem;
+use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
 use puzzle_core::{
-    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, TableKind, Tables,
+    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, SolveOutcome, Stats,
+    TableKind, Tables,
 };
 use serde_json::Value;
 use web::protocol::{
-    unreadable, BuildProgress, FromWorker, Incoming, PdbInfo, PdbSource, SolveRequest, ToCopy,
-    ToWorker, MAX_REASON,
+    unreadable, BuildProgress, FromCopy, FromWorker, Incoming, PdbInfo, PdbSource, SolveRequest,
+    ToCopy, ToWorker, MAX_REASON,
 };
 use web::worker::{copy_refusal, distance, hold_tables, refusal, search_subtree};
 
@@ -160,9 +161,53 @@ fn replies() -> Vec<Value> {
             id: 0,
             message: "no".into(),
         },
-        FromWorker::Table {
+    ]
+    .iter()
+    .map(|m| serde_json::to_value(m).unwrap())
+    .collect()
+}
+
+/// Valid copy-to-worker messages, one of each kind.
+fn copy_replies() -> Vec<Value> {
+    [
+        FromCopy::Ready,
+        FromCopy::Building {
+            id: 4,
+            build: BuildProgress {
+                filled: 5,
+                total: 10,
+                table: 0,
+                tables: 1,
+                elapsed_ms: 0.0,
+                recent_seconds_left: None,
+            },
+        },
+        FromCopy::Table {
             id: 4,
             bytes: vec![78, 80, 68, 66, 2],
+        },
+        FromCopy::Held { id: 10 },
+        FromCopy::Searched {
+            id: 11,
+            result: Subsearch {
+                solution: Some(vec![Direction::Left]),
+                next_bound: 1,
+                outcome: SolveOutcome::Solved,
+                stats: Stats::default(),
+            },
+        },
+        FromCopy::Searched {
+            id: 12,
+            result: Subsearch {
+                solution: None,
+                next_bound: 52,
+                outcome: SolveOutcome::NotFound,
+                stats: Stats::default(),
+            },
+        },
+        FromCopy::Failed {
+            id: 0,
+            message: "no".into(),
         },
     ]
     .iter()
@@ -295,11 +340,30 @@ fn decode_request(text: &str) -> Result<Incoming, serde_json::Error> {
     }
 }
 
+/// A worker's refusal of a request: the page's kind of reply to the page's request, a copy's
+/// to its owner's.
+#[derive(Debug, PartialEq)]
+enum Refusal {
+    Page(FromWorker),
+    Copy(FromCopy),
+}
+
+impl Refusal {
+    /// The request and the reason, if the refusal is a `Failed` (as every refusal must be).
+    fn failed(&self) -> Option<(u32, &str)> {
+        match self {
+            Refusal::Page(FromWorker::Failed { id, message })
+            | Refusal::Copy(FromCopy::Failed { id, message }) => Some((*id, message)),
+            _ => None,
+        }
+    }
+}
+
 /// The worker's refusal of a decoded request, if it refuses it.
-fn refused(message: &Incoming) -> Option<FromWorker> {
+fn refused(message: &Incoming) -> Option<Refusal> {
     match message {
-        Incoming::Page(message) => refusal(message),
-        Incoming::Copy(message) => copy_refusal(message),
+        Incoming::Page(message) => refusal(message).map(Refusal::Page),
+        Incoming::Copy(message) => copy_refusal(message).map(Refusal::Copy),
     }
 }
 
@@ -308,11 +372,11 @@ fn refused(message: &Incoming) -> Option<FromWorker> {
 /// built here (the worker builds them in the browser).
 fn handle(message: &Incoming) -> Result<(), TestCaseError> {
     if let Some(reply) = refused(message) {
-        match reply {
-            FromWorker::Failed { message, .. } => {
+        match reply.failed() {
+            Some((_, message)) => {
                 prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
             }
-            other => prop_assert!(false, "a refusal is Failed: {other:?}"),
+            None => prop_assert!(false, "a refusal is Failed: {reply:?}"),
         }
         return Ok(());
     }
@@ -328,7 +392,7 @@ fn handle_copy(message: &ToCopy) -> Result<(), TestCaseError> {
         // Bytes that are not tables are refused, not trusted; a subtree is searched only
         // over tables held (none here: no random bytes pass the checksum).
         ToCopy::HoldTables { id, bytes } => match hold_tables(*id, bytes) {
-            FromWorker::Failed { message, .. } => {
+            FromCopy::Failed { message, .. } => {
                 prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
             }
             other => prop_assert!(false, "random bytes held: {other:?}"),
@@ -336,7 +400,7 @@ fn handle_copy(message: &ToCopy) -> Result<(), TestCaseError> {
         ToCopy::SearchItem { id, item } => {
             prop_assert!(valid(&item.start));
             let reply = search_subtree(*id, item);
-            prop_assert!(matches!(reply, FromWorker::Failed { .. }), "{reply:?}");
+            prop_assert!(matches!(reply, FromCopy::Failed { .. }), "{reply:?}");
         }
         // Only tables that some goal's core has (none is built here).
         ToCopy::BuildBigTables { goal, .. } => {
@@ -466,6 +530,16 @@ fn check_reply(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A copy's reply, as its owner reads it: refused with a short reason, or read (a table's
+/// bytes are checked when the owner reads them, by their checksum; a subtree's result is
+/// moves and counts, nothing to hold).
+fn check_copy_reply(text: &str) -> Result<(), TestCaseError> {
+    if let Err(error) = serde_json::from_str::<FromCopy>(text) {
+        prop_assert!(unreadable(&error).chars().count() <= MAX_REASON + 1);
+    }
+    Ok(())
+}
+
 /// A valid board of any supported shape, small ones more often.
 fn any_board() -> impl Strategy<Value = Board> {
     let side = prop_oneof![3 => 2usize..=4, 1 => 2usize..=16];
@@ -529,6 +603,7 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         check_request(&text)?;
         check_reply(&text)?;
+        check_copy_reply(&text)?;
     }
 
     #[test]
@@ -536,6 +611,7 @@ proptest! {
         let text = value.to_string();
         check_request(&text)?;
         check_reply(&text)?;
+        check_copy_reply(&text)?;
     }
 
     #[test]
@@ -546,6 +622,11 @@ proptest! {
     #[test]
     fn replies_with_a_part_replaced_are_refused_or_read(value in mutate(replies())) {
         check_reply(&value.to_string())?;
+    }
+
+    #[test]
+    fn copy_replies_with_a_part_replaced_are_refused_or_read(value in mutate(copy_replies())) {
+        check_copy_reply(&value.to_string())?;
     }
 
     #[test]
@@ -570,6 +651,9 @@ fn the_unmutated_messages_decode() {
     }
     for text in replies().iter().map(Value::to_string) {
         serde_json::from_str::<FromWorker>(&text).unwrap();
+    }
+    for text in copy_replies().iter().map(Value::to_string) {
+        serde_json::from_str::<FromCopy>(&text).unwrap();
     }
 }
 
@@ -626,11 +710,10 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
         (build_table(&big, vec![1, 2, 3]), "up to 16 cells"),
     ];
     for (message, reason) in cases {
-        match refused(&message) {
-            Some(FromWorker::Failed { id: 9, message }) => {
-                assert!(message.contains(reason), "{message}")
-            }
-            other => panic!("{message:?}: {other:?}"),
+        let refusal = refused(&message);
+        match refusal.as_ref().and_then(Refusal::failed) {
+            Some((9, why)) => assert!(why.contains(reason), "{why}"),
+            _ => panic!("{message:?}: {refusal:?}"),
         }
     }
 }

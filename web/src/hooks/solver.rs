@@ -59,12 +59,9 @@ fn now_ms() -> f64 {
 /// The action a reply of the solver worker becomes (`None`: nothing for the state).
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     Some(match reply {
-        FromWorker::Ready
-        | FromWorker::Distance { .. }
-        | FromWorker::TraceChunk { .. }
-        | FromWorker::Table { .. }
-        | FromWorker::Held { .. }
-        | FromWorker::Searched { .. } => return None,
+        FromWorker::Ready | FromWorker::Distance { .. } | FromWorker::TraceChunk { .. } => {
+            return None
+        }
         FromWorker::Progress { id, progress } => {
             Action::Solving(SolvingAction::Progress(id, progress))
         }
@@ -371,20 +368,6 @@ mod tests {
                 done: true,
                 limit_reached: false,
             },
-            FromWorker::Table {
-                id: 8,
-                bytes: vec![1, 2],
-            },
-            FromWorker::Held { id: 10 },
-            FromWorker::Searched {
-                id: 11,
-                result: puzzle_core::tuned::parallel::Subsearch {
-                    solution: None,
-                    next_bound: 52,
-                    outcome: puzzle_core::SolveOutcome::NotFound,
-                    stats: puzzle_core::Stats::default(),
-                },
-            },
             FromWorker::Failed {
                 id: 9,
                 message: "no".into(),
@@ -401,14 +384,11 @@ mod tests {
             // No wildcard: a new kind of reply does not compile until it is listed here (and
             // in `one_of_each`, which the count below checks).
             let (action, answered) = match reply.clone() {
-                // The worker's start, and the replies the exact count, the step-through view
-                // and the nested workers read: nothing for the solve state.
-                FromWorker::Ready
-                | FromWorker::Distance { .. }
-                | FromWorker::TraceChunk { .. }
-                | FromWorker::Table { .. }
-                | FromWorker::Held { .. }
-                | FromWorker::Searched { .. } => (None, None),
+                // The worker's start, and the replies the exact count and the step-through
+                // view read: nothing for the solve state.
+                FromWorker::Ready | FromWorker::Distance { .. } | FromWorker::TraceChunk { .. } => {
+                    (None, None)
+                }
                 FromWorker::Progress { id, progress } => (
                     Some(Action::Solving(SolvingAction::Progress(id, progress))),
                     None,
@@ -444,7 +424,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 13, "every kind of reply");
+        assert_eq!(kinds.len(), 10, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

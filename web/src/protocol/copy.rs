@@ -1,22 +1,31 @@
-//! The messages between the solver worker and its copies (`web/src/worker/copy.rs`): a copy
-//! runs the same script as the solver worker, so it reads the page's messages too (a copy
-//! improving a board without tables is sent [`ToWorker::Improve`]) and answers with
-//! [`FromWorker`]; these are the requests only a worker sends its copy. A worker reads both
-//! kinds with [`incoming`].
+//! The messages between the solver worker and its copies (`web/src/worker/copy.rs`): the
+//! requests only a worker sends its copy ([`ToCopy`]) and the copy's answers to them
+//! ([`FromCopy`]).
+//!
+//! A copy runs the same script as the solver worker, so it reads the page's messages too: a
+//! worker reads both kinds with [`incoming`], and a copy improving a board without tables is
+//! sent [`ToWorker::Improve`] and answers it as it would the page, with [`FromWorker`]. Its
+//! owner reads each copy's replies as the kind it asked for: [`FromCopy`] from a copy sent
+//! [`ToCopy`] requests, [`FromWorker`] from one sent the page's. Two messages every worker
+//! posts before it knows who started it, its `Ready` and the `Failed` of a message it could not
+//! read, have one form in both enums, as has the progress of a build, so that a copy's owner
+//! reads them as [`FromCopy::Ready`], [`FromCopy::Failed`] and [`FromCopy::Building`].
+//!
+//! [`FromWorker`]: super::FromWorker
 
-use puzzle_core::tuned::parallel::WorkItem;
+use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
 use puzzle_core::Board;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
-use super::{from_js, to_js, FromWorker, ToWorker};
+use super::{from_js, to_js, BuildProgress, ToWorker};
 
 /// Worker to its copy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToCopy {
     /// Build one pattern table (a group of the goal's default partition,
-    /// `puzzle_core::pdb::Partition::default_for`) and answer [`FromWorker::Table`]. The
+    /// `puzzle_core::pdb::Partition::default_for`) and answer [`FromCopy::Table`]. The
     /// solver worker sends it to a nested worker of its own, to build two tables at once.
     BuildTable {
         /// Chosen by the sender; the answer carries it back.
@@ -27,7 +36,7 @@ pub enum ToCopy {
         tiles: Vec<u8>,
     },
     /// Build the anytime method's big-board tables (`puzzle_core::anytime::BigTables`) for
-    /// `goal` and answer [`FromWorker::Table`] with their stored form. The solver worker sends
+    /// `goal` and answer [`FromCopy::Table`] with their stored form. The solver worker sends
     /// it to a nested worker of its own, to go on improving the board meanwhile.
     BuildBigTables {
         /// Chosen by the sender; the answer carries it back.
@@ -36,7 +45,7 @@ pub enum ToCopy {
         goal: Board,
     },
     /// Keep these pattern databases for the [`ToCopy::SearchItem`]s that follow and answer
-    /// [`FromWorker::Held`]. The solver worker sends it to a nested worker of its own, to
+    /// [`FromCopy::Held`]. The solver worker sends it to a nested worker of its own, to
     /// search the large iterations of a 4x4 on two cores. Posted by [`with_bytes`].
     HoldTables {
         /// Chosen by the sender; the answer carries it back.
@@ -46,7 +55,7 @@ pub enum ToCopy {
         bytes: Vec<u8>,
     },
     /// Search one subtree of an IDA* iteration over the held tables; answered by
-    /// [`FromWorker::Searched`].
+    /// [`FromCopy::Searched`].
     SearchItem {
         /// Chosen by the sender; the answer carries it back.
         id: u32,
@@ -63,6 +72,65 @@ impl ToCopy {
         "hold-tables",
         "search-item",
     ];
+}
+
+/// A copy to the worker that started it: the answers to [`ToCopy`] requests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FromCopy {
+    /// The copy's wasm is loaded and it listens: the [`FromWorker::Ready`] every worker posts
+    /// first, in the same form.
+    ///
+    /// [`FromWorker::Ready`]: super::FromWorker::Ready
+    Ready,
+    /// How far the copy's build of [`ToCopy::BuildTable`] or [`ToCopy::BuildBigTables`] `id`
+    /// is, about ten times a second (the form of [`FromWorker::Building`]; the owner shows the
+    /// page its own).
+    ///
+    /// [`FromWorker::Building`]: super::FromWorker::Building
+    Building {
+        /// The request.
+        id: u32,
+        /// How far: entries filled of the one table or the big-board tables.
+        build: BuildProgress,
+    },
+    /// The answer to [`ToCopy::BuildTable`]: the table as a one-group database
+    /// (`AdditivePdb::to_bytes`); to [`ToCopy::BuildBigTables`]: the tables'
+    /// `BigTables::to_bytes`. Posted by [`table_to_js`], which moves the bytes instead of
+    /// copying them.
+    Table {
+        /// The request.
+        id: u32,
+        /// The stored form of a database of that one group.
+        // Written with `serialize_bytes`; read from a `Uint8Array` or `ArrayBuffer` (through
+        // `serde-wasm-bindgen`) or from an array of numbers (JSON).
+        #[serde(with = "serde_bytes")]
+        bytes: Vec<u8>,
+    },
+    /// The answer to [`ToCopy::HoldTables`]: the tables are read and kept.
+    Held {
+        /// The request.
+        id: u32,
+    },
+    /// The answer to [`ToCopy::SearchItem`].
+    Searched {
+        /// The request.
+        id: u32,
+        /// What the subtree's search found.
+        result: Subsearch,
+    },
+    /// Request `id` could not be answered: refused before it ran (`worker::copy_refusal`), its
+    /// build failed, the tables sent were unreadable, or none are held to search over. Id 0: a
+    /// message the copy could not read (the [`FromWorker::Failed`] every worker answers one
+    /// with, in the same form).
+    ///
+    /// [`FromWorker::Failed`]: super::FromWorker::Failed
+    Failed {
+        /// The request (0 if the message could not be read).
+        id: u32,
+        /// Why.
+        message: String,
+    },
 }
 
 /// A message a worker reads: from the page, or from the worker whose copy it is.
@@ -87,10 +155,10 @@ pub fn incoming(value: JsValue) -> Result<Incoming, String> {
     }
 }
 
-/// [`FromWorker::Table`] as a JS value with its bytes in a `Uint8Array`, and the transfer
+/// [`FromCopy::Table`] as a JS value with its bytes in a `Uint8Array`, and the transfer
 /// list that moves that array's buffer to the receiver instead of copying it.
 pub fn table_to_js(id: u32, bytes: &[u8]) -> (JsValue, js_sys::Array) {
-    let empty = FromWorker::Table {
+    let empty = FromCopy::Table {
         id,
         bytes: Vec::new(),
     };
@@ -110,7 +178,7 @@ pub fn with_bytes<T: Serialize>(message: &T, bytes: &[u8]) -> (JsValue, js_sys::
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decode, encode, SolveRequest};
+    use super::super::{decode, encode, FromWorker, SolveRequest};
     use super::*;
     use puzzle_core::{Goal, Limits, Method, Shape};
 
@@ -212,12 +280,12 @@ mod tests {
                 assert_eq!(moves.len(), 31);
                 solved += 1;
             }
-            let reply = FromWorker::Searched { id, result };
-            assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+            let reply = FromCopy::Searched { id, result };
+            assert_eq!(decode::<FromCopy>(&encode(&reply)), Ok(reply));
         }
         assert!(solved > 0, "the last iteration holds a solution");
-        let held = FromWorker::Held { id: 1 };
-        assert_eq!(decode::<FromWorker>(&encode(&held)), Ok(held));
+        let held = FromCopy::Held { id: 1 };
+        assert_eq!(decode::<FromCopy>(&encode(&held)), Ok(held));
     }
 
     #[test]
@@ -230,13 +298,13 @@ mod tests {
         let text = encode(&request);
         assert!(text.contains(r#""type":"build-table","id":9"#), "{text}");
         assert_eq!(decode::<ToCopy>(&text), Ok(request));
-        let reply = FromWorker::Table {
+        let reply = FromCopy::Table {
             id: 9,
             bytes: vec![0, 1, 255, 78],
         };
         let text = encode(&reply);
         assert!(text.contains(r#""bytes":[0,1,255,78]"#), "{text}");
-        assert_eq!(decode::<FromWorker>(&text), Ok(reply));
+        assert_eq!(decode::<FromCopy>(&text), Ok(reply));
         let big = ToCopy::BuildBigTables {
             id: 4,
             goal: Goal::Snail.board(Shape::square(6).unwrap()).unwrap(),
@@ -247,7 +315,65 @@ mod tests {
             "{text}"
         );
         assert_eq!(decode::<ToCopy>(&text), Ok(big));
-        let error = decode::<FromWorker>(r#"{"type":"table","id":9,"bytes":[256]}"#).unwrap_err();
+        let error = decode::<FromCopy>(r#"{"type":"table","id":9,"bytes":[256]}"#).unwrap_err();
         assert!(error.contains("256"), "{error}");
+    }
+
+    /// What every worker posts before it knows who started it (its `Ready`, the `Failed` of a
+    /// message it could not read) and a build's progress read the same as a copy's reply; the
+    /// copy's own answers are no reply the page reads.
+    #[test]
+    fn a_copy_s_owner_reads_the_forms_every_worker_posts_and_the_page_no_copy_answer() {
+        let build = BuildProgress {
+            filled: 5,
+            total: 10,
+            table: 0,
+            tables: 1,
+            elapsed_ms: 250.0,
+            recent_seconds_left: Some(2.0),
+        };
+        let message = "unreadable message: missing field `id`".to_string();
+        let shared = [
+            (FromWorker::Ready, FromCopy::Ready),
+            (
+                FromWorker::Building {
+                    id: 3,
+                    build: build.clone(),
+                },
+                FromCopy::Building { id: 3, build },
+            ),
+            (
+                FromWorker::Failed {
+                    id: 0,
+                    message: message.clone(),
+                },
+                FromCopy::Failed { id: 0, message },
+            ),
+        ];
+        for (page, copy) in shared {
+            assert_eq!(encode(&page), encode(&copy));
+            assert_eq!(decode::<FromCopy>(&encode(&page)), Ok(copy.clone()));
+            assert_eq!(decode::<FromWorker>(&encode(&copy)), Ok(page));
+        }
+        let result = puzzle_core::tuned::parallel::Subsearch {
+            solution: None,
+            next_bound: 52,
+            outcome: puzzle_core::SolveOutcome::NotFound,
+            stats: puzzle_core::Stats::default(),
+        };
+        let own = [
+            FromCopy::Table {
+                id: 1,
+                bytes: vec![1, 2],
+            },
+            FromCopy::Held { id: 2 },
+            FromCopy::Searched { id: 3, result },
+        ];
+        for reply in own {
+            let text = encode(&reply);
+            assert_eq!(decode::<FromCopy>(&text), Ok(reply));
+            let error = decode::<FromWorker>(&text).unwrap_err();
+            assert!(error.contains("unknown variant"), "{error}");
+        }
     }
 }

@@ -1,15 +1,14 @@
 //! The messages between the page and the solver worker ([`ToWorker`], [`FromWorker`]); those
-//! only the solver worker sends its copies are apart, in `copy.rs` ([`ToCopy`], read with
-//! [`incoming`]), re-exported here.
+//! between the solver worker and its copies alone are apart, in `copy.rs` ([`ToCopy`], read
+//! with [`incoming`], and the copy's answers, [`FromCopy`]), re-exported here.
 //!
-//! Both directions are serde types that cross as structured-clone JS values
+//! Every message, both ways, is a serde type that crosses as a structured-clone JS value
 //! (`serde-wasm-bindgen`): plain objects, arrays, numbers and strings, no JSON text to print
 //! and parse. A solution of any length fits, and a field can be added without breaking the
 //! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
 //! the same derives natively.
 
 use puzzle_core::trace::TraceEvent;
-use puzzle_core::tuned::parallel::Subsearch;
 use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
@@ -18,7 +17,7 @@ use crate::ahead::Playhead;
 
 mod copy;
 
-pub use copy::{incoming, table_to_js, with_bytes, Incoming, ToCopy};
+pub use copy::{incoming, table_to_js, with_bytes, FromCopy, Incoming, ToCopy};
 
 /// Where Trunk puts the worker's loader script, relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -211,9 +210,9 @@ impl BuildProgress {
     }
 }
 
-/// Worker to page, and a copy to the worker that started it (a copy answers like the worker
-/// it copies; [`FromWorker::Table`], [`FromWorker::Held`] and [`FromWorker::Searched`] are
-/// only a copy's answers to [`ToCopy`] requests, which the page never sends).
+/// Worker to page (and a copy to the worker that sent it [`ToWorker::Improve`]: a copy answers
+/// the page's requests as the worker it copies does). A copy's answers to [`ToCopy`] requests,
+/// which the page never sends, are [`FromCopy`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromWorker {
@@ -290,31 +289,6 @@ pub enum FromWorker {
         done: bool,
         /// Whether the trace stopped at its `max_expansions`.
         limit_reached: bool,
-    },
-    /// A copy's answer to [`ToCopy::BuildTable`]: the table as a one-group database
-    /// (`AdditivePdb::to_bytes`); to [`ToCopy::BuildBigTables`]: the tables'
-    /// `BigTables::to_bytes`. Posted by [`table_to_js`], which moves the bytes instead of
-    /// copying them.
-    Table {
-        /// The request.
-        id: u32,
-        /// The stored form of a database of that one group.
-        // Written with `serialize_bytes`; read from a `Uint8Array` or `ArrayBuffer` (through
-        // `serde-wasm-bindgen`) or from an array of numbers (JSON).
-        #[serde(with = "serde_bytes")]
-        bytes: Vec<u8>,
-    },
-    /// A copy's answer to [`ToCopy::HoldTables`]: the tables are read and kept.
-    Held {
-        /// The request.
-        id: u32,
-    },
-    /// A copy's answer to [`ToCopy::SearchItem`].
-    Searched {
-        /// The request.
-        id: u32,
-        /// What the subtree's search found.
-        result: Subsearch,
     },
     /// Request `id` could not be answered.
     Failed {

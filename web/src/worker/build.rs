@@ -1,6 +1,7 @@
-//! Table builds with progress: a nested worker's one table ([`build_table`]), any kind's
-//! tables with [`FromWorker::Building`] about ten times a second ([`build_with_progress`],
-//! with the time since the build began and the recent pace's time left), and the 4x4
+//! Table builds with progress: a nested worker's one table ([`build_table`], its progress to
+//! its owner as [`FromCopy::Building`]), any kind's tables with [`FromWorker::Building`] about
+//! ten times a second ([`build_with_progress`], with the time since the build began and the
+//! recent pace's time left), and the 4x4
 //! databases built on two cores ([`build_pdb`]: one table in a nested worker, joined with
 //! `puzzle_core::pdb::join`).
 
@@ -15,8 +16,8 @@ use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{clock, nested, post, PROGRESS_EVERY_MS};
-use crate::protocol::{table_to_js, BuildProgress, FromWorker, ToCopy};
+use super::{clock, nested, post, post_owner, PROGRESS_EVERY_MS};
+use crate::protocol::{table_to_js, BuildProgress, FromCopy, FromWorker, ToCopy};
 
 thread_local! {
     /// The clock of the build under way ([`begin`]).
@@ -82,12 +83,19 @@ fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildPr
     post(scope, &FromWorker::Building { id, build });
 }
 
-/// Builds the table of one group (a nested worker's job) and posts it as
-/// [`FromWorker::Table`], its bytes moved, not copied; progress as [`FromWorker::Building`].
+/// Posts a copy's progress on its build `id` to its owner as [`FromCopy::Building`].
+fn post_copy_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
+    BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
+    post_owner(scope, &FromCopy::Building { id, build });
+}
+
+/// Builds the table of one group (a nested worker's job) and posts it to its owner as
+/// [`FromCopy::Table`], its bytes moved, not copied; progress as [`FromCopy::Building`].
 pub(super) fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board, tiles: &[u8]) {
     let partition = Partition::new(vec![tiles.to_vec()]);
     let size = PatternIndex::new(goal.cells().len(), tiles.len()).map_or(0, |i| i.size());
-    let built = build_with_progress(scope, id, &[size], plain_progress(&[size]), |limits| {
+    let report = |build| post_copy_building(scope, id, build);
+    let built = build_reporting(&[size], plain_progress(&[size]), report, |limits| {
         AdditivePdb::build(goal, &partition, limits)
     });
     match built {
@@ -96,15 +104,16 @@ pub(super) fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Bo
             drop(pdb);
             scope.post_message_with_transfer(&message, &transfer).ok();
         }
-        Err(message) => post(scope, &FromWorker::Failed { id, message }),
+        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
     }
 }
 
 /// Builds the big-board tables for `goal` (a nested worker's job) and posts their stored form
-/// as [`FromWorker::Table`], moved, not copied; progress as [`FromWorker::Building`].
+/// to its owner as [`FromCopy::Table`], moved, not copied; progress as [`FromCopy::Building`].
 pub(super) fn build_big_tables(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Board) {
     let sizes = [total_entries(goal)];
-    let built = build_with_progress(scope, id, &sizes, plain_progress(&sizes), |limits| {
+    let report = |build| post_copy_building(scope, id, build);
+    let built = build_reporting(&sizes, plain_progress(&sizes), report, |limits| {
         BigTables::build(goal, limits)
     });
     match built {
@@ -113,7 +122,7 @@ pub(super) fn build_big_tables(scope: &DedicatedWorkerGlobalScope, id: u32, goal
             drop(tables);
             scope.post_message_with_transfer(&message, &transfer).ok();
         }
-        Err(message) => post(scope, &FromWorker::Failed { id, message }),
+        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
     }
 }
 
@@ -171,10 +180,22 @@ pub(super) fn build_with_progress<T>(
     shown: impl Fn(u64, usize) -> BuildProgress,
     build: impl FnOnce(&mut Limits) -> Result<T, PdbError>,
 ) -> Result<T, String> {
+    let report = |progress| post_building(scope, id, progress);
+    build_reporting(sizes, shown, report, build)
+}
+
+/// Runs `build` with a progress callback that hands `report` the progress `shown` makes
+/// about ten times a second (see [`build_with_progress`]).
+fn build_reporting<T>(
+    sizes: &[u64],
+    shown: impl Fn(u64, usize) -> BuildProgress,
+    report: impl Fn(BuildProgress),
+    build: impl FnOnce(&mut Limits) -> Result<T, PdbError>,
+) -> Result<T, String> {
     let total: u64 = sizes.iter().sum();
     let tables = sizes.len();
     let mut last_post = f64::NEG_INFINITY;
-    let mut report = |progress: &Progress| {
+    let mut on_progress = |progress: &Progress| {
         if progress.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
             last_post = progress.elapsed_ms;
             let filled = progress.generated.min(total);
@@ -187,14 +208,14 @@ pub(super) fn build_with_progress<T>(
                 }
                 before += size;
             }
-            post_building(scope, id, shown(filled, table));
+            report(shown(filled, table));
         }
         ControlFlow::Continue(())
     };
     let mut limits = Limits {
         max_expanded: None,
         report_every: 1 << 16,
-        on_progress: Some(&mut report),
+        on_progress: Some(&mut on_progress),
         clock,
         threads: 1,
     };

@@ -4,10 +4,12 @@
 //!
 //! The copy is started from `self.location.href` (the loader shim the page starts). A message
 //! sent before its wasm listens would be lost, so [`WorkerCopy::post`] holds messages until the
-//! copy's [`FromWorker::Ready`] and sends them then, in order. Every reply (that `Ready`
-//! included) and every failure (an error event, an unreadable message, a message that could
-//! not be sent) goes to the owner's handler; the error events are handled here, so they do not
-//! go on to the solver worker's own scope. Dropping a [`WorkerCopy`] terminates the copy; the
+//! copy's `Ready` and sends them then, in order. The owner reads the copy's replies as the kind
+//! it asks for ([`Reply`]): [`FromCopy`] from a copy sent [`crate::protocol::ToCopy`] requests
+//! (`nested`, `pair`), [`FromWorker`] from one sent a page's request (`improver`). Every reply
+//! (that `Ready` included) and every failure (an error event, an unreadable message, a message
+//! that could not be sent) goes to the owner's handler; the error events are handled here, so
+//! they do not go on to the solver worker's own scope. Dropping a [`WorkerCopy`] terminates the copy; the
 //! page terminating the solver worker ends it too (a dedicated worker lives only as long as
 //! its owner).
 
@@ -19,7 +21,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{from_js, FromWorker};
+use crate::protocol::{from_js, FromCopy, FromWorker};
 
 /// Least device memory (GB, as `navigator.deviceMemory` rounds it) for a copy beside the
 /// solver worker: each holds tables of its own.
@@ -47,36 +49,55 @@ fn own_script() -> Option<String> {
     Reflect::get(&location, &"href".into()).ok()?.as_string()
 }
 
+/// The kind of message an owner reads from its copy: [`FromCopy`] or [`FromWorker`], each of
+/// which has the `Ready` the copy posts once it listens.
+pub trait Reply: for<'de> serde::Deserialize<'de> + 'static {
+    /// Whether this is the copy's `Ready`.
+    fn is_ready(&self) -> bool;
+}
+
+impl Reply for FromCopy {
+    fn is_ready(&self) -> bool {
+        matches!(self, FromCopy::Ready)
+    }
+}
+
+impl Reply for FromWorker {
+    fn is_ready(&self) -> bool {
+        matches!(self, FromWorker::Ready)
+    }
+}
+
 /// A message and the buffers it moves (instead of copying them) to the copy.
 type Outgoing = (JsValue, Option<Array>);
 
 /// Messages waiting for the copy's `Ready`; `None` once it came (later ones go at once).
 type Held = Rc<RefCell<Option<Vec<Outgoing>>>>;
 
-/// A running copy of this worker.
-pub struct WorkerCopy {
+/// A running copy of this worker, whose replies are read as `R`.
+pub struct WorkerCopy<R: Reply> {
     worker: Worker,
     held: Held,
-    on_reply: Rc<dyn Fn(Result<FromWorker, String>)>,
+    on_reply: Rc<dyn Fn(Result<R, String>)>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
-impl WorkerCopy {
-    /// Starts a copy whose replies and failures go to `on_reply`. `None` if no copy can run
-    /// here at the same time ([`available`]) or it could not be started.
-    pub fn spawn(on_reply: impl Fn(Result<FromWorker, String>) + 'static) -> Option<WorkerCopy> {
+impl<R: Reply> WorkerCopy<R> {
+    /// Starts a copy whose replies (read as `R`) and failures go to `on_reply`. `None` if no
+    /// copy can run here at the same time ([`available`]) or it could not be started.
+    pub fn spawn(on_reply: impl Fn(Result<R, String>) + 'static) -> Option<WorkerCopy<R>> {
         if !available() {
             return None;
         }
         let worker = Worker::new(&own_script()?).ok()?;
         let held: Held = Rc::new(RefCell::new(Some(Vec::new())));
-        let on_reply: Rc<dyn Fn(Result<FromWorker, String>)> = Rc::new(on_reply);
+        let on_reply: Rc<dyn Fn(Result<R, String>)> = Rc::new(on_reply);
         let on_message = {
             let (worker, held, on_reply) = (worker.clone(), held.clone(), on_reply.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let reply = from_js::<FromWorker>(event.data());
-                if matches!(reply, Ok(FromWorker::Ready)) {
+                let reply = from_js::<R>(event.data());
+                if reply.as_ref().is_ok_and(Reply::is_ready) {
                     for message in held.borrow_mut().take().unwrap_or_default() {
                         if let Err(why) = send(&worker, message) {
                             on_reply(Err(why));
@@ -126,7 +147,7 @@ fn send(worker: &Worker, (message, transfer): Outgoing) -> Result<(), String> {
     .map_err(|error| format!("could not send the request: {error:?}"))
 }
 
-impl Drop for WorkerCopy {
+impl<R: Reply> Drop for WorkerCopy<R> {
     fn drop(&mut self) {
         self.worker.terminate();
         self.worker.set_onmessage(None);

@@ -19,7 +19,7 @@ use crate::protocol::{to_js, FromWorker, SolveRequest, ToWorker};
 
 /// A nested worker improving a board without tables.
 pub(super) struct Improver {
-    _copy: WorkerCopy,
+    _copy: WorkerCopy<FromWorker>,
     best: Rc<RefCell<Option<Vec<Direction>>>>,
 }
 

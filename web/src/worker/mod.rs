@@ -1,7 +1,8 @@
 //! The web worker's side: reads the page's [`ToWorker`] messages (and, in a copy of this
-//! worker, its owner's [`crate::protocol::ToCopy`]), runs the core's solver, and posts progress
-//! and the answers back. It runs on its own thread, so a long search never blocks the page;
-//! the page cancels by terminating it.
+//! worker, its owner's [`ToCopy`]), runs the core's solver, and posts progress and the answers
+//! back ([`FromWorker`] to the page; a copy's answers to [`ToCopy`] as [`FromCopy`]). It runs
+//! on its own thread, so a long search never blocks the page; the page cancels by terminating
+//! it.
 //!
 //! # A request, in order
 //!
@@ -9,7 +10,8 @@
 //!    ([`crate::protocol::incoming`]); a playhead is kept at once (`watch::report`), anything
 //!    else waits its turn: requests run one at a time, in order.
 //! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
-//!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`).
+//!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`, with
+//!    [`FromCopy`]).
 //! 3. **No tables needed** (distances and traces: `trace`; solves whose method needs none):
 //!    answered at once through `request::solve_request`, the one place a request becomes the
 //!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
@@ -35,7 +37,9 @@
 //!    next request runs.
 //!
 //! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
-//! copy of this worker is started by `copy`.
+//! copy of this worker is started by `copy`, whose owner reads its replies as [`FromCopy`]
+//! (`nested`, `pair`) or, from a copy improving a board without tables, as [`FromWorker`]
+//! (`improver`).
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -49,7 +53,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{incoming, to_js, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker};
+use crate::protocol::{
+    incoming, to_js, FromCopy, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker,
+};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod build;
@@ -343,18 +349,18 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
     })
 }
 
-/// A copy's side: answers a request only a worker sends its copy ([`ToCopy`]), refused
-/// first if it cannot run ([`copy_refusal`]).
+/// A copy's side: answers a request only a worker sends its copy ([`ToCopy`]) with
+/// [`FromCopy`], refused first if it cannot run ([`copy_refusal`]).
 fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
     if let Some(reply) = copy_refusal(message) {
-        post(scope, &reply);
+        post_owner(scope, &reply);
         return;
     }
     match message {
         ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
         ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
-        ToCopy::HoldTables { id, bytes } => post(scope, &hold_tables(*id, bytes)),
-        ToCopy::SearchItem { id, item } => post(scope, &search_subtree(*id, item)),
+        ToCopy::HoldTables { id, bytes } => post_owner(scope, &hold_tables(*id, bytes)),
+        ToCopy::SearchItem { id, item } => post_owner(scope, &search_subtree(*id, item)),
     }
 }
 
@@ -362,13 +368,13 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
 /// that is not one the solver worker asks for, big-board tables that serve no goal. Tables
 /// sent are checked as they are read (their checksum), a subtree as it is searched (its
 /// board). `None` if it can run.
-pub fn copy_refusal(message: &ToCopy) -> Option<FromWorker> {
+pub fn copy_refusal(message: &ToCopy) -> Option<FromCopy> {
     match message {
         ToCopy::BuildTable { id, goal, tiles } => {
-            table_refusal(goal, tiles).map(|message| FromWorker::Failed { id: *id, message })
+            table_refusal(goal, tiles).map(|message| FromCopy::Failed { id: *id, message })
         }
         ToCopy::BuildBigTables { id, goal } => (puzzle_core::anytime::total_entries(goal) == 0)
-            .then(|| FromWorker::Failed {
+            .then(|| FromCopy::Failed {
                 id: *id,
                 message: "no big-board tables serve this goal".to_string(),
             }),
@@ -389,8 +395,15 @@ fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
     }
 }
 
-/// Posts `message` to the page.
+/// Posts `message` to the page (or, in a copy, to the worker that sent it the page's kind of
+/// request).
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     // Posting only fails if the page is gone; nothing is left to tell then.
+    scope.post_message(&to_js(message)).ok();
+}
+
+/// Posts a copy's answer to the worker whose copy this is.
+fn post_owner(scope: &DedicatedWorkerGlobalScope, message: &FromCopy) {
+    // Posting only fails if the owner is gone; nothing is left to tell then.
     scope.post_message(&to_js(message)).ok();
 }

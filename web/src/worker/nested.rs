@@ -4,7 +4,7 @@
 //!
 //! The solver worker waits in its event loop for the copy's `Ready` ([`Nested::started`]: once
 //! it is busy building it reads no message), then goes on with its own tables; the copy's
-//! [`FromWorker::Building`] and [`FromWorker::Table`] are read when the solver worker is back
+//! [`FromCopy::Building`] and [`FromCopy::Table`] are read when the solver worker is back
 //! in its event loop ([`Nested::table`]). Any failure (no `Worker` in worker scopes, an error
 //! event, a `Failed` reply, no `Ready` in time) ends as `false` or an `Err` for the caller to
 //! build the table itself. Dropping a [`Nested`] terminates the copy.
@@ -17,7 +17,7 @@ use puzzle_core::Board;
 
 use super::copy::WorkerCopy;
 use super::wait::Waker;
-use crate::protocol::{to_js, FromWorker, ToCopy};
+use crate::protocol::{to_js, FromCopy, ToCopy};
 
 /// How long the nested worker may take to load.
 pub const READY_GRACE_MS: u32 = 5_000;
@@ -52,7 +52,7 @@ impl Shared {
 
 /// A nested worker building one table.
 pub struct Nested {
-    _copy: WorkerCopy,
+    _copy: WorkerCopy<FromCopy>,
     shared: Rc<Shared>,
 }
 
@@ -68,25 +68,26 @@ impl Nested {
     }
 
     /// Starts a copy of this worker and sends it `request` once loaded (a request answered
-    /// by [`FromWorker::Table`]). `None` if no worker can be started here.
+    /// by [`FromCopy::Table`]). `None` if no worker can be started here.
     pub fn spawn_for(request: &ToCopy) -> Option<Nested> {
         let shared = Rc::new(Shared::default());
         let copy = {
             let shared = shared.clone();
             WorkerCopy::spawn(move |reply| match reply {
-                Ok(FromWorker::Ready) => {
+                Ok(FromCopy::Ready) => {
                     shared.ready.set(true);
                     shared.waker.wake();
                 }
-                Ok(FromWorker::Building { build, .. }) => {
+                Ok(FromCopy::Building { build, .. }) => {
                     shared.filled.set(build.filled);
                     if let Some(report) = shared.on_progress.borrow().as_ref() {
                         report(build.filled);
                     }
                 }
-                Ok(FromWorker::Table { bytes, .. }) => shared.finish(Ok(bytes)),
-                Ok(FromWorker::Failed { message, .. }) => shared.finish(Err(message)),
-                Ok(_) => {}
+                Ok(FromCopy::Table { bytes, .. }) => shared.finish(Ok(bytes)),
+                Ok(FromCopy::Failed { message, .. }) => shared.finish(Err(message)),
+                // The answers to requests this owner does not send.
+                Ok(FromCopy::Held { .. } | FromCopy::Searched { .. }) => {}
                 Err(message) => shared.finish(Err(message)),
             })?
         };

@@ -7,7 +7,7 @@
 //! reads them while this worker goes on alone. Then each large iteration is a list of
 //! subtrees that both take from the front: this worker searches one at a time, and between
 //! two it reads the helper's replies, which come in its event loop, and keeps the helper two
-//! subtrees ahead ([`ToCopy::SearchItem`], [`FromWorker::Searched`]). A solution in any
+//! subtrees ahead ([`ToCopy::SearchItem`], [`FromCopy::Searched`]). A solution in any
 //! subtree of an iteration is optimal, whoever finds it. A helper that fails only means its
 //! subtrees go back to the list and this worker searches on alone.
 
@@ -25,7 +25,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::copy::WorkerCopy;
 use super::wait::{next_task, Waker};
 use super::{clock, progress_poster, Parts};
-use crate::protocol::{to_js, with_bytes, FromWorker, SolveRequest, ToCopy};
+use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
 /// this many nodes (about a tenth of a second here) is split, into this many subtrees a
@@ -172,7 +172,7 @@ struct HelperState {
 
 /// A copy of this worker that holds the tables and searches subtrees.
 struct Helper {
-    copy: WorkerCopy,
+    copy: WorkerCopy<FromCopy>,
     state: Rc<HelperState>,
 }
 
@@ -184,15 +184,19 @@ impl Helper {
             let state = state.clone();
             WorkerCopy::spawn(move |reply| {
                 match reply {
-                    Ok(FromWorker::Held { .. }) => state.held.set(true),
-                    Ok(FromWorker::Searched { id, result }) => {
+                    Ok(FromCopy::Held { .. }) => state.held.set(true),
+                    Ok(FromCopy::Searched { id, result }) => {
                         state.results.borrow_mut().push((id, Ok(result)));
                     }
-                    Ok(FromWorker::Failed { id, message }) => {
+                    Ok(FromCopy::Failed { id, message }) => {
                         state.failed.set(true);
                         state.results.borrow_mut().push((id, Err(message)));
                     }
-                    Ok(_) => return,
+                    // Its start (`WorkerCopy` sends the tables then), and the answers to
+                    // requests this owner does not send.
+                    Ok(FromCopy::Ready | FromCopy::Building { .. } | FromCopy::Table { .. }) => {
+                        return
+                    }
                     Err(_) => state.failed.set(true),
                 }
                 state.waker.wake();
@@ -242,13 +246,13 @@ impl Helper {
 }
 
 /// The helper's side of [`ToCopy::HoldTables`]: reads and keeps the tables.
-pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
+pub fn hold_tables(id: u32, bytes: &[u8]) -> FromCopy {
     match AdditivePdb::from_bytes(bytes) {
         Ok(pdb) => {
             HELD.with(|held| *held.borrow_mut() = Some(pdb));
-            FromWorker::Held { id }
+            FromCopy::Held { id }
         }
-        Err(error) => FromWorker::Failed {
+        Err(error) => FromCopy::Failed {
             id,
             message: format!("the tables sent could not be read: {error}"),
         },
@@ -256,17 +260,17 @@ pub fn hold_tables(id: u32, bytes: &[u8]) -> FromWorker {
 }
 
 /// The helper's side of [`ToCopy::SearchItem`]: searches the subtree over the held tables.
-pub fn search_subtree(id: u32, item: &WorkItem) -> FromWorker {
+pub fn search_subtree(id: u32, item: &WorkItem) -> FromCopy {
     HELD.with(|held| {
         let held = held.borrow();
         let Some(pdb) = held.as_ref() else {
             let message = "no tables are held to search over".to_string();
-            return FromWorker::Failed { id, message };
+            return FromCopy::Failed { id, message };
         };
         let options = TunedOptions::default();
         match search_item(item, pdb, &options, None, &mut Limits::default()) {
-            Ok(result) => FromWorker::Searched { id, result },
-            Err(error) => FromWorker::Failed {
+            Ok(result) => FromCopy::Searched { id, result },
+            Err(error) => FromCopy::Failed {
                 id,
                 message: error.to_string(),
             },
