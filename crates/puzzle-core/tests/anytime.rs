@@ -472,14 +472,14 @@ fn core_then(tails: bool) -> AnytimeConfig {
     }
 }
 
-/// The tail searches shorten answers the core search left long, keep them legal and never
-/// below the optimum (4x4: exact optima by IDA*).
+/// The tail searches (after the core search, on the same answer) keep answers legal, never
+/// below the optimum and never longer than the core search's alone (4x4: exact optima by
+/// IDA*; no clock). How much they shorten is measured by the bench (`--tail-weight 0`).
 #[test]
-fn tails_shorten_answers_and_never_pass_the_optimum() {
+fn tails_never_lengthen_answers_nor_pass_the_optimum() {
     let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
     let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
     let mut rng = StdRng::seed_from_u64(4);
-    let (mut with, mut without) = (0, 0);
     for _ in 0..8 {
         let board = random_walk(&goal, 80, &mut rng);
         let best = optimum(&board, &goal) as usize;
@@ -488,44 +488,35 @@ fn tails_shorten_answers_and_never_pass_the_optimum() {
         let short = short.solution.moves.len();
         assert!(short >= best, "{board}: {short} < optimum {best}");
         assert!(short <= long.solution.moves.len(), "{board}");
-        with += short;
-        without += long.solution.moves.len();
     }
-    assert!(with < without, "tails gained nothing: {with} vs {without}");
 }
 
-/// The whole-board beams (no tables needed) give shorter answers than the same schedule
-/// without them on 6x6 and 7x5 boards, with a goal whose blank is not in a corner too, and
-/// every answer on the way is legal and strictly shorter (`check`).
+/// The whole-board beams (no tables needed) give legal answers on 6x6 and 7x5 boards, with a
+/// goal whose blank is not in a corner too, and every answer on the way is legal and strictly
+/// shorter (`check`); time counted in expansions so the run repeats. How much shorter the
+/// beams make the answers is measured by the bench (`--beam-width 0`).
 #[test]
-fn beams_shorten_big_boards_without_tables() {
-    let (mut with, mut without) = (0, 0);
+fn beams_give_legal_answers_on_big_boards_without_tables() {
+    let counted = AnytimeConfig {
+        work_clock: Some(100.0),
+        ..quick(600.0)
+    };
     for (shape, goal, seed) in [
         (Shape::square(6).unwrap(), Goal::Standard, 1),
         (Shape::new(7, 5).unwrap(), Goal::Snail, 2),
     ] {
         let goal = goal.board(shape).unwrap();
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-        let beams = check(&board, &goal, None, &quick(600.0));
-        let none = AnytimeConfig {
-            tuning: AnytimeTuning {
-                beam_width: 0,
-                ..quick(600.0).tuning
-            },
-            ..quick(600.0)
-        };
-        let plain = check(&board, &goal, None, &none);
-        with += beams.solution.moves.len();
-        without += plain.solution.moves.len();
+        check(&board, &goal, None, &counted);
     }
-    assert!(with < without, "beams gained nothing: {with} vs {without}");
 }
 
-/// Beams on the core ranked by the tables, before the core search, give shorter answers than
-/// that search alone and never pass the optimum (4x4: exact optima by IDA*; links capped so
-/// the widths stay at 1000 and 8000).
+/// Beams on the core ranked by the tables, before the core search, give legal answers that
+/// never pass the optimum (4x4: exact optima by IDA*; links capped so the widths stay at 1000
+/// and 8000). How much shorter than the core search alone they are is measured by the bench
+/// (`--core-beam-share 0`).
 #[test]
-fn core_beams_shorten_answers_and_never_pass_the_optimum() {
+fn core_beams_never_pass_the_optimum() {
     let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
     let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
     let beams = AnytimeConfig {
@@ -537,7 +528,6 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
         ..core_then(false)
     };
     let mut rng = StdRng::seed_from_u64(5);
-    let (mut with, mut without) = (0, 0);
     for _ in 0..8 {
         let board = random_walk(&goal, 80, &mut rng);
         let best = optimum(&board, &goal) as usize;
@@ -545,15 +535,8 @@ fn core_beams_shorten_answers_and_never_pass_the_optimum() {
             .solution
             .moves
             .len();
-        let plain = check(&board, &goal, Some(&tables), &core_then(false));
         assert!(beamed >= best, "{board}: {beamed} < optimum {best}");
-        with += beamed;
-        without += plain.solution.moves.len();
     }
-    assert!(
-        with < without,
-        "core beams gained nothing: {with} vs {without}"
-    );
 }
 
 /// Once a whole-board beam is as wide as the links allow, the same width on the board's views
