@@ -214,7 +214,8 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "N")]
     pub max_nodes: Option<u64>,
 
-    /// Threads the pattern-database search may use [default: every core].
+    /// Threads the pattern-database search and the anytime method may use (1: the anytime
+    /// method's single-thread run) [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 

@@ -135,5 +135,9 @@ fn solve_one(
         usize::from,
     );
     let answer = method::run(&method, board, &goal, store, &mut limits)?;
+    // A search thread that failed (the anytime method goes on with the others): one line.
+    for failure in &answer.solution.stats.thread_failures {
+        crate::progress::suspend(|| eprintln!("warning: {failure}; the answer is the best found"));
+    }
     Ok((goal, answer))
 }

@@ -5,6 +5,8 @@ use std::ops::ControlFlow;
 
 use crate::search::{Limits, Progress};
 
+use crate::anytime::shared::Lane;
+
 /// Why the anytime solver stops improving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Halt {
@@ -32,6 +34,9 @@ pub(crate) struct Budget<'l, 'a> {
     /// Length of the best solution so far, reported as the progress bound.
     pub(crate) best: Option<usize>,
     halted: Option<Halt>,
+    /// The lane this budget's run is, when several run side by side (`lanes.rs`): its
+    /// expansions are published and the caller's cancellation read at each clock read.
+    pub(crate) lane: Option<Lane>,
 }
 
 impl<'l, 'a> Budget<'l, 'a> {
@@ -49,7 +54,14 @@ impl<'l, 'a> Budget<'l, 'a> {
             next_clock: CLOCK_EVERY,
             best: None,
             halted: None,
+            lane: None,
         }
+    }
+
+    /// The budget of one lane of a solve on several threads.
+    pub(crate) fn in_lane(mut self, lane: Lane) -> Self {
+        self.lane = Some(lane);
+        self
     }
 
     /// The budget with its time counted in expansions, `per_ms` a millisecond, if given
@@ -95,6 +107,11 @@ impl<'l, 'a> Budget<'l, 'a> {
 
     /// Whether the time limit has passed (reads the clock).
     pub(crate) fn out_of_time(&mut self) -> bool {
+        if let Some(lane) = &self.lane {
+            if lane.publish(self.expanded) {
+                self.halt(Halt::Cancelled);
+            }
+        }
         if self.elapsed_ms() >= self.time_limit_ms {
             self.halt(Halt::Time);
         }
@@ -116,7 +133,7 @@ impl<'l, 'a> Budget<'l, 'a> {
         if self.expanded >= self.next_clock {
             self.next_clock += CLOCK_EVERY;
             if self.out_of_time() {
-                return Err(Halt::Time);
+                return Err(self.halted.unwrap_or(Halt::Time));
             }
         }
         if self.expanded >= self.next_report {

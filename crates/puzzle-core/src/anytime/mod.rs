@@ -35,6 +35,11 @@
 //! - **Beam windows** (with whole-board tables, the time left): stretches ending where the
 //!   blank is on the goal's blank cell searched again by beams the tables rank.
 //!
+//! With [`Limits::threads`] above 1 (natively), the plan runs on that many threads side by
+//! side, each another draw (other tie-breaking in its beams, its share of the other rankings,
+//! views and reverse problems), sharing the best answer (`lanes.rs`); with 1, on the calling
+//! thread alone.
+//!
 //! The searches the phases run are in `engines/` (beam, one weighted A* over packed states,
 //! IDA* walks), the tables in `tables/`. The lower bound is admissible: linear conflict of the
 //! start, the core tables' estimate when they cover the whole board, or the whole-board
@@ -61,9 +66,11 @@ mod core;
 pub(crate) mod engines;
 #[cfg(test)]
 mod fingerprint;
+mod lanes;
 mod phases;
 mod plan;
 mod run;
+mod shared;
 mod tables;
 mod tuning;
 
@@ -83,7 +90,7 @@ use crate::suboptimal::Approximate;
 
 use budget::{Budget, Halt};
 use plan::{Plan, Regime};
-use run::Run;
+use run::{Problem, Run};
 
 /// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
 /// time is counted (the node budget is [`Limits::max_expanded`]).
@@ -191,32 +198,31 @@ pub(crate) fn solve_anytime_checked(
     if !verdict.solvable {
         return unsolved(method, SolveOutcome::Unsolvable, verdict, lower_bound);
     }
-    let mut run = Run {
+    let plan = Plan::new(
+        Regime::of(tables),
+        whole.is_some(),
+        goal.cells().len(),
+        &config.tuning,
+    );
+    let problem = Problem {
         method,
         start: board.clone(),
         goal: goal.clone(),
         verdict,
         lower_bound,
-        best: None,
         whole,
-        on_improve,
-        budget: Budget::new(limits, config.time_limit_ms).counting(config.work_clock),
     };
-    let plan = Plan::new(
-        Regime::of(tables),
-        run.whole.is_some(),
-        goal.cells().len(),
-        &config.tuning,
-    );
+    // Threads where they exist (never on wasm32, where spawning fails).
+    if limits.threads > 1 && cfg!(not(target_arch = "wasm32")) {
+        return lanes::solve(&problem, &plan, config, limits, on_improve);
+    }
+    let budget = Budget::new(limits, config.time_limit_ms).counting(config.work_clock);
+    let mut run = Run::new(&problem, on_improve, budget);
     let halt = run.improve(&plan, config).err();
-    let outcome = match (&run.best, halt) {
-        (Some(_), _) => SolveOutcome::Solved,
-        (None, Some(Halt::Cancelled)) => SolveOutcome::Cancelled,
-        (None, _) => SolveOutcome::BudgetExhausted,
-    };
-    match run.best.take() {
-        Some(moves) => run.answer(moves),
-        None => unsolved(method, outcome, run.verdict, lower_bound),
+    match (run.best.take(), halt) {
+        (Some(moves), _) => run.answer(moves),
+        (None, Some(Halt::Cancelled)) => problem.unsolved(SolveOutcome::Cancelled),
+        (None, _) => problem.unsolved(SolveOutcome::BudgetExhausted),
     }
 }
 
@@ -267,7 +273,7 @@ pub fn split_at_core(
     })
 }
 
-fn unsolved(
+pub(crate) fn unsolved(
     method: Method,
     outcome: SolveOutcome,
     verdict: Solvability,

@@ -27,36 +27,29 @@ pub(crate) struct Run<'r, 'l, 'a> {
     pub(crate) budget: Budget<'l, 'a>,
 }
 
-impl Run<'_, '_, '_> {
-    pub(crate) fn best_len(&self) -> usize {
-        self.best.as_ref().map_or(usize::MAX, Vec::len)
-    }
+/// What a solve works on, for starting its runs and answering ([`Run::new`]).
+pub(crate) struct Problem {
+    pub(crate) method: Method,
+    pub(crate) start: Board,
+    pub(crate) goal: Board,
+    pub(crate) verdict: Solvability,
+    pub(crate) lower_bound: u32,
+    pub(crate) whole: Option<WholeTables>,
+}
 
-    pub(crate) fn is_optimal(&self) -> bool {
-        self.best_len() as u32 <= self.lower_bound
-    }
-
-    /// Keeps `moves` if they solve the board and are shorter than the best so far.
-    pub(crate) fn offer(&mut self, moves: Vec<Direction>) {
-        if moves.len() >= self.best_len() {
-            return;
-        }
-        if self.start.after(&moves).ok().as_ref() != Some(&self.goal) {
-            debug_assert!(false, "an improvement that does not solve the board");
-            return;
-        }
-        self.budget.best = Some(moves.len());
-        let answer = self.answer(moves.clone());
-        self.best = Some(moves);
-        (self.on_improve)(&answer);
-    }
-
-    pub(crate) fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
+impl Problem {
+    /// The answer `moves` (a solution), with the counters given.
+    pub(crate) fn answer(
+        &self,
+        moves: Vec<Direction>,
+        expanded: u64,
+        elapsed_ms: f64,
+    ) -> Approximate {
         let length = moves.len() as u32;
         let stats = Stats {
-            expanded: self.budget.expanded(),
-            generated: self.budget.expanded(),
-            elapsed_ms: self.budget.elapsed_ms(),
+            expanded,
+            generated: expanded,
+            elapsed_ms,
             optimal: length <= self.lower_bound,
             ..Stats::default()
         };
@@ -79,9 +72,105 @@ impl Run<'_, '_, '_> {
         }
     }
 
+    /// No answer, for `outcome`.
+    pub(crate) fn unsolved(&self, outcome: SolveOutcome) -> Approximate {
+        crate::anytime::unsolved(self.method, outcome, self.verdict.clone(), self.lower_bound)
+    }
+}
+
+impl<'r, 'l, 'a> Run<'r, 'l, 'a> {
+    /// A run of `problem` with no answer yet.
+    pub(crate) fn new(
+        problem: &Problem,
+        on_improve: &'r mut dyn FnMut(&Approximate),
+        budget: Budget<'l, 'a>,
+    ) -> Self {
+        Run {
+            method: problem.method,
+            start: problem.start.clone(),
+            goal: problem.goal.clone(),
+            verdict: problem.verdict.clone(),
+            lower_bound: problem.lower_bound,
+            best: None,
+            whole: problem.whole.clone(),
+            on_improve,
+            budget,
+        }
+    }
+}
+
+impl Run<'_, '_, '_> {
+    /// The length of the best answer so far (of every lane's, on several threads).
+    pub(crate) fn best_len(&self) -> usize {
+        let own = self.best.as_ref().map_or(usize::MAX, Vec::len);
+        match &self.budget.lane {
+            Some(lane) => own.min(lane.best_len()),
+            None => own,
+        }
+    }
+
+    pub(crate) fn is_optimal(&self) -> bool {
+        self.best_len() as u32 <= self.lower_bound
+    }
+
+    /// Keeps `moves` if they solve the board and are shorter than the best so far.
+    pub(crate) fn offer(&mut self, moves: Vec<Direction>) {
+        if moves.len() >= self.best_len() {
+            return;
+        }
+        if self.start.after(&moves).ok().as_ref() != Some(&self.goal) {
+            debug_assert!(false, "an improvement that does not solve the board");
+            return;
+        }
+        if let Some(lane) = &self.budget.lane {
+            lane.offer(&moves);
+        }
+        self.budget.best = Some(moves.len());
+        let answer = self.answer(moves.clone());
+        self.best = Some(moves);
+        (self.on_improve)(&answer);
+    }
+
+    /// On several threads, takes on the best answer of every lane if it is shorter than this
+    /// run's (it went to the caller from the lane that found it); nothing on one thread.
+    pub(crate) fn adopt(&mut self) {
+        let own = self.best.as_ref().map_or(usize::MAX, Vec::len);
+        if let Some(moves) = self.budget.lane.as_ref().and_then(|l| l.shorter_than(own)) {
+            self.budget.best = Some(moves.len());
+            self.best = Some(moves);
+        }
+    }
+
+    /// The beams' tie-breaking salt: 0, or the lane's on several threads.
+    pub(crate) fn salt(&self) -> u64 {
+        self.budget.lane.as_ref().map_or(0, |lane| lane.salt())
+    }
+
+    /// Whether this run takes the `index`-th of a list of draws: all of them on one thread,
+    /// every `threads`-th (from its own index) in a lane.
+    pub(crate) fn takes_draw(&self, index: usize) -> bool {
+        self.budget
+            .lane
+            .as_ref()
+            .is_none_or(|lane| index % lane.count == lane.index)
+    }
+
+    pub(crate) fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
+        let problem = Problem {
+            method: self.method,
+            start: self.start.clone(),
+            goal: self.goal.clone(),
+            verdict: self.verdict.clone(),
+            lower_bound: self.lower_bound,
+            whole: None,
+        };
+        problem.answer(moves, self.budget.expanded(), self.budget.elapsed_ms())
+    }
+
     /// The phases of `plan`, in order; `Err` says why it stopped early.
     pub(crate) fn improve(&mut self, plan: &Plan, config: &AnytimeConfig) -> Result<(), Halt> {
         for step in &plan.steps {
+            self.adopt();
             self.step(step, config)?;
         }
         Ok(())

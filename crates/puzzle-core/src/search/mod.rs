@@ -60,6 +60,10 @@ pub struct Stats {
     pub expanded_by_depth: Vec<u64>,
     /// Bounds of the iterations of an iterative method (depth for IDDFS, f-bound for IDA*).
     pub iteration_bounds: Vec<f64>,
+    /// One line for each search thread that failed (panicked) while the others went on: the
+    /// answer is then the best the search found all the same. Empty when none failed.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub thread_failures: Vec<String>,
 }
 
 /// A snapshot passed to the progress callback.
@@ -92,9 +96,10 @@ pub struct Limits<'a> {
     /// Milliseconds from some fixed origin. On `wasm32-unknown-unknown` the standard clock does
     /// not exist, so the caller passes e.g. `performance.now()`; the default reads 0 there.
     pub clock: fn() -> f64,
-    /// Threads a method may use, the calling one included (default 1). Only the
-    /// pattern-database search splits its work today; keep 1 where there are no threads
-    /// (wasm32), as spawning fails there.
+    /// Threads a method may use (default 1). The pattern-database search splits its last
+    /// iterations across them (the calling one included); the anytime method runs its draws
+    /// side by side on them (the calling thread only reports). Keep 1 where there are no
+    /// threads (wasm32), as spawning fails there.
     pub threads: usize,
 }
 

@@ -43,7 +43,8 @@ impl Run<'_, '_, '_> {
         };
         let widest = (links / span.max(1)).clamp(1, MAX_WIDTH);
         let mut width = width.clamp(1, widest);
-        let mut salt = 0;
+        // Each lane's passes break ties otherwise (on one thread, from 0).
+        let mut salt = self.salt() << 32;
         while self.budget.elapsed_ms() < until_ms && !self.is_optimal() {
             let before = self.best_len();
             self.beam_window_pass(&whole, span, width, salt, until_ms)?;
@@ -71,6 +72,7 @@ impl Run<'_, '_, '_> {
         salt: u64,
         until_ms: f64,
     ) -> Result<(), Halt> {
+        self.adopt();
         let Some(mut best) = self.best.clone() else {
             return Ok(());
         };

@@ -89,11 +89,18 @@ impl Run<'_, '_, '_> {
         let whole = self.whole.clone();
         // The last beam's time of each kind: linear conflict's, the tables'.
         let mut took = [widest.took_ms / 2.0, widest.took_ms];
-        for other in others {
+        let salt = self.salt();
+        // On several threads, each lane takes every `threads`-th of them.
+        let mine: Vec<Other> = (others.into_iter().enumerate())
+            .filter(|&(index, _)| self.takes_draw(index))
+            .map(|(_, other)| other)
+            .collect();
+        for other in mine {
             let kind = usize::from(matches!(other, Other::Blend(_)));
             if until - self.budget.elapsed_ms() < took[kind] || self.is_optimal() {
                 break;
             }
+            self.adopt();
             let began = self.budget.elapsed_ms();
             let beam = |from, to, shorter_than| Beam {
                 start: from,
@@ -101,7 +108,7 @@ impl Run<'_, '_, '_> {
                 width: widest.width,
                 shorter_than,
                 until_ms: until,
-                salt: 0,
+                salt,
             };
             let found = match other {
                 Other::View { view, reverse } => {
@@ -156,6 +163,7 @@ impl Run<'_, '_, '_> {
             return Ok(None);
         }
         let mut width = config.tuning.beam_width;
+        let salt = self.salt();
         loop {
             let allowed = self.best_len().saturating_sub(prefix.len());
             let cap = links_cap(config, allowed);
@@ -167,7 +175,7 @@ impl Run<'_, '_, '_> {
                 width: width_now,
                 shorter_than: allowed,
                 until_ms,
-                salt: 0,
+                salt,
             };
             if let Some(moves) = beam.search(ranker, &mut self.budget)? {
                 let mut whole = prefix.to_vec();

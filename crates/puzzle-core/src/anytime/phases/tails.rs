@@ -32,6 +32,7 @@ impl Run<'_, '_, '_> {
         for pass in 0..4 {
             let mut k = step - (pass % 2) * (step / 2);
             loop {
+                self.adopt();
                 let Some(best) = self.best.clone() else {
                     return Ok(());
                 };

@@ -22,6 +22,7 @@ impl Run<'_, '_, '_> {
                 if self.is_optimal() {
                     return Ok(());
                 }
+                self.adopt();
                 let Some(best) = self.best.clone() else {
                     return Ok(());
                 };

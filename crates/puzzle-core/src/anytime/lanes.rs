@@ -1,0 +1,201 @@
+//! One anytime solve on several threads ([`Limits::threads`] above 1, natively): `threads`
+//! runs of the same plan side by side ("lanes"), each a different draw, sharing one best
+//! answer.
+//!
+//! - **Draws**: lane `k` breaks the beams' ties with salt `k` (lane 0 as a single-thread run),
+//!   so its beams keep other boards, and takes every `threads`-th of the other problems the
+//!   widest beams run on (blends, views, reverse problems; `phases/beams.rs`).
+//! - **Sharing**: every improvement goes to the shared best ([`Lane::offer`]); a lane prunes
+//!   by the shared length ([`Run::best_len`](crate::anytime::run::Run::best_len)) and adopts the
+//!   shared answer at its phase boundaries and between its draws and window passes, so the
+//!   windows and tails work on the best answer any lane found.
+//! - **The caller**: the calling thread only forwards improvements (strictly shorter, in
+//!   order) to `on_improve` and calls the progress callback, with the expansions of all lanes;
+//!   a `Break` stops every lane. Each lane keeps its own time limit and `1/threads` of the node
+//!   budget.
+//! - **Faults**: a lane that panics loses nothing that it offered; the others go on, and the
+//!   answer's [`Stats::thread_failures`](crate::search::Stats::thread_failures) says so.
+//!
+//! With one thread nothing here runs ([`crate::anytime::solve_anytime_checked`] runs the plan
+//! on the calling thread), so wasm32, where threads cannot be spawned, never comes here.
+
+use std::any::Any;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::search::Limits;
+use crate::solution::SolveOutcome;
+use crate::suboptimal::Approximate;
+
+use crate::anytime::budget::{Budget, Halt};
+use crate::anytime::plan::Plan;
+use crate::anytime::run::{Problem, Run};
+use crate::anytime::shared::{Lane, Shared};
+use crate::anytime::AnytimeConfig;
+
+/// How often the calling thread reports progress while the lanes run.
+const REPORT_EVERY: Duration = Duration::from_millis(25);
+
+/// Runs `plan` on `limits.threads` lanes (see the module documentation) and answers with the
+/// best any of them found.
+pub(crate) fn solve(
+    problem: &Problem,
+    plan: &Plan,
+    config: &AnytimeConfig,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Approximate {
+    let count = limits.threads.max(1);
+    let shared = Arc::new(Shared::new(count));
+    let (clock, report_every) = (limits.clock, limits.report_every);
+    let lane_budget = limits.max_expanded.map(|max| max.div_ceil(count as u64));
+    let start_ms = clock();
+    let (sender, receiver) = mpsc::channel::<Approximate>();
+    let mut cancelled = false;
+    let mut failures = Vec::new();
+    let mut reported = usize::MAX;
+    std::thread::scope(|scope| {
+        let lanes: Vec<_> = (0..count)
+            .map(|index| {
+                let lane = Lane {
+                    index,
+                    count,
+                    shared: Arc::clone(&shared),
+                };
+                let sender = sender.clone();
+                scope.spawn(move || {
+                    let mut limits = Limits {
+                        max_expanded: lane_budget,
+                        report_every,
+                        on_progress: None,
+                        clock,
+                        threads: 1,
+                    };
+                    let mut send = |better: &Approximate| drop(sender.send(better.clone()));
+                    let budget = Budget::new(&mut limits, config.time_limit_ms)
+                        .counting(config.work_clock)
+                        .in_lane(lane);
+                    let mut run = Run::new(problem, &mut send, budget);
+                    run.improve(plan, config).err()
+                })
+            })
+            .collect();
+        drop(sender);
+        // Forward improvements until every lane has ended (its sender dropped).
+        let mut last_report = clock();
+        loop {
+            match receiver.recv_timeout(REPORT_EVERY) {
+                Ok(mut better) if better.solution.moves.len() < reported => {
+                    reported = better.solution.moves.len();
+                    better.solution.stats.expanded = shared.expanded();
+                    better.solution.stats.generated = better.solution.stats.expanded;
+                    on_improve(&better);
+                }
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if !cancelled && clock() - last_report >= REPORT_EVERY.as_secs_f64() * 1000.0 {
+                last_report = clock();
+                if report(limits, &shared, start_ms, reported).is_err() {
+                    cancelled = true;
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        for lane in lanes {
+            match lane.join() {
+                Ok(Some(Halt::Cancelled)) => cancelled = true,
+                Ok(_) => {}
+                Err(payload) => failures.push(panic_message(payload.as_ref())),
+            }
+        }
+    });
+    let expanded = shared.expanded();
+    let elapsed_ms = clock() - start_ms;
+    let mut answer = match shared.best() {
+        Some(moves) => {
+            let answer = problem.answer(moves, expanded, elapsed_ms);
+            // A lane that panicked as it shared its answer sent nothing.
+            if answer.solution.moves.len() < reported {
+                on_improve(&answer);
+            }
+            answer
+        }
+        None if cancelled => problem.unsolved(SolveOutcome::Cancelled),
+        None => problem.unsolved(SolveOutcome::BudgetExhausted),
+    };
+    answer.solution.stats.thread_failures = failures
+        .into_iter()
+        .map(|why| format!("one of {count} search threads failed: {why}"))
+        .collect();
+    answer
+}
+
+/// Calls the caller's progress callback with the lanes' expansions; `Err` if it cancels.
+fn report(limits: &mut Limits, shared: &Shared, start_ms: f64, best: usize) -> Result<(), ()> {
+    let Some(callback) = limits.on_progress.as_mut() else {
+        return Ok(());
+    };
+    let expanded = shared.expanded();
+    let progress = crate::search::Progress {
+        expanded,
+        generated: expanded,
+        frontier: 0,
+        bound: (best < usize::MAX).then_some(best as f64),
+        elapsed_ms: (limits.clock)() - start_ms,
+    };
+    match callback(&progress) {
+        std::ops::ControlFlow::Break(()) => Err(()),
+        std::ops::ControlFlow::Continue(()) => Ok(()),
+    }
+}
+
+/// The message a panic carried, if it was text.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anytime::solve_anytime;
+    use crate::generate::{scramble_seeded, Scramble};
+    use crate::{Goal, Shape};
+
+    /// A lane that panics after sharing its answer (holding the lock) loses nothing: the other
+    /// goes on, the answer solves the board, is no longer than the first improvement, and
+    /// says one thread failed.
+    #[test]
+    fn a_lane_that_panics_loses_no_answer() {
+        let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
+        let config = AnytimeConfig {
+            time_limit_ms: 300.0,
+            ..AnytimeConfig::default()
+        };
+        let mut limits = Limits {
+            threads: 2,
+            ..Limits::default()
+        };
+        let mut lengths = Vec::new();
+        crate::anytime::shared::PANIC_LANE.store(1, Ordering::Relaxed);
+        let answer = solve_anytime(&board, &goal, None, &config, &mut limits, &mut |better| {
+            lengths.push(better.solution.moves.len())
+        });
+        crate::anytime::shared::PANIC_LANE.store(0, Ordering::Relaxed);
+        let answer = answer.unwrap();
+        assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+        assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+        assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+        assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
+        let failures = &answer.solution.stats.thread_failures;
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(failures[0].starts_with("one of 2 search threads failed: injected fault"));
+    }
+}
