@@ -729,3 +729,101 @@ fn a_work_clock_run_repeats_exactly() {
         assert!(longer.len() <= first.len(), "{shape}");
     }
 }
+
+/// Solves on two threads and checks what [`check_guided`] checks: legal, improvements
+/// strictly shorter and legal, the answer the last improvement, never below the lower bound;
+/// and no thread failed.
+fn check_two_threads(board: &Board, goal: &Board, guides: Guides, config: &AnytimeConfig) {
+    let mut lengths = Vec::new();
+    let mut record = |answer: &Approximate| {
+        assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+        lengths.push(answer.solution.moves.len());
+    };
+    let mut limits = Limits {
+        threads: 2,
+        ..Limits::default()
+    };
+    let answer =
+        solve_anytime_guided(board, goal, guides, config, &mut limits, &mut record).unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved, "{board}");
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
+    assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+    assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
+    assert!(answer.solution.moves.len() as u32 >= answer.lower_bound);
+    assert!(answer.solution.stats.thread_failures.is_empty());
+}
+
+/// Two threads (issue 39): the lanes' shared answer keeps every invariant of one thread, on
+/// 6x6, 7x7 and 7x5 without tables, and on 6x5 with whole-board tables and a width the links
+/// cap early (so that the lanes share out the blends and views, and run beam windows).
+#[test]
+fn two_threads_keep_the_invariants() {
+    for (w, h, seed) in [(6, 6, 1), (7, 7, 2), (7, 5, 3)] {
+        let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        check_two_threads(&board, &goal, Guides::default(), &quick(300.0));
+    }
+    let goal = Goal::Standard.board(Shape::new(6, 5).unwrap()).unwrap();
+    let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
+    let guides = Guides {
+        core: None,
+        whole: Some(&whole),
+    };
+    let capped = AnytimeConfig {
+        time_limit_ms: 600.0,
+        tuning: AnytimeTuning {
+            beam_links: 300_000,
+            beam_problems: 4,
+            ..AnytimeTuning::default()
+        },
+        ..AnytimeConfig::default()
+    };
+    for seed in 0..2 {
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+        check_two_threads(&board, &goal, guides, &capped);
+    }
+}
+
+/// Two threads: the caller's cancellation stops both lanes promptly, with the best so far;
+/// the node budget (shared between them) stops them under a clock that never moves.
+#[test]
+fn two_threads_stop_on_cancel_and_on_the_node_budget() {
+    let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+    let board = scramble_seeded(&goal, Scramble::Uniform, true, 5);
+    let improved = std::cell::Cell::new(false);
+    let mut on_improve = |_: &Approximate| improved.set(true);
+    let mut cancel = |_: &Progress| match improved.get() {
+        true => ControlFlow::Break(()),
+        false => ControlFlow::Continue(()),
+    };
+    let mut limits = Limits {
+        on_progress: Some(&mut cancel),
+        threads: 2,
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let answer = solve_anytime(
+        &board,
+        &goal,
+        None,
+        &quick(60_000.0),
+        &mut limits,
+        &mut on_improve,
+    )
+    .unwrap();
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+    fn frozen() -> f64 {
+        0.0
+    }
+    let mut limits = Limits {
+        clock: frozen,
+        max_expanded: Some(400_000),
+        threads: 2,
+        ..Limits::default()
+    };
+    let answer = solve_anytime(&board, &goal, None, &quick(1.0), &mut limits, &mut |_| {}).unwrap();
+    assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
+    assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+}
