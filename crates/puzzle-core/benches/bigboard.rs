@@ -14,7 +14,7 @@
 //!     [--beam-window-span N] [--work-clock EXPANSIONS_PER_MS]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
-//!     [--deepcubea] [--limits 1000,5000] [--skip K]
+//!     [--deepcubea] [--limits 1000,5000] [--skip K] [--threads 1,2]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -34,7 +34,11 @@
 //! 1 s on 5x5, 5 s on 6x6, 15 s on 7x7): mean length, mean and max ratio to the reference
 //! (optimal on 5x5, DeepCubeA's length on 6x6 and 7x7), the share of boards at or under the
 //! reference, time to the first answer and peak resident memory of the solve (tables excluded);
-//! with `--compare-old`, the old schedule on the same boards in the same run.
+//! with `--compare-old`, the old schedule on the same boards in the same run. `--threads 1,2`
+//! runs each board once for each thread count (`Limits::threads`; default 1), so that one run
+//! compares a single thread with all cores on the same boards; each row also gives the mean
+//! and largest time of a board's last improvement (a plateau shows as a last improvement well
+//! before the limit) and the process's CPU time over the wall time of its solves.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
 //! (`BigTables::to_bytes`, `WholeTables::to_bytes`) and reads them back on the next run. The other options set the
 //! solver's knobs (`AnytimeTuning`, `AnytimeConfig::tuning`); `--work-clock R` counts time in expansions (R a
@@ -71,6 +75,7 @@ struct Options {
     deepcubea: bool,
     limits: Vec<f64>,
     skip: usize,
+    threads: Vec<usize>,
     config: AnytimeConfig,
 }
 
@@ -92,6 +97,7 @@ fn options() -> Options {
         deepcubea: false,
         limits: Vec::new(),
         skip: 0,
+        threads: vec![1],
         config: AnytimeConfig::default(),
     };
     let mut args = std::env::args().skip(1);
@@ -104,6 +110,7 @@ fn options() -> Options {
             "--deepcubea" => options.deepcubea = true,
             "--skip" => options.skip = number(args.next()),
             "--limits" => options.limits = list(args.next()),
+            "--threads" => options.threads = list(args.next()),
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
@@ -304,6 +311,18 @@ fn run_anytime(
     limit_ms: f64,
     options: &Options,
 ) -> Run {
+    run_threads(board, goal, tables, limit_ms, options, 1)
+}
+
+/// [`run_anytime`] on `threads` threads (`Limits::threads`).
+fn run_threads(
+    board: &Board,
+    goal: &Board,
+    tables: &Tables,
+    limit_ms: f64,
+    options: &Options,
+    threads: usize,
+) -> Run {
     let config = AnytimeConfig {
         time_limit_ms: limit_ms,
         ..options.config.clone()
@@ -325,11 +344,15 @@ fn run_anytime(
         goal,
         guides,
         &config,
-        &mut Limits::default(),
+        &mut Limits {
+            threads,
+            ..Limits::default()
+        },
         &mut record,
     )
     .unwrap();
     let final_ms = start.elapsed().as_secs_f64() * 1e3;
+    assert!(answer.solution.stats.thread_failures.is_empty());
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
     Run {
@@ -568,6 +591,27 @@ fn reset_peak_rss() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
+/// CPU time of this process so far, all its threads (Linux: utime + stime of
+/// `/proc/self/stat`, in ticks of 10 ms; 0 elsewhere). Read from `/proc` because `libc` is not
+/// a dependency (`getrusage` would need it), and the tick of 100 a second is Linux's
+/// `USER_HZ` on the machines the figures come from.
+fn cpu_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which may hold spaces), from the third on.
+    let Some((_, rest)) = stat.rsplit_once(')') else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line: 12 and 13 after the name.
+    (ticks(11) + ticks(12)) * 10.0
+}
+
 /// DeepCubeA's dev states of one size: (board, reference length).
 fn deepcubea_boards(side: usize) -> Vec<(Board, f64)> {
     let cells = side * side;
@@ -610,6 +654,12 @@ struct Tally {
     outer: f64,
     core: f64,
     core_bound: f64,
+    /// Sum and largest time of each board's last improvement (ms).
+    last_ms: f64,
+    max_last_ms: f64,
+    /// CPU time (all threads) and wall time of the solves (ms).
+    cpu_ms: f64,
+    wall_ms: f64,
 }
 
 impl Tally {
@@ -625,6 +675,10 @@ impl Tally {
         self.max_ratio = self.max_ratio.max(ratio);
         self.at_most += usize::from(run.length as f64 <= reference);
         self.first_ms += run.improvements.first().map_or(0.0, |i| i.0);
+        let last = run.improvements.last().map_or(0.0, |i| i.0);
+        self.last_ms += last;
+        self.max_last_ms = self.max_last_ms.max(last);
+        self.wall_ms += run.final_ms;
         self.peak_mb = self.peak_mb.max(peak_mb);
         self.boards += 1;
     }
@@ -632,7 +686,7 @@ impl Tally {
     fn row(&self, side: usize, method: &str, limit: f64, reference: f64) {
         let n = self.boards.max(1) as f64;
         println!(
-            "| {side}x{side} | {} | {method} | {} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} |",
+            "| {side}x{side} | {} | {method} | {} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} / {:.0} | {:.2} | {:.0} |",
             self.boards,
             limit / 1e3,
             self.length / n,
@@ -644,6 +698,9 @@ impl Tally {
             self.core / n,
             self.core_bound / n,
             self.first_ms / n,
+            self.last_ms / n,
+            self.max_last_ms,
+            self.cpu_ms / self.wall_ms.max(1.0),
             self.peak_mb
         );
     }
@@ -651,8 +708,10 @@ impl Tally {
 
 /// DeepCubeA's dev states: lengths against the reference at each time limit.
 fn deepcubea(options: &Options) {
-    println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | boards <= reference | moves outside / inside the core (core bound) | first answer ms | peak MB (solve) |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | boards <= reference | moves outside / inside the core (core bound) | first answer ms | last improvement ms (mean / max) | CPU / wall | peak MB (solve) |");
+    println!(
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
     let old = options.old();
     for &side in &options.sizes {
         let Ok(shape) = Shape::square(side) else {
@@ -672,26 +731,45 @@ fn deepcubea(options: &Options) {
             options.limits.clone()
         };
         for &limit in &limits {
-            let (mut new, mut before) = (Tally::default(), Tally::default());
+            let mut new: Vec<Tally> = options.threads.iter().map(|_| Tally::default()).collect();
+            let mut before = Tally::default();
             for (i, (board, length)) in boards.iter().enumerate() {
-                let base = rss_mb();
-                reset_peak_rss();
-                let run = run_anytime(board, &goal, &tables, limit, options);
                 let split = |run: &Run| {
                     tables
                         .core
                         .as_ref()
                         .and_then(|t| split_at_core(board, &goal, &run.moves, t))
                 };
-                new.add(&run, *length, peak_rss_mb() - base, split(&run));
+                let mut run = None;
+                for (tally, &threads) in new.iter_mut().zip(&options.threads) {
+                    let base = rss_mb();
+                    reset_peak_rss();
+                    let cpu = cpu_ms();
+                    let this = run_threads(board, &goal, &tables, limit, options, threads);
+                    tally.cpu_ms += cpu_ms() - cpu;
+                    tally.add(&this, *length, peak_rss_mb() - base, split(&this));
+                    if options.verbose {
+                        println!(
+                            "#{} ({threads} threads): reference {length}, anytime {} in {:.0} ms, steps {:?}",
+                            options.skip + i + 1,
+                            this.length,
+                            this.final_ms,
+                            this.improvements
+                        );
+                    }
+                    run = Some(this);
+                }
+                let Some(run) = run else { continue };
                 let old_length = options.compare.then(|| {
                     let base = rss_mb();
                     reset_peak_rss();
+                    let cpu = cpu_ms();
                     let run = run_anytime(board, &goal, &tables, limit, &old);
+                    before.cpu_ms += cpu_ms() - cpu;
                     before.add(&run, *length, peak_rss_mb() - base, split(&run));
                     run.length
                 });
-                if options.verbose {
+                if options.verbose && options.compare {
                     println!(
                         "#{}: reference {length}, anytime {} in {:.0} ms (old {old_length:?}), steps {:?}",
                         options.skip + i + 1,
@@ -701,7 +779,13 @@ fn deepcubea(options: &Options) {
                     );
                 }
             }
-            new.row(side, "anytime (new)", limit, reference);
+            for (tally, threads) in new.iter().zip(&options.threads) {
+                let method = match threads {
+                    1 => "anytime (new), 1 thread".to_string(),
+                    n => format!("anytime (new), {n} threads"),
+                };
+                tally.row(side, &method, limit, reference);
+            }
             if options.compare {
                 before.row(side, "anytime (old)", limit, reference);
             }
@@ -719,6 +803,7 @@ impl Options {
             sizes: Vec::new(),
             cache: self.cache.clone(),
             limits: Vec::new(),
+            threads: vec![1],
             ..*self
         }
     }
