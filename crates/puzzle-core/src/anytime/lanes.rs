@@ -2,9 +2,11 @@
 //! runs of the same plan side by side ("lanes"), each a different draw, sharing one best
 //! answer.
 //!
-//! - **Draws**: lane `k` breaks the beams' ties with salt `k` (lane 0 as a single-thread run),
-//!   so its beams keep other boards, and takes every `threads`-th of the other problems the
-//!   widest beams run on (blends, views, reverse problems; `phases/beams.rs`).
+//! - **Draws**: lane `k` breaks the ties of its growing beams and beam windows with salt `k`
+//!   (lane 0 as a single-thread run), so they keep other boards, and takes every
+//!   `threads`-th of the other problems the widest beams run on (blends, views, reverse
+//!   problems, ties broken as on one thread; `phases/beams.rs`): together the lanes run the
+//!   single thread's draws, each lane half as many on two threads.
 //! - **Sharing**: every improvement goes to the shared best ([`Lane::offer`]); a lane prunes
 //!   by the shared length ([`Run::best_len`](crate::anytime::run::Run::best_len)) and adopts the
 //!   shared answer at its phase boundaries and between its draws and window passes, so the

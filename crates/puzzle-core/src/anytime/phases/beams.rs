@@ -89,8 +89,10 @@ impl Run<'_, '_, '_> {
         let whole = self.whole.clone();
         // The last beam's time of each kind: linear conflict's, the tables'.
         let mut took = [widest.took_ms / 2.0, widest.took_ms];
-        let salt = self.salt();
-        // On several threads, each lane takes every `threads`-th of them.
+        // On several threads, each lane takes every `threads`-th of them, with the ties broken
+        // as on one thread (salt 0): together the lanes run the single thread's draws, each in
+        // its share of the time.
+        let salt = 0;
         let mine: Vec<Other> = (others.into_iter().enumerate())
             .filter(|&(index, _)| self.takes_draw(index))
             .map(|(_, other)| other)
