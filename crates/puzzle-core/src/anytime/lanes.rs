@@ -170,8 +170,8 @@ mod tests {
     use crate::generate::{scramble_seeded, Scramble};
     use crate::{Goal, Shape};
 
-    /// A lane that panics after sharing its answer (holding the lock) loses nothing: the other
-    /// goes on, the answer solves the board, is no longer than the first improvement, and
+    /// A lane that panics once an answer is shared (holding the lock) loses nothing: the other
+    /// goes on, the answer solves the board, improvements come strictly shorter, and the answer
     /// says one thread failed.
     #[test]
     fn a_lane_that_panics_loses_no_answer() {
