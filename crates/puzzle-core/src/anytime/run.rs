@@ -141,6 +141,12 @@ impl Run<'_, '_, '_> {
         }
     }
 
+    /// The answer to improve on: this run's best, or another lane's if shorter ([`Self::adopt`]).
+    pub(crate) fn latest_best(&mut self) -> Option<Vec<Direction>> {
+        self.adopt();
+        self.best.clone()
+    }
+
     /// The beams' tie-breaking salt: 0, or the lane's on several threads.
     pub(crate) fn salt(&self) -> u64 {
         self.budget.lane.as_ref().map_or(0, |lane| lane.salt())

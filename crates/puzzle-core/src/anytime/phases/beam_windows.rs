@@ -72,8 +72,7 @@ impl Run<'_, '_, '_> {
         salt: u64,
         until_ms: f64,
     ) -> Result<(), Halt> {
-        self.adopt();
-        let Some(mut best) = self.best.clone() else {
+        let Some(mut best) = self.latest_best() else {
             return Ok(());
         };
         let mut boards = boards_along(&self.start, &best);

@@ -32,8 +32,7 @@ impl Run<'_, '_, '_> {
         for pass in 0..4 {
             let mut k = step - (pass % 2) * (step / 2);
             loop {
-                self.adopt();
-                let Some(best) = self.best.clone() else {
+                let Some(best) = self.latest_best() else {
                     return Ok(());
                 };
                 let Some(split) = core::split(&self.start, &best, tables) else {

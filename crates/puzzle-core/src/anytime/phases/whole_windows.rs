@@ -22,8 +22,7 @@ impl Run<'_, '_, '_> {
                 if self.is_optimal() {
                     return Ok(());
                 }
-                self.adopt();
-                let Some(best) = self.best.clone() else {
+                let Some(best) = self.latest_best() else {
                     return Ok(());
                 };
                 let (moves, halt) = shorten::guided_window_pass(

@@ -12,8 +12,7 @@ use crate::anytime::{AnytimeConfig, BigTables};
 impl Run<'_, '_, '_> {
     /// One window pass over the best solution.
     pub(crate) fn windows(&mut self, window: usize, step: usize, nodes: u64) -> Result<bool, Halt> {
-        self.adopt();
-        let Some(best) = self.best.clone() else {
+        let Some(best) = self.latest_best() else {
             return Ok(false);
         };
         if self.is_optimal() {
@@ -145,8 +144,7 @@ impl Run<'_, '_, '_> {
             if self.is_optimal() {
                 return Ok(());
             }
-            self.adopt();
-            let Some(best) = self.best.clone() else {
+            let Some(best) = self.latest_best() else {
                 return Ok(());
             };
             let Some(split) = core::split(&self.start, &best, tables) else {
@@ -172,8 +170,7 @@ impl Run<'_, '_, '_> {
     /// Long windows searched by weighted A* (linear conflict toward the window's end board).
     pub(crate) fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
         for &(window, weight) in &config.tuning.weighted_windows {
-            self.adopt();
-            let Some(best) = self.best.clone() else {
+            let Some(best) = self.latest_best() else {
                 return Ok(());
             };
             if self.is_optimal() {
