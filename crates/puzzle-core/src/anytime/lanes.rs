@@ -186,11 +186,11 @@ mod tests {
             ..Limits::default()
         };
         let mut lengths = Vec::new();
-        crate::anytime::shared::PANIC_LANE.store(1, Ordering::Relaxed);
+        crate::anytime::shared::PANIC_LANE.with(|lane| lane.set(1));
         let answer = solve_anytime(&board, &goal, None, &config, &mut limits, &mut |better| {
             lengths.push(better.solution.moves.len())
         });
-        crate::anytime::shared::PANIC_LANE.store(0, Ordering::Relaxed);
+        crate::anytime::shared::PANIC_LANE.with(|lane| lane.set(0));
         let answer = answer.unwrap();
         assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
         assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
@@ -199,5 +199,44 @@ mod tests {
         let failures = &answer.solution.stats.thread_failures;
         assert_eq!(failures.len(), 1, "{failures:?}");
         assert!(failures[0].starts_with("one of 2 search threads failed: injected fault"));
+    }
+
+    /// A run apart as lane 1 of 2 (`AnytimeConfig::lane`, one thread) solves the board and
+    /// makes other draws than lane 0 of 2 and a plain run, which make the same (lane 0 breaks
+    /// ties as one thread does): on some of these boards its answers differ.
+    #[test]
+    fn a_run_apart_as_lane_one_makes_other_draws() {
+        let goal = Goal::Standard.board(Shape::square(6).unwrap()).unwrap();
+        let run = |seed: u64, lane: crate::anytime::LaneOf| {
+            let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
+            let config = AnytimeConfig {
+                time_limit_ms: 2000.0,
+                work_clock: Some(1000.0),
+                lane,
+                ..AnytimeConfig::default()
+            };
+            let mut lengths = Vec::new();
+            let answer = solve_anytime(
+                &board,
+                &goal,
+                None,
+                &config,
+                &mut Limits::default(),
+                &mut |b| lengths.push(b.solution.moves.len()),
+            )
+            .unwrap();
+            assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);
+            (answer.solution.moves, lengths)
+        };
+        let lane = |index| crate::anytime::LaneOf { index, count: 2 };
+        let mut differ = 0;
+        for seed in 0..3 {
+            let plain = run(seed, crate::anytime::LaneOf::default());
+            assert_eq!(run(seed, lane(0)), plain, "seed {seed}");
+            if run(seed, lane(1)) != plain {
+                differ += 1;
+            }
+        }
+        assert!(differ > 0, "lane 1 repeated lane 0 on every board");
     }
 }

@@ -91,6 +91,7 @@ use crate::suboptimal::Approximate;
 use budget::{Budget, Halt};
 use plan::{Plan, Regime};
 use run::{Problem, Run};
+use shared::Lane;
 
 /// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
 /// time is counted (the node budget is [`Limits::max_expanded`]).
@@ -109,6 +110,12 @@ pub struct AnytimeConfig {
     /// real time for a 5x5 solve on the machine the README's figures come from). `None` (the
     /// default): the clock.
     pub work_clock: Option<f64>,
+    /// Which of several runs of one solve that a caller starts side by side itself this run
+    /// is (the page runs one in each of two web workers): run `index` of `count` makes the
+    /// draws lane `index` of a solve on `count` threads makes, so that the runs' answers
+    /// differ and the caller keeps the shortest. The default, run 0 of 1, is a plain run;
+    /// ignored with [`Limits::threads`] above 1.
+    pub lane: LaneOf,
     /// The solver's knobs, for the big-board benchmark to compare settings (the defaults are
     /// the product's).
     #[doc(hidden)]
@@ -121,8 +128,24 @@ impl Default for AnytimeConfig {
             time_limit_ms: 2000.0,
             start: None,
             work_clock: None,
+            lane: LaneOf::default(),
             tuning: AnytimeTuning::default(),
         }
+    }
+}
+
+/// Run `index` of `count` runs of one solve ([`AnytimeConfig::lane`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneOf {
+    /// This run's place, from 0 (taken modulo `count`).
+    pub index: usize,
+    /// How many runs there are (0 counts as 1).
+    pub count: usize,
+}
+
+impl Default for LaneOf {
+    fn default() -> Self {
+        LaneOf { index: 0, count: 1 }
     }
 }
 
@@ -216,7 +239,10 @@ pub(crate) fn solve_anytime_checked(
     if limits.threads > 1 && cfg!(not(target_arch = "wasm32")) {
         return lanes::solve(&problem, &plan, config, limits, on_improve);
     }
-    let budget = Budget::new(limits, config.time_limit_ms).counting(config.work_clock);
+    let mut budget = Budget::new(limits, config.time_limit_ms).counting(config.work_clock);
+    if config.lane.count > 1 {
+        budget = budget.in_lane(Lane::alone(config.lane.index, config.lane.count));
+    }
     let mut run = Run::new(&problem, on_improve, budget);
     let halt = run.improve(&plan, config).err();
     match (run.best.take(), halt) {

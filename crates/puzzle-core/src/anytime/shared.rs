@@ -15,6 +15,11 @@ pub(crate) struct Shared {
     pub(crate) stop: AtomicBool,
     /// Expansions of each lane, as last published.
     expanded: Vec<AtomicU64>,
+    /// Test hook: the lane of this index plus one panics (see [`Lane::publish`]); read from
+    /// [`PANIC_LANE`] of the thread that makes the solve's `Shared`, so that tests running
+    /// side by side do not trip each other's solves.
+    #[cfg(test)]
+    panic_lane: usize,
 }
 
 impl Shared {
@@ -24,6 +29,8 @@ impl Shared {
             len: AtomicUsize::new(usize::MAX),
             stop: AtomicBool::new(false),
             expanded: (0..lanes).map(|_| AtomicU64::new(0)).collect(),
+            #[cfg(test)]
+            panic_lane: PANIC_LANE.with(std::cell::Cell::get),
         }
     }
 
@@ -53,6 +60,17 @@ pub(crate) struct Lane {
 }
 
 impl Lane {
+    /// Lane `index` of `count` with nothing shared: one run of several the caller runs apart
+    /// (`AnytimeConfig::lane`).
+    pub(crate) fn alone(index: usize, count: usize) -> Lane {
+        let count = count.max(1);
+        Lane {
+            index: index % count,
+            count,
+            shared: Arc::new(Shared::new(count)),
+        }
+    }
+
     /// Publishes this lane's expansions; whether the caller has cancelled.
     pub(crate) fn publish(&self, expanded: u64) -> bool {
         self.shared.expanded[self.index].store(expanded, Ordering::Relaxed);
@@ -60,7 +78,7 @@ impl Lane {
         // an answer, holding the lock (which the others must survive). Here, not in `offer`:
         // a lane the other always beats never offers anything.
         #[cfg(test)]
-        if PANIC_LANE.load(Ordering::Relaxed) == self.index + 1 && self.best_len() != usize::MAX {
+        if self.shared.panic_lane == self.index + 1 && self.best_len() != usize::MAX {
             let _held = self
                 .shared
                 .best
@@ -103,7 +121,9 @@ impl Lane {
     }
 }
 
-/// Test hook: the lane of this index (plus one) panics at its first clock reading once an
-/// answer is shared.
 #[cfg(test)]
-pub(crate) static PANIC_LANE: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Test hook: in the solves this thread starts, the lane of this index (plus one) panics
+    /// at its first clock reading once an answer is shared.
+    pub(crate) static PANIC_LANE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}

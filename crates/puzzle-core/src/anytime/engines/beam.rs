@@ -303,10 +303,20 @@ fn keep_best<A: Copy>(
     candidates.retain(|_| flags.next() == Some(true));
 }
 
-/// A repeatable pseudo-random 32-bit key of a board's `hash` under `salt`.
+/// A repeatable pseudo-random 32-bit key of a board's `hash` under `salt`. Salt 0 keeps the
+/// first beams' order; any other salt goes through a full mix (splitmix64's finaliser) of
+/// hash and salt, so that two salts order ties independently: XOR-ing a small salt into the
+/// hash before one multiplication only shifts every key by about the same amount and keeps
+/// nearly the same boards.
 #[inline]
 fn tie_break(hash: u64, salt: u64) -> u64 {
-    (hash ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32
+    if salt == 0 {
+        return hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    }
+    let mut z = hash ^ salt.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) >> 32
 }
 
 /// The parent links of a beam's path, half a byte a board kept: for every depth, which of
