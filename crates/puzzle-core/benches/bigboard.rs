@@ -111,6 +111,13 @@ fn options() -> Options {
             "--skip" => options.skip = number(args.next()),
             "--limits" => options.limits = list(args.next()),
             "--threads" => options.threads = list(args.next()),
+            "--lane" => {
+                let lane: Vec<usize> = list(args.next());
+                options.config.lane = puzzle_core::anytime::LaneOf {
+                    index: lane.first().copied().unwrap_or(0),
+                    count: lane.get(1).copied().unwrap_or(1),
+                };
+            }
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
