@@ -211,9 +211,15 @@ impl Second {
     }
 
     /// The answer to round `id`: its rest if shorter than the round's start, waited for in
-    /// the event loop at most [`GRACE_MS`] (`None` after that, or if it failed).
+    /// the event loop at most [`GRACE_MS`] (`None` after that, or if it failed). Not waited
+    /// for while it still reads the tables: it runs the round once it has, if time is left.
     pub(super) async fn answer(&self, id: u32) -> Option<Vec<Direction>> {
         let deadline = clock() + GRACE_MS;
+        // The replies that came during the round (its `Held`, say) are read first.
+        self.wait_until(clock()).await;
+        if !self.state.held.get() {
+            return None;
+        }
         loop {
             if let Some((for_id, moves)) = self.state.answer.borrow_mut().take() {
                 if for_id == id {
@@ -221,14 +227,20 @@ impl Second {
                 }
                 // An older round's, come late: this round's may follow.
             }
-            let left = deadline - clock();
-            if self.failed().is_some() || left <= 0.0 {
+            if self.failed().is_some() || clock() >= deadline {
                 return None;
             }
-            let state = self.state.clone();
-            let _timer = Timeout::new(left.ceil() as u32, move || state.waker.wake());
-            self.state.waker.wait().await;
+            self.wait_until(deadline).await;
         }
+    }
+
+    /// Waits in the event loop for its next reply or failure, at most until `until` (one
+    /// turn if that has come).
+    async fn wait_until(&self, until: f64) {
+        let state = self.state.clone();
+        let ms = (until - clock()).max(0.0).ceil() as u32;
+        let _timer = Timeout::new(ms, move || state.waker.wake());
+        self.state.waker.wait().await;
     }
 }
 
@@ -377,7 +389,8 @@ impl Lanes {
 
     /// Sends the second worker, if it takes part, the round from `board` toward `goal` from
     /// the rest `start` until `until`: this worker's lane for the round (0 of 2, or 0 of 1
-    /// alone) and the id of the second's answer.
+    /// alone) and the id of the second's answer. Sent while it still loads or reads the
+    /// tables too: it runs what is left of the round once it has read them.
     pub(super) fn send(
         &mut self,
         scope: &DedicatedWorkerGlobalScope,
@@ -388,10 +401,19 @@ impl Lanes {
         max_expanded: Option<u64>,
     ) -> (LaneOf, Option<u32>) {
         self.check(scope);
-        let Some(second) = self.second.as_ref().filter(|s| s.ready()) else {
+        let Some(second) = self.second.as_ref() else {
             return (LaneOf::default(), None);
         };
         let id = second.send_round(board, goal, start, until, max_expanded, self.fail);
+        self.tell_two(scope);
+        (LaneOf { index: 0, count: 2 }, Some(id))
+    }
+
+    /// Tells the page, once, that the second worker takes part (once it holds the tables).
+    fn tell_two(&mut self, scope: &DedicatedWorkerGlobalScope) {
+        let Some(second) = self.second.as_ref().filter(|s| s.ready()) else {
+            return;
+        };
         if self.told != 2 {
             self.told = 2;
             let message = FromWorker::Workers {
@@ -402,13 +424,18 @@ impl Lanes {
             };
             post(scope, &message);
         }
-        (LaneOf { index: 0, count: 2 }, Some(id))
     }
 
     /// The second worker's answer to round `id` (`None`: nothing shorter, late, or failed).
-    pub(super) async fn answer(&self, id: Option<u32>) -> Option<Vec<Direction>> {
-        let second = self.second.as_ref()?;
-        second.answer(id?).await
+    pub(super) async fn answer(
+        &mut self,
+        scope: &DedicatedWorkerGlobalScope,
+        id: Option<u32>,
+    ) -> Option<Vec<Direction>> {
+        let second = self.second.clone()?;
+        let answer = second.answer(id?).await;
+        self.tell_two(scope);
+        answer
     }
 
     /// Before the answer: a failure not yet told, and the memory of both workers.

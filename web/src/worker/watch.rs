@@ -157,7 +157,7 @@ pub(super) async fn improve(
                 // This worker's rest was posted as it came; the second worker's, merged now,
                 // only if shorter.
                 let ours = Some(found.moves.clone()).filter(|moves| moves.len() < rest.len());
-                let theirs = lanes.answer(sent).await;
+                let theirs = lanes.answer(scope, sent).await;
                 if let Some(moves) = shorter(&from, &request.goal, ours.clone(), theirs) {
                     let solution = whole(&Solution {
                         moves,
