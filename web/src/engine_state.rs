@@ -172,6 +172,22 @@ impl Engine {
             })
     }
 
+    /// Notes the workers the running solve runs on; a failure told stays told (the last word
+    /// of a solve whose second worker stopped is that it stopped). `None` if it says nothing
+    /// new.
+    pub fn told_workers(&mut self, info: WorkersInfo) -> Option<()> {
+        let failed = self.workers.as_ref().and_then(|w| w.failed.clone());
+        let info = WorkersInfo {
+            failed: info.failed.or(failed),
+            ..info
+        };
+        if self.workers.as_ref() == Some(&info) {
+            return None;
+        }
+        self.workers = Some(info);
+        Some(())
+    }
+
     /// Notes that the running solve could not download some tables (replacing an older note
     /// about the same tables); `None` if it says nothing new.
     pub fn failed(&mut self, failure: DownloadFailure) -> Option<()> {

@@ -40,7 +40,7 @@ pub struct SolveRequest {
     /// ([`crate::ahead`]). `None`: the page waits for the final answer.
     #[serde(default)]
     pub watch: Option<u32>,
-    /// The workers a big-board anytime solve may run on ([`crate::cores`]: the page's
+    /// The workers a big-board anytime solve may run on ([`crate::two_workers`]: the page's
     /// decision, from its cores and memory); older pages send none: one.
     #[serde(default)]
     pub workers: Workers,

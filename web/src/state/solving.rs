@@ -163,17 +163,7 @@ impl Solving {
             }
             SolvingChange::Workers(id, info) => {
                 next.mine(id)?;
-                // A failure told stays told: the last word of a solve whose second worker
-                // stopped is that it stopped.
-                let failed = self.engine.workers.as_ref().and_then(|w| w.failed.clone());
-                let info = WorkersInfo {
-                    failed: info.failed.or(failed),
-                    ..info
-                };
-                if self.engine.workers.as_ref() == Some(&info) {
-                    return None;
-                }
-                next.engine.workers = Some(info);
+                next.engine.told_workers(info)?;
             }
             SolvingChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
