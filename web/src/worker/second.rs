@@ -383,7 +383,7 @@ impl Lanes {
     /// Whether the second worker failed (the page is told, once).
     fn check(&mut self, scope: &DedicatedWorkerGlobalScope) {
         if let Some(why) = self.second.as_ref().and_then(|s| s.failed()) {
-            self.tell_failed(scope, format!("the second worker stopped: {why}"));
+            self.tell_failed(scope, why);
         }
     }
 
