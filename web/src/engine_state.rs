@@ -60,6 +60,8 @@ pub struct WorkersInfo {
     pub failed: Option<String>,
     /// The wasm memory of each worker, in bytes (the solver worker's first).
     pub memory: Vec<u64>,
+    /// The rounds run on two workers, and how many kept the second worker's answer.
+    pub rounds: (u32, u32),
 }
 
 impl WorkersInfo {

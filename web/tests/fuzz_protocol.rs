@@ -181,6 +181,7 @@ fn replies() -> Vec<Value> {
             count: 2,
             failed: None,
             memory: vec![64 << 20, 60 << 20],
+            rounds: (4, 2),
         },
         FromWorker::Failed {
             id: 0,

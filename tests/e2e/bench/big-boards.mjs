@@ -106,10 +106,12 @@ async function pageSolve(browser, url, n, cells) {
   const tables = await page.locator('#pdb-source').getAttribute('data-source').catch(() => null);
   const workers = await page.locator('#workers').getAttribute('data-workers', { timeout: 100 }).catch(() => '1');
   const memoryMb = await page.locator('#workers').getAttribute('data-memory-mb', { timeout: 100 }).catch(() => null);
+  // Rounds that kept the second worker's answer / rounds run on two.
+  const rounds = await page.locator('#workers').getAttribute('data-rounds', { timeout: 100 }).catch(() => null);
   const answers = await page.evaluate(() => window.__answers);
   await context.close();
   const improvedMs = answers.length > 1 ? Math.round(answers[1].ms) : null;
-  return { moves, ms, tables, workers, memoryMb, chosen, firstMs, improvedMs, answers: answers.map((a) => `${Math.round(a.ms)}:${a.moves}`).join(' ') };
+  return { moves, ms, tables, workers, memoryMb, rounds, chosen, firstMs, improvedMs, answers: answers.map((a) => `${Math.round(a.ms)}:${a.moves}`).join(' ') };
 }
 
 const browser = await launch();
@@ -142,7 +144,7 @@ for (const n of sizes) {
   for (let i = 0; i < count; i++) {
     for (const base of urls) {
       const inPage = await pageSolve(browser, base, n, boards[i]);
-      const row = { url: base, size: `${n}x${n}`, goal, seed: seed + i, budget_s: budget, page: inPage.moves, page_first_ms: inPage.firstMs, page_first_improvement_ms: inPage.improvedMs, page_ms: inPage.ms, page_tables: inPage.tables, page_workers: inPage.workers, page_memory_mb: inPage.memoryMb, page_budget: inPage.chosen ? 'chosen' : 'fixed 2 s', native: native[i].length, native_ms: Math.round(native[i].elapsed_ms), page_answers: inPage.answers };
+      const row = { url: base, size: `${n}x${n}`, goal, seed: seed + i, budget_s: budget, page: inPage.moves, page_first_ms: inPage.firstMs, page_first_improvement_ms: inPage.improvedMs, page_ms: inPage.ms, page_tables: inPage.tables, page_workers: inPage.workers, page_memory_mb: inPage.memoryMb, page_second_kept_rounds: inPage.rounds, page_budget: inPage.chosen ? 'chosen' : 'fixed 2 s', native: native[i].length, native_ms: Math.round(native[i].elapsed_ms), page_answers: inPage.answers };
       rows[base].push(row);
       console.log(JSON.stringify(row));
     }

@@ -92,7 +92,8 @@ pub fn workers_view(workers: Option<&WorkersInfo>, finished: bool) -> Html {
     html! {
         <p id="workers" class={class} role="status" data-workers={workers.count.to_string()}
             data-failed={workers.failed.is_some().then_some("true")}
-            data-memory-mb={workers.memory_mb()}>
+            data-memory-mb={workers.memory_mb()}
+            data-rounds={format!("{}/{}", workers.rounds.1, workers.rounds.0)}>
             { workers.text(finished) }
         </p>
     }

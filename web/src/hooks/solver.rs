@@ -85,12 +85,14 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             count,
             failed,
             memory,
+            rounds,
         } => Action::Solving(SolvingAction::Workers(
             id,
             WorkersInfo {
                 count,
                 failed,
                 memory,
+                rounds,
             },
         )),
     })
@@ -389,6 +391,7 @@ mod tests {
                 count: 1,
                 failed: Some("it did not start in time".into()),
                 memory: vec![60 << 20],
+                rounds: (0, 0),
             },
             FromWorker::Distance {
                 id: 6,
@@ -459,6 +462,7 @@ mod tests {
                     count,
                     failed,
                     memory,
+                    rounds,
                 } => (
                     Some(Action::Solving(SolvingAction::Workers(
                         id,
@@ -466,6 +470,7 @@ mod tests {
                             count,
                             failed,
                             memory,
+                            rounds,
                         },
                     ))),
                     None,

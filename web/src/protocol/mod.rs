@@ -337,6 +337,10 @@ pub enum FromWorker {
         /// worker's as of its last answer).
         #[serde(default)]
         memory: Vec<u64>,
+        /// The rounds run on two workers so far, and how many of them kept the second
+        /// worker's answer (it was shorter).
+        #[serde(default)]
+        rounds: (u32, u32),
     },
     /// Request `id` could not be answered.
     Failed {

@@ -282,11 +282,13 @@ mod tests {
             count: 2,
             failed: None,
             memory: vec![64 << 20, 60 << 20],
+            rounds: (3, 1),
         };
         let failed = WorkersInfo {
             count: 1,
             failed: Some("it stopped".to_string()),
             memory: vec![64 << 20],
+            rounds: (3, 1),
         };
         let told = check(
             Solving::reduce,

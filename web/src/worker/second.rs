@@ -3,7 +3,9 @@
 //! ([`super::watch::improve`]) run on both, this worker as lane 0 of 2 and the second as lane
 //! 1 of 2 (`puzzle_core::solve_improving_in_lane`: other beam tie-breaks, its share of the
 //! widest beams' other draws), each from the same board (the commit point) and the same best
-//! rest, until the same time; the shorter rest wins ([`crate::two_workers::shorter`]).
+//! rest, until the same time; the shorter rest wins ([`crate::two_workers::shorter`]). A solve
+//! that waits for its best answer (not watched) is one round of the whole budget
+//! ([`solve_waiting`]).
 //!
 //! This worker cannot read a message while its own round runs, so the second's answer is
 //! merged when the round ends: [`Second::answer`] waits for it at most [`GRACE_MS`] (both
@@ -292,6 +294,8 @@ pub fn round(
 ) -> FromCopy {
     assert!(!fail, "the second worker fails, as the test hook asked");
     let ms = until - clock();
+    // No start (a solve that waits for its best answer, from nothing yet): its own.
+    let start = (!start.is_empty()).then_some(start);
     let moves = (ms >= 1.0)
         .then(|| {
             HELD.with(|held| {
@@ -314,7 +318,7 @@ pub fn round(
                     goal,
                     &method,
                     tables,
-                    Some(start),
+                    start,
                     lane,
                     &mut limits,
                     &mut |_| {},
@@ -323,8 +327,9 @@ pub fn round(
             })
         })
         .flatten()
+        .filter(|found| found.length().is_some())
         .map(|found| found.moves)
-        .filter(|moves| moves.len() < start.len());
+        .filter(|moves| start.is_none_or(|start| moves.len() < start.len()));
     FromCopy::Rounded {
         id,
         moves,
@@ -342,6 +347,9 @@ pub(super) struct Lanes {
     fail: bool,
     /// The count of workers the page was told (0: nothing told).
     told: u32,
+    /// The rounds sent to the second worker while it held the tables, and how many kept its
+    /// answer.
+    rounds: (u32, u32),
 }
 
 impl Lanes {
@@ -357,6 +365,7 @@ impl Lanes {
             second: None,
             fail: request.workers.fail_second,
             told: 0,
+            rounds: (0, 0),
         };
         if request.workers.count >= 2 {
             match for_solve(&request.goal, tables) {
@@ -376,6 +385,7 @@ impl Lanes {
             count: 1,
             failed: Some(why),
             memory: vec![wasm_memory()],
+            rounds: self.rounds,
         };
         post(scope, &message);
     }
@@ -421,6 +431,7 @@ impl Lanes {
                 count: 2,
                 failed: None,
                 memory: vec![wasm_memory(), second.memory()],
+                rounds: self.rounds,
             };
             post(scope, &message);
         }
@@ -434,8 +445,16 @@ impl Lanes {
     ) -> Option<Vec<Direction>> {
         let second = self.second.clone()?;
         let answer = second.answer(id?).await;
+        if second.ready() {
+            self.rounds.0 += 1;
+        }
         self.tell_two(scope);
         answer
+    }
+
+    /// Counts a round that kept the second worker's answer.
+    pub(super) fn kept_second(&mut self) {
+        self.rounds.1 += 1;
     }
 
     /// Before the answer: a failure not yet told, and the memory of both workers.
@@ -447,8 +466,47 @@ impl Lanes {
                 count: 2,
                 failed: None,
                 memory: vec![wasm_memory(), second.memory()],
+                rounds: self.rounds,
             };
             post(scope, &message);
         }
     }
+}
+
+/// The answer to the big-board anytime `request` that waits for its best answer (not
+/// watched), with `tables`, from `start`: on two workers where the request allows, the whole
+/// budget as one round (this worker lane 0 of 2, the second lane 1 of 2, each one
+/// uninterrupted run, as the native lanes but for the answers shared between them), the
+/// shorter answer kept; else [`super::request::solve_request_from`] alone.
+pub(super) async fn solve_waiting(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables<'_>,
+    start: Option<Vec<Direction>>,
+) -> FromWorker {
+    if request.workers.count < 2 {
+        return super::request::solve_request_from(scope, request, tables, start);
+    }
+    let mut lanes = Lanes::new(scope, request, tables);
+    let until = clock() + super::tableless::budget_ms(request);
+    let rest = start.clone().unwrap_or_default();
+    let (board, goal) = (&request.board, &request.goal);
+    let (lane, sent) = lanes.send(scope, board, goal, &rest, until, request.max_expanded);
+    let reply = super::request::solve_request_in_lane(scope, request, tables, start, lane);
+    let theirs = lanes.answer(scope, sent).await;
+    let reply = match reply {
+        FromWorker::Done { id, mut solution } if solution.length().is_some() => {
+            let ours = Some(solution.moves.clone());
+            if let Some(moves) = crate::two_workers::shorter(board, goal, ours, theirs) {
+                if moves.len() < solution.moves.len() {
+                    lanes.kept_second();
+                    solution.moves = moves;
+                }
+            }
+            FromWorker::Done { id, solution }
+        }
+        other => other,
+    };
+    lanes.finish(scope);
+    reply
 }

@@ -15,9 +15,8 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
-use super::request::solve_request_from;
 use super::wait::next_turn;
-use super::{clock, post, quick, shipped, tableless, watch, whole};
+use super::{clock, post, quick, second, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -96,7 +95,7 @@ async fn solve_with_big(
         Some(start) if request.watch.is_some() => {
             watch::improve(scope, &request, tables, start).await
         }
-        start => solve_request_from(scope, &request, tables, start),
+        start => second::solve_waiting(scope, &request, tables, start).await,
     }
 }
 
@@ -228,7 +227,7 @@ async fn with_or_without(
     };
     match best {
         Some(best) if request.watch.is_some() => watch::improve(scope, request, tables, best).await,
-        best => solve_request_from(scope, request, tables, best),
+        best => second::solve_waiting(scope, request, tables, best).await,
     }
 }
 

@@ -164,6 +164,7 @@ pub(super) async fn improve(
                         ..found.clone()
                     });
                     if ours.is_none_or(|ours| solution.moves.len() < at + ours.len()) {
+                        lanes.kept_second();
                         let solution = Box::new(solution.clone());
                         post(scope, &FromWorker::Improved { id, solution });
                     }
