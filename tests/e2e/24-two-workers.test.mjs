@@ -56,6 +56,18 @@ test('a 6x6 solve runs on two workers and ends with an answer', async () => {
   await page.context().close();
 });
 
+test('a 6x6 solve that waits for its best answer runs on two workers too', async () => {
+  const page = await open6();
+  await page.locator('#wait-for-best').check();
+  await solve(page, 5000);
+  const line = page.locator('#workers');
+  assert.equal(await line.getAttribute('data-workers'), '2');
+  // One round, the whole budget: it kept the second worker's answer or not.
+  assert.match(await line.getAttribute('data-rounds'), /^[01]\/1$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a second worker that dies leaves the answer and one line that says so', async () => {
   const page = await open6(() => { window.__failSecondWorker = true; });
   const length = await solve(page, 5000);

@@ -37,13 +37,18 @@ use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToC
 /// ends at the same clock time, give or take its last clock reading and the message.
 pub(super) const GRACE_MS: f64 = 250.0;
 
-/// Longest time the second worker may take to load and read the tables before it counts
-/// as failed.
+/// Longest time the second worker may take to load, or to read the tables once sent, before
+/// it counts as failed.
 const HOLD_GRACE_MS: f64 = 15_000.0;
 
+/// Longest wait for a second worker started at a solve's first round to load (its wasm
+/// compiled and started: a few hundred milliseconds).
+const READY_WAIT_MS: f64 = 1_000.0;
+
 thread_local! {
-    /// This worker's second worker, with the key of the tables it holds.
-    static SECOND: RefCell<Option<(String, Rc<Second>)>> = const { RefCell::new(None) };
+    /// This worker's second worker, with the key of the tables it holds (`None`: started
+    /// early, none sent yet).
+    static SECOND: RefCell<Option<(Option<String>, Rc<Second>)>> = const { RefCell::new(None) };
     /// The tables this worker holds as a second worker ([`ToCopy::HoldGuides`]).
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
     /// The ids of the rounds sent to the second worker.
@@ -59,6 +64,8 @@ struct Held {
 /// What this worker knows of its second worker, shared with the reply handler.
 #[derive(Default)]
 struct State {
+    /// It has loaded (`Ready` came): messages go at once.
+    ready: Cell<bool>,
     /// The tables are read (`Held` came).
     held: Cell<bool>,
     /// Why it failed, once it did: it gets no more rounds.
@@ -84,6 +91,8 @@ pub(super) struct Second {
     state: Rc<State>,
     /// When it was started (this worker's clock).
     started: f64,
+    /// When it was sent the tables, once it was.
+    sent: Cell<Option<f64>>,
 }
 
 /// The key of the tables `tables` (as a solve toward `goal` lends them).
@@ -97,32 +106,65 @@ fn key_of(goal: &Board, tables: Tables) -> String {
     format!("{big:?}/{whole:?}")
 }
 
+/// Starts the second worker where `request` allows two and none runs, before its tables are
+/// in hand: it loads only while this worker is in its event loop (a copy's start, its `Ready`
+/// and so the messages held for it wait for the owner's turns, which a long round never
+/// gives), so it is started while the tables are read or downloaded. A failure here is
+/// tried again and told by [`Lanes::new`].
+pub(super) fn start_early(request: &SolveRequest) {
+    if request.workers.count < 2 {
+        return;
+    }
+    let running = SECOND.with(|s| {
+        s.borrow()
+            .as_ref()
+            .is_some_and(|(_, second)| second.failed().is_none())
+    });
+    if !running {
+        if let Ok(second) = Second::spawn() {
+            SECOND.with(|s| *s.borrow_mut() = Some((None, second)));
+        }
+    }
+}
+
 /// The second worker for a solve toward `goal` with `tables`: the one running, if it holds
-/// them and has not failed, else a new one sent them. `Err`: why none could start.
+/// them (or none yet: it is sent them) and has not failed, else a new one sent them. `Err`:
+/// why none could start.
 pub(super) fn for_solve(goal: &Board, tables: Tables) -> Result<Rc<Second>, String> {
     let key = key_of(goal, tables);
     let running = SECOND.with(|s| {
         s.borrow()
             .as_ref()
-            .filter(|(held, second)| *held == key && second.failed().is_none())
-            .map(|(_, second)| second.clone())
+            .filter(|(_, second)| second.failed().is_none())
+            .cloned()
     });
-    if let Some(second) = running {
-        return Ok(second);
+    match running {
+        Some((Some(held), second)) if held == key => return Ok(second),
+        Some((None, second)) => {
+            second.hold(goal, tables);
+            SECOND.with(|s| *s.borrow_mut() = Some((Some(key), second.clone())));
+            return Ok(second);
+        }
+        _ => {}
     }
     // The one holding other tables goes (terminated) before the new one takes its memory.
     SECOND.with(|s| s.borrow_mut().take());
-    let second = Second::spawn(goal, tables)?;
-    SECOND.with(|s| *s.borrow_mut() = Some((key, second.clone())));
+    let second = Second::spawn()?;
+    second.hold(goal, tables);
+    SECOND.with(|s| *s.borrow_mut() = Some((Some(key), second.clone())));
     Ok(second)
 }
 
 impl Second {
-    fn spawn(goal: &Board, tables: Tables) -> Result<Rc<Second>, String> {
+    fn spawn() -> Result<Rc<Second>, String> {
         let state = Rc::new(State::default());
         let copy = {
             let state = state.clone();
             WorkerCopy::spawn(move |reply| match reply {
+                Ok(FromCopy::Ready) => {
+                    state.ready.set(true);
+                    state.waker.wake();
+                }
                 Ok(FromCopy::Held { .. }) => state.held.set(true),
                 Ok(FromCopy::Rounded { id, moves, memory }) => {
                     state.memory.set(memory);
@@ -130,18 +172,24 @@ impl Second {
                     state.waker.wake();
                 }
                 Ok(FromCopy::Failed { message, .. }) => state.fail(message),
-                // Its start (`WorkerCopy` sends the tables then), and the answers to requests
-                // this owner does not send.
+                // The answers to requests this owner does not send.
                 Ok(
-                    FromCopy::Ready
-                    | FromCopy::Building { .. }
-                    | FromCopy::Table { .. }
-                    | FromCopy::Searched { .. },
+                    FromCopy::Building { .. } | FromCopy::Table { .. } | FromCopy::Searched { .. },
                 ) => {}
                 Err(why) => state.fail(why),
             })
         }
         .ok_or("no second worker can start here")?;
+        Ok(Rc::new(Second {
+            copy,
+            state,
+            started: clock(),
+            sent: Cell::new(None),
+        }))
+    }
+
+    /// Sends it `tables` (toward `goal`) to hold.
+    fn hold(&self, goal: &Board, tables: Tables) {
         let mut bytes = tables
             .big_board
             .map(BigTables::to_bytes)
@@ -157,21 +205,27 @@ impl Second {
             bytes: Vec::new(),
         };
         let (message, transfer) = with_bytes(&hold, &bytes);
-        copy.post(message, Some(transfer));
-        Ok(Rc::new(Second {
-            copy,
-            state,
-            started: clock(),
-        }))
+        self.copy.post(message, Some(transfer));
+        self.sent.set(Some(clock()));
     }
 
-    /// Why it failed (or did not load and read the tables in time), if it did.
+    /// Why it failed (or did not load, or read the tables, in time), if it did.
     pub(super) fn failed(&self) -> Option<String> {
         if let Some(why) = self.state.failed.borrow().clone() {
             return Some(why);
         }
-        (!self.state.held.get() && clock() - self.started > HOLD_GRACE_MS)
+        let late = |since: f64| clock() - since > HOLD_GRACE_MS;
+        let unread = self.sent.get().is_some_and(late) && !self.state.held.get();
+        (unread || (!self.state.ready.get() && late(self.started)))
             .then(|| "it did not start in time".to_string())
+    }
+
+    /// Waits in the event loop until it has loaded (its `Ready`), at most `ms`.
+    async fn loaded(&self, ms: f64) {
+        let until = clock() + ms;
+        while !self.state.ready.get() && self.failed().is_none() && clock() < until {
+            self.wait_until(until).await;
+        }
     }
 
     /// Whether it holds the tables and takes rounds.
@@ -355,10 +409,10 @@ pub(super) struct Lanes {
 impl Lanes {
     /// The lanes of the watched `request` with `tables`: a second worker where the request
     /// allows two (the page is told at once if none can start).
-    pub(super) fn new(
+    pub(super) async fn new(
         scope: &DedicatedWorkerGlobalScope,
         request: &SolveRequest,
-        tables: Tables,
+        tables: Tables<'_>,
     ) -> Lanes {
         let mut lanes = Lanes {
             id: request.id,
@@ -372,6 +426,11 @@ impl Lanes {
                 Ok(second) => lanes.second = Some(second),
                 Err(why) => lanes.tell_failed(scope, why),
             }
+        }
+        // Started just now (not while the tables came): it loads only while this worker
+        // waits, and its rounds would wait for that.
+        if let Some(second) = lanes.second.clone() {
+            second.loaded(READY_WAIT_MS).await;
         }
         lanes
     }
@@ -487,7 +546,7 @@ pub(super) async fn solve_waiting(
     if request.workers.count < 2 {
         return super::request::solve_request_from(scope, request, tables, start);
     }
-    let mut lanes = Lanes::new(scope, request, tables);
+    let mut lanes = Lanes::new(scope, request, tables).await;
     let until = clock() + super::tableless::budget_ms(request);
     let rest = start.clone().unwrap_or_default();
     let (board, goal) = (&request.board, &request.goal);

@@ -29,6 +29,8 @@ pub(super) async fn with_tables(
     let id = request.id;
     match request.method.needs(request.board.shape()) {
         Some(TableKind::BigBoard) => {
+            // Loaded while the tables come, to take part once they have.
+            second::start_early(request);
             // With the tables in memory the solver itself posts the staged answer first;
             // otherwise it shows at once, and the board improves without tables while they
             // load, download or build.

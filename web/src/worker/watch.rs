@@ -91,7 +91,7 @@ pub(super) async fn improve(
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
     // Where the page allows, each round runs on a second worker too ([`Lanes`]).
-    let mut lanes = Lanes::new(scope, request, tables);
+    let mut lanes = Lanes::new(scope, request, tables).await;
     for round in 0.. {
         // The page's reports come in between two rounds.
         next_turn(0).await;
