@@ -11,8 +11,10 @@
 //! [`MIN_DEVICE_GB`]: each worker holds its own copy of the tables (the 5x5-core big-board
 //! tables, 26 MB, and the whole-board ones of 6x6 or 7x7, 11 or 31 MB) and its own beams. The
 //! wasm memory each worker holds is told to the page with the solve (`FromWorker::Workers`,
-//! `#workers`'s `data-memory-mb`); measured figures are in docs/BENCHMARKS.md. Where the
-//! memory is short the solve runs on the solver worker alone, as before.
+//! `#workers`'s `data-memory-mb`): measured at the end of 15 s solves, 168-180 MB for the
+//! solver worker and 72-120 MB for the second on 6x6, 280 and 116 MB on a 7x7 (wasm memory
+//! never shrinks: these are peaks; docs/BENCHMARKS.md, "Big boards in the browser on two
+//! workers"). Where the memory is short the solve runs on the solver worker alone, as before.
 
 use puzzle_core::{Board, Direction};
 
