@@ -12,7 +12,7 @@
 
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind, Method, SolveOutcome};
 
-use crate::protocol::{SolveRequest, ToWorker};
+use crate::protocol::{SolveRequest, ToWorker, Workers};
 use crate::state::State;
 
 /// Largest board (in cells) whose exact count comes from the second worker.
@@ -259,6 +259,7 @@ pub fn hint_request(id: u32, board: &Board, goal: &Board) -> ToWorker {
         method,
         max_expanded: None,
         watch: None,
+        workers: Workers::ONE,
     })
 }
 

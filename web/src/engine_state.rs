@@ -30,6 +30,8 @@ pub struct EngineResult {
     pub download_failed: Vec<DownloadFailure>,
     /// Its quality bound (staged).
     pub quality: Option<Quality>,
+    /// The workers it ran on, where the worker told (big boards that could run on two).
+    pub workers: Option<WorkersInfo>,
 }
 
 /// The special methods' part of the page state.
@@ -45,6 +47,51 @@ pub struct Engine {
     pub download_failed: Vec<DownloadFailure>,
     /// What the result on screen came from (`None`: a generic method).
     pub finished: Option<EngineResult>,
+    /// The workers the running solve runs on, where the worker told.
+    pub workers: Option<WorkersInfo>,
+}
+
+/// The workers a big-board solve runs on ([`crate::protocol::FromWorker::Workers`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkersInfo {
+    /// 2 while the second worker takes part, 1 once it stopped.
+    pub count: u32,
+    /// Why the second worker stopped, in a few words.
+    pub failed: Option<String>,
+    /// The wasm memory of each worker, in bytes (the solver worker's first).
+    pub memory: Vec<u64>,
+    /// The rounds run on two workers, and how many kept the second worker's answer.
+    pub rounds: (u32, u32),
+}
+
+impl WorkersInfo {
+    /// The one line the page shows (`finished`: under the answer, else while it runs).
+    pub fn text(&self, finished: bool) -> String {
+        match (&self.failed, finished) {
+            (Some(why), false) => format!(
+                "The second worker failed ({why}); the solve goes on with one, keeping the best \
+                 answer so far."
+            ),
+            (Some(why), true) => format!(
+                "The second worker failed ({why}); the solve went on with one, keeping the best \
+                 answer so far."
+            ),
+            (None, false) => "Solving on two workers (two cores): each round keeps the shorter \
+                              answer of the two."
+                .to_string(),
+            (None, true) => "Solved on two workers (two cores).".to_string(),
+        }
+    }
+
+    /// The workers' memory in MB, as "61+58".
+    pub fn memory_mb(&self) -> String {
+        let mb: Vec<String> = self
+            .memory
+            .iter()
+            .map(|bytes| format!("{:.0}", *bytes as f64 / 1_048_576.0))
+            .collect();
+        mb.join("+")
+    }
 }
 
 /// Shipped tables a solve could not download, and why.
@@ -123,7 +170,24 @@ impl Engine {
                 pdb: self.pdb.clone(),
                 download_failed: self.download_failed.clone(),
                 quality,
+                workers: self.workers.clone(),
             })
+    }
+
+    /// Notes the workers the running solve runs on; a failure told stays told (the last word
+    /// of a solve whose second worker stopped is that it stopped). `None` if it says nothing
+    /// new.
+    pub fn told_workers(&mut self, info: WorkersInfo) -> Option<()> {
+        let failed = self.workers.as_ref().and_then(|w| w.failed.clone());
+        let info = WorkersInfo {
+            failed: info.failed.or(failed),
+            ..info
+        };
+        if self.workers.as_ref() == Some(&info) {
+            return None;
+        }
+        self.workers = Some(info);
+        Some(())
     }
 
     /// Notes that the running solve could not download some tables (replacing an older note

@@ -49,6 +49,8 @@
 //! **The worker boundary**
 //! - [`protocol`]: the serde messages between page and worker; [`client`]: the page's side of a
 //!   worker; [`trace_limits`]: the step-through view's limits, shared by both sides.
+//! - [`two_workers`]: a big-board solve on two workers: when the page asks for a second one
+//!   (cores and memory) and how the two workers' answers merge (shared by both sides).
 //! - [`ahead`]: watching a solve at once: where the playback is, how far ahead the worker
 //!   improves the rest, and which answers splice in (shared by both sides).
 //! - [`worker`]: the worker's side (queue and refusals, solves, table cache, table builds,
@@ -74,6 +76,7 @@ pub mod state;
 pub mod step_through;
 pub mod storage;
 pub mod trace_limits;
+pub mod two_workers;
 pub mod url;
 pub mod worker;
 

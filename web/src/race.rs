@@ -11,7 +11,7 @@ use puzzle_core::{
     SolverConfig,
 };
 
-use crate::protocol::{SolveRequest, ToWorker};
+use crate::protocol::{SolveRequest, ToWorker, Workers};
 
 /// The node budget every method of a race runs under.
 pub const RACE_BUDGET: u64 = 1_000_000;
@@ -142,6 +142,7 @@ impl Race {
                     method: e.method,
                     max_expanded: Some(self.budget),
                     watch: None,
+                    workers: Workers::ONE,
                 })
             })
             .collect()

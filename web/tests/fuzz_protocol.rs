@@ -23,9 +23,9 @@ use puzzle_core::{
 use serde_json::Value;
 use web::protocol::{
     unreadable, BuildProgress, FromCopy, FromWorker, Incoming, PdbInfo, PdbSource, SolveRequest,
-    ToCopy, ToWorker, MAX_REASON,
+    ToCopy, ToWorker, Workers, MAX_REASON,
 };
-use web::worker::{copy_refusal, distance, hold_tables, refusal, search_subtree};
+use web::worker::{copy_refusal, distance, hold_guides, hold_tables, refusal, search_subtree};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -47,6 +47,7 @@ fn requests() -> Vec<Value> {
             method: method.parse().unwrap(),
             max_expanded,
             watch: None,
+            workers: Workers::ONE,
         })
     };
     let page = [
@@ -67,6 +68,7 @@ fn requests() -> Vec<Value> {
             method: "anytime".parse().unwrap(),
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         }),
     ];
     let copy = [
@@ -82,6 +84,23 @@ fn requests() -> Vec<Value> {
         ToCopy::HoldTables {
             id: 10,
             bytes: vec![1, 2, 3],
+        },
+        ToCopy::HoldGuides {
+            id: 12,
+            goal: b5.clone(),
+            split: 2,
+            bytes: vec![1, 2, 3],
+        },
+        ToCopy::Round {
+            id: 13,
+            board: b5.clone(),
+            goal: b5.clone(),
+            start: vec![],
+            until: 1000.0,
+            lane: 1,
+            lanes: 2,
+            max_expanded: Some(10),
+            fail: false,
         },
         ToCopy::SearchItem {
             id: 11,
@@ -157,6 +176,13 @@ fn replies() -> Vec<Value> {
             distance: Some(0),
             first: Some(Direction::Left),
         },
+        FromWorker::Workers {
+            id: 1,
+            count: 2,
+            failed: None,
+            memory: vec![64 << 20, 60 << 20],
+            rounds: (4, 2),
+        },
         FromWorker::Failed {
             id: 0,
             message: "no".into(),
@@ -187,6 +213,11 @@ fn copy_replies() -> Vec<Value> {
             bytes: vec![78, 80, 68, 66, 2],
         },
         FromCopy::Held { id: 10 },
+        FromCopy::Rounded {
+            id: 13,
+            moves: Some(vec![Direction::Up]),
+            memory: 60 << 20,
+        },
         FromCopy::Searched {
             id: 11,
             result: Subsearch {
@@ -397,6 +428,21 @@ fn handle_copy(message: &ToCopy) -> Result<(), TestCaseError> {
             }
             other => prop_assert!(false, "random bytes held: {other:?}"),
         },
+        ToCopy::HoldGuides {
+            id,
+            goal,
+            split,
+            bytes,
+        } => match hold_guides(*id, goal, *split, bytes) {
+            FromCopy::Failed { message, .. } => {
+                prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
+            }
+            // Nothing to read is nothing held: the rounds run without tables.
+            FromCopy::Held { .. } => prop_assert!(bytes.is_empty()),
+            other => prop_assert!(false, "random bytes held: {other:?}"),
+        },
+        // A round is run in the browser only (it reads the worker's clock).
+        ToCopy::Round { board, goal, .. } => prop_assert!(valid(board) && valid(goal)),
         ToCopy::SearchItem { id, item } => {
             prop_assert!(valid(&item.start));
             let reply = search_subtree(*id, item);
@@ -580,6 +626,7 @@ fn decodable_requests() -> impl Strategy<Value = ToWorker> {
                     method: method.parse().unwrap(),
                     max_expanded,
                     watch: None,
+                    workers: Workers::ONE,
                 })
             } else {
                 ToWorker::Distance { id, board, goal }
@@ -670,6 +717,7 @@ fn requests_that_cannot_run_are_refused_before_any_table_is_built() {
             method: method.parse().unwrap(),
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         }))
     };
     let build_table = |goal: &Board, tiles: Vec<u8>| {

@@ -3,7 +3,9 @@
 //! sits above every solver and dispatches to them; the command line, the web worker and the
 //! page call it.
 
-use crate::anytime::{solve_anytime_checked, AnytimeConfig, BigTables, Guides, WholeTables};
+use crate::anytime::{
+    solve_anytime_checked, AnytimeConfig, BigTables, Guides, LaneOf, WholeTables,
+};
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::method::{Method, SolveError, TableKind};
@@ -81,6 +83,26 @@ pub fn solve_improving_from(
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Solution),
 ) -> Result<Solution, SolveError> {
+    let lane = LaneOf::default();
+    solve_improving_in_lane(board, goal, method, tables, start, lane, limits, on_improve)
+}
+
+/// [`solve_improving_from`] as run `lane` of several runs of one solve that the caller starts
+/// side by side itself (the web page's two workers, each on one thread): the anytime method
+/// makes that lane's draws ([`AnytimeConfig::lane`]), so the runs' answers differ and the
+/// caller keeps the shortest. Other methods ignore `lane`; run 0 of 1 is
+/// [`solve_improving_from`].
+#[allow(clippy::too_many_arguments)]
+pub fn solve_improving_in_lane(
+    board: &Board,
+    goal: &Board,
+    method: &Method,
+    tables: Tables,
+    start: Option<&[Direction]>,
+    lane: LaneOf,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Solution),
+) -> Result<Solution, SolveError> {
     // The one parity check of the solve (it also refuses a size mismatch): every solver below
     // takes its verdict instead of computing it again, the relabelled problems included (a
     // relabelling keeps solvability).
@@ -121,6 +143,7 @@ pub fn solve_improving_from(
         Method::Anytime { time_limit_ms } => {
             let mut config = AnytimeConfig {
                 time_limit_ms: f64::from(*time_limit_ms),
+                lane,
                 ..AnytimeConfig::default()
             };
             // Tables for the goal's core serve it directly; those of the standard goal serve
@@ -268,6 +291,39 @@ mod tests {
                 best.len() < staged.len(),
                 "three slices found nothing shorter"
             );
+        }
+    }
+
+    /// Each lane of two runs of one solve answers, from the start it is given and never
+    /// longer, through a relabelled goal too (the page's two workers).
+    #[test]
+    fn each_lane_of_two_runs_answers_from_its_start() {
+        let goal = Goal::Snail.board(Shape::square(6).unwrap()).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, 7);
+        let staged = solve_staged(
+            &board,
+            &goal,
+            &StagedConfig::quick(1),
+            &mut Limits::default(),
+        )
+        .unwrap()
+        .solution
+        .moves;
+        for index in 0..2 {
+            let lane = LaneOf { index, count: 2 };
+            let answer = solve_improving_in_lane(
+                &board,
+                &goal,
+                &Method::Anytime { time_limit_ms: 150 },
+                Tables::default(),
+                Some(&staged),
+                lane,
+                &mut Limits::default(),
+                &mut |better| assert_eq!(board.after(&better.moves).as_ref(), Ok(&goal)),
+            )
+            .unwrap();
+            assert_eq!(board.after(&answer.moves).as_ref(), Ok(&goal));
+            assert!(answer.moves.len() <= staged.len(), "lane {index}");
         }
     }
 

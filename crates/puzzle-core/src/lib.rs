@@ -103,7 +103,9 @@ pub mod trace;
 pub mod tuned;
 
 pub use board::{Board, Shape};
-pub use dispatch::{solve_improving, solve_improving_from, solve_with, Tables};
+pub use dispatch::{
+    solve_improving, solve_improving_from, solve_improving_in_lane, solve_with, Tables,
+};
 pub use error::{BoardError, MoveError, UnknownAlgorithm};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};

@@ -15,7 +15,8 @@
 // DeepCubeA's lengths; else `npuzzle generate --size NxN --random --seed SEED+i --goal GOAL` (uniform; GOAL
 // standard unless --goal says snail or blank-first). BASE_URL: the served release build
 // (default http://127.0.0.1:8080); --urls: several builds (old and new, say), each board solved
-// in each, in turn, a fresh profile each. NPUZZLE: the native binary (default
+// in each, in turn, a fresh profile each; a URL ending in #one-worker is that build on a page
+// that sees one core (navigator.hardwareConcurrency = 1: no second worker, web/src/two_workers.rs). NPUZZLE: the native binary (default
 // target/release/npuzzle). Prints a JSON line per board and a summary; besides the final length,
 // the time from Solve to the first answer and to the first one shorter than it (the tables may
 // still be on their way then).
@@ -60,8 +61,12 @@ function deepcubeaStates(n) {
 }
 
 /** The page's final length and wall time for `cells` on an NxN board, fresh profile. */
-async function pageSolve(browser, base, n, cells) {
+async function pageSolve(browser, url, n, cells) {
+  const [base, variant] = url.split('#');
   const context = await browser.newContext();
+  if (variant === 'one-worker') {
+    await context.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 }));
+  }
   if (tablesDelay > 0) {
     await context.route('**/tables/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, tablesDelay));
@@ -99,10 +104,14 @@ async function pageSolve(browser, base, n, cells) {
   const ms = Date.now() - t0;
   const moves = Number(await length.getAttribute('data-length'));
   const tables = await page.locator('#pdb-source').getAttribute('data-source').catch(() => null);
+  const workers = await page.locator('#workers').getAttribute('data-workers', { timeout: 100 }).catch(() => '1');
+  const memoryMb = await page.locator('#workers').getAttribute('data-memory-mb', { timeout: 100 }).catch(() => null);
+  // Rounds that kept the second worker's answer / rounds run on two.
+  const rounds = await page.locator('#workers').getAttribute('data-rounds', { timeout: 100 }).catch(() => null);
   const answers = await page.evaluate(() => window.__answers);
   await context.close();
   const improvedMs = answers.length > 1 ? Math.round(answers[1].ms) : null;
-  return { moves, ms, tables, chosen, firstMs, improvedMs, answers: answers.map((a) => `${Math.round(a.ms)}:${a.moves}`).join(' ') };
+  return { moves, ms, tables, workers, memoryMb, rounds, chosen, firstMs, improvedMs, answers: answers.map((a) => `${Math.round(a.ms)}:${a.moves}`).join(' ') };
 }
 
 const browser = await launch();
@@ -135,7 +144,7 @@ for (const n of sizes) {
   for (let i = 0; i < count; i++) {
     for (const base of urls) {
       const inPage = await pageSolve(browser, base, n, boards[i]);
-      const row = { url: base, size: `${n}x${n}`, goal, seed: seed + i, budget_s: budget, page: inPage.moves, page_first_ms: inPage.firstMs, page_first_improvement_ms: inPage.improvedMs, page_ms: inPage.ms, page_tables: inPage.tables, page_budget: inPage.chosen ? 'chosen' : 'fixed 2 s', native: native[i].length, native_ms: Math.round(native[i].elapsed_ms), page_answers: inPage.answers };
+      const row = { url: base, size: `${n}x${n}`, goal, seed: seed + i, budget_s: budget, page: inPage.moves, page_first_ms: inPage.firstMs, page_first_improvement_ms: inPage.improvedMs, page_ms: inPage.ms, page_tables: inPage.tables, page_workers: inPage.workers, page_memory_mb: inPage.memoryMb, page_second_kept_rounds: inPage.rounds, page_budget: inPage.chosen ? 'chosen' : 'fixed 2 s', native: native[i].length, native_ms: Math.round(native[i].elapsed_ms), page_answers: inPage.answers };
       rows[base].push(row);
       console.log(JSON.stringify(row));
     }

@@ -4,7 +4,7 @@
 use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
-use crate::engine_state::{download_failed_text, source_text, EngineResult};
+use crate::engine_state::{download_failed_text, source_text, EngineResult, WorkersInfo};
 use crate::format::{count, progress_line};
 use crate::protocol::BuildProgress;
 use crate::state::Solving;
@@ -69,6 +69,38 @@ pub fn status_view(solving: &Solving, shape: Shape) -> Html {
     if solving.running.is_none() || !uses_tables(solving, shape) {
         return html! {};
     }
+    html! {
+        <>
+        { tables_status(solving) }
+        { workers_view(solving.engine.workers.as_ref(), false) }
+        </>
+    }
+}
+
+/// The one line saying which workers a big-board solve runs on (`finished`: under its
+/// answer): two, or one after the second failed; nothing where the worker did not tell.
+/// `data-workers` is the count, `data-memory-mb` each worker's wasm memory.
+pub fn workers_view(workers: Option<&WorkersInfo>, finished: bool) -> Html {
+    let Some(workers) = workers else {
+        return html! {};
+    };
+    let class = if workers.failed.is_some() {
+        "workers warn"
+    } else {
+        "workers"
+    };
+    html! {
+        <p id="workers" class={class} role="status" data-workers={workers.count.to_string()}
+            data-failed={workers.failed.is_some().then_some("true")}
+            data-memory-mb={workers.memory_mb()}
+            data-rounds={format!("{}/{}", workers.rounds.1, workers.rounds.0)}>
+            { workers.text(finished) }
+        </p>
+    }
+}
+
+/// The tables line of [`status_view`].
+fn tables_status(solving: &Solving) -> Html {
     let engine = &solving.engine;
     let failed = download_failed_text(&engine.download_failed, engine.pdb.as_ref(), false)
         // A space between the two texts for readers of the text (the line is a flex row).
@@ -160,6 +192,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
             // Without the big-board tables: the line says which tables the answer went without.
             <p id="pdb-source" class="pdb-source warn" data-source="none">{ failed }</p>
         }
+        { workers_view(finished.workers.as_ref(), true) }
         </>
     }
 }

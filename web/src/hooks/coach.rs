@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
 use crate::coach::{count_size, hint_request, hint_wanted, table_size, COUNT_BUDGET};
-use crate::protocol::{FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{FromWorker, SolveRequest, ToWorker, Workers};
 use crate::state::{Action, CoachAction, ExactCount, State};
 
 /// The action a reply of the live-count worker becomes.
@@ -57,6 +57,7 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
             method: Method::Search(SolverConfig::best_for(board.shape())),
             max_expanded: Some(COUNT_BUDGET),
             watch: None,
+            workers: Workers::ONE,
         })
     }
 }

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::worker_slot::use_worker_slot;
 use crate::best::{Best, Bests, STORAGE_KEY};
 use crate::client::WorkerEvent;
-use crate::protocol::{FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{FromWorker, SolveRequest, ToWorker, Workers};
 use crate::state::{Action, Finish, PlayAction, State};
 
 /// Dispatches a hand input (a move, an undo, a redo) with the clock read just before it, so
@@ -35,6 +35,7 @@ pub fn shortest_request(id: u32, start: &Board, goal: &Board) -> ToWorker {
         method: Method::PatternDatabase,
         max_expanded: None,
         watch: None,
+        workers: Workers::ONE,
     })
 }
 

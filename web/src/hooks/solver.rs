@@ -13,6 +13,7 @@ use gloo_timers::callback::Timeout;
 use super::worker_slot::{use_worker_slot, WorkerSlot};
 use crate::ahead::{Playhead, EXACT_GRACE_MS};
 use crate::client::WorkerEvent;
+use crate::engine_state::WorkersInfo;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::race::{Race, RACE_BUDGET};
 use crate::state::{Action, RaceAction, SolvingAction, State};
@@ -79,6 +80,21 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::DownloadFailed { id, tables, why } => {
             Action::Solving(SolvingAction::DownloadFailed(id, tables, why))
         }
+        FromWorker::Workers {
+            id,
+            count,
+            failed,
+            memory,
+            rounds,
+        } => Action::Solving(SolvingAction::Workers(
+            id,
+            WorkersInfo {
+                count,
+                failed,
+                memory,
+                rounds,
+            },
+        )),
     })
 }
 
@@ -244,7 +260,10 @@ fn start_solve(
     }
     let id = slot.new_id();
     requests.borrow_mut().solve_sent = Some((id, now_ms()));
-    let message = state.worker_message(id);
+    let mut message = state.worker_message(id);
+    if let ToWorker::Solve(request) = &mut message {
+        request.workers = page_workers();
+    }
     let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
     state.dispatch(Action::Solving(SolvingAction::SolveStarted(id)));
     if let Err(message) = slot.send(&[message]) {
@@ -257,6 +276,18 @@ fn start_solve(
             dispatcher.dispatch(Action::Solving(SolvingAction::WatchNow(id)))
         })
         .forget();
+    }
+}
+
+/// The workers a solve may run on: this device's ([`crate::two_workers::here`]), and the
+/// e2e test's hook (`window.__failSecondWorker`: the second worker dies at its first round).
+fn page_workers() -> crate::protocol::Workers {
+    let fail_second = web_sys::window()
+        .and_then(|window| js_sys::Reflect::get(&window, &"__failSecondWorker".into()).ok())
+        .is_some_and(|flag| flag.is_truthy());
+    crate::protocol::Workers {
+        count: crate::two_workers::here(),
+        fail_second,
     }
 }
 
@@ -355,6 +386,13 @@ mod tests {
                 tables: ShippedTables::WholeBoard,
                 why: "HTTP 404".to_string(),
             },
+            FromWorker::Workers {
+                id: 5,
+                count: 1,
+                failed: Some("it did not start in time".into()),
+                memory: vec![60 << 20],
+                rounds: (0, 0),
+            },
             FromWorker::Distance {
                 id: 6,
                 board: board.clone(),
@@ -419,12 +457,30 @@ mod tests {
                     ))),
                     None,
                 ),
+                FromWorker::Workers {
+                    id,
+                    count,
+                    failed,
+                    memory,
+                    rounds,
+                } => (
+                    Some(Action::Solving(SolvingAction::Workers(
+                        id,
+                        WorkersInfo {
+                            count,
+                            failed,
+                            memory,
+                            rounds,
+                        },
+                    ))),
+                    None,
+                ),
             };
             assert_eq!(answers(&reply), answered, "{reply:?}");
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 10, "every kind of reply");
+        assert_eq!(kinds.len(), 11, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

@@ -14,7 +14,7 @@
 //! [`FromWorker`]: super::FromWorker
 
 use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
-use puzzle_core::Board;
+use puzzle_core::{Board, Direction};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -54,6 +54,45 @@ pub enum ToCopy {
         #[serde(with = "serde_bytes")]
         bytes: Vec<u8>,
     },
+    /// Keep these big-board tables (and the whole-board ones, if any) toward `goal` for the
+    /// [`ToCopy::Round`]s that follow and answer [`FromCopy::Held`]: the second worker of a
+    /// big-board solve (`web/src/worker/second.rs`). Posted by [`with_bytes`].
+    HoldGuides {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// The goal the tables serve (as the solve asks for them).
+        goal: Board,
+        /// Where the big-board tables' stored form ends in `bytes` (0: none) and the
+        /// whole-board tables' begins (to the end: none if empty).
+        split: u64,
+        /// `BigTables::to_bytes` then `WholeTables::to_bytes`.
+        #[serde(with = "serde_bytes")]
+        bytes: Vec<u8>,
+    },
+    /// Run the anytime method as lane `lane` of two on `board`, from `start`, until this
+    /// worker's clock reads `until` (the owner's round ends then too), over the held tables;
+    /// answered by [`FromCopy::Rounded`].
+    Round {
+        /// Chosen by the sender; the answer carries it back.
+        id: u32,
+        /// Where the round starts (the board after the moves the page plays first).
+        board: Board,
+        /// The goal.
+        goal: Board,
+        /// The best rest known: the round's answer is never longer.
+        start: Vec<Direction>,
+        /// When the round ends (milliseconds of `Date.now()`, which both workers read).
+        until: f64,
+        /// This run's lane (of `lanes`).
+        lane: u32,
+        /// How many runs share the round.
+        lanes: u32,
+        /// The request's node budget.
+        max_expanded: Option<u64>,
+        /// The test hook of [`super::Workers::fail_second`]: die instead.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fail: bool,
+    },
     /// Search one subtree of an IDA* iteration over the held tables; answered by
     /// [`FromCopy::Searched`].
     SearchItem {
@@ -66,10 +105,12 @@ pub enum ToCopy {
 
 impl ToCopy {
     /// The `type` of each message (its serde tag), which no [`ToWorker`] has.
-    pub const TYPES: [&'static str; 4] = [
+    pub const TYPES: [&'static str; 6] = [
         "build-table",
         "build-big-tables",
         "hold-tables",
+        "hold-guides",
+        "round",
         "search-item",
     ];
 }
@@ -118,6 +159,16 @@ pub enum FromCopy {
         id: u32,
         /// What the subtree's search found.
         result: Subsearch,
+    },
+    /// The answer to [`ToCopy::Round`]: its rest if shorter than the start (`None`: nothing
+    /// shorter, or the round could not run), and the wasm memory this worker holds, in bytes.
+    Rounded {
+        /// The request.
+        id: u32,
+        /// The shorter rest from the round's board.
+        moves: Option<Vec<Direction>>,
+        /// `WebAssembly.Memory.buffer.byteLength` of this worker.
+        memory: u64,
     },
     /// Request `id` could not be answered: refused before it ran (`worker::copy_refusal`), its
     /// build failed, the tables sent were unreadable, or none are held to search over. Id 0: a
@@ -178,7 +229,7 @@ pub fn with_bytes<T: Serialize>(message: &T, bytes: &[u8]) -> (JsValue, js_sys::
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decode, encode, FromWorker, SolveRequest};
+    use super::super::{decode, encode, FromWorker, SolveRequest, Workers};
     use super::*;
     use puzzle_core::{Goal, Limits, Method, Shape};
 
@@ -199,6 +250,23 @@ mod tests {
             ToCopy::HoldTables {
                 id: 1,
                 bytes: vec![],
+            },
+            ToCopy::HoldGuides {
+                id: 1,
+                goal: goal.clone(),
+                split: 0,
+                bytes: vec![],
+            },
+            ToCopy::Round {
+                id: 1,
+                board: goal.clone(),
+                goal: goal.clone(),
+                start: vec![],
+                until: 0.0,
+                lane: 1,
+                lanes: 2,
+                max_expanded: None,
+                fail: false,
             },
             ToCopy::SearchItem {
                 id: 1,
@@ -222,6 +290,7 @@ mod tests {
             method: Method::PatternDatabase,
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         };
         let page = [
             ToWorker::Solve(request.clone()),

@@ -40,6 +40,37 @@ pub struct SolveRequest {
     /// ([`crate::ahead`]). `None`: the page waits for the final answer.
     #[serde(default)]
     pub watch: Option<u32>,
+    /// The workers a big-board anytime solve may run on ([`crate::two_workers`]: the page's
+    /// decision, from its cores and memory); older pages send none: one.
+    #[serde(default)]
+    pub workers: Workers,
+}
+
+/// The workers a solve may run on ([`SolveRequest::workers`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Workers {
+    /// 1, or 2: the solver worker may start a second one beside it
+    /// (`web/src/worker/second.rs`).
+    pub count: u32,
+    /// A test hook (`tests/e2e/24-two-workers.test.mjs`, set by the page's
+    /// `window.__failSecondWorker`): the second worker dies at its first round, as one that
+    /// runs out of memory would.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fail_second: bool,
+}
+
+impl Workers {
+    /// One worker: the solver worker alone.
+    pub const ONE: Workers = Workers {
+        count: 1,
+        fail_second: false,
+    };
+}
+
+impl Default for Workers {
+    fn default() -> Self {
+        Workers::ONE
+    }
 }
 
 /// Page to worker.
@@ -290,6 +321,27 @@ pub enum FromWorker {
         /// Whether the trace stopped at its `max_expansions`.
         limit_reached: bool,
     },
+    /// How many workers request `id` (a big-board solve whose request allowed two) runs on:
+    /// 2 once the second worker takes part (`web/src/worker/second.rs`); 1 with `failed` once
+    /// it could not start or died (the solve goes on with the best answer so far, alone).
+    /// Posted when that changes, and once more before the answer, with `memory`.
+    Workers {
+        /// The request.
+        id: u32,
+        /// The workers running it.
+        count: u32,
+        /// Why the second worker stopped, in a few words.
+        #[serde(default)]
+        failed: Option<String>,
+        /// The wasm memory each worker holds, in bytes (the solver worker's first; the second
+        /// worker's as of its last answer).
+        #[serde(default)]
+        memory: Vec<u64>,
+        /// The rounds run on two workers so far, and how many of them kept the second
+        /// worker's answer (it was shorter).
+        #[serde(default)]
+        rounds: (u32, u32),
+    },
     /// Request `id` could not be answered.
     Failed {
         /// The request (0 if the message could not be read).
@@ -351,6 +403,7 @@ mod tests {
             board,
             max_expanded: Some(10),
             watch: None,
+            workers: Workers::ONE,
         });
         assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));
     }
@@ -393,6 +446,7 @@ mod tests {
             board,
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         };
         for message in [
             ToWorker::Solve(request.clone()),
@@ -444,6 +498,7 @@ mod tests {
             method: Method::PatternDatabase,
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         }))
         .contains(r#""type":"solve","id":1"#));
     }
@@ -489,6 +544,7 @@ mod tests {
             method: Method::Anytime { time_limit_ms: 900 },
             max_expanded: None,
             watch: None,
+            workers: Workers::ONE,
         });
         assert!(encode(&improve).contains(r#""type":"improve","id":4"#));
         assert_eq!(decode::<ToWorker>(&encode(&improve)), Ok(improve));

@@ -145,6 +145,8 @@ pub enum SolvingAction {
     PdbReady(u32, crate::protocol::PdbInfo),
     /// Request `id` could not download these shipped tables, for this reason (words).
     DownloadFailed(u32, crate::protocol::ShippedTables, String),
+    /// The workers request `id` runs on.
+    Workers(u32, crate::engine_state::WorkersInfo),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.

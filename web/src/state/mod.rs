@@ -66,7 +66,7 @@ pub use race::RaceChange;
 pub use solving::{Finished, Running, Solving, SolvingChange, Watch};
 pub use view::View;
 
-use crate::protocol::{SolveRequest, ToWorker};
+use crate::protocol::{SolveRequest, ToWorker, Workers};
 use crate::race::Race;
 
 /// Expansions allowed to blind methods (BFS, DFS, IDDFS) before they stop with a message.
@@ -248,6 +248,7 @@ impl State {
                 .search_config()
                 .and_then(|config| budget_for(config.algorithm)),
             watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
+            workers: Workers::ONE,
         }
     }
 

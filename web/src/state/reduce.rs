@@ -544,6 +544,7 @@ fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
             solving_only(SolvingChange::PdbBuilding(id, build))
         }
         SolvingAction::PdbReady(id, info) => solving_only(SolvingChange::PdbReady(id, info)),
+        SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
         SolvingAction::DownloadFailed(id, tables, why) => {
             solving_only(SolvingChange::DownloadFailed(id, tables, why))
         }

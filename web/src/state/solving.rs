@@ -4,7 +4,7 @@
 
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
-use crate::engine_state::{DownloadFailure, Engine, Quality};
+use crate::engine_state::{DownloadFailure, Engine, Quality, WorkersInfo};
 use crate::protocol::{BuildProgress, PdbInfo, ShippedTables};
 
 /// How a solve's answers reach the board ([`crate::ahead`]).
@@ -103,6 +103,8 @@ pub enum SolvingChange {
     PdbReady(u32, PdbInfo),
     /// Request `id` could not download these shipped tables, for this reason (words).
     DownloadFailed(u32, ShippedTables, String),
+    /// The workers request `id` runs on.
+    Workers(u32, WorkersInfo),
     /// A better answer to request `id` while its search goes on (kept if shorter).
     Improved(u32, Box<Solution>),
     /// Request `id`'s answers now play as they come.
@@ -137,6 +139,7 @@ impl Solving {
                     };
                 }
                 next.running = Some(*running);
+                next.engine.workers = None;
                 next.result = None;
                 next.engine.finished = None;
             }
@@ -157,6 +160,10 @@ impl Solving {
             SolvingChange::DownloadFailed(id, tables, why) => {
                 next.mine(id)?;
                 next.engine.failed(DownloadFailure { tables, why })?;
+            }
+            SolvingChange::Workers(id, info) => {
+                next.mine(id)?;
+                next.engine.told_workers(info)?;
             }
             SolvingChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
@@ -265,6 +272,44 @@ mod tests {
             watch: Watch::Off,
             shortest: None,
         })
+    }
+
+    /// The workers line follows the running request's worker; a failure stays told, and
+    /// the next solve starts without a line.
+    #[test]
+    fn the_workers_line_follows_the_running_request() {
+        let two = WorkersInfo {
+            count: 2,
+            failed: None,
+            memory: vec![64 << 20, 60 << 20],
+            rounds: (3, 1),
+        };
+        let failed = WorkersInfo {
+            count: 1,
+            failed: Some("it stopped".to_string()),
+            memory: vec![64 << 20],
+            rounds: (3, 1),
+        };
+        let told = check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(running(1)),
+                A::Workers(2, two.clone()),
+                A::Workers(1, two.clone()),
+                A::Workers(1, failed.clone()),
+                A::Workers(1, two.clone()),
+            ],
+            |s| {
+                let workers = s.engine.workers.as_ref().unwrap();
+                assert_eq!(workers.failed, failed.failed);
+            },
+        );
+        let same = told.engine.workers.clone().unwrap();
+        assert_eq!(told.reduce(A::Workers(1, same)), None, "nothing new");
+        check(Solving::reduce, &told, vec![A::Started(running(2))], |s| {
+            assert_eq!(s.engine.workers, None)
+        });
     }
 
     #[test]

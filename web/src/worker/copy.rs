@@ -23,24 +23,12 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::protocol::{from_js, FromCopy, FromWorker};
 
-/// Least device memory (GB, as `navigator.deviceMemory` rounds it) for a copy beside the
-/// solver worker: each holds tables of its own.
-pub const MIN_DEVICE_GB: f64 = 4.0;
-
-/// Whether this worker can start a copy that runs at the same time: more than one core
-/// (`navigator.hardwareConcurrency`), a `Worker` constructor in the worker scope, and, where
-/// the browser tells (`navigator.deviceMemory`, Chromium), at least [`MIN_DEVICE_GB`] of memory.
+/// Whether this worker can start a copy that runs at the same time: more than one core and,
+/// where the browser tells, the memory for it ([`crate::two_workers::workers_for`]), and a
+/// `Worker` constructor in the worker scope.
 pub fn available() -> bool {
-    let global = js_sys::global();
-    let navigator = |key: &str| {
-        Reflect::get(&global, &"navigator".into())
-            .and_then(|navigator| Reflect::get(&navigator, &key.into()))
-            .ok()
-            .and_then(|value| value.as_f64())
-    };
-    let cores = navigator("hardwareConcurrency").unwrap_or(1.0);
-    let memory_ok = navigator("deviceMemory").is_none_or(|gb| gb >= MIN_DEVICE_GB);
-    cores > 1.0 && memory_ok && Reflect::has(&global, &"Worker".into()).unwrap_or(false)
+    crate::two_workers::here() >= 2
+        && Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false)
 }
 
 /// The address of this worker's script (the loader shim), for a copy of it.

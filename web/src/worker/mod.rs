@@ -32,13 +32,14 @@
 //!       (`tableless`). Tables that come after the budget serve the next solve.
 //!    4. *Answers*: with the tables, through `request::solve_request` as in step 3 (progress
 //!       about ten times a second, each better answer, then the answer or the failure); a hard
-//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`).
+//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`), a big
+//!       board's rounds on two workers where the page allows (`second`).
 //! 5. **After**: downloads are stored in IndexedDB (`cache::store_after_request`), and the
 //!    next request runs.
 //!
 //! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
 //! copy of this worker is started by `copy`, whose owner reads its replies as [`FromCopy`]
-//! (`nested`, `pair`) or, from a copy improving a board without tables, as [`FromWorker`]
+//! (`nested`, `pair`, `second`) or, from a copy improving a board without tables, as [`FromWorker`]
 //! (`improver`).
 
 use std::cell::{Cell, RefCell};
@@ -67,6 +68,7 @@ mod pair;
 mod prepare;
 mod quick;
 mod request;
+mod second;
 mod shipped;
 mod solve;
 mod tableless;
@@ -76,6 +78,7 @@ mod watch;
 mod whole;
 
 pub use pair::{hold_tables, search_subtree};
+pub use second::hold_guides;
 pub use trace::{distance, trace};
 
 thread_local! {
@@ -361,6 +364,30 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
         ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
         ToCopy::HoldTables { id, bytes } => post_owner(scope, &hold_tables(*id, bytes)),
         ToCopy::SearchItem { id, item } => post_owner(scope, &search_subtree(*id, item)),
+        ToCopy::HoldGuides {
+            id,
+            goal,
+            split,
+            bytes,
+        } => post_owner(scope, &second::hold_guides(*id, goal, *split, bytes)),
+        ToCopy::Round {
+            id,
+            board,
+            goal,
+            start,
+            until,
+            lane,
+            lanes,
+            max_expanded,
+            fail,
+        } => {
+            let lane = puzzle_core::anytime::LaneOf {
+                index: *lane as usize,
+                count: *lanes as usize,
+            };
+            let answer = second::round(*id, board, goal, start, *until, lane, *max_expanded, *fail);
+            post_owner(scope, &answer);
+        }
     }
 }
 
@@ -378,7 +405,10 @@ pub fn copy_refusal(message: &ToCopy) -> Option<FromCopy> {
                 id: *id,
                 message: "no big-board tables serve this goal".to_string(),
             }),
-        ToCopy::HoldTables { .. } | ToCopy::SearchItem { .. } => None,
+        ToCopy::HoldTables { .. }
+        | ToCopy::SearchItem { .. }
+        | ToCopy::HoldGuides { .. }
+        | ToCopy::Round { .. } => None,
     }
 }
 

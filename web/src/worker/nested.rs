@@ -87,7 +87,9 @@ impl Nested {
                 Ok(FromCopy::Table { bytes, .. }) => shared.finish(Ok(bytes)),
                 Ok(FromCopy::Failed { message, .. }) => shared.finish(Err(message)),
                 // The answers to requests this owner does not send.
-                Ok(FromCopy::Held { .. } | FromCopy::Searched { .. }) => {}
+                Ok(
+                    FromCopy::Held { .. } | FromCopy::Searched { .. } | FromCopy::Rounded { .. },
+                ) => {}
                 Err(message) => shared.finish(Err(message)),
             })?
         };

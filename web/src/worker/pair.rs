@@ -194,9 +194,12 @@ impl Helper {
                     }
                     // Its start (`WorkerCopy` sends the tables then), and the answers to
                     // requests this owner does not send.
-                    Ok(FromCopy::Ready | FromCopy::Building { .. } | FromCopy::Table { .. }) => {
-                        return
-                    }
+                    Ok(
+                        FromCopy::Ready
+                        | FromCopy::Building { .. }
+                        | FromCopy::Table { .. }
+                        | FromCopy::Rounded { .. },
+                    ) => return,
                     Err(_) => state.failed.set(true),
                 }
                 state.waker.wake();

@@ -3,7 +3,8 @@
 //! posted as it comes, and the answer or the failure. Every path of a solve (`solve.rs`,
 //! `quick.rs`, the worker's entry) ends here.
 
-use puzzle_core::{solve_improving_from, Direction, Tables};
+use puzzle_core::anytime::LaneOf;
+use puzzle_core::{solve_improving_in_lane, Direction, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::post;
@@ -26,6 +27,18 @@ pub(super) fn solve_request_from(
     tables: Tables,
     start: Option<Vec<Direction>>,
 ) -> FromWorker {
+    solve_request_in_lane(scope, request, tables, start, LaneOf::default())
+}
+
+/// [`solve_request_from`] as run `lane` of the runs of one solve on several workers
+/// (`super::second`).
+pub(super) fn solve_request_in_lane(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &SolveRequest,
+    tables: Tables,
+    start: Option<Vec<Direction>>,
+    lane: LaneOf,
+) -> FromWorker {
     let id = request.id;
     let mut report = super::progress_poster(scope, id, None);
     let mut limits = super::request_limits(request.max_expanded, &mut report);
@@ -38,12 +51,13 @@ pub(super) fn solve_request_from(
             },
         )
     };
-    match solve_improving_from(
+    match solve_improving_in_lane(
         &request.board,
         &request.goal,
         &request.method,
         tables,
         start.as_deref(),
+        lane,
         &mut limits,
         &mut improved,
     ) {

@@ -15,9 +15,8 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
-use super::request::solve_request_from;
 use super::wait::next_turn;
-use super::{clock, post, quick, shipped, tableless, watch, whole};
+use super::{clock, post, quick, second, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -30,6 +29,8 @@ pub(super) async fn with_tables(
     let id = request.id;
     match request.method.needs(request.board.shape()) {
         Some(TableKind::BigBoard) => {
+            // Loaded while the tables come, to take part once they have.
+            second::start_early(request);
             // With the tables in memory the solver itself posts the staged answer first;
             // otherwise it shows at once, and the board improves without tables while they
             // load, download or build.
@@ -96,7 +97,7 @@ async fn solve_with_big(
         Some(start) if request.watch.is_some() => {
             watch::improve(scope, &request, tables, start).await
         }
-        start => solve_request_from(scope, &request, tables, start),
+        start => second::solve_waiting(scope, &request, tables, start).await,
     }
 }
 
@@ -228,7 +229,7 @@ async fn with_or_without(
     };
     match best {
         Some(best) if request.watch.is_some() => watch::improve(scope, request, tables, best).await,
-        best => solve_request_from(scope, request, tables, best),
+        best => second::solve_waiting(scope, request, tables, best).await,
     }
 }
 

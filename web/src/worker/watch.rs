@@ -9,15 +9,17 @@ use std::cell::RefCell;
 
 use puzzle_core::anytime::lower_bound;
 use puzzle_core::{
-    solvability, solve_improving_from, Board, Direction, Method, Solution, SolveOutcome, Stats,
+    solvability, solve_improving_in_lane, Board, Direction, Method, Solution, SolveOutcome, Stats,
     Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::second::Lanes;
 use super::wait::next_turn;
 use super::{clock, post, progress_poster};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
 use crate::protocol::{FromWorker, SolveRequest};
+use crate::two_workers::shorter;
 
 /// The shortest round worth starting, in milliseconds.
 const MIN_ROUND_MS: f64 = 50.0;
@@ -88,6 +90,8 @@ pub(super) async fn improve(
     let mut last: Option<Solution> = None;
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
+    // Where the page allows, each round runs on a second worker too ([`Lanes`]).
+    let mut lanes = Lanes::new(scope, request, tables).await;
     for round in 0.. {
         // The page's reports come in between two rounds.
         next_turn(0).await;
@@ -130,22 +134,45 @@ pub(super) async fn improve(
             post(scope, &FromWorker::Improved { id, solution });
         };
         let rest = &best[at..];
-        match solve_improving_from(
+        let until = clock() + ms.max(1.0);
+        let (lane, sent) = lanes.send(
+            scope,
+            &from,
+            &request.goal,
+            rest,
+            until,
+            request.max_expanded,
+        );
+        match solve_improving_in_lane(
             &from,
             &request.goal,
             &method,
             tables,
             Some(rest),
+            lane,
             &mut limits,
             &mut improved,
         ) {
-            Ok(found) if found.length().is_some_and(|n| n < rest.len()) => {
-                let solution = whole(&found);
-                best = solution.moves.clone();
-                best_from = at;
-                last = Some(solution);
+            Ok(found) => {
+                // This worker's rest was posted as it came; the second worker's, merged now,
+                // only if shorter.
+                let ours = Some(found.moves.clone()).filter(|moves| moves.len() < rest.len());
+                let theirs = lanes.answer(scope, sent).await;
+                if let Some(moves) = shorter(&from, &request.goal, ours.clone(), theirs) {
+                    let solution = whole(&Solution {
+                        moves,
+                        ..found.clone()
+                    });
+                    if ours.is_none_or(|ours| solution.moves.len() < at + ours.len()) {
+                        lanes.kept_second();
+                        let solution = Box::new(solution.clone());
+                        post(scope, &FromWorker::Improved { id, solution });
+                    }
+                    best = solution.moves.clone();
+                    best_from = at;
+                    last = Some(solution);
+                }
             }
-            Ok(_) => {}
             Err(error) => {
                 return FromWorker::Failed {
                     id,
@@ -154,6 +181,7 @@ pub(super) async fn improve(
             }
         }
     }
+    lanes.finish(scope);
     let solution = Solution {
         lower_bound: Some(bound),
         ..answer(request, best, last.as_ref())

@@ -1,0 +1,90 @@
+// A big-board solve on two workers (web/src/worker/second.rs): in a fresh profile a 6x6 solve
+// says it runs on two workers and ends with an answer that reaches the goal; a second worker
+// that dies (the test hook window.__failSecondWorker) leaves the answer and one line saying so;
+// a device of one core (navigator.hardwareConcurrency = 1, read by the page, which decides)
+// runs one worker. The lengths on two workers against one are measured by
+// tests/e2e/bench/big-boards.mjs (docs/BENCHMARKS.md).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, BASE_URL, board, shot, record } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const GOAL_6 = [...Array(35).keys()].map((k) => k + 1).concat(0);
+
+/** A fresh profile at `?size=6` (a scrambled 6x6), with `init` run in the page before its
+ * scripts; the page's errors are collected. */
+async function open6(init) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${BASE_URL}/?size=6`);
+  await page.getByRole('grid').waitFor();
+  return page;
+}
+
+/** Solves at a budget of `ms`, waits for the answer and checks it reaches the goal; its length. */
+async function solve(page, ms) {
+  await page.selectOption('#budget', String(ms));
+  assert.notDeepEqual(await board(page), GOAL_6, 'the first screen is scrambled');
+  await page.locator('#solve').click();
+  await page.locator('#length').waitFor({ timeout: ms + 30_000 });
+  const total = await page.locator('#step-count').getAttribute('data-total');
+  await page.locator('#timeline').fill(total);
+  assert.deepEqual(await board(page), GOAL_6, 'the answer reaches the goal');
+  return Number(await page.locator('#length').getAttribute('data-length'));
+}
+
+test('a 6x6 solve runs on two workers and ends with an answer', async () => {
+  const page = await open6();
+  const seen = page.locator('#workers[data-workers="2"]').waitFor({ timeout: 20_000 });
+  const length = await solve(page, 5000);
+  await seen;
+  const line = page.locator('#workers');
+  assert.equal(await line.getAttribute('data-workers'), '2');
+  assert.match(await line.textContent(), /two workers/);
+  const memory = (await line.getAttribute('data-memory-mb')).split('+').map(Number);
+  assert.equal(memory.length, 2, `the memory of both workers: ${memory}`);
+  record('two_workers_6x6_5s_length', length);
+  record('two_workers_6x6_memory_mb', memory.join('+'));
+  await shot(page, '24-two-workers');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a 6x6 solve that waits for its best answer runs on two workers too', async () => {
+  const page = await open6();
+  await page.locator('#wait-for-best').check();
+  await solve(page, 5000);
+  const line = page.locator('#workers');
+  assert.equal(await line.getAttribute('data-workers'), '2');
+  // One round, the whole budget: it kept the second worker's answer or not.
+  assert.match(await line.getAttribute('data-rounds'), /^[01]\/1$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a second worker that dies leaves the answer and one line that says so', async () => {
+  const page = await open6(() => { window.__failSecondWorker = true; });
+  const length = await solve(page, 5000);
+  assert.ok(length > 0);
+  const line = page.locator('#workers');
+  assert.equal(await line.getAttribute('data-failed'), 'true');
+  assert.equal(await line.getAttribute('data-workers'), '1');
+  assert.match(await line.textContent(), /second worker failed .*went on with one/);
+  assert.equal(await page.locator('#workers').count(), 1, 'one line');
+  await shot(page, '24-two-workers-failed');
+  await page.context().close();
+});
+
+test('on one core the solve runs on one worker', async () => {
+  const page = await open6(() => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 }); });
+  await solve(page, 2000);
+  assert.equal(await page.locator('#workers').count(), 0, 'no second worker, no line');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
