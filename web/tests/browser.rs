@@ -204,6 +204,10 @@ fn messages_cross_as_js_values_and_come_back_equal() {
         method: puzzle_core::Method::default_for(board.shape()),
         max_expanded: Some(10),
         watch: None,
+        workers: web::protocol::Workers {
+            count: 2,
+            ..web::protocol::Workers::ONE
+        },
     });
     let value = to_js(&request);
     assert!(value.is_object(), "a JS object, not JSON text");
@@ -312,6 +316,7 @@ fn from_js_refuses_or_reads_hundreds_of_mutated_js_values() {
         method: "pdb".parse().unwrap(),
         max_expanded: Some(10),
         watch: None,
+        workers: web::protocol::Workers::ONE,
     }));
     let distance = to_js(&ToWorker::Distance {
         id: 4,
