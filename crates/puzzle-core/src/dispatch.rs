@@ -254,6 +254,14 @@ mod tests {
         answer
     }
 
+    /// The quick staged answer's moves: a start to hand the solver.
+    fn quick_staged(board: &Board, goal: &Board) -> Vec<Direction> {
+        solve_staged(board, goal, &StagedConfig::quick(1), &mut Limits::default())
+            .unwrap()
+            .solution
+            .moves
+    }
+
     /// A start is never made longer, with no time it comes back (its loops cut), and slices
     /// seeded with the last one's answer continue one another.
     #[test]
@@ -261,15 +269,7 @@ mod tests {
         for (side, goal) in [(5, Goal::Standard), (6, Goal::Snail)] {
             let goal = goal.board(Shape::square(side).unwrap()).unwrap();
             let board = scramble_seeded(&goal, Scramble::Uniform, true, 4);
-            let staged = solve_staged(
-                &board,
-                &goal,
-                &StagedConfig::quick(1),
-                &mut Limits::default(),
-            )
-            .unwrap()
-            .solution
-            .moves;
+            let staged = quick_staged(&board, &goal);
             // A detour the solver must cut: the blank goes out and comes back.
             let first = staged[0];
             let mut detour = vec![first, first.opposite()];
@@ -300,15 +300,7 @@ mod tests {
     fn each_lane_of_two_runs_answers_from_its_start() {
         let goal = Goal::Snail.board(Shape::square(6).unwrap()).unwrap();
         let board = scramble_seeded(&goal, Scramble::Uniform, true, 7);
-        let staged = solve_staged(
-            &board,
-            &goal,
-            &StagedConfig::quick(1),
-            &mut Limits::default(),
-        )
-        .unwrap()
-        .solution
-        .moves;
+        let staged = quick_staged(&board, &goal);
         for index in 0..2 {
             let lane = LaneOf { index, count: 2 };
             let answer = solve_improving_in_lane(

@@ -485,15 +485,20 @@ impl Lanes {
         };
         if self.told != 2 {
             self.told = 2;
-            let message = FromWorker::Workers {
-                id: self.id,
-                count: 2,
-                failed: None,
-                memory: vec![wasm_memory(), second.memory()],
-                rounds: self.rounds,
-            };
-            post(scope, &message);
+            self.tell_both(scope, second);
         }
+    }
+
+    /// Posts that the solve runs on two workers, with both workers' memory and the rounds.
+    fn tell_both(&self, scope: &DedicatedWorkerGlobalScope, second: &Second) {
+        let message = FromWorker::Workers {
+            id: self.id,
+            count: 2,
+            failed: None,
+            memory: vec![wasm_memory(), second.memory()],
+            rounds: self.rounds,
+        };
+        post(scope, &message);
     }
 
     /// The second worker's answer to round `id` (`None`: nothing shorter, late, or failed).
@@ -520,14 +525,7 @@ impl Lanes {
     pub(super) fn finish(&mut self, scope: &DedicatedWorkerGlobalScope) {
         self.check(scope);
         if let (Some(second), 2) = (self.second.as_ref(), self.told) {
-            let message = FromWorker::Workers {
-                id: self.id,
-                count: 2,
-                failed: None,
-                memory: vec![wasm_memory(), second.memory()],
-                rounds: self.rounds,
-            };
-            post(scope, &message);
+            self.tell_both(scope, second);
         }
     }
 }
