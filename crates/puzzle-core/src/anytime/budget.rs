@@ -71,6 +71,15 @@ impl<'l, 'a> Budget<'l, 'a> {
         self
     }
 
+    /// Where this run's window passes start (`engines/shorten.rs`): 0 on one thread, lane `k`
+    /// of `n` at `k * step / n`, so that the lanes' windows end on other boards and search
+    /// other stretches of the answer they share.
+    pub(crate) fn window_offset(&self, step: usize) -> usize {
+        self.lane
+            .as_ref()
+            .map_or(0, |lane| lane.index * step / lane.count)
+    }
+
     /// Milliseconds since the start (of the clock, or counted in expansions).
     pub(crate) fn elapsed_ms(&self) -> f64 {
         match self.work_clock {

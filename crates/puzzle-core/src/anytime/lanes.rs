@@ -5,8 +5,11 @@
 //! - **Draws**: lane `k` breaks the ties of its growing beams and beam windows with salt `k`
 //!   (lane 0 as a single-thread run), so they keep other boards, and takes every
 //!   `threads`-th of the other problems the widest beams run on (blends, views, reverse
-//!   problems, ties broken as on one thread; `phases/beams.rs`): together the lanes run the
-//!   single thread's draws, each lane half as many on two threads.
+//!   problems, ties broken as on one thread; `phases/beams.rs`) and of the core beams' blends
+//!   (`phases/core_beams.rs`): together the lanes run the single thread's draws, each lane
+//!   half as many on two threads. Its window passes start `k / threads` of a step later
+//!   (`Budget::window_offset`), so the lanes' windows end on other boards of the answer they
+//!   share.
 //! - **Sharing**: every improvement goes to the shared best ([`Lane::offer`]); a lane prunes
 //!   by the shared length ([`Run::best_len`](crate::anytime::run::Run::best_len)) and adopts the
 //!   shared answer at its phase boundaries and between its draws and window passes, so the

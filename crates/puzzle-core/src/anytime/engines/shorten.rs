@@ -122,7 +122,8 @@ pub(crate) fn weighted_window_pass(
 }
 
 /// Slides a window over `moves`, replacing each stretch by what `shorter` finds (a path of at
-/// most the given length between the stretch's two end boards).
+/// most the given length between the stretch's two end boards); the first window starts at
+/// the lane's offset ([`Budget::window_offset`]).
 fn slide(
     start: &Board,
     moves: &[Direction],
@@ -133,8 +134,11 @@ fn slide(
 ) -> (Vec<Direction>, Option<Halt>) {
     let mut moves = moves.to_vec();
     let mut at = start.clone();
-    let mut i = 0;
     let step = step.max(1);
+    let mut i = budget.window_offset(step).min(moves.len());
+    for &direction in &moves[..i] {
+        at.apply(direction);
+    }
     while i + 2 <= moves.len() {
         let end = (i + window).min(moves.len());
         let last = end == moves.len();
@@ -158,4 +162,41 @@ fn slide(
         i += advance;
     }
     (moves, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anytime::shared::Lane;
+    use crate::search::Limits;
+    use crate::{Goal, Shape};
+
+    /// A window pass as one thread (or lane 0 of 2) starts at the first move and cuts a detour
+    /// there; lane 1 of 2 starts its windows half a step later, so the detour stays, and the
+    /// rest of the answer is searched from other boards (both still solve the board).
+    #[test]
+    fn lane_one_starts_its_windows_half_a_step_later() {
+        let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+        // The blank goes up and left, and back: the answer leads with a detour.
+        use Direction::{Left, Up};
+        let walk = [Up, Left, Up, Left];
+        let start = goal.after(&walk).unwrap();
+        let detour = [Direction::Down, Direction::Up];
+        let back: Vec<Direction> = walk.iter().rev().map(|d| d.opposite()).collect();
+        let answer: Vec<Direction> = detour.iter().chain(&back).copied().collect();
+        let pass = |lane: Option<Lane>| {
+            let mut limits = Limits::default();
+            let mut budget = Budget::new(&mut limits, f64::INFINITY);
+            if let Some(lane) = lane {
+                budget = budget.in_lane(lane);
+            }
+            let (moves, halt) = window_pass(&start, &answer, 12, 4, 100_000, &mut budget);
+            assert!(halt.is_none());
+            assert_eq!(start.after(&moves).unwrap(), goal);
+            moves
+        };
+        assert_eq!(pass(None), back);
+        assert_eq!(pass(Some(Lane::alone(0, 2))), back);
+        assert_eq!(pass(Some(Lane::alone(1, 2)))[..2], detour);
+    }
 }

@@ -60,7 +60,8 @@ impl Run<'_, '_, '_> {
     }
 
     /// Windows of `span` moves ending at the answer's boards whose blank a view takes to the
-    /// goal's blank cell, from the end of the answer back to its start (the next window ends
+    /// goal's blank cell, from the end of the answer (less the lane's offset,
+    /// [`crate::anytime::budget::Budget::window_offset`]) back to its start (the next window ends
     /// at least `span / 2` moves before the last one's end), each searched by a beam of
     /// `width` boards until `until_ms`; every gain is offered at once and the windows go on
     /// along the new answer.
@@ -76,7 +77,8 @@ impl Run<'_, '_, '_> {
             return Ok(());
         };
         let mut boards = boards_along(&self.start, &best);
-        let mut end = best.len();
+        // Each lane's windows end on other boards (on one thread, at the answer's end).
+        let mut end = best.len() - self.budget.window_offset((span / 2).max(1)).min(best.len());
         while let Some(window) = self.window_before(&boards, end, span) {
             if self.budget.elapsed_ms() > until_ms || self.is_optimal() {
                 return Ok(());

@@ -89,26 +89,30 @@ impl Run<'_, '_, '_> {
             parent: (0, 0),
         };
         let mut took = widest.took_ms;
-        for salt in 0..ROUNDS {
-            for blend in CORE_BLENDS {
-                if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
-                    return Ok(());
-                }
-                let began = self.budget.elapsed_ms();
-                ranker.blend = blend;
-                let beam = Beam {
-                    start,
-                    goal,
-                    width: widest.width,
-                    shorter_than: self.best_len().saturating_sub(prefix.len()),
-                    until_ms,
-                    salt,
-                };
-                if let Some(moves) = beam.search(&mut ranker, &mut self.budget)? {
-                    self.offer(split.stitch(&moves));
-                }
-                took = self.budget.elapsed_ms() - began;
+        // On several threads each lane takes every `threads`-th of the single thread's draws.
+        let draws = (0..ROUNDS).flat_map(|salt| CORE_BLENDS.map(|blend| (salt, blend)));
+        let mine: Vec<_> = (draws.enumerate())
+            .filter(|&(index, _)| self.takes_draw(index))
+            .map(|(_, draw)| draw)
+            .collect();
+        for (salt, blend) in mine {
+            if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
+                return Ok(());
             }
+            let began = self.budget.elapsed_ms();
+            ranker.blend = blend;
+            let beam = Beam {
+                start,
+                goal,
+                width: widest.width,
+                shorter_than: self.best_len().saturating_sub(prefix.len()),
+                until_ms,
+                salt,
+            };
+            if let Some(moves) = beam.search(&mut ranker, &mut self.budget)? {
+                self.offer(split.stitch(&moves));
+            }
+            took = self.budget.elapsed_ms() - began;
         }
         Ok(())
     }
