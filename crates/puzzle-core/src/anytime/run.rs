@@ -152,6 +152,11 @@ impl Run<'_, '_, '_> {
         self.budget.lane.as_ref().map_or(0, |lane| lane.salt())
     }
 
+    /// This run's lane: 0 on one thread.
+    pub(crate) fn lane_index(&self) -> usize {
+        self.budget.lane.as_ref().map_or(0, |lane| lane.index)
+    }
+
     /// Whether this run takes the `index`-th of a list of draws: all of them on one thread,
     /// every `threads`-th (from its own index) in a lane.
     pub(crate) fn takes_draw(&self, index: usize) -> bool {

@@ -77,7 +77,12 @@ impl Run<'_, '_, '_> {
         };
         let goal = &tables.layout().core_goal;
         let (start, prefix) = (&split.core_start, &split.prefix);
-        let growth = Growth::LeavingDraws;
+        // On several threads, the odd lanes widen their beams as far as the time allows while
+        // the even ones leave time for the draws: the two things more time buys, side by side.
+        let growth = match self.lane_index() % 2 {
+            1 => Growth::ToCap,
+            _ => Growth::LeavingDraws,
+        };
         let widest = self.beams_from(start, goal, prefix, &mut ranker, config, until_ms, growth)?;
         let Some(widest) = widest else {
             return Ok(());
