@@ -36,7 +36,17 @@ test('size: squares 2..8 and any W x H from two number fields, with inline error
   const error = page.locator('#size-w-error');
   for (const bad of ['1', '17', '2.5']) {
     await enter(page, 'size-w', bad);
-    await error.waitFor();
+    // This wait timed out once in a full run on a loaded machine (not reproduced alone): if it
+    // does again, the message says what the page held, for whoever looks next.
+    await error.waitFor({ timeout: 15000 }).catch(async (e) => {
+      await shot(page, '17-size-no-error');
+      const held = await page.evaluate(() => ({
+        value: document.querySelector('#size-w')?.value,
+        focused: document.activeElement?.id || document.activeElement?.tagName,
+        size: document.querySelector('#size')?.value,
+      }));
+      throw new Error(`no error line after entering ${bad}: ${JSON.stringify(held)}; ${e.message}`);
+    });
     // The field goes back to the width in use (it fails here if it never does).
     await page.waitForFunction(() => document.querySelector('#size-w').value === '2', null, {
       timeout: 5000,
