@@ -6,7 +6,10 @@
 //! The growing beams rank by the tables alone, and stop widening while there is time for
 //! beams of their last width ranked by blends of the tables' estimate and linear conflict
 //! ([`CORE_BLENDS`]), which then run in turn until the time is spent: another ranking is
-//! another draw (a beam of the same ranking twice as wide mostly finds the same answer).
+//! another draw (a beam of the same ranking twice as wide mostly finds the same answer). On
+//! several threads the lanes share out the draws, and the odd lanes widen their growing beams
+//! as far as the time allows instead (DeepCubeA's 5x5 dev states, 40 boards, two threads, work
+//! clock: 92.55 -> 92.40 moves at 10 s, 94.85 -> 94.60 at 1 s).
 
 use crate::anytime::budget::Halt;
 use crate::anytime::core::{self, Split};
