@@ -157,13 +157,14 @@ impl Run<'_, '_, '_> {
         self.budget.lane.as_ref().map_or(0, |lane| lane.index)
     }
 
-    /// Whether this run takes the `index`-th of a list of draws: all of them on one thread,
-    /// every `threads`-th (from its own index) in a lane.
-    pub(crate) fn takes_draw(&self, index: usize) -> bool {
-        self.budget
-            .lane
-            .as_ref()
-            .is_none_or(|lane| index % lane.count == lane.index)
+    /// This run's share of a list of draws, in order: all of them on one thread, every
+    /// `threads`-th (from its own index) in a lane.
+    pub(crate) fn my_draws<T>(&self, draws: impl IntoIterator<Item = T>) -> Vec<T> {
+        let lane = self.budget.lane.as_ref();
+        (draws.into_iter().enumerate())
+            .filter(|&(index, _)| lane.is_none_or(|lane| index % lane.count == lane.index))
+            .map(|(_, draw)| draw)
+            .collect()
     }
 
     pub(crate) fn answer(&mut self, moves: Vec<Direction>) -> Approximate {

@@ -78,7 +78,9 @@ impl Run<'_, '_, '_> {
         };
         let mut boards = boards_along(&self.start, &best);
         // Each lane's windows end on other boards (on one thread, at the answer's end).
-        let mut end = best.len() - self.budget.window_offset((span / 2).max(1)).min(best.len());
+        let mut end = best
+            .len()
+            .saturating_sub(self.budget.window_offset((span / 2).max(1)));
         while let Some(window) = self.window_before(&boards, end, span) {
             if self.budget.elapsed_ms() > until_ms || self.is_optimal() {
                 return Ok(());

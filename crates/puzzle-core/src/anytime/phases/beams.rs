@@ -93,11 +93,7 @@ impl Run<'_, '_, '_> {
         // as on one thread (salt 0): together the lanes run the single thread's draws, each in
         // its share of the time.
         let salt = 0;
-        let mine: Vec<Other> = (others.into_iter().enumerate())
-            .filter(|&(index, _)| self.takes_draw(index))
-            .map(|(_, other)| other)
-            .collect();
-        for other in mine {
+        for other in self.my_draws(others) {
             let kind = usize::from(matches!(other, Other::Blend(_)));
             if until - self.budget.elapsed_ms() < took[kind] || self.is_optimal() {
                 break;

@@ -99,11 +99,7 @@ impl Run<'_, '_, '_> {
         let mut took = widest.took_ms;
         // On several threads each lane takes every `threads`-th of the single thread's draws.
         let draws = (0..ROUNDS).flat_map(|salt| CORE_BLENDS.map(|blend| (salt, blend)));
-        let mine: Vec<_> = (draws.enumerate())
-            .filter(|&(index, _)| self.takes_draw(index))
-            .map(|(_, draw)| draw)
-            .collect();
-        for (salt, blend) in mine {
+        for (salt, blend) in self.my_draws(draws) {
             if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
                 return Ok(());
             }
