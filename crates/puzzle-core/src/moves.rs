@@ -67,18 +67,21 @@ impl fmt::Display for Direction {
     }
 }
 
-/// Parses a move string such as `"ULDR"` or `"u l d r"`; spaces and commas are ignored.
+/// Parses a move string such as `"ULDR"` or `"u l d r"`; spaces and commas are ignored, and
+/// so is a `#` and the rest of its line (a comment, as in board files).
 ///
 /// ```
 /// use puzzle_core::{parse_moves, Direction};
 /// assert_eq!(parse_moves("UL").unwrap(), vec![Direction::Up, Direction::Left]);
+/// assert_eq!(parse_moves("# the blank's moves\nU # up\nL").unwrap(), vec![Direction::Up, Direction::Left]);
 /// assert_eq!(
 ///     parse_moves("UX").unwrap_err().to_string(),
 ///     "move 2 is 'X': moves are U, D, L or R (the direction the blank moves)"
 /// );
 /// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Direction>, MoveError> {
-    text.chars()
+    text.lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").chars())
         .filter(|c| !c.is_whitespace() && *c != ',')
         .enumerate()
         .map(|(index, letter)| {
