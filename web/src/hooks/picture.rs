@@ -6,7 +6,9 @@
 //! each. A file over [`MAX_PICTURE_BYTES`] is refused by its size, unread. The URL is a
 //! `gloo_file::ObjectUrl`, revoked when its last holder drops it: when the picture is
 //! replaced or cleared, when a newer file or a failed decode makes it unused, and when the page
-//! unmounts. The image stays in the browser: nothing is uploaded.
+//! unmounts. The image stays in the browser: nothing is uploaded. Before the browser decodes
+//! it, the file's bytes are measured ([`crate::picture_check`]): a raster picture of too many
+//! pixels, or an SVG that would draw too much, is refused with a message.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,6 +21,7 @@ use web_sys::{Blob, CanvasRenderingContext2d, File, HtmlCanvasElement, HtmlImage
 use yew::prelude::*;
 
 use crate::download::{file_size, short_name};
+use crate::picture_check::picture_danger;
 
 /// The picture choice and the callbacks that change it.
 #[derive(Clone, PartialEq)]
@@ -171,7 +174,17 @@ pub fn use_picture() -> Picture {
 
 /// The picture in `file` drawn once into a bitmap of [`bitmap_size`], as an object URL; why
 /// not, in words after the file's name, if it does not decode or cannot be drawn.
-async fn bitmap(file: &File) -> Result<ObjectUrl, &'static str> {
+async fn bitmap(file: &File) -> Result<ObjectUrl, String> {
+    // Measured from its bytes first: the browser decodes and draws on this thread, where a
+    // hostile file would stop the page (see `picture_check`).
+    let bytes = JsFuture::from(file.array_buffer())
+        .await
+        .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec())
+        .map_err(|_| "could not be read".to_string())?;
+    if let Some(why) = picture_danger(&file.name(), &file.type_(), &bytes) {
+        return Err(why);
+    }
+    drop(bytes);
     // `URL.createObjectURL` takes any `File`; this URL is revoked when the bitmap is made.
     let source = ObjectUrl::from(gloo_file::File::from(file.clone()));
     let image = decoded(&source)
