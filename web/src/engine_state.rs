@@ -229,11 +229,9 @@ pub fn source_text(info: &PdbInfo) -> String {
                 text.push_str(", replacing an unreadable cached copy");
             }
             text.push_str(if info.saved {
-                ", saved for next time"
-            } else if info.storing {
-                ", being stored in this browser for next time"
+                ", saved in this browser for next time"
             } else {
-                ", could not be saved"
+                ", could not be saved in this browser (its storage is full or refused)"
             });
             text
         }

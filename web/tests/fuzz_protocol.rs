@@ -165,7 +165,6 @@ fn replies() -> Vec<Value> {
                 memory_bytes: 90,
                 repaired: false,
                 saved: true,
-                storing: false,
                 download_failed: true,
             },
         },

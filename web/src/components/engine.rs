@@ -246,7 +246,7 @@ mod tests {
         // Changing size resets the method; a generic pick sticks until then.
         let to4 = apply(
             &s3,
-            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
         );
         assert_eq!(to4.prefs.method, Method::PatternDatabase);
         let generic = apply(
@@ -271,7 +271,7 @@ mod tests {
         );
         let to5 = apply(
             &back,
-            Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap())),
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap(), 1)),
         );
         assert_eq!(to5.prefs.method, PAGE_ANYTIME);
     }
@@ -310,18 +310,25 @@ mod tests {
             memory_bytes: 11_533_000,
             repaired: false,
             saved: false,
-            storing: false,
             download_failed: false,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
         let downloaded = PdbInfo {
             source: PdbSource::Downloaded,
-            storing: true,
+            saved: true,
             ..info.clone()
         };
         assert_eq!(
             source_text(&downloaded),
-            "downloaded in 120 ms (11.5 MB), being stored in this browser for next time"
+            "downloaded in 120 ms (11.5 MB), saved in this browser for next time"
+        );
+        let refused = PdbInfo {
+            saved: false,
+            ..downloaded.clone()
+        };
+        assert_eq!(
+            source_text(&refused),
+            "downloaded in 120 ms (11.5 MB), could not be saved in this browser (its storage is full or refused)"
         );
         let offline = PdbInfo {
             source: PdbSource::Built,
@@ -331,7 +338,7 @@ mod tests {
         };
         assert_eq!(
             source_text(&offline),
-            "built in 120 ms (11.5 MB) because the download failed, saved for next time"
+            "built in 120 ms (11.5 MB) because the download failed, saved in this browser for next time"
         );
         let failed = PdbInfo {
             source: PdbSource::Unavailable,

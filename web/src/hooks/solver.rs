@@ -136,6 +136,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     let on_event = use_worker_events(state.dispatcher(), requests.clone(), found.setter());
     let slot = use_worker_slot(on_event);
     use_worker_life(slot.clone(), requests.clone(), state.busy_id());
+    use_tables_ahead(slot.clone(), state.puzzle.goal_board.clone());
     use_playhead_reports(slot.clone(), state.playhead_report());
 
     // The callbacks are made once (so the panels' props compare equal between renders) and
@@ -219,9 +220,10 @@ fn use_worker_events(
 fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Option<u32>) {
     {
         let slot = slot.clone();
-        use_effect_with((), move |_| match slot.start() {
-            Ok(()) => read_tables_when_idle(slot),
-            Err(message) => web_sys::console::warn_1(&message.into()),
+        use_effect_with((), move |_| {
+            if let Err(message) = slot.start() {
+                web_sys::console::warn_1(&message.into());
+            }
         });
     }
     let sent = slot.upcoming_id() - 1;
@@ -230,9 +232,7 @@ fn use_worker_life(slot: WorkerSlot, requests: Rc<RefCell<Requests>>, busy: Opti
         requests.busy = now;
         if abandoned(now, sent, requests.answered) {
             slot.stop();
-            if slot.start().is_ok() {
-                read_tables_when_idle(slot);
-            }
+            slot.start().ok();
         }
     });
 }
@@ -291,20 +291,24 @@ fn page_workers() -> crate::protocol::Workers {
     }
 }
 
-/// How long after the worker starts it reads stored pattern databases into its memory (the
-/// page has drawn and is idle by then).
+/// How long the page waits, after it loads or the size or goal changes, before it asks the
+/// worker to read that goal's stored tables (the page has drawn and is idle by then).
 const READ_TABLES_AFTER_MS: u32 = 1500;
 
-/// Asks the worker, once the page is idle, to read the 4x4 tables from IndexedDB if an
-/// earlier visit stored them (nothing is downloaded: that waits for a 4x4 solve).
-fn read_tables_when_idle(slot: WorkerSlot) {
-    Timeout::new(READ_TABLES_AFTER_MS, move || {
-        let shape = puzzle_core::Shape::square(4).expect("4x4 is supported");
-        if let Ok(goal) = puzzle_core::Goal::Standard.board(shape) {
+/// A warm visit is warm: once the page is idle after load, and after each change of size or
+/// goal, the worker reads the tables the board's default method uses from IndexedDB if an
+/// earlier visit stored them (nothing is downloaded: that waits for a solve), so that the
+/// first Solve finds them in hand. A change before the wait is over drops the read; a worker
+/// restarted by Cancel reads them again with its first solve.
+#[hook]
+fn use_tables_ahead(slot: WorkerSlot, goal: puzzle_core::Board) {
+    use_effect_with(goal, move |goal| {
+        let goal = goal.clone();
+        let timeout = Timeout::new(READ_TABLES_AFTER_MS, move || {
             slot.send(&[ToWorker::ReadTables { goal }]).ok();
-        }
-    })
-    .forget();
+        });
+        move || drop(timeout)
+    });
 }
 
 /// Races the picked methods on the board on screen (if a race can start), one request id each.
@@ -377,7 +381,6 @@ mod tests {
                     memory_bytes: 1000,
                     repaired: false,
                     saved: false,
-                    storing: false,
                     download_failed: false,
                 },
             },

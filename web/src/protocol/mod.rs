@@ -111,9 +111,10 @@ pub enum ToWorker {
     /// sends it for a hint's short solve; the solver worker sends it to a copy of its own
     /// while it gets the tables.
     Improve(SolveRequest),
-    /// Read the pattern databases of `goal` from IndexedDB into the worker's memory if they
-    /// are stored there (nothing is downloaded or built; answered by nothing): sent when the
-    /// page is idle after load, so that a first Solve finds them in hand.
+    /// Read the tables the default method of `goal`'s size uses from IndexedDB into the
+    /// worker's memory if they are stored there (nothing is downloaded or built; answered by
+    /// nothing): sent when the page is idle after load and after a change of size or goal, so
+    /// that a first Solve finds them in hand.
     ReadTables {
         /// The goal whose tables to read.
         goal: Board,
@@ -169,9 +170,6 @@ pub struct PdbInfo {
     pub repaired: bool,
     /// Whether the built database was saved to IndexedDB.
     pub saved: bool,
-    /// Whether the downloaded database is being stored in IndexedDB (behind the search).
-    #[serde(default)]
-    pub storing: bool,
     /// Whether the app's shipped copy could not be downloaded (so it was built).
     #[serde(default)]
     pub download_failed: bool,
@@ -179,7 +177,7 @@ pub struct PdbInfo {
 
 impl PdbInfo {
     /// Tables from `source` that took `ms` to get, `bytes` stored and `memory_bytes` held;
-    /// nothing repaired, saved, being stored or failed.
+    /// nothing repaired, saved or failed.
     pub fn new(source: PdbSource, ms: f64, bytes: u64, memory_bytes: u64) -> PdbInfo {
         PdbInfo {
             source,
@@ -188,7 +186,6 @@ impl PdbInfo {
             memory_bytes,
             repaired: false,
             saved: false,
-            storing: false,
             download_failed: false,
         }
     }
@@ -478,7 +475,6 @@ mod tests {
                     memory_bytes: 11_534_000,
                     repaired: false,
                     saved: false,
-                    storing: false,
                     download_failed: false,
                 },
             },

@@ -10,10 +10,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use puzzle_core::anytime::{total_entries, BigTables};
+use puzzle_core::anytime::{total_entries, BigTables, WholeTables};
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::relabel::canonical_goal;
-use puzzle_core::{Board, Goal, Shape};
+use puzzle_core::{Board, Goal, Method, Shape, TableKind};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
@@ -21,9 +21,6 @@ use super::{clock, post, shipped};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, ShippedTables};
 
 thread_local! {
-    /// Downloaded tables to store in IndexedDB once the request that fetched them is answered.
-    static STORE_AFTER: RefCell<Vec<(web_sys::IdbDatabase, String, Vec<u8>)>> =
-        const { RefCell::new(Vec::new()) };
     /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
     static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
     /// The anytime method's big-board tables, by `BigTables::cache_key`.
@@ -204,19 +201,12 @@ pub(super) async fn made<T: Cached>(
     // A download is stored as it came (read back above, so intact).
     let bytes = fetched.unwrap_or_else(|| tables.bytes());
     let size = bytes.len() as u64;
-    // A download is stored behind the solve ([`store_behind`]), so that neither its answer
-    // nor the search's turns of the event loop wait for IndexedDB; a build, which took far
-    // longer, is stored first, and the page is told whether that worked.
-    let (saved, storing) = match missing.db {
-        Some(db) if source == PdbSource::Downloaded => {
-            store_behind(db, missing.key.clone(), bytes);
-            (false, true)
-        }
-        Some(db) => (
-            crate::idb::put(&db, &missing.key, &bytes).await.is_ok(),
-            false,
-        ),
-        None => (false, false),
+    // Stored before the page is told (a download too: a reload or a new visit right after it
+    // finds it whole, or not at all, as an IndexedDB write is one transaction), and the page
+    // is told whether that worked (a full or refused storage says so).
+    let saved = match missing.db {
+        Some(db) => crate::idb::put(&db, &missing.key, &bytes).await.is_ok(),
+        None => false,
     };
     let tables = Rc::new(tables);
     T::with_memory(|m| m.insert(missing.key, tables.clone()));
@@ -226,7 +216,6 @@ pub(super) async fn made<T: Cached>(
     let info = PdbInfo {
         repaired: missing.repaired,
         saved,
-        storing,
         download_failed,
         ..PdbInfo::new(source, ms, size, tables.memory_bytes() as u64)
     };
@@ -234,23 +223,23 @@ pub(super) async fn made<T: Cached>(
     Ok(tables)
 }
 
-/// Stores downloaded `bytes` under `key`: after the request in flight is answered
-/// ([`store_after_request`]), or now if none is (a download that came after its solve ended).
-pub(super) fn store_behind(db: web_sys::IdbDatabase, key: String, bytes: Vec<u8>) {
-    if super::busy() {
-        STORE_AFTER.with(|s| s.borrow_mut().push((db, key, bytes)));
-        return;
-    }
-    wasm_bindgen_futures::spawn_local(async move {
-        crate::idb::put(&db, &key, &bytes).await.ok();
-    });
-}
-
-/// Starts storing the downloads of the request just answered (the worker's queue calls it
-/// after each request that may have fetched tables, once it is no longer in flight).
-pub(super) fn store_after_request() {
-    for (db, key, bytes) in STORE_AFTER.with(|s| std::mem::take(&mut *s.borrow_mut())) {
-        store_behind(db, key, bytes);
+/// Reads the tables the page's default method for `goal`'s size would use from IndexedDB into
+/// memory, if an earlier visit stored them (nothing downloaded or built): the pattern
+/// databases of a 4x4, the big-board tables of a 5x5 and up, and the whole-board tables of a
+/// 6x6 or 7x7 ([`ToWorker::ReadTables`](crate::protocol::ToWorker::ReadTables)).
+pub(super) async fn read_stored(scope: &DedicatedWorkerGlobalScope, goal: &Board) {
+    let shape = goal.shape();
+    match Method::default_for(shape).needs(shape) {
+        Some(TableKind::PatternDatabase) => {
+            loaded::<AdditivePdb>(scope, 0, goal).await.ok();
+        }
+        Some(TableKind::BigBoard) => {
+            loaded::<BigTables>(scope, 0, goal).await.ok();
+            if WholeTables::wanted(goal) {
+                loaded::<WholeTables>(scope, 0, goal).await.ok();
+            }
+        }
+        None => {}
     }
 }
 

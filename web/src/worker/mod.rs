@@ -34,8 +34,8 @@
 //!       about ten times a second, each better answer, then the answer or the failure); a hard
 //!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`), a big
 //!       board's rounds on two workers where the page allows (`second`).
-//! 5. **After**: downloads are stored in IndexedDB (`cache::store_after_request`), and the
-//!    next request runs.
+//! 5. **After**: the next request runs (downloaded tables were stored in IndexedDB as they
+//!    came, before the page was told they were saved: `cache::made`).
 //!
 //! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
 //! copy of this worker is started by `copy`, whose owner reads its replies as [`FromCopy`]
@@ -198,11 +198,6 @@ fn next_request() -> Option<Incoming> {
     })
 }
 
-/// Whether an asynchronous request is in flight.
-fn busy() -> bool {
-    INBOX.with(|inbox| inbox.borrow().busy)
-}
-
 /// Marks an asynchronous request in flight (the queue waits) or done.
 fn set_busy(busy: bool) {
     INBOX.with(|inbox| inbox.borrow_mut().busy = busy);
@@ -242,7 +237,6 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
             wasm_bindgen_futures::spawn_local(async move {
                 post(&scope, &solve::with_tables(&scope, &request).await);
                 set_busy(false);
-                cache::store_after_request();
                 pump(&scope);
             });
         }
@@ -253,9 +247,7 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
                 // Opening the database would create it: a visit that never stored
                 // tables leaves none behind.
                 if crate::idb::exists().await {
-                    cache::loaded::<puzzle_core::pdb::AdditivePdb>(&scope, 0, &goal)
-                        .await
-                        .ok();
+                    cache::read_stored(&scope, &goal).await;
                 }
                 set_busy(false);
                 pump(&scope);
