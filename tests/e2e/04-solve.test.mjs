@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, board, shot, record, bfsDistance, SNAIL_3, STANDARD_3 } from './helpers.mjs';
+import { launch, open, board, shot, record, bfsDistance, SNAIL_3, STANDARD_3, howToSolve } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -24,6 +24,7 @@ test('scramble a 3x3, solve with A*, play to the end: goal reached in the optima
   assert.notDeepEqual(start, STANDARD_3);
   const optimum = bfsDistance(start, STANDARD_3, 3);
   assert.ok(optimum !== null, `scramble ${start} must be solvable`);
+  await howToSolve(page);
   await page.selectOption('#algorithm', 'astar:linear-conflict');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await playToEnd(page);
@@ -93,6 +94,7 @@ test('a hand move during playback leaves playback cleanly', async () => {
 
 test('depth-limited DFS and greedy say they are not guaranteed shortest', async () => {
   const page = await open(browser, '?board=1,2,3,4,0,5,7,8,6');
+  await howToSolve(page);
   await page.selectOption('#algorithm', 'greedy:linear-conflict');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.locator('#optimal').waitFor();

@@ -60,10 +60,11 @@ test('drop and paste import; a bad file shows the parser message inline; solutio
   await openView(page, 'share');
   const moves = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.dataset.letter).join(''));
   const string = await downloadText(page, '#export-moves');
-  assert.equal(string.text, `${moves}\n`);
+  const header = '# moves of the blank: U up, D down, L left, R right (the tile that slides goes the other way)\n';
+  assert.equal(string.text, `${header}${moves}\n`, 'the file says which letters it uses');
   assert.equal(moves.length, length);
   const lines = await downloadText(page, '#export-lines');
-  assert.deepEqual(lines.text.trim().split('\n'), moves.split(''));
+  assert.deepEqual(lines.text.trim().split('\n'), [header.trim(), ...moves.split('')]);
   assert.deepEqual(page.problems, []);
 });
 
@@ -80,26 +81,38 @@ async function generatorSettings(page, { size, goal, walk, seed }) {
   await openView(page, 'share');
   await page.locator('#gen-seed').fill(String(seed));
   await page.locator('#gen-seed').dispatchEvent('change');
+  await page.locator('#generate-seed', { hasText: `seed ${seed}` }).waitFor();
 }
 
 test('the generator: the same seed gives the same board; unsolvable on request; it keeps the page goal', async () => {
   const page = await open(browser);
   await generatorSettings(page, { size: '4x4', goal: 'snail', walk: 40, seed: 12345 });
   assert.match(await page.locator('#gen-settings').textContent(), /4x4 board for the snail goal, a random walk of 40 moves/);
-  await page.locator('#generate').click();
+  await page.locator('#generate-seed').click();
   const first = await board(page);
   assert.equal(first.length, 16);
   assert.match(await page.locator('#solvability').textContent(), /^Solvable/);
   assert.equal(await page.locator('#goal').inputValue(), 'snail');
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   assert.notDeepEqual(await board(page), first);
-  await page.locator('#generate').click();
+  await page.locator('#generate-seed').click();
   assert.deepEqual(await board(page), first, 'same seed, same board');
   // Another student's page, same settings: the same board.
   const other = await open(browser, '?size=5x5');
   await generatorSettings(other, { size: '4x4', goal: 'snail', walk: 40, seed: 12345 });
-  await other.locator('#generate').click();
+  await other.locator('#generate-seed').click();
   assert.deepEqual(await board(other), first);
+  // Generate draws a new seed each press, and shows it: two presses, two boards.
+  await other.locator('#generate').click();
+  const seeded = await board(other);
+  const seedOne = await other.locator('#gen-seed').inputValue();
+  await other.locator('#generate').click();
+  assert.notEqual(await other.locator('#gen-seed').inputValue(), seedOne, 'a new seed');
+  assert.notDeepEqual(await board(other), seeded, 'a new board');
+  // The seed shown makes the board shown.
+  const shown = await board(other);
+  await other.locator('#generate-seed').click();
+  assert.deepEqual(await board(other), shown, 'the seed shown makes the board shown');
   // Generate never changes the goal: on the standard goal it makes a board for it.
   await moreOptions(other);
   await other.selectOption('#goal', 'standard');

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, board, shot, record, BASE_URL, moreOptions, timedClick } from './helpers.mjs';
+import { launch, open, board, shot, record, BASE_URL, moreOptions, timedClick, howToSolve } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -72,6 +72,7 @@ test('a hard 4x4 offline: the shipped tables cannot be downloaded, so they are b
   });
   // The build must outlast a playback: with the answer watched at once, a played answer that
   // ends first ends the solve (how fast depends on the machine), so this flow waits for the best.
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   const solve = page.getByRole('button', { name: 'Solve', exact: true });
   const strongBuild = async () => {
@@ -160,7 +161,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
   // The small 5-5-5 tables (three of 524,160 half-byte entries) are shipped too, so they are
   // downloaded (built only where the download fails); the strong ones come after them.
   assert.equal(from, 'downloaded');
-  assert.match(await source.textContent(), /downloaded in .* being stored in this browser for next time/);
+  assert.match(await source.textContent(), /downloaded in .* saved in this browser for next time/);
   const small = quickBytes > 700_000 && quickBytes < 3_000_000;
   const strong = quickBytes > 57_000_000 && quickBytes < 58_500_000;
   assert.ok(small || strong, `small or strong tables: ${quickBytes} bytes`);
@@ -198,6 +199,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
   // This part is about the cache: it waits for the best answer, so the length checked does not
   // depend on whether the tables were read within the watched grace (a busy machine's timing;
   // tests/e2e/bench/watch.mjs measures how often the shortest plays).
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   const again = Date.now();
   await solve.click();
@@ -307,7 +309,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
   // The small tables' unreadable copy is replaced by their download (the strong ones by a
   // build or the download behind it).
   assert.equal(await source.getAttribute('data-source'), 'downloaded');
-  assert.match(await source.textContent(), /replacing an unreadable cached copy, being stored in this browser for next time/);
+  assert.match(await source.textContent(), /replacing an unreadable cached copy, saved in this browser for next time/);
   await shot(page, '10-pdb-rebuilt-after-corruption');
   await page.goto(`${page.url().split('?')[0]}${query}`);
   await page.getByRole('grid').waitFor();
@@ -320,6 +322,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
 test('a 5x5 scramble is solved by the staged method: not guaranteed shortest, with its bound, and it reaches the goal', async () => {
   const page = await open(browser, '?size=5x5');
   assert.equal(await page.locator('#algorithm').inputValue(), 'anytime', '5x5 defaults to the anytime method');
+  await howToSolve(page);
   await page.locator('#algorithm').selectOption('staged');
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   const start = await board(page);
@@ -359,6 +362,7 @@ test('a 5x5 anytime solve shows an answer at once, then shorter ones, and the fi
   assert.equal(await page.locator('#budget option:checked').textContent(), '15 s');
   await page.selectOption('#budget', '5000');
   // This flow waits for the best answer; watching at once is tests/e2e/21-watch.test.mjs.
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   await page.getByRole('button', { name: 'Scramble', exact: true }).click();
   const start = await board(page);
@@ -493,6 +497,7 @@ test('an 80-move 4x4 on a first visit: its large iterations are shared with a se
   const page = await open(browser, `?size=4x4&board=${cells.join(',')}&goal=blank-first`);
   await page.getByRole('grid').waitFor();
   // The search itself is under test: waiting for it, nothing plays before its answer.
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   const before = page.workersSeen.length;
   const t0 = Date.now();

@@ -20,7 +20,8 @@ async function counts(pane) {
 
 test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tree', async () => {
   const page = await open(browser, BOARD, { width: 1400, height: 1000 });
-  await page.getByRole('button', { name: 'Step through', exact: true }).click();
+  // Showing the view opens the panel: no second click.
+  await page.locator('#stepper-body').waitFor();
   await page.locator('select[data-column="0"]').selectOption({ label: 'BFS' });
   await page.locator('select[data-column="1"]').selectOption({ label: 'A* + Manhattan' });
   const bfs = page.locator('.pane[data-method="bfs"]');
@@ -137,7 +138,8 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
 
 test('run plays the steps on its own and pauses; the view fits a 360 px screen', async () => {
   const page = await open(browser, BOARD, { width: 360, height: 800 });
-  await page.getByRole('button', { name: 'Step through', exact: true }).click();
+  // Showing the view opens the panel: no second click.
+  await page.locator('#stepper-body').waitFor();
   const astar = page.locator('.pane[data-method="astar-manhattan"]');
   // A 360 px screen shows one method at a time: the switch picks A*, and hides the other.
   const panes = page.locator('.pane-slot:visible');

@@ -42,15 +42,15 @@ async function waitInView(page, selectors) {
 test('phone: while a big board improves, the line under the board says where its answer plays', async () => {
   const { viewport, device } = SIZES.phone;
   const page = await open(browser, '?size=5x5', viewport, device);
-  await page.getByRole('button', { name: 'Solve this board' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   // Watched at once: the first answer plays while the rest keeps getting shorter.
   await page.locator('#solving-line', { hasText: /Playing move \d+ of \d+ · looking for a shorter way/ }).waitFor({ timeout: 10_000 });
   // The playback bar now sits between them: Cancel is a scroll below on 640 px (issue 37's
   // first-screen layout brings it back into view).
   await waitInView(page, ['[role=grid]', '#solving-line']);
-  await page.locator('#cancel-near').scrollIntoViewIfNeeded();
+  await page.locator('#cancel').scrollIntoViewIfNeeded();
   await shot(page, '20-layout-phone-solving', { fullPage: false });
-  await page.locator('#cancel-near').click();
+  await page.locator('#cancel').click();
   await page.locator('#solving-line').waitFor({ state: 'detached', timeout: 10_000 });
   assert.deepEqual(page.problems, []);
 });
@@ -128,7 +128,7 @@ for (const [name, { viewport, device }] of Object.entries(SIZES)) {
 test('Solve by the board from another view opens "Play & solve" with its answer', async () => {
   for (const { viewport, device } of Object.values(SIZES)) {
     const page = await open(browser, `${BOARD}&view=race`, viewport, device);
-    await page.getByRole('button', { name: 'Solve this board' }).click();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await page.locator('#playing-length').waitFor();
     assert.equal(await page.locator('[role=tab][aria-selected=true]').getAttribute('id'), 'tab-play');
     assert.equal(await page.locator('#length').getAttribute('data-length'), '14');

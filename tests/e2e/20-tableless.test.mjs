@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, shot, record } from './helpers.mjs';
+import { launch, open, shot, record, howToSolve } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,6 +30,7 @@ test('a 5x5 anytime solve offline improves its first answer while the big-board 
   await page.evaluate(`window.duringBuild = ${duringBuild}`);
   // The answers list of the flow that waits for the best answer (watched, an answer made
   // before the tables from the start board rarely keeps the moves already played).
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Solve', exact: true }).click();

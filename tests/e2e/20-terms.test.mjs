@@ -4,7 +4,7 @@
 // every size, and the moves counter following a playback.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, shot, BASE_URL } from './helpers.mjs';
+import { launch, open, shot, BASE_URL, howToSolve } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -60,6 +60,7 @@ test('every explanation opens by click and keyboard: verdict, method, coach, res
   // The parity words are one "Why?" away from the plain verdict.
   await page.locator('#solvability summary').click();
   let seen = await checkTerms(page, '#solvability');
+  await howToSolve(page);
   seen += await checkTerms(page, '.method-about');
   seen += await checkTerms(page, '.coach');
   await page.locator('#solve').click();
@@ -95,6 +96,7 @@ test('the method picker is one menu naming what each method does, and links keep
   assert.ok(labels.includes('Shortest: A* search guided by linear conflict'), labels.join(' | '));
   assert.ok(labels.includes('Shortest: A* search guided by Manhattan'), labels.join(' | '));
   assert.ok(labels.some((l) => l.startsWith('Fast, near-shortest: anytime')), labels.join(' | '));
+  await howToSolve(page);
   await page.selectOption('#algorithm', 'greedy:manhattan');
   await page.waitForFunction(() => location.search.includes('method=greedy&heuristic=manhattan'));
   const again = await open(browser, `?${(await page.evaluate(() => location.search)).slice(1)}`, DESKTOP);
@@ -120,6 +122,7 @@ test('"moves from here" reads the same form on 3x3, 4x4 and 5x5', async () => {
 
 test('the moves counter follows a playback; the range closes as the answer plays', async () => {
   const page = await open(browser, '?size=5x5', DESKTOP);
+  await howToSolve(page);
   await page.selectOption('#algorithm', 'staged');
   await page.locator('#solve').click();
   await page.locator('#length').waitFor({ timeout: 30_000 });
@@ -148,6 +151,7 @@ test('on a 360x640 phone, explanations open by tap and the menu fits', async () 
   await page.goto(`${BASE_URL}/?size=4x4`);
   await page.getByRole('grid').waitFor();
   await page.locator('#solvability summary').tap();
+  await page.locator('#how-to-solve summary').tap();
   for (const where of ['#solvability', '.coach', '.method-about']) {
     const button = page.locator(`${where} button.term-word`).first();
     const note = await noteOf(page, button);

@@ -33,7 +33,7 @@ for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
     assert.notEqual(await grid.getAttribute('data-board'), start, 'a tile slid');
     assert.equal(await top(page), before, 'the first move does not move the board');
     const moved = await grid.getAttribute('data-board');
-    await page.locator('#solve-near:visible, #solve:visible').first().click();
+    await page.locator('#solve').first().click();
     await page.waitForFunction((s) => document.querySelector('[role=grid]').dataset.board !== s, moved);
     assert.equal(await top(page), before, 'Solve does not move the board');
     assert.deepEqual(page.problems, []);
@@ -103,7 +103,7 @@ for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
       await page.getByRole('grid').waitFor();
       const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(dark === 'rgb(15, 18, 32)', scheme === 'dark', `the ${scheme} theme follows the system: ${dark}`);
-      for (const part of ['[role=grid]', '#size', '#scramble', '#solve-near', '#more']) {
+      for (const part of ['[role=grid]', '#size', '#scramble', '#solve', '#more']) {
         assert.ok(await inView(page, part), `${part} in view at first`);
       }
       const found = await violations(page, 'first screen');
@@ -116,15 +116,15 @@ for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
       await page.locator('#tab-play').click();
       await page.evaluate(() => scrollTo(0, 0));
       // Solving and playing at once (a 5x5 is watched while the search shortens the rest).
-      await page.locator('#solve-near').click();
+      await page.locator('#solve').click();
       await page.locator('.play .playback').waitFor();
-      for (const part of ['[role=grid]', '#cancel-near', '.play .playback']) {
+      for (const part of ['[role=grid]', '#cancel', '.play .playback']) {
         assert.ok(await inView(page, part), `${part} in view while it plays`);
       }
       assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled');
       found.push(...await violations(page, 'solving, playing'));
       await shot(page, `22-${name}-${scheme}-playing`, { fullPage: false });
-      await page.locator('#cancel-near').click();
+      await page.locator('#cancel').click();
       await page.locator('#pause').click();
       await page.locator('#search-details summary').click();
       found.push(...await violations(page, 'result, paused'));
@@ -174,9 +174,9 @@ test('phone: every control on the first screen and in every view is a touch targ
   // A touch screen's help line speaks of taps and swipes, not of keys.
   assert.ok(await page.locator('.hint .for-touch').isVisible(), 'the touch words show');
   assert.ok(await page.locator('.hint .for-mouse').isHidden(), 'the mouse words do not');
-  await page.locator('#solve-near').click();
+  await page.locator('#solve').click();
   await page.locator('.play .playback').waitFor();
-  await page.locator('#cancel-near').click();
+  await page.locator('#cancel').click();
   await page.locator('#pause').click();
   await page.locator('#more').click();
   const small = [];

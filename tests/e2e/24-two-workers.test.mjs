@@ -6,7 +6,7 @@
 // tests/e2e/bench/big-boards.mjs (docs/BENCHMARKS.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, BASE_URL, board, shot, record } from './helpers.mjs';
+import { launch, BASE_URL, board, shot, record, howToSolve } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -58,6 +58,7 @@ test('a 6x6 solve runs on two workers and ends with an answer', async () => {
 
 test('a 6x6 solve that waits for its best answer runs on two workers too', async () => {
   const page = await open6();
+  await howToSolve(page);
   await page.locator('#wait-for-best').check();
   await solve(page, 5000);
   const line = page.locator('#workers');

@@ -152,3 +152,11 @@ export async function openView(page, view) {
   await page.getByRole('tab', { name: VIEWS[view], exact: true }).click();
   await page.locator(`#view-${view}`).waitFor();
 }
+
+/** Opens the Solve panel's "How to solve" disclosure (the method menu, "Wait for the best
+ * answer"), closed on a first visit; returns the page. */
+export async function howToSolve(page) {
+  const details = page.locator('#how-to-solve');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  return page;
+}

@@ -49,7 +49,7 @@ pub fn app() -> Html {
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
-    use_playback_timer(playing, state.prefs.speed_ms, state.dispatcher());
+    use_playback_timer(playing, state.pace().tick_ms, state.dispatcher());
     use_url_sync(crate::url::to_query(&state), state.view, state.dispatcher());
     let picture = use_picture();
     let on_scramble = use_scramble(state.dispatcher());
@@ -91,7 +91,7 @@ pub fn app() -> Html {
                         {moves} dispatcher={state.dispatcher()} />
                 </ViewPanel>
                 <ViewPanel view={View::Step} current={view}>
-                    <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} />
+                    <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} shown={view == View::Step} />
                 </ViewPanel>
             </div>
         </main>
@@ -111,24 +111,34 @@ struct Parts<'a> {
 }
 
 /// The board column: the toolbar (Size, Scramble, Solve, More options) over the board and,
-/// directly under it, the answer playing (length, quality, playback controls); then Undo,
-/// Redo, the picture and Copy link, the notice and the coach.
+/// the page's message over the board and, directly under it, the answer playing (length,
+/// quality, playback controls); then Undo, Redo, the picture and Copy link, and the coach.
 fn board_column(parts: &Parts) -> Html {
     let (state, input, picture) = (parts.state, parts.input, parts.picture);
     let progress = state.playback.as_ref().map(|p| (p.step, p.moves.len()));
+    let slide_ms = state.pace().slide_ms();
     html! {
         <section class="play" aria-label="puzzle">
             { crate::components::toolbar::for_page(parts.state, parts.solver, parts.on_scramble.clone()) }
             <div id="stage" class="stage">
+                // The page's messages sit right under Solve (Cancel) and over the board, so they
+                // are in view wherever the board is (it is brought into view when it changes).
+                if let Some(notice) = &state.notice {
+                    <p id="notice" class="notice" role="status">
+                        <span>{ notice }</span>
+                        <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
+                    </p>
+                }
                 <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
-                    slide_ms={crate::components::board::slide_ms(state.prefs.speed_ms)} invite={state.invites()} />
+                    {slide_ms} invite={state.invites()} />
                 <div id="drop-zone" class="drop-zone" ondragover={parts.drop.on_dragover.clone()} ondrop={parts.drop.on_drop.clone()}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.coach.hint}
-                        overlay={state.coach.overlay} speed_ms={state.prefs.speed_ms} on_click={input.on_click.clone()}
+                        overlay={state.coach.overlay} {slide_ms} on_click={input.on_click.clone()}
                         {progress} picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
                 </div>
             </div>
             <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
+                shorter={state.solving.result.as_ref().and_then(crate::state::Finished::shorter_to_play)}
                 quality={playing_quality(state)} dispatcher={state.dispatcher()} />
             { solving_line(state) }
             <div class="board-actions">
@@ -137,12 +147,6 @@ fn board_column(parts: &Parts) -> Html {
                 <crate::components::copy_link::CopyLinkButton link={parts.copy_link.clone()} />
             </div>
             <PlayResult play={state.play.clone()} />
-            if let Some(notice) = &state.notice {
-                <p id="notice" class="notice" role="status">
-                    <span>{ notice }</span>
-                    <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
-                </p>
-            }
             <CoachPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} overlay={state.coach.overlay}
                 count_on={state.coach.count_on} playing={state.playback.is_some()} known={known(state)} dispatcher={state.dispatcher()} />
             <p class="hint">
@@ -160,9 +164,9 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
     html! {
         <ViewPanel view={View::Play} current={state.view}>
             <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
-                solving={Solving { result: None, ..state.solving.clone() }} can_solve={state.can_solve()}
+                solving={Solving { result: None, ..state.solving.clone() }}
                 solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
-                dispatcher={state.dispatcher()} on_solve={solver.solve.clone()} on_cancel={solver.cancel.clone()} />
+                dispatcher={state.dispatcher()} view={state.view} />
             <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
                 found_after_ms={solver.found_after(state)}

@@ -43,7 +43,8 @@
 //!   workers on one worker slot; timers; document listeners; the URL; storage).
 //! - [`components`]: the page's parts with narrow props; [`app`]: the layout that wires the
 //!   state, the hooks and the components.
-//! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page.
+//! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page;
+//!   [`picture_check`]: whether a picture file is safe to draw, from its bytes.
 //! - [`storage`]: the one accessor of the browser's local storage (theme, How to play, bests).
 //!
 //! **The worker boundary**
@@ -70,6 +71,7 @@ pub mod format;
 pub mod hooks;
 pub mod idb;
 pub mod panic;
+pub mod picture_check;
 pub mod protocol;
 pub mod race;
 pub mod state;

@@ -42,6 +42,11 @@ pub fn to_query(state: &State) -> String {
     if state.view != View::default() {
         query.push_str(&format!("&view={}", state.view.name()));
     }
+    // The board came from the solver's playback: a game from it (after a reload too) is no
+    // record ([`crate::state::NoRecord::Playback`]).
+    if state.play.from_playback {
+        query.push_str("&from=solver");
+    }
     query
 }
 
@@ -150,8 +155,13 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
 /// opens on a uniformly scrambled board of the link's size and goal (3x3 towards the
 /// standard goal by default), so that there is something to do at once.
 pub fn initial_state(query: &str, seed: u64) -> State {
-    let (state, _) = from_query(query);
+    let (mut state, _) = from_query(query);
     if names_board(query) {
+        // A link's board may be a solver's position a few moves from the goal (see
+        // `Play::min_record_moves`), or one its playback brought (`from=solver`).
+        state.bring_game();
+        state.play.from_playback = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+            .any(|(key, value)| key == "from" && value == "solver");
         return state;
     }
     let board = crate::state::scrambled(&state, seed);
@@ -246,8 +256,17 @@ mod tests {
             "?board=1,2,3,4,5,6,7,8,0",
             "?size=3x3&board=6,1,7,3,0,4,5,8,2",
         ] {
-            assert_eq!(initial_state(link, 7), from_query(link).0, "{link}");
+            let opened = initial_state(link, 7);
+            assert_eq!(opened.puzzle, from_query(link).0.puzzle, "{link}");
+            assert!(opened.play.brought, "{link}: a link's board, no dealt game");
+            assert!(!opened.play.from_playback, "{link}");
         }
+        // A board the solver's playback brought says so in its link, and a game from it,
+        // after a reload too, is no record.
+        let played = initial_state("?size=3x3&board=6,1,7,3,0,4,5,8,2&from=solver", 7);
+        assert!(played.play.from_playback);
+        assert!(to_query(&played).ends_with("&from=solver"));
+        assert!(!to_query(&first).contains("from="));
         // A board that does not read falls back to the goal with a notice, as before.
         let bad = initial_state("?board=1,2", 7);
         assert!(bad.is_solved() && bad.notice.is_some());

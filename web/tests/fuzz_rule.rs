@@ -247,17 +247,17 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Undo => vec![Action::Play(PlayAction::Undo)],
         Op::Redo => vec![Action::Play(PlayAction::Redo)],
         Op::Clock(ms) => vec![Action::Play(PlayAction::Clock(f64::from(ms)))],
-        Op::Size(s) => vec![Action::Puzzle(PuzzleAction::SetShape(shape(s)))],
+        Op::Size(s) => vec![Action::Puzzle(PuzzleAction::SetShape(shape(s), s as u64))],
         Op::Goal(3, seed) => {
             // A few custom goals a size, so that their exact tables are built once.
             let standard = Goal::Standard.board(board.shape()).unwrap();
             let custom = scramble_seeded(&standard, Scramble::Uniform, true, seed % 3);
             vec![
                 Action::Editors(EditorsAction::CustomGoal),
-                Action::Puzzle(PuzzleAction::GoalText(custom.to_line())),
+                Action::Puzzle(PuzzleAction::GoalText(custom.to_line(), seed)),
             ]
         }
-        Op::Goal(g, _) => vec![Action::Puzzle(PuzzleAction::SetGoal(goal(g)))],
+        Op::Goal(g, seed) => vec![Action::Puzzle(PuzzleAction::SetGoal(goal(g), seed))],
         Op::Scramble(seed) => vec![Action::Puzzle(PuzzleAction::ScrambleSeeded(seed))],
         Op::Import(s, seed) => {
             let standard = Goal::Standard.board(shape(s)).unwrap();
@@ -1113,7 +1113,12 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             if playing
                 && !kept
                 && answer.is_optimal()
-                && after.solving.running.as_ref().and_then(|r| r.shortest)
+                && after
+                    .solving
+                    .running
+                    .as_ref()
+                    .and_then(|r| r.shortest.as_ref())
+                    .map(|s| s.moves.len())
                     != Some(answer.moves.len())
             {
                 return Err(

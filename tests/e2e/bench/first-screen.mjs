@@ -40,14 +40,14 @@ for (const base of bases) {
       const page = await context.newPage();
       await page.goto(`${base}/?size=5`);
       await page.getByRole('grid').waitFor();
-      const parts = await where(page, { board: ['[role=grid]'], size: ['#size'], scramble: ['#scramble'], solve: ['#solve-near', '#solve'] });
+      const parts = await where(page, { board: ['[role=grid]'], size: ['#size'], scramble: ['#scramble'], solve: ['#solve'] });
       if (Object.values(parts).every((p) => p.inView)) first += 1;
       for (const [k, v] of Object.entries(parts)) worst[k] = Math.max(worst[k] ?? 0, v.y ?? Infinity);
-      await page.locator('#solve-near:visible, #solve:visible').first().click();
+      await page.locator('#solve').first().click();
       await page.locator('.play .playback').waitFor({ timeout: 10_000 });
       await page.waitForTimeout(300);
       if (await page.evaluate(() => scrollY) > 0) scrolled += 1;
-      const during = await where(page, { board: ['[role=grid]'], cancel: ['#cancel-near', '#cancel'], playback: ['.play .playback'] });
+      const during = await where(page, { board: ['[role=grid]'], cancel: ['#cancel'], playback: ['.play .playback'] });
       if (Object.values(during).every((p) => p.inView)) playing += 1;
       await context.close();
     }

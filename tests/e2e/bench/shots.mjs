@@ -13,7 +13,7 @@ for (const [name, viewport, device] of [['desktop', { width: 1280, height: 800 }
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/${name}-${scheme}.png` });
     await page.screenshot({ path: `${out}/${name}-${scheme}-full.png`, fullPage: true });
-    await page.locator('#solve-near').click();
+    await page.locator('#solve').click();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${out}/${name}-${scheme}-playing.png` });
     await context.close();

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, BASE_URL } from '../helpers.mjs';
+import { launch, BASE_URL, howToSolve } from '../helpers.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -57,7 +57,10 @@ async function openBoard(context, n, cells, { wait = false } = {}) {
   await page.goto(`${BASE_URL}/?size=${n}x${n}&board=${cells.join(',')}`);
   await page.getByRole('grid').waitFor();
   if ((await page.locator('#budget').count()) > 0) await page.selectOption('#budget', String(budget * 1000));
-  if (wait) await page.locator('#wait-for-best').check();
+  if (wait) {
+    await howToSolve(page);
+    await page.locator('#wait-for-best').check();
+  }
   await page.evaluate(() => {
     const grid = document.querySelector('[role=grid]');
     const first = grid.dataset.board;

@@ -29,8 +29,9 @@ pub struct BoardProps {
     pub hint: Option<usize>,
     /// Whether the heuristic overlay is on.
     pub overlay: bool,
-    /// Playback speed (tiles slide a little faster than the moves come).
-    pub speed_ms: u32,
+    /// How long a tile takes to slide (a little less than a move of the playback takes, see
+    /// [`crate::state::Pace::slide_ms`]; 0: tiles jump).
+    pub slide_ms: u32,
     /// A click on the tile at a cell.
     pub on_click: Callback<usize>,
     /// The playback position (step, total) while a solution is shown: its moves are announced
@@ -70,12 +71,6 @@ pub fn swipe_direction(dx: f64, dy: f64) -> Option<Direction> {
     })
 }
 
-/// How long a tile takes to slide, in milliseconds, at a playback speed of `speed_ms` per
-/// move (a little faster than the moves come, so each slide ends before the next move).
-pub fn slide_ms(speed_ms: u32) -> u32 {
-    (speed_ms as f64 * 0.7).clamp(60.0, 220.0).round() as u32
-}
-
 /// The share of a cell's width a tile number may take as its font size, by digits.
 fn glyph_scale(cells: usize) -> f64 {
     match cells - 1 {
@@ -98,7 +93,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     let focus = use_grid_focus(&grid, board);
     let swipe = use_swipe(&props.on_swipe, &props.on_click);
 
-    let slide_ms = slide_ms(props.speed_ms);
+    let slide_ms = props.slide_ms;
     let solved = board == &props.goal;
     let mut style = format!(
         "--cols:{width};--rows:{height};--slide:{slide_ms}ms;--glyph:{};aspect-ratio:{width}/{height}",

@@ -79,7 +79,7 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     let state = &props.dispatcher;
     let own = use_state(|| Own {
         solvable: true,
-        seed: 2026,
+        seed: short_seed(),
     });
     let spec = spec_for(props, *own);
     let on_solvable = {
@@ -93,16 +93,37 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         let own = own.clone();
         Callback::from(move |seed: u64| own.set(Own { seed, ..*own }))
     };
-    let on_generate = {
-        let (state, spec) = (state.clone(), spec.clone());
-        Callback::from(move |_: MouseEvent| {
-            let (goal, board) = generate(&spec);
+    let make = {
+        let state = state.clone();
+        move |spec: &GeneratorSpec| {
+            let (goal, board) = generate(spec);
             state.dispatch(Action::Puzzle(PuzzleAction::Generated(goal, board)));
+            crate::hooks::reveal::reveal_board();
+        }
+    };
+    // Generate: a new seed each press (shown in the field, so it can be shared).
+    let on_generate = {
+        let (own, spec, make) = (own.clone(), spec.clone(), make.clone());
+        Callback::from(move |_: MouseEvent| {
+            let seed = short_seed();
+            own.set(Own { seed, ..*own });
+            make(&GeneratorSpec {
+                seed,
+                ..spec.clone()
+            });
         })
+    };
+    // The board of the seed in the field (a seed someone shared).
+    let on_seeded = {
+        let spec = spec.clone();
+        Callback::from(move |_: MouseEvent| make(&spec))
     };
     let on_import = {
         let state = state.clone();
-        Callback::from(move |text| state.dispatch(Action::Puzzle(PuzzleAction::Import(text))))
+        Callback::from(move |text| {
+            state.dispatch(Action::Puzzle(PuzzleAction::Import(text)));
+            crate::hooks::reveal::reveal_board();
+        })
     };
     let on_refused = {
         let state = state.clone();
@@ -124,13 +145,19 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                 <NumberField id="gen-seed" label="Seed" class="seed" value={own.seed} min={0} max={u64::MAX} on_value={on_seed} />
             </div>
             <div class="row buttons">
-                <button id="generate" class="primary" onclick={on_generate}>{ "Generate" }</button>
+                <button id="generate" class="primary" onclick={on_generate} title="A new board from a new random seed">{ "Generate" }</button>
+                <button id="generate-seed" onclick={on_seeded}>{ format!("Board of seed {}", own.seed) }</button>
             </div>
             <FamousPicker goal={props.goal.clone()} dispatcher={state.clone()} />
             { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import, on_refused }) }
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>
         </section>
     }
+}
+
+/// A random seed short enough to read out to a class (below a million).
+fn short_seed() -> u64 {
+    crate::hooks::scramble::random_seed() % 1_000_000
 }
 
 /// Props of the hardest-positions menu.
@@ -170,7 +197,8 @@ fn famous_picker(props: &FamousProps) -> Html {
             state.dispatch(Action::Puzzle(PuzzleAction::Generated(
                 famous.goal,
                 famous.board,
-            )))
+            )));
+            crate::hooks::reveal::reveal_board();
         }
     };
     let on_famous = {
@@ -259,6 +287,12 @@ struct FilesProps {
     on_refused: Callback<String>,
 }
 
+/// The first line of an exported solution: which letters it uses (the screen names each move
+/// by the tile that slides, the file by the blank, as `puzzle_core::parse_moves` reads it; `#`
+/// starts a comment there).
+pub const MOVES_HEADER: &str =
+    "# moves of the blank: U up, D down, L left, R right (the tile that slides goes the other way)\n";
+
 /// Import a file; export the board, or the solution on one line or one move a line.
 fn file_buttons(props: &FilesProps) -> Html {
     let on_export_board = {
@@ -276,7 +310,11 @@ fn file_buttons(props: &FilesProps) -> Html {
         let moves = moves.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(moves) = &moves {
-                download("solution.txt", &format!("{}\n", format_moves(moves))).ok();
+                download(
+                    "solution.txt",
+                    &format!("{MOVES_HEADER}{}\n", format_moves(moves)),
+                )
+                .ok();
             }
         })
     };
@@ -284,7 +322,10 @@ fn file_buttons(props: &FilesProps) -> Html {
         let moves = moves.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(moves) = &moves {
-                let text: String = moves.iter().map(|d| format!("{}\n", d.letter())).collect();
+                let letters = moves.iter().map(|d| format!("{}\n", d.letter()));
+                let text: String = std::iter::once(MOVES_HEADER.to_string())
+                    .chain(letters)
+                    .collect();
                 download("solution-lines.txt", &text).ok();
             }
         })

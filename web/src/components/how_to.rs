@@ -20,6 +20,9 @@ fn keep_seen() {
     }
 }
 
+/// How moves are counted, said the same way in How to play and under a game won by hand.
+pub const MOVE_METRIC: &str = "each tile that slides one cell counts as one move.";
+
 /// Props of the panel.
 #[derive(Properties, PartialEq)]
 pub struct HowToProps {
@@ -42,15 +45,35 @@ pub fn how_to_play(props: &HowToProps) -> Html {
             keep_seen();
             dismissed.set(true);
             on_close.emit(());
+            focus_board();
         })
     };
     html! {
         <section id="how-to-play" class="how-to" aria-label="How to play">
             <p>
                 <strong>{ "How to play: " }</strong>
-                { "click or tap a tile next to the gap to slide it (one further along the gap's row or column slides those between too), and put the tiles in order, the goal, in as few moves as you can. Hint shows a good next move; Solve plays an answer that keeps getting shorter while it plays; More options picks another goal or lets you type a board." }
+                { "click or tap a tile in the gap's row or column to slide it (and any between) into the gap, and put the tiles in order in as few moves as you can: " }
+                { MOVE_METRIC }
+                { " Stuck? Hint shows a good next move, and Solve shows the computer's way." }
             </p>
             <button id="how-to-close" {onclick}>{ "Got it" }</button>
         </section>
+    }
+}
+
+/// Gives the keyboard focus to the board's tile in the tab order, where play begins (the
+/// closed panel's button is gone, and the focus would fall back to the page's body).
+fn focus_board() {
+    use wasm_bindgen::JsCast;
+    let tile = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[role=grid] [tabindex=\"0\"]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(tile) = tile {
+        tile.focus().ok();
     }
 }

@@ -222,11 +222,14 @@ fn hand_result(props: &ResultProps) -> Html {
         return html! {};
     };
     html! {
+        <>
         <p id="hand-result" class="hand-result" role="status"
             data-moves={finish.moves.to_string()} data-shortest={props.shortest.map(|s| s.to_string())}
             data-hints={props.help.hints.to_string()} data-record={props.help.no_record.is_none().to_string()}>
             { result_text(finish, props.shortest, props.bound, props.help) }
         </p>
+        <p id="move-metric" class="muted small-print">{ "Moves counted as in How to play: " }{ crate::components::how_to::MOVE_METRIC }</p>
+        </>
     }
 }
 
@@ -257,9 +260,10 @@ pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32, help: Help
         Some(NoRecord::Playback) => {
             ". Not counted for your best: the solver played the start".to_string()
         }
-        Some(NoRecord::Short(fewest)) => format!(
-            ". Not counted for your best: the board was {} from the goal (a best needs {MIN_RECORD_MOVES} or more)",
-            plural(fewest as usize, "move")
+        Some(NoRecord::Short { fewest, needed }) => format!(
+            ". Not counted for your best: the board was {} from the goal (a best needs {needed} or more{})",
+            plural(fewest as usize, "move"),
+            if needed > MIN_RECORD_MOVES { " from a board of a link, a file or the editor" } else { "" }
         ),
     };
     format!("Solved in {moves} and {time}{helped} — {best}{why}")
@@ -350,7 +354,10 @@ mod tests {
             ms: 900.0,
         };
         let short = Help {
-            no_record: Some(NoRecord::Short(1)),
+            no_record: Some(NoRecord::Short {
+                fewest: 1,
+                needed: MIN_RECORD_MOVES,
+            }),
             ..ALONE
         };
         assert_eq!(

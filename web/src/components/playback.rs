@@ -7,7 +7,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::select::on_select;
-use crate::state::{Action, Playback, PlaybackAction, PrefsAction, State, Watch};
+use crate::state::{
+    Action, Finished, Playback, PlaybackAction, PrefsAction, SolvingAction, State, Watch,
+};
 
 /// Speeds offered, as delays between moves in milliseconds.
 pub const SPEEDS: [(u32, &str); 4] = [
@@ -28,6 +30,10 @@ pub struct PlaybackProps {
     /// The quality of the answer played, in words (see [`playing_quality`]).
     #[prop_or_default]
     pub quality: Option<String>,
+    /// A shorter answer than the one playing, proven shortest, found after the playback had
+    /// begun: its index among the result's answers and its length (offered in one click).
+    #[prop_or_default]
+    pub shorter: Option<(usize, usize)>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
 }
@@ -101,7 +107,7 @@ pub fn playing_quality(state: &State) -> Option<String> {
     let late = result
         .clone()
         .filter(|f| f.solution.moves == playback.moves)
-        .find_map(|f| f.shortest)
+        .find_map(Finished::shortest)
         .map(|shortest| late_words(playback.moves.len(), shortest));
     late.or_else(|| {
         result
@@ -131,6 +137,7 @@ fn labelled(icon: &'static str, word: &'static str) -> Html {
         "back" => "M11 3v10L4 8z",
         "play" => "M5 3v10l8-5z",
         "pause" => "M4 3h3v10H4zM9 3h3v10H9z",
+        "end" => "M1 3v10l6-5zM7 3v10l6-5zM13 3h2v10h-2z",
         _ => "M3 3v10l7-5zM11 3h2v10h-2z",
     };
     html! {
@@ -173,6 +180,11 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                     { " · " }<span id="playing-quality" class={if quality == SHORTEST_WORDS { "good" } else { "warn" }}>{ quality }</span>
                 }
             </p>
+            if let Some((index, length)) = props.shorter {
+                <button id="play-shortest" class="primary small" onclick={send(Action::Solving(SolvingAction::PlayAnswer(index)))}>
+                    { format!("Play the {length}-move answer from the start") }
+                </button>
+            }
             <div class="row buttons">
                 <button id="restart" onclick={send(Action::Playback(PlaybackAction::Restart))} disabled={playback.step == 0}
                     title={(playback.step == 0).then_some("Already at the start.")}>{ labelled("restart", "Restart") }</button>
@@ -185,6 +197,8 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                 }
                 <button id="step" onclick={send(Action::Playback(PlaybackAction::StepForward))} disabled={playback.at_end()}
                     title={playback.at_end().then_some("Already at the last move.")}>{ labelled("step", "Step") }</button>
+                <button id="skip-end" onclick={send(Action::Playback(PlaybackAction::SkipToEnd))} disabled={playback.at_end()}
+                    title={if playback.at_end() { "Already at the last move." } else { "Skip to the end: show the goal reached" }}>{ labelled("end", "To the end") }</button>
             </div>
             <div class="row timeline-row">
                 <label class="timeline">

@@ -88,7 +88,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             if solution.outcome == SolveOutcome::Solved {
                 { headline(solution) }
-                if let Some(shortest) = finished.shortest {
+                if let Some(shortest) = finished.shortest() {
                     <p id="late-shortest" class="warn" data-shortest={shortest.to_string()}>
                         { format!("{} moves: {}.", solution.moves.len(),
                             crate::components::playback::late_words(solution.moves.len(), shortest)) }
@@ -104,9 +104,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
             if let Some(after) = props.found_after_ms {
-                <p id="found-after" class="muted small-print">{ format!(
-                    "Found {} after Solve; the search itself took {}.",
-                    duration(after), duration(solution.stats.elapsed_ms)) }</p>
+                <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
             }
             { crate::components::engine::result_view(props.engine.as_ref(), solution) }
             <details id="search-details" class="search-details">
@@ -120,6 +118,37 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <p>{ "The board is already the goal: nothing to do." }</p>
             }
         </section>
+    }
+}
+
+/// When the answer came, in words that say what happened: "Found 1.2 s after Solve; the
+/// search itself took 0.9 s"; an answer the search gave at once says so (and that the tables
+/// were already held, for a pattern-database solve: the time after Solve was the playback's and
+/// the worker's, not the search's); a run that found nothing "stopped", without an answer.
+pub fn timing_words(after_ms: f64, solution: &Solution) -> String {
+    let search_ms = solution.stats.elapsed_ms;
+    if solution.outcome != SolveOutcome::Solved {
+        format!(
+            "Stopped {} after Solve without an answer; the search itself ran {}.",
+            duration(after_ms),
+            duration(search_ms)
+        )
+    } else if search_ms < 1.0 {
+        let tables = if solution.method == Method::PatternDatabase {
+            ", with the tables already held"
+        } else {
+            ""
+        };
+        format!(
+            "Answered {} after Solve{tables}: the search itself took under 1 ms.",
+            duration(after_ms)
+        )
+    } else {
+        format!(
+            "Found {} after Solve; the search itself took {}.",
+            duration(after_ms),
+            duration(search_ms)
+        )
     }
 }
 
@@ -202,7 +231,7 @@ fn shorter_known(finished: &Finished) -> Option<usize> {
     let solution = &finished.solution;
     if solution.outcome != SolveOutcome::Solved
         || solution.is_optimal()
-        || finished.shortest.is_some()
+        || finished.shortest().is_some()
         || finished.start.cells().len() > COUNT_HERE_CELLS
     {
         return None;

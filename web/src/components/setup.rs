@@ -53,7 +53,8 @@ pub fn setup(props: &SetupProps) -> Html {
                 "custom" => state.dispatch(Action::Editors(EditorsAction::CustomGoal)),
                 name => {
                     if let Ok(goal) = name.parse::<Goal>() {
-                        state.dispatch(Action::Puzzle(PuzzleAction::SetGoal(goal)));
+                        let seed = crate::hooks::scramble::random_seed();
+                        state.dispatch(Action::Puzzle(PuzzleAction::SetGoal(goal, seed)));
                     }
                 }
             }
@@ -95,7 +96,7 @@ pub fn setup(props: &SetupProps) -> Html {
                 { goal_picture(&props.goal_board) }
             </div>
             if props.goal_editor.open {
-                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(|text| Action::Puzzle(PuzzleAction::GoalText(text))) }) }
+                { goal_editor(&EditorProps { editor: props.goal_editor.clone(), on_text: send(|text| Action::Puzzle(PuzzleAction::GoalText(text, crate::hooks::scramble::random_seed()))) }) }
             }
             { scramble_row(&ScrambleProps { walk: props.scramble == ScrambleHow::Walk, walk_length: props.walk_length, on_how, on_walk }) }
             <div class="row buttons">
@@ -168,12 +169,15 @@ pub fn size_picker(props: &SizeProps) -> Html {
                     { for sizes.iter().map(|s| html! {
                         <option value={s.to_string()} selected={!custom && *s == shape}>{ s.to_string() }</option>
                     }) }
-                    <option value="custom" selected={custom}>{ "Other W × H…" }</option>
+                    // Chosen, it reads as the size itself (the fields beside it change it).
+                    <option value="custom" selected={custom}>{ if custom { shape.to_string() } else { "Other W × H…".to_string() } }</option>
                 </select>
             </label>
             if custom {
-                <NumberField id="size-w" label="Width" value={shape.width() as u64} min={2} max={16} on_value={on_width} />
-                <NumberField id="size-h" label="Height" value={shape.height() as u64} min={2} max={16} on_value={on_height} />
+                <span class="size-fields" role="group" aria-label="width and height">
+                    <NumberField id="size-w" label="Width" value={shape.width() as u64} min={2} max={16} on_value={on_width} />
+                    <NumberField id="size-h" label="Height" value={shape.height() as u64} min={2} max={16} on_value={on_height} />
+                </span>
             }
         </>
     }

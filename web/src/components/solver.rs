@@ -1,4 +1,6 @@
-//! Solving: the live solvability verdict, the method, Solve and Cancel, and the progress line.
+//! Solving: the live solvability verdict, "How to solve" (the method and its settings, closed
+//! for a player: [`crate::hooks::how_to_solve`]), the search time, and the progress line. Solve
+//! and Cancel are over the board ([`crate::components::toolbar`]).
 
 use puzzle_core::{Algorithm, HeuristicKind, Method, Shape, Solvability};
 use yew::prelude::*;
@@ -7,8 +9,9 @@ use crate::components::answers::AnswersList;
 use crate::components::number_field::NumberField;
 use crate::components::select::on_select;
 use crate::components::term::{glossary, Term};
+use crate::hooks::how_to_solve::use_how_to_solve;
 use crate::state::prefs::BUDGETS_MS;
-use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Solving, State};
+use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Solving, State, View};
 
 /// Props of the solver panel: only what it shows, so other actions do not redraw it.
 #[derive(Properties, PartialEq)]
@@ -22,9 +25,8 @@ pub struct SolverProps {
     /// The solve in flight and the specialised methods' progress (the result is not shown
     /// here: [`Solving::result`] is left out by the caller).
     pub solving: Solving,
-    /// Whether the Solve button can be pressed.
-    pub can_solve: bool,
-    /// Why it cannot (shown next to it and as its tooltip).
+    /// Why Solve (over the board) cannot be pressed, if it cannot (shown here and as its
+    /// tooltip).
     #[prop_or_default]
     pub solve_why: Option<AttrValue>,
     /// The lengths of the running anytime solve's answers so far (each can be played).
@@ -35,10 +37,8 @@ pub struct SolverProps {
     pub playing_answer: Option<usize>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
-    /// Sends the board to the worker.
-    pub on_solve: Callback<()>,
-    /// Stops the worker.
-    pub on_cancel: Callback<()>,
+    /// The view shown (Race and Step through open "How to solve").
+    pub view: View,
 }
 
 /// The solver panel.
@@ -66,33 +66,11 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Puzzle(PuzzleAction::SwapFix)))
     };
-    let on_solve = {
-        let on_solve = props.on_solve.clone();
-        Callback::from(move |_: MouseEvent| on_solve.emit(()))
-    };
-    let solve_ref = use_node_ref();
-    let cancel_ref = use_node_ref();
-    let cancel_pressed = use_mut_ref(|| false);
-    let on_cancel = {
-        let on_cancel = props.on_cancel.clone();
-        let cancel_pressed = cancel_pressed.clone();
-        Callback::from(move |_: MouseEvent| {
-            *cancel_pressed.borrow_mut() = true;
-            on_cancel.emit(())
-        })
-    };
     let running = solving.running.as_ref();
-    {
-        // Only a solve starting or ending moves the focus, never the first drawing.
-        let (solve_ref, cancel_ref) = (solve_ref.clone(), cancel_ref.clone());
-        let drawn = use_mut_ref(|| false);
-        use_effect_with(running.is_some(), move |&running| {
-            let cancelled = std::mem::take(&mut *cancel_pressed.borrow_mut());
-            if std::mem::replace(&mut *drawn.borrow_mut(), true) {
-                keep_focus(running, cancelled, &solve_ref, &cancel_ref);
-            }
-        });
-    }
+    let usual = Method::default_for(shape);
+    let other_method =
+        prefs.method.name() != usual.name() || prefs.method.heuristic() != usual.heuristic();
+    let disclosure = use_how_to_solve(props.view, other_method);
     let chosen = prefs.effective_method(shape);
     let search = chosen.search_config().copied();
     let uses_depth =
@@ -101,6 +79,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         <section class="panel" aria-labelledby="solve-title">
             <h2 id="solve-title">{ "Solve" }</h2>
             { verdict_view(verdict, on_fix) }
+            <details id="how-to-solve" class="how-to-solve" ref={disclosure.node} open={disclosure.open} ontoggle={disclosure.on_toggle}>
+            <summary>{ "How to solve: the method and its settings" }</summary>
             <div class="row">
                 <label class="method-field">{ "Method" }
                     <select id="algorithm" onchange={on_method}>
@@ -113,10 +93,20 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                 { " " }
                 <Term word="Shortest or fast?" text={glossary::METHOD} />
             </p>
-            <div class="row">
-                if uses_depth {
+            if uses_depth {
+                <div class="row">
                     <NumberField id="depth" label="Depth limit" value={prefs.depth_limit as u64} min={1} max={200} on_value={on_depth} />
-                }
+                </div>
+            }
+            <p class="row">
+                <label class="check" title={WAIT_FOR_BEST}>
+                    <input id="wait-for-best" type="checkbox" checked={prefs.wait_for_best} onchange={on_wait} />
+                    { "Wait for the best answer" }
+                </label>
+                <span class="small-print" id="wait-about">{ WAIT_FOR_BEST }</span>
+            </p>
+            </details>
+            <div class="row">
                 if let Method::Anytime { time_limit_ms } = prefs.effective_method(shape) {
                     <label title="The first answer comes at once; the longer the search, the shorter the answer. Cancel keeps the best so far.">
                         { "Improve for" }
@@ -129,24 +119,9 @@ pub fn solver_panel(props: &SolverProps) -> Html {
                     <span class="small-print"><Term word="What is this time?" text={glossary::IMPROVE_FOR} /></span>
                 }
             </div>
-            <p class="row">
-                <label class="check" title={WAIT_FOR_BEST}>
-                    <input id="wait-for-best" type="checkbox" checked={prefs.wait_for_best} onchange={on_wait} />
-                    { "Wait for the best answer" }
-                </label>
-                <span class="small-print" id="wait-about">{ WAIT_FOR_BEST }</span>
-            </p>
-            <div class="row buttons">
-                <button id="solve" class="primary" ref={solve_ref} disabled={!props.can_solve} onclick={on_solve}
-                    title={props.solve_why.clone()}
-                    aria-describedby={props.solve_why.is_some().then_some("solve-why")}>{ "Solve" }</button>
-                if running.is_some() {
-                    <button id="cancel" class="danger" ref={cancel_ref} onclick={on_cancel}>{ "Cancel" }</button>
-                }
-                if let Some(why) = &props.solve_why {
-                    <span id="solve-why" class="why">{ why.clone() }</span>
-                }
-            </div>
+            if let Some(why) = &props.solve_why {
+                <p id="solve-why" class="why">{ why.clone() }</p>
+            }
             { crate::components::engine::status_view(solving, shape) }
             if let Some(text) = crate::components::engine::progress_text(solving, shape) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
@@ -170,29 +145,6 @@ fn budget_label(ms: u32) -> String {
         format!("{} min", ms / 60_000)
     } else {
         format!("{} s", ms / 1000)
-    }
-}
-
-/// Where the focus goes when a solve starts or ends, if the button that had it went away or
-/// was disabled (the page body has it): Cancel while a solve runs; after Cancel, Solve; after
-/// an answer, the playback's Play or Pause (else Solve). Focus never scrolls the page here.
-fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef) {
-    if !crate::hooks::reveal::focus_lost(&[solve]) {
-        return;
-    }
-    let target = if running {
-        cancel.cast::<web_sys::Element>()
-    } else if cancelled {
-        solve.cast::<web_sys::Element>()
-    } else {
-        web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(".playback #pause, .playback #play").ok())
-            .flatten()
-            .or_else(|| solve.cast::<web_sys::Element>())
-    };
-    if let Some(target) = target {
-        crate::hooks::reveal::focus_quietly(&target);
     }
 }
 

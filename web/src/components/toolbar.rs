@@ -1,5 +1,6 @@
-//! The first screen's controls, above the board: Size, Scramble, Solve (Cancel while a solve
-//! runs) and "More options", which opens the board's other settings (goal, kind of scramble,
+//! The first screen's controls, above the board: Size, Scramble, Solve (Cancel in its place
+//! while a solve runs, the focus following: [`keep_focus`]; the page's one Solve button) and
+//! "More options", which opens the board's other settings (goal, kind of scramble,
 //! the board editor) in place, under the row.
 
 use puzzle_core::Shape;
@@ -43,10 +44,29 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!shown))
     };
+    let solve_ref = use_node_ref();
+    let cancel_ref = use_node_ref();
+    let cancel_pressed = use_mut_ref(|| false);
+    {
+        // Only a solve starting or ending moves the focus, never the first drawing.
+        let (solve_ref, cancel_ref) = (solve_ref.clone(), cancel_ref.clone());
+        let cancel_pressed = cancel_pressed.clone();
+        let drawn = use_mut_ref(|| false);
+        use_effect_with(props.running, move |&running| {
+            let cancelled = std::mem::take(&mut *cancel_pressed.borrow_mut());
+            if std::mem::replace(&mut *drawn.borrow_mut(), true) {
+                keep_focus(running, cancelled, &solve_ref, &cancel_ref);
+            }
+        });
+    }
     let solve = if props.running {
-        let onclick = props.on_cancel.reform(|_: MouseEvent| ());
+        let on_cancel = props.on_cancel.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            *cancel_pressed.borrow_mut() = true;
+            on_cancel.emit(());
+        });
         html! {
-            <button id="cancel-near" class="danger" {onclick} aria-label="Cancel the solve">{ "Cancel" }</button>
+            <button id="cancel" class="danger" ref={cancel_ref} {onclick} title="Stop the search and the moves">{ "Cancel" }</button>
         }
     } else {
         let onclick = props.on_solve.reform(|_: MouseEvent| ());
@@ -55,8 +75,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             .clone()
             .unwrap_or_else(|| format!("Solve with {}", props.method).into());
         html! {
-            <button id="solve-near" class="primary" {onclick} disabled={props.solve_why.is_some()}
-                aria-label="Solve this board" {title}>{ "Solve" }</button>
+            <button id="solve" class="primary" ref={solve_ref} {onclick} disabled={props.solve_why.is_some()}
+                aria-describedby={props.solve_why.is_some().then_some("solve-why")} {title}>{ "Solve" }</button>
         }
     };
     html! {
@@ -93,7 +113,8 @@ pub fn for_page(
     let on_shape = {
         let dispatcher = state.dispatcher();
         Callback::from(move |shape| {
-            dispatcher.dispatch(Action::Puzzle(PuzzleAction::SetShape(shape)))
+            let seed = crate::hooks::scramble::random_seed();
+            dispatcher.dispatch(Action::Puzzle(PuzzleAction::SetShape(shape, seed)))
         })
     };
     let (editors, prefs) = (&state.editors, &state.prefs);
@@ -106,5 +127,28 @@ pub fn for_page(
                 editor={editors.board.clone()} scramble={prefs.scramble} walk_length={prefs.walk_length}
                 dispatcher={state.dispatcher()} goal_board={state.puzzle.goal_board.clone()} />
         </Toolbar>
+    }
+}
+
+/// Where the focus goes when a solve starts or ends, if the button that had it went away or
+/// was disabled (the page body has it): Cancel while a solve runs; after Cancel, Solve; after
+/// an answer, the playback's Play or Pause (else Solve). Focus never scrolls the page here.
+fn keep_focus(running: bool, cancelled: bool, solve: &NodeRef, cancel: &NodeRef) {
+    if !crate::hooks::reveal::focus_lost(&[solve]) {
+        return;
+    }
+    let target = if running {
+        cancel.cast::<web_sys::Element>()
+    } else if cancelled {
+        solve.cast::<web_sys::Element>()
+    } else {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".playback #pause, .playback #play").ok())
+            .flatten()
+            .or_else(|| solve.cast::<web_sys::Element>())
+    };
+    if let Some(target) = target {
+        crate::hooks::reveal::focus_quietly(&target);
     }
 }

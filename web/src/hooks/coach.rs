@@ -187,7 +187,7 @@ mod tests {
         assert!(matches!(known(&state).distance, Distance::Known(_)));
         state = reduce(
             &state,
-            Action::Puzzle(PuzzleAction::SetGoal(Goal::Standard)),
+            Action::Puzzle(PuzzleAction::SetGoal(Goal::Standard, 1)),
         )
         .unwrap();
         assert!(!matches!(known(&state).distance, Distance::Known(_)));

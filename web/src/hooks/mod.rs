@@ -15,6 +15,7 @@
 //! - [`url`]: the share link in the address bar; [`copy_link`]: that link to the clipboard.
 //! - [`mod@drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
+//! - [`how_to_solve`]: the Solve panel's "How to solve" disclosure, open for a teacher, kept.
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
 //! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
@@ -26,6 +27,7 @@ pub mod coach;
 pub mod copy_link;
 pub mod document;
 pub mod drop;
+pub mod how_to_solve;
 pub mod picture;
 pub mod play;
 pub mod playback;

@@ -50,8 +50,8 @@ pub fn fully_visible(top: f64, bottom: f64, viewport_height: f64) -> bool {
 }
 
 /// Scrolls the board to the top of the viewport if part of it or of the playback bar under
-/// it is off-screen.
-fn reveal_board() {
+/// it is off-screen (a new playback, or a board from Make & share on a phone).
+pub fn reveal_board() {
     let Some(window) = web_sys::window() else {
         return;
     };

@@ -10,10 +10,14 @@ use crate::state::{Action, PuzzleAction, State};
 pub fn use_scramble(dispatcher: UseReducerDispatcher<State>) -> Callback<()> {
     let callback = use_memo((), move |_| {
         Callback::from(move |()| {
-            // Below 2^53, so the seed survives a trip through a JS number.
-            let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-            dispatcher.dispatch(Action::Puzzle(PuzzleAction::ScrambleSeeded(seed)));
+            dispatcher.dispatch(Action::Puzzle(PuzzleAction::ScrambleSeeded(random_seed())));
         })
     });
     (*callback).clone()
+}
+
+/// A fresh random seed for a new board (Scramble, a new size or goal), below 2^53 so that it
+/// survives a trip through a JS number.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }

@@ -74,12 +74,14 @@ pub enum PlayAction {
 /// board goes (result, playback, hint; the method on a new size).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleAction {
-    /// A new board size: shows the solved board of that size.
-    SetShape(Shape),
-    /// A named goal (standard, blank-first, snail).
-    SetGoal(Goal),
-    /// Text typed into the custom-goal field (the goal when it reads, else the field's error).
-    GoalText(String),
+    /// A new board size: a new game, scrambled (the chosen kind of scramble) from a random
+    /// `seed` chosen at the edge, so that it can reach the goal and is not solved.
+    SetShape(Shape, u64),
+    /// A named goal (standard, blank-first, snail): a new game for it, as for a size.
+    SetGoal(Goal, u64),
+    /// Text typed into the custom-goal field: when it reads as a goal, a new game for it (as
+    /// for a size), else the field's error.
+    GoalText(String, u64),
     /// A scrambled board, made at the edge (see [`super::scrambled`]).
     Scramble(Board),
     /// Scrambles with a random `seed` chosen at the edge (the board follows from the seed).

@@ -47,7 +47,10 @@ mod tests;
 use std::rc::Rc;
 
 use puzzle_core::generate::{scramble_seeded, Scramble};
-use puzzle_core::{Algorithm, Board, Direction, Goal, Method, Shape, Solution, Solvability};
+use puzzle_core::{
+    Algorithm, Board, Direction, Goal, Heuristic, HeuristicKind, Method, Shape, Solution,
+    Solvability,
+};
 use yew::Reducible;
 
 pub use action::{
@@ -59,7 +62,7 @@ pub use reduce::reduce;
 pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsChange};
 pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, MIN_RECORD_MOVES};
-pub use playback::{Playback, PlaybackAction};
+pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
@@ -247,7 +250,7 @@ impl State {
             max_expanded: method
                 .search_config()
                 .and_then(|config| budget_for(config.algorithm)),
-            watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
+            watch: (!self.prefs.wait_for_best).then(|| self.expected_pace().ms_per_move()),
             workers: Workers::ONE,
         }
     }
@@ -284,6 +287,23 @@ impl State {
             .map(|p| p.step)
     }
 
+    /// How the playback moves now: the chosen speed at the pace of the answer that plays
+    /// (see [`pace`]).
+    pub fn pace(&self) -> Pace {
+        let moves = self.playback.as_ref().map_or(0, |p| p.moves.len());
+        pace(self.prefs.speed_ms, moves)
+    }
+
+    /// The pace a watched solve of the board on screen will likely play at, before its first
+    /// answer is known: that of an answer twice the board's Manhattan distance (a first
+    /// answer is rarely longer). Guessing the answer long errs on the safe side: the worker
+    /// then expects the playback further ahead, so its answers still fit.
+    fn expected_pace(&self) -> Pace {
+        let heuristic = Heuristic::new(HeuristicKind::Manhattan, &self.puzzle.goal_board);
+        let distance = heuristic.estimate(&self.puzzle.board);
+        pace(self.prefs.speed_ms, 2 * distance as usize)
+    }
+
     /// Where the playback of the running watched solve is, for its worker: the request id and
     /// the playhead (`None` while nothing of it plays).
     pub fn playhead_report(&self) -> Option<(u32, crate::ahead::Playhead)> {
@@ -293,7 +313,7 @@ impl State {
             let playhead = crate::ahead::Playhead {
                 moves: playback.moves.clone(),
                 step: playback.step,
-                ms_per_move: self.prefs.speed_ms,
+                ms_per_move: self.pace().ms_per_move(),
             };
             (running.id, playhead)
         })
@@ -326,11 +346,17 @@ pub fn budget_for(algorithm: Algorithm) -> Option<u64> {
     }
 }
 
-/// A solvable scrambled board for the state's goal, from a random `seed` chosen at the edge.
+/// A solvable scrambled board for the state's goal, from a random `seed` chosen at the edge;
+/// never the goal itself (a 2x2, or a short walk, can land on it: the next seeds are tried).
 pub fn scrambled(state: &State, seed: u64) -> Board {
     let how = match state.prefs.scramble {
         ScrambleHow::Uniform => Scramble::Uniform,
         ScrambleHow::Walk => Scramble::Walk(state.prefs.walk_length),
     };
-    scramble_seeded(&state.puzzle.goal_board, how, true, seed)
+    let goal = &state.puzzle.goal_board;
+    let draw = |i: u64| scramble_seeded(goal, how, true, seed.wrapping_add(i));
+    (0..64)
+        .map(draw)
+        .find(|board| board != goal)
+        .unwrap_or_else(|| draw(0))
 }

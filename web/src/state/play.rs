@@ -21,8 +21,13 @@ pub enum NoRecord {
     Hints,
     /// It began on a board the solver's playback brought.
     Playback,
-    /// Its start needs only this many moves (under [`MIN_RECORD_MOVES`]).
-    Short(u32),
+    /// Its start needs only `fewest` moves, under the `needed` of [`Play::min_record_moves`].
+    Short {
+        /// The fewest moves from the start (exact when known, else the bound).
+        fewest: u32,
+        /// The fewest a record needs from this start.
+        needed: u32,
+    },
 }
 
 /// A game by hand from [`Play::start`].
@@ -53,6 +58,9 @@ pub struct Play {
     pub hints: usize,
     /// Whether the game began on a board the solver's playback brought (the person took over).
     pub from_playback: bool,
+    /// Whether the game began on a board from a link, the editor or a file (a record then
+    /// needs a start further from the goal: [`Play::min_record_moves`]).
+    pub brought: bool,
 }
 
 /// How a game by hand ended.
@@ -106,11 +114,12 @@ impl Play {
             bound,
             hints: 0,
             from_playback: false,
+            brought: false,
         }
     }
 
     /// Why the game, once won, is not a record of its size (`None`: it is): hints helped, the
-    /// solver's playback brought its start, or its start is under [`MIN_RECORD_MOVES`] from the
+    /// solver's playback brought its start, or its start is under [`Play::min_record_moves`] from the
     /// goal (by the shortest when known, else the bound). Helped games come first.
     pub fn not_a_record(&self) -> Option<NoRecord> {
         let fewest = self.shortest.unwrap_or(self.bound);
@@ -118,11 +127,31 @@ impl Play {
             Some(NoRecord::Hints)
         } else if self.from_playback {
             Some(NoRecord::Playback)
-        } else if fewest < MIN_RECORD_MOVES {
-            Some(NoRecord::Short(fewest))
+        } else if fewest < self.min_record_moves() {
+            Some(NoRecord::Short {
+                fewest,
+                needed: self.min_record_moves(),
+            })
         } else {
             None
         }
+    }
+
+    /// The fewest moves a start must need for the game to be a record: [`MIN_RECORD_MOVES`] on
+    /// a board the page dealt; on one from a link, the editor or a file, also half the mean
+    /// Manhattan distance of a random board of the size (3x3: 7, 5x5: 38, 8x8: 165), so that a
+    /// link to a position the solver's playback left a few moves from the goal is no record.
+    pub fn min_record_moves(&self) -> u32 {
+        if !self.brought {
+            return MIN_RECORD_MOVES;
+        }
+        let shape = self.start.shape();
+        let axis = |n: usize| {
+            let n = n as f64;
+            (n * n - 1.0) / (3.0 * n)
+        };
+        let random = (shape.cells() - 1) as f64 * (axis(shape.width()) + axis(shape.height()));
+        MIN_RECORD_MOVES.max((random / 2.0).round() as u32)
     }
 
     /// The result, if the game was won and counts as a record of its size.
@@ -406,7 +435,13 @@ mod tests {
         let short = game().reduce(A::Moved(vec![R], board("1 2 3 4 5 6 7 8 0")));
         let short = short.unwrap();
         assert_eq!(short.finished.map(|f| f.moves), Some(1));
-        assert_eq!(short.not_a_record(), Some(NoRecord::Short(1)));
+        assert_eq!(
+            short.not_a_record(),
+            Some(NoRecord::Short {
+                fewest: 1,
+                needed: MIN_RECORD_MOVES
+            })
+        );
         assert_eq!(short.record(), None);
         // The worker's shortest decides over the bound when it comes.
         let counted = Play {
@@ -421,7 +456,54 @@ mod tests {
         };
         assert_eq!(
             under.not_a_record(),
-            Some(NoRecord::Short(MIN_RECORD_MOVES - 1))
+            Some(NoRecord::Short {
+                fewest: MIN_RECORD_MOVES - 1,
+                needed: MIN_RECORD_MOVES
+            })
+        );
+    }
+
+    /// A board from a link, a file or the editor needs a start far from the goal for its
+    /// size: a 5x5 link 14 moves from the goal (where a paused playback leaves it) is no
+    /// record, nor an 8x8 one 10 moves away; a 3x3 link keeps the usual rule.
+    #[test]
+    fn a_brought_board_needs_a_start_far_from_the_goal_for_its_size() {
+        let brought = |cells: &str| Play {
+            brought: true,
+            ..Play::new(
+                board(cells),
+                puzzle_core::Goal::Standard
+                    .board(board(cells).shape())
+                    .unwrap(),
+                0.0,
+            )
+        };
+        let three = brought("1 2 3 4 5 6 7 8 0");
+        assert_eq!(three.min_record_moves(), MIN_RECORD_MOVES);
+        let five_cells: Vec<String> = (1..25).map(|t| t.to_string()).chain(["0".into()]).collect();
+        let five = brought(&five_cells.join(" "));
+        assert_eq!(five.min_record_moves(), 38);
+        let eight_cells: Vec<String> = (1..64).map(|t| t.to_string()).chain(["0".into()]).collect();
+        assert_eq!(brought(&eight_cells.join(" ")).min_record_moves(), 165);
+        let fourteen = Play {
+            shortest: Some(14),
+            ..five.clone()
+        };
+        assert_eq!(
+            fourteen.not_a_record(),
+            Some(NoRecord::Short {
+                fewest: 14,
+                needed: 38
+            })
+        );
+        let dealt = Play {
+            brought: false,
+            ..fourteen
+        };
+        assert_eq!(
+            dealt.not_a_record(),
+            None,
+            "a dealt board keeps the usual rule"
         );
     }
 

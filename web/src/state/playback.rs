@@ -1,5 +1,6 @@
 //! The playback slice: a solution being played back on the board. The board on screen follows
-//! [`Playback::board`]; the top-level reducer copies it into the puzzle.
+//! [`Playback::board`]; the top-level reducer copies it into the puzzle. [`pace`] sets how
+//! fast an answer of a given length plays at a chosen speed.
 
 use puzzle_core::{Board, Direction};
 
@@ -31,8 +32,72 @@ pub enum PlaybackAction {
     Restart,
     /// Jumps to a step of the solution (pauses).
     Seek(usize),
-    /// The playback timer fired.
+    /// The playback timer fired: the next move plays (or the next few, at the pace of a long
+    /// answer: see [`pace`]).
     Tick,
+    /// Jumps to the last move (pauses).
+    SkipToEnd,
+}
+
+/// How long a whole answer plays at "Normal" (the default speed, [`NORMAL_MS`] a move): an
+/// answer longer than that at Normal's pace plays faster, so that it ends in about this time;
+/// the other speeds scale it (Slow twice as long, Fast 150/350 of it, ...).
+pub const NORMAL_ANSWER_MS: f64 = 30_000.0;
+
+/// The delay between moves of "Normal", the speed the others are measured against.
+pub const NORMAL_MS: u32 = 350;
+
+/// The shortest delay between two playback ticks: a faster pace plays several moves a tick.
+pub const MIN_TICK_MS: u32 = 25;
+
+/// How playback moves at a speed for an answer of a given length (see [`pace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Milliseconds between two ticks of the timer.
+    pub tick_ms: u32,
+    /// Moves each tick plays (more than one only where a move a tick would be too fast to see).
+    pub moves_per_tick: usize,
+}
+
+impl Pace {
+    /// Milliseconds a move takes on average (at least 1), as the worker's playhead needs it.
+    pub fn ms_per_move(self) -> u32 {
+        (self.tick_ms / self.moves_per_tick.max(1) as u32).max(1)
+    }
+
+    /// How long a tile takes to slide: a little less than a tick, so that at most one tile is
+    /// in flight at a time; 0 (the tiles jump) where several moves play a tick or a slide
+    /// would be too short to see.
+    pub fn slide_ms(self) -> u32 {
+        let slide = (f64::from(self.tick_ms) * 0.7).min(220.0).round() as u32;
+        if self.moves_per_tick > 1 || slide < 20 {
+            0
+        } else {
+            slide
+        }
+    }
+}
+
+/// The pace of an answer of `moves` moves at the chosen speed (`speed_ms` a move, as the
+/// Speed menu offers): that speed while the whole answer fits in its share of
+/// [`NORMAL_ANSWER_MS`]; a longer answer plays faster, so that it ends in that time (30 s at
+/// Normal on every board size), ticks no faster than [`MIN_TICK_MS`] (several moves a tick
+/// beyond that).
+pub fn pace(speed_ms: u32, moves: usize) -> Pace {
+    let speed_ms = speed_ms.max(1);
+    let answer_ms = NORMAL_ANSWER_MS * f64::from(speed_ms) / f64::from(NORMAL_MS);
+    let per_move = answer_ms / moves.max(1) as f64;
+    if per_move >= f64::from(speed_ms) {
+        return Pace {
+            tick_ms: speed_ms,
+            moves_per_tick: 1,
+        };
+    }
+    let moves_per_tick = (f64::from(MIN_TICK_MS) / per_move).ceil().max(1.0) as usize;
+    Pace {
+        tick_ms: ((per_move * moves_per_tick as f64).round() as u32).max(MIN_TICK_MS.min(speed_ms)),
+        moves_per_tick,
+    }
 }
 
 impl Playback {
@@ -81,6 +146,17 @@ impl Playback {
         Some(next)
     }
 
+    /// The timer fired: `moves` more moves play (at most to the end); `None` while paused.
+    pub fn tick(&self, moves: usize) -> Option<Playback> {
+        if !self.playing {
+            return None;
+        }
+        Some(
+            self.seek(self.step + moves.max(1), false)
+                .unwrap_or_else(|| self.clone()),
+        )
+    }
+
     /// The next playback, or `None` when the action changes nothing (Tick while paused, Play
     /// while playing).
     pub fn reduce(&self, action: PlaybackAction) -> Option<Playback> {
@@ -109,12 +185,8 @@ impl Playback {
             PlaybackAction::StepBack => self.seek(self.step.saturating_sub(1), true),
             PlaybackAction::Restart => self.seek(0, true),
             PlaybackAction::Seek(step) => self.seek(step, true),
-            PlaybackAction::Tick => {
-                if !self.playing {
-                    return None;
-                }
-                self.seek(self.step + 1, false)
-            }
+            PlaybackAction::Tick => return self.tick(1),
+            PlaybackAction::SkipToEnd => self.seek(self.moves.len(), true),
         };
         // A step the moves do not reach leaves playback as it was (but still answered).
         Some(moved.unwrap_or_else(|| self.clone()))
@@ -125,7 +197,7 @@ impl Playback {
 mod tests {
     use super::*;
     use crate::state::check::check;
-    use Direction::{Left as L, Up as U};
+    use Direction::{Down as D, Left as L, Right as R, Up as U};
     use PlaybackAction as A;
 
     fn start() -> Playback {
@@ -144,6 +216,58 @@ mod tests {
         check(Playback::reduce, &end, vec![A::Play], |p| {
             assert_eq!((p.step, p.playing), (1, true))
         });
+    }
+
+    /// Short answers keep the chosen speed; long ones end in about half a minute at Normal on
+    /// every size, never tick faster than the floor, and their tiles never slide for longer
+    /// than a tick (at most one in flight).
+    #[test]
+    fn long_answers_play_in_about_half_a_minute() {
+        assert_eq!(
+            pace(NORMAL_MS, 22),
+            Pace {
+                tick_ms: 350,
+                moves_per_tick: 1
+            }
+        );
+        assert_eq!(pace(700, 40).tick_ms, 700);
+        for moves in [50, 86, 100, 150, 300, 659, 1_500, 5_000, 40_000] {
+            for (speed, share) in [
+                (700, 2.0),
+                (350, 1.0),
+                (150, 150.0 / 350.0),
+                (50, 50.0 / 350.0),
+            ] {
+                let p = pace(speed, moves);
+                let total = f64::from(p.tick_ms) * (moves as f64 / p.moves_per_tick as f64).ceil();
+                let at_speed = f64::from(speed) * moves as f64;
+                let target = NORMAL_ANSWER_MS * share;
+                assert!(
+                    total <= at_speed + 1.0,
+                    "{moves} at {speed}: never slower than chosen"
+                );
+                if at_speed > target {
+                    let off = (total - target).abs() / target;
+                    assert!(off < 0.1, "{moves} at {speed}: {total} ms, not ~{target}");
+                }
+                assert!(
+                    p.tick_ms >= MIN_TICK_MS.min(speed),
+                    "{moves} at {speed}: {p:?}"
+                );
+                assert!(p.slide_ms() < p.tick_ms, "{moves} at {speed}: {p:?}");
+                assert!(p.ms_per_move() >= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_tick_plays_the_pace_s_moves_and_skip_ends() {
+        let playback = Playback::new("1 2 3 4 5 6 7 8 0".parse().unwrap(), vec![U, L, L, D, R]);
+        assert_eq!(playback.tick(3).unwrap().step, 4);
+        assert_eq!(playback.tick(30).unwrap().step, 5);
+        let end = playback.reduce(A::SkipToEnd).unwrap();
+        assert_eq!((end.step, end.playing), (5, false));
+        assert_eq!(end.tick(2), None, "paused");
     }
 
     #[test]

@@ -202,6 +202,26 @@ impl State {
         self.coach.hint = None;
     }
 
+    /// A new game on the board on screen, marked as brought from outside the page (a link, the
+    /// editor, a file): it is no record ([`super::NoRecord::Brought`]).
+    pub(crate) fn bring_game(&mut self) {
+        let mut play = Play::new(
+            self.puzzle.board.clone(),
+            self.puzzle.goal_board.clone(),
+            self.play.now_ms,
+        );
+        play.brought = true;
+        self.play = play;
+    }
+
+    /// A new game for the size and goal of this state: a board scrambled from `seed` (the
+    /// chosen kind of scramble; never the goal), with the clock, the moves, the result and
+    /// the hint cleared as for any new board.
+    fn new_game(&mut self, seed: u64) {
+        let board = scrambled(self, seed);
+        self.set_board(board);
+    }
+
     /// The answer a watched solve `id` ends with when its final `solution` comes: spliced into
     /// the playback if it keeps the moves played, else the answer that plays (the Result is
     /// what the board shows; a shortest length it proves is kept). Unwatched: `solution`.
@@ -230,10 +250,10 @@ impl State {
             kept.stats.optimal = true;
             kept.lower_bound = None;
         }
-        if solution.is_optimal() {
+        if solution.is_optimal() && solution.moves.len() < kept.moves.len() {
             if let Some(solving) = self
                 .solving
-                .reduce(SolvingChange::Proven(id, solution.moves.len()))
+                .reduce(SolvingChange::Proven(id, solution.clone()))
             {
                 self.solving = solving;
             }
@@ -404,7 +424,11 @@ fn route_editors(state: &State, action: EditorsAction) -> Option<State> {
 /// Playback, whose board the puzzle shows.
 fn route_playback(state: &State, action: PlaybackAction) -> Option<State> {
     let mut next = state.clone();
-    let playback = state.playback.as_ref()?.reduce(action)?;
+    let playback = state.playback.as_ref()?;
+    let playback = match action {
+        PlaybackAction::Tick => playback.tick(state.pace().moves_per_tick)?,
+        _ => playback.reduce(action)?,
+    };
     next.puzzle_do(PuzzleChange::Show(playback.board()));
     next.playback = Some(playback);
     Some(next)
@@ -415,7 +439,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
     let mut next = state.clone();
     match action {
         // New boards: puzzle, editors, result, playback, hint, method on a new size.
-        PuzzleAction::SetShape(shape) => {
+        PuzzleAction::SetShape(shape, seed) => {
             if shape == state.shape() {
                 return None;
             }
@@ -425,6 +449,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
                 .board(shape)
                 .unwrap_or_else(|_| puzzle::standard(shape));
             next.set_board(goal_board);
+            next.new_game(seed);
         }
         PuzzleAction::Scramble(board) => {
             next.set_board(board);
@@ -437,6 +462,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
         PuzzleAction::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
             Ok(board) => {
                 next.set_board(board);
+                next.bring_game();
                 next.editors_do(EditorsChange::ClearBoard);
                 next.notice = None;
             }
@@ -451,6 +477,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
         PuzzleAction::Import(text) => match Board::parse(&text, None) {
             Ok(board) => {
                 next.set_board(board);
+                next.bring_game();
                 next.editors_do(EditorsChange::ClearBoard);
                 next.notice = Some("Board imported.".to_string());
             }
@@ -476,19 +503,21 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
             next.notice = None;
         }
         // Goals: puzzle, editors, result and playback.
-        PuzzleAction::SetGoal(goal) => {
+        PuzzleAction::SetGoal(goal, seed) => {
             next.puzzle = state.puzzle.reduce(PuzzleChange::SetGoal(goal.clone()))?;
             next.editors_do(EditorsChange::ShowGoal(goal, false));
-            next.drop_result();
-            next.coach.hint = None;
+            next.new_game(seed);
         }
-        PuzzleAction::GoalText(text) => {
+        PuzzleAction::GoalText(text, seed) => {
             let shape = state.shape();
             match Goal::parse(&text, Some(shape)).and_then(|goal| goal.board(shape).map(|_| goal)) {
                 Ok(goal) => {
+                    let changed = goal != state.puzzle.goal;
                     next.puzzle_do(PuzzleChange::SetGoal(goal));
                     next.editors_do(EditorsChange::GoalText(text, None));
-                    next.drop_result();
+                    if changed {
+                        next.new_game(seed);
+                    }
                 }
                 Err(error) => {
                     next.editors_do(EditorsChange::GoalText(text, Some(error.to_string())))
@@ -658,7 +687,26 @@ fn cancelled(state: &State) -> Option<State> {
     }
     let running = state.solving.running.as_ref()?;
     if let Some(kept) = keep_best(state, &mut next) {
-        next.notice = Some(format!("Stopped: kept {}.", kept_words(state, kept)));
+        // Cancel stops what the person sees too: the board stays where the answer had
+        // brought it (the moves played are real slides; going back would undo what was just
+        // watched), and Play lets the kept answer play on.
+        let paused = next
+            .playback
+            .as_ref()
+            .filter(|p| p.playing)
+            .and_then(|p| p.reduce(PlaybackAction::Pause));
+        let words = kept_words(state, kept);
+        next.notice = Some(match (&paused, next.playback.as_ref()) {
+            (Some(p), _) => format!(
+                "Stopped: kept {words}. The board stays at move {} of {}: press Play to let it play on.",
+                p.step,
+                p.moves.len()
+            ),
+            _ => format!("Stopped: kept {words}."),
+        });
+        if paused.is_some() {
+            next.playback = paused;
+        }
         return Some(next);
     }
     next.solving = state.solving.reduce(SolvingChange::Stopped(None))?;
@@ -704,9 +752,7 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
                 .reduce(SolvingChange::Improved(id, solution))?;
         }
         Some(None) if solution.is_optimal() => {
-            next.solving = state
-                .solving
-                .reduce(SolvingChange::Proven(id, solution.moves.len()))?;
+            next.solving = state.solving.reduce(SolvingChange::Proven(id, solution))?;
         }
         Some(None) => return None,
     }
@@ -789,6 +835,12 @@ fn play_answer(state: &State, index: usize) -> Option<State> {
     next.puzzle_do(PuzzleChange::SetBoard(start.clone()));
     next.play(start.clone(), solution.moves.clone());
     next.notice = None;
+    // The Result names the answer that plays (Restart then restarts it).
+    if state.solving.running.is_none() {
+        if let Some(solving) = next.solving.reduce(SolvingChange::Name(index)) {
+            next.solving = solving;
+        }
+    }
     Some(next)
 }
 
@@ -822,7 +874,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
         budget: Some(race.budget),
         solution,
         earlier: Vec::new(),
-        shortest: None,
+        later: Vec::new(),
     };
     next.solving = next
         .solving

@@ -39,9 +39,9 @@ pub struct Running {
     pub improved: Vec<Solution>,
     /// How its answers reach the board.
     pub watch: Watch,
-    /// The proven shortest length, once an exact answer came (it may not have fitted the
-    /// moves already played).
-    pub shortest: Option<usize>,
+    /// The proven shortest answer, once an exact one came (it may not have fitted the moves
+    /// already played: it is then offered to play from the start).
+    pub shortest: Option<Solution>,
 }
 
 /// The answer of the last finished solve.
@@ -55,22 +55,59 @@ pub struct Finished {
     pub budget: Option<u64>,
     /// What the core answered.
     pub solution: Solution,
-    /// The answers that came before the final one (anytime methods), longest first.
+    /// The answers longer than the one named (anytime methods), longest first.
     pub earlier: Vec<Solution>,
-    /// The proven shortest length when the answer is longer: watched, the shortest came after
-    /// the playback had left it.
-    pub shortest: Option<usize>,
+    /// The answers shorter than the one named, longest first: watched, the shortest came after
+    /// the playback had left it (or another answer was picked to play).
+    pub later: Vec<Solution>,
 }
 
 impl Finished {
-    /// Every answer of the solve, the final one last.
+    /// Every answer of the solve, longest first (the one named among them).
     pub fn answers(&self) -> impl Iterator<Item = &Solution> {
-        self.earlier.iter().chain(std::iter::once(&self.solution))
+        self.earlier
+            .iter()
+            .chain(std::iter::once(&self.solution))
+            .chain(&self.later)
+    }
+
+    /// The proven shortest length when the answer named is longer.
+    pub fn shortest(&self) -> Option<usize> {
+        self.later
+            .iter()
+            .filter(|s| s.is_optimal())
+            .map(|s| s.moves.len())
+            .min()
+    }
+
+    /// The index among [`Finished::answers`] of the proven shortest answer, with its length,
+    /// when the one named is longer (it can be played from the start in one click).
+    pub fn shorter_to_play(&self) -> Option<(usize, usize)> {
+        let shortest = self.later.iter().position(|s| s.is_optimal())?;
+        let index = self.earlier.len() + 1 + shortest;
+        Some((index, self.later[shortest].moves.len()))
+    }
+
+    /// This result naming answer `index` of [`Finished::answers`] (the one that plays), the
+    /// others kept around it; `None` past the answers.
+    pub fn naming(&self, index: usize) -> Option<Finished> {
+        let mut all: Vec<Solution> = self.answers().cloned().collect();
+        if index >= all.len() {
+            return None;
+        }
+        let later = all.split_off(index + 1);
+        let solution = all.pop()?;
+        Some(Finished {
+            solution,
+            earlier: all,
+            later,
+            ..self.clone()
+        })
     }
 
     /// The lengths of the answers, as "156 → 131 → 118 moves" (`None` with a single answer).
     pub fn lengths(&self) -> Option<String> {
-        if self.earlier.is_empty() {
+        if self.earlier.is_empty() && self.later.is_empty() {
             return None;
         }
         let lengths: Vec<String> = self.answers().map(|s| s.moves.len().to_string()).collect();
@@ -109,8 +146,8 @@ pub enum SolvingChange {
     Improved(u32, Box<Solution>),
     /// Request `id`'s answers now play as they come.
     Watching(u32),
-    /// An exact answer of request `id` proved this length the shortest.
-    Proven(u32, usize),
+    /// An exact answer of request `id`, proven shortest (it did not fit the moves played).
+    Proven(u32, Box<Solution>),
     /// The answer to request `id`: it becomes the result.
     Finished(u32, Box<Solution>),
     /// Request `id` failed, or the solve was stopped (cancel, or its goal went): no answer.
@@ -119,6 +156,8 @@ pub enum SolvingChange {
     DropResult,
     /// Shows an answer that did not come from the running solve (a race row).
     Show(Box<Finished>),
+    /// The result names answer `index` of its answers (the one that now plays).
+    Name(usize),
 }
 
 impl Solving {
@@ -176,7 +215,7 @@ impl Solving {
                     return None;
                 }
                 if solution.is_optimal() {
-                    running.shortest = Some(solution.moves.len());
+                    running.shortest = Some((*solution).clone());
                 }
                 running.improved.push(*solution);
             }
@@ -187,12 +226,12 @@ impl Solving {
                 }
                 running.watch = Watch::Playing;
             }
-            SolvingChange::Proven(id, length) => {
+            SolvingChange::Proven(id, solution) => {
                 let running = next.mine(id)?;
-                if running.shortest == Some(length) {
+                if running.shortest.as_ref() == Some(&*solution) {
                     return None;
                 }
-                running.shortest = Some(length);
+                running.shortest = Some(*solution);
             }
             SolvingChange::Finished(id, solution) => {
                 let running = next.mine(id)?.clone();
@@ -204,15 +243,16 @@ impl Solving {
                 next.engine.finished = self.engine.result(quality);
                 next.engine.build = None;
                 next.running = None;
-                let shortest = running
+                let later = running
                     .shortest
-                    .or(solution.is_optimal().then_some(solution.moves.len()))
-                    .filter(|&shortest| shortest < solution.moves.len());
+                    .filter(|shortest| shortest.moves.len() < solution.moves.len())
+                    .into_iter()
+                    .collect();
                 next.result = Some(Finished {
                     start: running.start,
                     goal: running.goal,
                     budget: running.budget,
-                    shortest,
+                    later,
                     // The final answer repeats the last improvement of an anytime method.
                     earlier: running
                         .improved
@@ -241,6 +281,14 @@ impl Solving {
             SolvingChange::Show(finished) => {
                 next.result = Some(*finished);
                 next.engine.finished = None;
+            }
+            SolvingChange::Name(index) => {
+                let finished = self.result.as_ref()?;
+                let named = finished.naming(index)?;
+                if named == *finished {
+                    return None;
+                }
+                next.result = Some(named);
             }
         }
         Some(next)
@@ -373,7 +421,6 @@ mod tests {
             memory_bytes: 1_572_000,
             repaired: false,
             saved: true,
-            storing: false,
             download_failed: false,
         };
         check(

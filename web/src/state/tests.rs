@@ -190,24 +190,31 @@ fn editing_shows_the_core_message_and_keeps_the_board() {
 fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
     let state = apply(
         &State::default(),
-        Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap())),
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap(), 1)),
     );
     assert_eq!(state.puzzle.board.shape(), state.puzzle.goal_board.shape());
-    assert!(state.is_solved());
+    assert!(
+        !state.is_solved(),
+        "a new size is a new game, not a solved board"
+    );
+    assert!(state.solvability().solvable);
     assert_eq!(state.prefs.method, PAGE_ANYTIME);
-    let snail = apply(&state, Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)));
+    let snail = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
+    );
     assert_eq!(
         snail.puzzle.goal_board,
         Goal::Snail.board(snail.shape()).unwrap()
     );
     let custom = apply(
         &State::default(),
-        Action::Puzzle(PuzzleAction::GoalText("8 7 6 5 4 3 2 1 0".into())),
+        Action::Puzzle(PuzzleAction::GoalText("8 7 6 5 4 3 2 1 0".into(), 1)),
     );
     assert_eq!(custom.puzzle.goal_board, board("8 7 6 5 4 3 2 1 0"));
     let wrong = apply(
         &custom,
-        Action::Puzzle(PuzzleAction::GoalText("1 2 3 0".into())),
+        Action::Puzzle(PuzzleAction::GoalText("1 2 3 0".into(), 1)),
     );
     assert_eq!(
         wrong.editors.goal.error.as_deref(),
@@ -217,9 +224,73 @@ fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
     // A custom 3x3 goal cannot follow the board to 4x4.
     let bigger = apply(
         &custom,
-        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
     );
     assert_eq!(bigger.puzzle.goal, Goal::Standard);
+}
+
+/// Choosing a size or a goal starts a new game: a scrambled board that can reach the goal
+/// (never the goal itself), its clock and moves at zero; the seed makes it, so two seeds give
+/// two boards, and the kind of scramble chosen is the one used.
+#[test]
+fn a_new_size_or_goal_is_a_new_scrambled_game() {
+    let mut state = with_board("1 2 3 4 5 6 7 0 8");
+    state = apply(&state, Action::Play(PlayAction::Clock(5.0)));
+    state = apply(
+        &state,
+        Action::Play(PlayAction::MoveBlank(Direction::Right)),
+    );
+    assert!(state.is_solved());
+    for (i, shape) in [(2, 2), (2, 3), (5, 5), (8, 8), (4, 4), (16, 3)]
+        .into_iter()
+        .enumerate()
+    {
+        let shape = Shape::new(shape.0, shape.1).unwrap();
+        let next = apply(
+            &state,
+            Action::Puzzle(PuzzleAction::SetShape(shape, i as u64)),
+        );
+        assert_eq!(next.shape(), shape);
+        assert!(!next.is_solved(), "{shape}: not the goal");
+        assert!(next.solvability().solvable, "{shape}: solvable");
+        assert_eq!((next.play.moves(), next.play.started_ms), (0, None));
+        let other = apply(
+            &state,
+            Action::Puzzle(PuzzleAction::SetShape(shape, 1000 + i as u64)),
+        );
+        if shape.cells() > 4 {
+            assert_ne!(
+                next.puzzle.board, other.puzzle.board,
+                "{shape}: seeds differ"
+            );
+        }
+    }
+    for goal in [Goal::Snail, Goal::BlankFirst] {
+        let next = apply(
+            &state,
+            Action::Puzzle(PuzzleAction::SetGoal(goal.clone(), 7)),
+        );
+        assert_eq!(next.puzzle.goal, goal);
+        assert!(!next.is_solved() && next.solvability().solvable, "{goal:?}");
+    }
+    let typed = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::GoalText("8 7 6 5 4 3 2 1 0".into(), 3)),
+    );
+    assert!(!typed.is_solved() && typed.solvability().solvable);
+    // A walk of the chosen length: the board is at most that many moves from the goal.
+    let walk = apply(
+        &state,
+        Action::Prefs(PrefsAction::SetScramble(ScrambleHow::Walk)),
+    );
+    let walk = apply(&walk, Action::Prefs(PrefsAction::SetWalkLength(2)));
+    let five = apply(
+        &walk,
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(5).unwrap(), 9)),
+    );
+    let (board, goal) = (five.puzzle.board.cells(), five.puzzle.goal_board.cells());
+    let moved = board.iter().zip(goal).filter(|(a, b)| a != b).count();
+    assert_eq!(moved, 3, "a 2-move walk moves two tiles and the blank");
 }
 
 fn solved_state() -> (State, Solution) {
@@ -518,8 +589,24 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
         &[
             Expect::Playback(Some((1, 6))),
             Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
-            Expect::Result(Some(2)),
+            // The Result names the answer that plays, the others kept around it.
+            Expect::Result(Some(6)),
+            Expect::Lengths(Some("6 → 4 → 2 moves")),
         ],
+    );
+    let replayed = check(
+        &done,
+        vec![
+            Action::Solving(SolvingAction::PlayAnswer(0)),
+            Action::Playback(PlaybackAction::Restart),
+        ],
+        &[Expect::Playback(Some((0, 6))), Expect::Result(Some(6))],
+    );
+    // The shortest plays again in one click, named again.
+    check(
+        &replayed,
+        vec![Action::Solving(SolvingAction::PlayAnswer(2))],
+        &[Expect::Playback(Some((1, 2))), Expect::Result(Some(2))],
     );
     // One answer: no lengths line; an answer index past the end changes nothing.
     let (single, _) = solved_state();
@@ -538,14 +625,13 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
         vec![
             Action::Coach(CoachAction::ShowHint(6)),
             Action::Solving(SolvingAction::SolveStarted(1)),
-            Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)),
+            Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
         ],
         &[
             Expect::Running(false),
             Expect::Hint(None),
             Expect::Notice(Some("goal changed")),
             Expect::Result(None),
-            Expect::Board("8 6 7 2 5 4 3 0 1"),
         ],
     );
     // Moving a tile during a solve stops it: its answer would be for the board before.
@@ -576,7 +662,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
         &start,
         vec![
             Action::Solving(SolvingAction::SolveStarted(1)),
-            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+            Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
         ],
         &[
             Expect::Running(false),
@@ -597,7 +683,10 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
     );
     state = apply(&state, Action::Solving(SolvingAction::SolveStarted(2)));
     let old = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
-    state = apply(&state, Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)));
+    state = apply(
+        &state,
+        Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
+    );
     assert!(
         state.solving.running.is_none(),
         "the solve for the old goal stops"
@@ -621,7 +710,7 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
     );
     typed = apply(
         &typed,
-        Action::Puzzle(PuzzleAction::GoalText("8 6 7 2 5 4 3 1 0".into())),
+        Action::Puzzle(PuzzleAction::GoalText("8 6 7 2 5 4 3 1 0".into(), 1)),
     );
     assert!(typed.solving.running.is_none());
     // A finished answer records its goal.
@@ -642,7 +731,7 @@ fn editing_the_custom_goal_clears_the_hint() {
     );
     state = apply(
         &state,
-        Action::Puzzle(PuzzleAction::GoalText("1 2 3 4 5 6 7 0 8".into())),
+        Action::Puzzle(PuzzleAction::GoalText("1 2 3 4 5 6 7 0 8".into(), 1)),
     );
     assert_eq!(state.coach.hint, None);
 }
@@ -1107,6 +1196,7 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
         &racing,
         vec![Action::Puzzle(PuzzleAction::SetShape(
             Shape::new(3, 5).unwrap(),
+            1,
         ))],
         &[Expect::Notice(Some("size changed during the race"))],
     );
@@ -1269,8 +1359,8 @@ fn any_other_change_of_board_or_goal_starts_a_new_game() {
     );
     for change in [
         Action::Puzzle(PuzzleAction::ScrambleSeeded(4)),
-        Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail)),
-        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap())),
+        Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
+        Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
         Action::Puzzle(PuzzleAction::Import("1 2 3 4 5 6 7 0 8".into())),
     ] {
         let next = check(

@@ -22,6 +22,9 @@ pub struct StepThroughProps {
     pub board: Board,
     /// The goal.
     pub goal: Board,
+    /// Whether the view is shown (showing it opens the panel on the board on screen).
+    #[prop_or_default]
+    pub shown: bool,
 }
 
 /// The generic searches that can be traced on boards of `board`'s shape (the core's list,
@@ -94,6 +97,15 @@ pub fn step_through(props: &StepThroughProps) -> Html {
             open.set(!*open);
         })
     };
+    {
+        // Showing the view opens it on the board on screen: no second click.
+        let (open, on_open) = (open.clone(), on_open.clone());
+        use_effect_with(props.shown, move |&shown| {
+            if shown && !*open {
+                on_open.emit(());
+            }
+        });
+    }
     // Projector view: the panel takes the whole window.
     let full = use_state(|| false);
     // On a phone one method shows at a time (the switch picks it).
@@ -351,7 +363,7 @@ fn step_controls(props: &ControlsProps) -> Html {
                     }) }
                 </select>
             </label>
-            <span class="step-count" id="step-count">{ format!("Step {}", step) }</span>
+            <span class="step-count" id="trace-step-count">{ format!("Step {}", step) }</span>
         </div>
     }
 }

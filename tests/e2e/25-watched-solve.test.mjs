@@ -1,0 +1,222 @@
+// The watched solve, start to finish (issue 45), as a first visitor meets it on a 1280x800
+// desktop in light and a 360x640 phone in dark: a new size or goal is a new game; a long
+// answer ends in about half a minute; Cancel stops the moves; the shortest 4x4 answer found
+// after playback began plays in one click; hostile pictures are refused without freezing the
+// page; a record cannot be laundered through a reload; one id per element on every view.
+// The timings of old against new are measured by tests/e2e/bench/playback.mjs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { launch, open, board, shot, record, moreOptions, openView, VIEWS } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const SCREENS = {
+  desktop: { viewport: { width: 1280, height: 800 }, device: { colorScheme: 'light' } },
+  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
+};
+const fixture = (name) => readFileSync(new URL(`../fixtures/hostile/${name}`, import.meta.url));
+
+function goalOf(width, height = width) {
+  return [...Array(width * height - 1).keys()].map((k) => k + 1).concat(0).join(' ');
+}
+
+/** Whether the element is wholly inside the window. */
+async function inView(page, selector) {
+  return page.locator(selector).first().evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0;
+  });
+}
+
+/** The ids used by more than one element on the page. */
+async function duplicateIds(page) {
+  return page.evaluate(() => {
+    const seen = new Map();
+    for (const e of document.querySelectorAll('[id]')) seen.set(e.id, (seen.get(e.id) || 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  });
+}
+
+/** The board is a new game: not the goal, solvable, no moves, no "Solved!". */
+async function assertNewGame(page, why) {
+  const grid = page.getByRole('grid');
+  const cells = (await grid.getAttribute('data-board')).split(' ');
+  assert.ok(cells.length > 0);
+  assert.equal(await page.locator('#solved').count(), 0, `${why}: no "Solved!"`);
+  assert.match(await page.locator('#solvability').textContent(), /^Solvable/, `${why}: solvable`);
+  assert.equal(await page.locator('#move-count').textContent(), 'Moves: 0', `${why}: no moves`);
+}
+
+for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
+  test(`${name}: a new size or goal is a new game; one id per element and a look at every view`, async () => {
+    const page = await open(browser, '', viewport, device);
+    for (const size of ['5x5', '8x8', '4x4']) {
+      await page.selectOption('#size', size);
+      const n = Number(size[0]);
+      await page.waitForFunction((cells) => document.querySelector('[role=grid]').dataset.board.split(' ').length === cells, n * n);
+      assert.notEqual((await board(page)).join(' '), goalOf(n), `${size}: scrambled`);
+      await assertNewGame(page, size);
+    }
+    await moreOptions(page);
+    await page.selectOption('#goal', 'snail');
+    await assertNewGame(page, 'snail');
+    await shot(page, `25-${name}-new-game`, { fullPage: false });
+    for (const view of Object.keys(VIEWS)) {
+      await openView(page, view);
+      assert.deepEqual(await duplicateIds(page), [], `${view}: no id twice`);
+      await shot(page, `25-${name}-view-${view}`, { fullPage: false });
+    }
+    await openView(page, 'play');
+    await page.locator('#solve').click();
+    await page.locator('#length').waitFor({ timeout: 30_000 });
+    await openView(page, 'step');
+    assert.deepEqual(await duplicateIds(page), [], 'after a solve, Step through open: no id twice');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('desktop: an 8x8 plays to the goal within 45 s at the default speed', async () => {
+  const { viewport, device } = SCREENS.desktop;
+  const page = await open(browser, '?size=8x8', viewport, device);
+  const t0 = Date.now();
+  await page.locator('#solve').click();
+  await page.waitForFunction((goal) => document.querySelector('[role=grid]').dataset.board === goal,
+    goalOf(8), { timeout: 60_000, polling: 100 });
+  const ms = Date.now() - t0;
+  record('watched_8x8_to_goal_ms', ms);
+  assert.ok(ms <= 45_000, `8x8 at the goal ${ms} ms after Solve`);
+  await shot(page, '25-8x8-at-goal', { fullPage: false });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
+  test(`${name}: Cancel during a 7x7 stops the moves at once, its message in view; Play lets it go on`, async () => {
+    const page = await open(browser, '?size=7x7', viewport, device);
+    await page.locator('#solve').click();
+    await page.locator('#solving-line', { hasText: /Playing move \d+ of \d+/ }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    await page.locator('#cancel').click();
+    await page.waitForTimeout(500);
+    const stopped = await board(page);
+    const step = await page.locator('#step-count').getAttribute('data-step');
+    await page.waitForTimeout(1500);
+    assert.deepEqual(await board(page), stopped, 'the board stays still after Cancel');
+    assert.equal(await page.locator('#step-count').getAttribute('data-step'), step);
+    const notice = page.locator('#notice');
+    assert.match(await notice.textContent(), /Stopped: kept .* The board stays at move \d+ of \d+: press Play to let it play on/);
+    assert.ok(await inView(page, '#notice'), 'the message is in view');
+    assert.ok(await inView(page, '#solve'), 'Solve is back in view');
+    await shot(page, `25-${name}-cancelled`, { fullPage: false });
+    await page.locator('#play').click();
+    await page.waitForFunction((s) => document.querySelector('#step-count').dataset.step !== s, step);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('an 80-move 4x4 whose shortest answer came after playback began: one click plays the 80 to the goal', async () => {
+  const { viewport, device } = SCREENS.desktop;
+  // The quickest of the 17 positions that need 80 moves (blank-first goal).
+  const cells = [15, 11, 9, 12, 14, 10, 13, 8, 6, 7, 5, 1, 3, 2, 4, 0];
+  const page = await open(browser, `?size=4x4&board=${cells.join(',')}&goal=blank-first`, viewport, device);
+  // The strong tables come 2 s late (a slow line): the shortest answer then comes after the
+  // playback began, which on a fast machine with a quick download it may not.
+  await page.context().route('**/tables/pdb-4x4-standard.bin.gz', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await page.locator('#solve').click();
+  // Playback starts on a first answer; the search proves 80 later.
+  await page.locator('#playing-length').waitFor({ timeout: 20_000 });
+  const offer = page.locator('#play-shortest');
+  await offer.waitFor({ timeout: 150_000 });
+  assert.equal(await offer.textContent(), 'Play the 80-move answer from the start');
+  await page.selectOption('#speed', '50');
+  await page.evaluate(() => {
+    const grid = document.querySelector('[role=grid]');
+    window.__changes = 0;
+    new MutationObserver(() => { window.__changes += 1; }).observe(grid, { attributes: true, attributeFilter: ['data-board'] });
+  });
+  await offer.click();
+  assert.equal(await page.locator('#step-count').getAttribute('data-total'), '80');
+  await page.waitForFunction((goal) => document.querySelector('[role=grid]').dataset.board === goal,
+    [0, ...[...Array(15).keys()].map((k) => k + 1)].join(' '), { timeout: 30_000 });
+  // Back to the start with the first move shown at once, then one change a move.
+  assert.equal(await page.evaluate(() => window.__changes), 80);
+  assert.equal(await page.locator('#length').getAttribute('data-length'), '80', 'the Result names the answer that plays');
+  assert.equal(await page.locator('#play-shortest').count(), 0, 'nothing shorter to offer');
+  await page.locator('#restart').click();
+  assert.equal(await page.locator('#step-count').getAttribute('data-total'), '80', 'Restart restarts it');
+  await shot(page, '25-80-moves-played', { fullPage: false });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const [file, mime, words] of [
+  ['use-bomb.svg', 'image/svg+xml', /would draw more than 200000 shapes/],
+  ['huge-20000.png', 'image/png', /is 20000 × 20000 pixels \(400 megapixels\)/],
+]) {
+  test(`a hostile picture (${file}) is refused and the page answers at once`, async () => {
+    const { viewport, device } = SCREENS.desktop;
+    const page = await open(browser, '?board=1,2,3,4,5,6,7,0,8', viewport, device);
+    await page.evaluate(() => {
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.locator('#picture-file').setInputFiles({ name: file, mimeType: mime, buffer: fixture(file) });
+    const error = page.locator('#picture-error');
+    await error.waitFor({ timeout: 10_000 });
+    assert.match(await error.textContent(), words);
+    // The page answers: a click moves a tile at once.
+    const t0 = Date.now();
+    await page.locator('[role=grid] button[data-cell="8"]').click();
+    await page.locator('#solved').waitFor({ timeout: 2_000 });
+    const longest = await page.evaluate(() => window.__longest);
+    record(`hostile_${file.replace(/\W/g, '_')}_longest_task_ms`, Math.round(longest));
+    assert.ok(longest < 200, `longest task ${longest} ms`);
+    assert.ok(Date.now() - t0 < 2_000);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('a record cannot be laundered: the solver\'s board, reloaded, is no record', async () => {
+  const { viewport, device } = SCREENS.desktop;
+  const page = await open(browser, '?size=3x3&board=8,6,7,2,5,4,3,0,1', viewport, device);
+  await page.locator('#solve').click();
+  await page.locator('#length').waitFor({ timeout: 20_000 });
+  const total = Number(await page.locator('#step-count').getAttribute('data-total'));
+  // Stop the playback 12 moves before the end, where the playback left the board.
+  await page.locator('#timeline').evaluate((input, step) => {
+    input.value = String(step);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, total - 12);
+  await page.waitForFunction((s) => document.querySelector('#step-count').dataset.step === String(s), total - 12);
+  const letters = await page.$$eval('ol.moves button', (bs) => bs.map((b) => b.dataset.letter));
+  const rest = letters.slice(total - 12);
+  await page.waitForFunction(() => location.search.includes('from=solver'));
+  await page.reload();
+  await page.getByRole('grid').waitFor();
+  // Play the last 12 moves by hand.
+  const width = 3;
+  for (const letter of rest) {
+    const cells = await board(page);
+    const blank = cells.indexOf(0);
+    const target = blank + { U: -width, D: width, L: -1, R: 1 }[letter];
+    await page.locator(`[role=grid] button[data-cell="${target}"]`).click();
+  }
+  await page.locator('#solved').waitFor();
+  const result = page.locator('#hand-result');
+  assert.equal(await result.getAttribute('data-record'), 'false');
+  assert.match(await result.textContent(), /Not counted for your best: the solver played the start/);
+  assert.equal(await page.locator('#best').count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
