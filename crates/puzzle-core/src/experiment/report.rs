@@ -83,7 +83,7 @@ pub fn to_text(experiment: &Experiment) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} boards a depth (seed {}), toward {}; budget {} expanded a solve.",
+        "Search costs by solution depth: {} boards a depth (seed {}), goal {}, budget {} nodes expanded a solve.",
         config.boards,
         config.seed,
         experiment.config.goal,
