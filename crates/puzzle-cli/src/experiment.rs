@@ -73,6 +73,10 @@ pub fn run(args: &ExperimentArgs, out: &mut dyn Write) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Most rows a depth list may make (no board of up to 10 cells lies 1,000 moves from a goal;
+/// the bound keeps `0..4000000000` from filling memory before the core refuses it).
+const MAX_DEPTHS: usize = 1_000;
+
 /// Reads depths: a comma list of numbers and ranges, a range being `a..b` (b included) or
 /// `a..b:step`; e.g. `2..24:2`, `4..8`, `2,6,10`, `2..10:4,20`.
 pub fn parse_depths(text: &str) -> Result<Vec<u32>> {
@@ -99,6 +103,13 @@ pub fn parse_depths(text: &str) -> Result<Vec<u32>> {
         }
         if from > to {
             bail!("depth range `{quoted}` is reversed: write the smaller depth first");
+        }
+        let count = (to - from) / step + 1;
+        if depths.len() + count as usize > MAX_DEPTHS {
+            bail!(
+                "depths `{}` make more than {MAX_DEPTHS} rows",
+                excerpt(text)
+            );
         }
         depths.extend((from..=to).step_by(step as usize));
     }
@@ -146,6 +157,7 @@ mod tests {
             ("two", "not a whole number"),
             ("2..x", "not a whole number"),
             ("-2..4", "not a whole number"),
+            ("0..4000000000", "more than 1000 rows"),
         ] {
             let error = parse_depths(text).unwrap_err().to_string();
             assert!(error.contains(why), "{text}: {error}");
