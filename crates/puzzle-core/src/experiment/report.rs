@@ -123,11 +123,14 @@ fn flag_note(label: &str, depth: u32, cell: &Cell) -> String {
     } else {
         "hit the budget or found nothing"
     };
+    let rest = match cell.solved {
+        0 => ", so there are no figures".to_string(),
+        solved => format!("; the figures are over the other {solved}"),
+    };
     format!(
-        "* {label} at depth {depth}: {} of {} solves {why}; the figures are over the other {}",
+        "* {label} at depth {depth}: {} of {} solves {why}{rest}",
         cell.runs - cell.solved,
         cell.runs,
-        cell.solved,
     )
 }
 
