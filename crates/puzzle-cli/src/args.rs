@@ -38,6 +38,8 @@ Synopsis:
   npuzzle generate --size WxH [--walk N | --random] [--unsolvable] [--seed S] [--count K]
                    [--goal ...] [--format auto|flat|line|npuzzle]
   npuzzle check BOARD [--size WxH] [--goal ...] [--json]
+  npuzzle experiment [--size WxH] [--depths 2..24:2] [--boards 100] [--methods LIST]
+                     [--budget N] [--seed S] [--goal ...] [--no-skip] [--csv|--json]
 
 JSON (--json), one object a line: board, goal, solvable, outcome (solved, unsolvable,
 budget-exhausted, not-found), length and moves (null unless solved), expanded, generated,
@@ -50,7 +52,8 @@ Examples:
   npuzzle solve --file puzzle.txt
   npuzzle solve --batch boards.txt --json
   npuzzle generate --size 4x4 --walk 40 --seed 7 --count 5
-  npuzzle check 1 2 3 4 5 6 8 7 0";
+  npuzzle check 1 2 3 4 5 6 8 7 0
+  npuzzle experiment --depths 2..20:2 --boards 50 --csv";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -121,6 +124,11 @@ pub enum Command {
     /// expansion with g, h, f and the OPEN and CLOSED sizes, each child with what became of it.
     #[command(after_help = TRACE_EXAMPLES)]
     Trace(TraceArgs),
+    /// Measure search costs, the textbook's way: for each solution depth, the mean nodes each
+    /// method generates over random boards of exactly that depth, and the effective branching
+    /// factor b* (boards of up to 10 cells: 3x3, 2x5, ...).
+    #[command(after_help = EXPERIMENT_EXAMPLES)]
+    Experiment(ExperimentArgs),
     /// Write the tables the default method of a board size needs (pattern databases up to 16
     /// cells, big-board tables above) to a file, in the form the web app reads: built once,
     /// or copied from the cache folder. The web app's build ships the standard goal's.
@@ -329,6 +337,73 @@ pub struct TraceArgs {
     pub max_nodes: u64,
 
     /// One JSON object a line instead of CSV.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const EXPERIMENT_EXAMPLES: &str = "\
+Examples:
+  npuzzle experiment                                # the textbook table: 3x3, depths 2..24:2
+  npuzzle experiment --depths 2..12 --boards 20 --methods bfs,iddfs,astar-manhattan
+  npuzzle experiment --depths 4,8,16 --methods greedy-manhattan,astar-manhattan --csv > t.csv
+  npuzzle experiment --size 2x5 --depths 10..30:5 --json
+
+Methods: bfs, dfs, iddfs, pdb, or greedy, astar, idastar joined to a heuristic by `-`:
+misplaced, manhattan or linear-conflict (astar-misplaced, idastar-linear-conflict, ...).
+Boards: drawn uniformly (with repeats) among every board exactly that many moves from the goal,
+the same for the same --seed. Nodes: generated = children made, expanded = nodes taken from
+OPEN; b* solves N + 1 = 1 + b + ... + b^d for the mean N generated. A solve stops after
+--budget nodes expanded; a cell where some did is marked * and its means leave them out; a
+method that hit the budget is skipped at larger depths unless --no-skip.
+Exit code 0 when the table is printed; 2 on bad input (unknown method, empty or reversed depth
+range, a depth no board has, --boards 0, a size above 10 cells).";
+
+/// Options of `npuzzle experiment`.
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// Board size WxH (or N for NxN), at most 10 cells.
+    #[arg(short, long, value_name = "WxH", default_value = "3x3")]
+    pub size: Shape,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Solution depths, one row each: `a..b:step`, `a..b` (b included), or a comma list of
+    /// depths and ranges.
+    #[arg(short, long, value_name = "LIST", default_value = "2..24:2")]
+    pub depths: String,
+
+    /// Random boards per depth.
+    #[arg(short, long, value_name = "N", default_value_t = puzzle_core::experiment::DEFAULT_BOARDS)]
+    pub boards: usize,
+
+    /// Methods, one column each, separated by commas.
+    #[arg(
+        short,
+        long,
+        value_name = "LIST",
+        default_value = "iddfs,astar-misplaced,astar-manhattan,astar-linear-conflict"
+    )]
+    pub methods: String,
+
+    /// Nodes a solve may expand before it stops (counted as a budget hit).
+    #[arg(long, value_name = "N", default_value_t = puzzle_core::experiment::DEFAULT_BUDGET)]
+    pub budget: u64,
+
+    /// Seed of the boards: the same seed gives the same boards.
+    #[arg(long, value_name = "S", default_value_t = puzzle_core::experiment::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Run every method at every depth, even after it hit the budget at a smaller one.
+    #[arg(long)]
+    pub no_skip: bool,
+
+    /// Print CSV: a line per depth and method, with every figure.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+
+    /// Print the whole table as one JSON object.
     #[arg(long)]
     pub json: bool,
 }

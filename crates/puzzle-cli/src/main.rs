@@ -6,8 +6,9 @@
 //!
 //! - [`args`]: the command line (clap's derive API); `main` runs the subcommand it names.
 //! - The subcommands, one module each: [`solve`] (one board or `--batch`), [`generate`],
-//!   [`check`] (the parity verdict), [`trace`] (a search step by step), [`tables`] (writes a
-//!   size's tables, for the web build to ship).
+//!   [`check`] (the parity verdict), [`trace`] (a search step by step), [`experiment`] (the
+//!   textbook table of search costs by depth), [`tables`] (writes a size's tables, for the web
+//!   build to ship).
 //! - [`input`]: boards and goals from arguments, files and standard input.
 //! - [`method`]: runs a core `Method` with the tables it needs, through `solve_with`.
 //! - [`pdb_store`]: those tables, built once per goal and cached on disk (`~/.cache/npuzzle`).
@@ -15,6 +16,7 @@
 
 mod args;
 mod check;
+mod experiment;
 mod generate;
 mod input;
 mod method;
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
+        Command::Experiment(args) => experiment::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut out),
     }
     .and_then(|code| {

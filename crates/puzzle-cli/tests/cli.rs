@@ -809,3 +809,81 @@ fn tables_whole_writes_the_whole_board_tables() {
         );
     }
 }
+
+#[test]
+fn experiment_prints_a_row_per_depth_as_text_csv_and_json() {
+    let small = [
+        "experiment",
+        "--depths",
+        "4..8:2",
+        "--boards",
+        "10",
+        "--methods",
+        "iddfs,astar-misplaced,astar-manhattan",
+    ];
+    let output = npuzzle(&small);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let header = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("depth"))
+        .expect("a header line");
+    for label in ["IDDFS", "A* · misplaced", "A* · Manhattan", "b*"] {
+        assert!(header.contains(label), "{header}");
+    }
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .filter(|words| words.first().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .collect();
+    assert_eq!(
+        rows.iter().map(|r| r[0]).collect::<Vec<_>>(),
+        ["4", "6", "8"],
+        "{text}"
+    );
+    // depth, then nodes and b* for each of the three methods.
+    assert!(rows.iter().all(|r| r.len() == 7), "{text}");
+
+    let mut csv_args = small.to_vec();
+    csv_args.push("--csv");
+    let csv = npuzzle(&csv_args);
+    assert_eq!(csv.status.code(), Some(0), "{}", stderr(&csv));
+    let csv = stdout(&csv);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], puzzle_core::experiment::CSV_HEADER);
+    assert_eq!(lines.len(), 1 + 3 * 3, "{csv}");
+    assert!(lines[1].starts_with("4,") && lines[1].contains(",iddfs,"));
+
+    let mut json_args = small.to_vec();
+    json_args.push("--json");
+    let json = &json_lines(&npuzzle(&json_args))[0];
+    assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(json["rows"][2]["depth"], 8);
+    assert_eq!(json["rows"][2]["cells"][2]["solved"], 10);
+    assert_eq!(json["rows"][2]["cells"][2]["mean_length"], 8.0);
+}
+
+#[test]
+fn experiment_bad_input_is_one_error_line_and_exit_2() {
+    for (args, why) in [
+        (vec!["--methods", "iddfs,astar-euclid"], "unknown method"),
+        (vec!["--depths", "12..4"], "reversed"),
+        (vec!["--depths", ""], "empty depth"),
+        (vec!["--depths", "30..40:2"], "distances run from 0 to 31"),
+        (vec!["--boards", "0"], "at least 1"),
+        (vec!["--size", "4x4"], "at most 10 cells"),
+        (vec!["--methods", "bfs-manhattan"], "blind"),
+    ] {
+        let mut all = vec!["experiment"];
+        all.extend(&args);
+        let output = npuzzle(&all);
+        assert_eq!(output.status.code(), Some(2), "exit code of {args:?}");
+        let error = stderr(&output);
+        assert_eq!(error.lines().count(), 1, "{args:?}: {error}");
+        assert!(
+            error.starts_with("error: ") && error.contains(why),
+            "{args:?}: {error}"
+        );
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}

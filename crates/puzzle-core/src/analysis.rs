@@ -104,6 +104,14 @@ impl DistanceTable {
             .collect()
     }
 
+    /// Every board that can reach the goal, packed ([`Board::pack`]), with its distance, in
+    /// the order the breadth-first search met them (the same order on every platform).
+    pub fn packed(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.distances
+            .iter()
+            .map(|(&word, &d)| (word, u32::from(d)))
+    }
+
     /// How many boards lie at each distance (index = distance).
     pub fn histogram(&self) -> Vec<usize> {
         let mut counts = Vec::new();

@@ -75,6 +75,10 @@
 //! **The entry point**
 //! - [`dispatch`]: [`solve_with`] and [`solve_improving`] run any [`Method`] with the
 //!   [`Tables`] the caller lends; the CLI and the web worker call these.
+//!
+//! **Above the entry point**
+//! - [`experiment`]: the textbook experiment: boards at an exact depth, every method's mean
+//!   nodes and effective branching factor b* per depth (through [`solve_with`]), as CSV or text.
 
 #![forbid(missing_docs)]
 
@@ -84,6 +88,7 @@ pub mod board;
 pub mod catalog;
 pub mod dispatch;
 pub mod error;
+pub mod experiment;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;

@@ -145,6 +145,11 @@ proptest! {
             Ok(heuristic) => prop_assert!(!heuristic.name().is_empty()),
             Err(error) => prop_assert!(error.len() <= MAX_MESSAGE),
         }
+        // The experiment's column names (`astar-manhattan`, ...).
+        match puzzle_core::experiment::parse_method(&text) {
+            Ok(method) => prop_assert!(!method.name().is_empty()),
+            Err(error) => prop_assert!(error.to_string().len() <= MAX_MESSAGE),
+        }
     }
 
     #[test]
