@@ -71,6 +71,30 @@ impl Finished {
             .chain(&self.later)
     }
 
+    /// The result of `running` when its final `solution` came: the answers before it that
+    /// are longer (the final answer repeats the last improvement of an anytime method), and
+    /// its proven shortest answer if that is shorter (it came after the playback had left it).
+    fn of(running: Running, solution: Solution) -> Finished {
+        let later = running
+            .shortest
+            .filter(|shortest| shortest.moves.len() < solution.moves.len())
+            .into_iter()
+            .collect();
+        let earlier = running
+            .improved
+            .into_iter()
+            .filter(|e| e.moves.len() > solution.moves.len())
+            .collect();
+        Finished {
+            start: running.start,
+            goal: running.goal,
+            budget: running.budget,
+            earlier,
+            later,
+            solution,
+        }
+    }
+
     /// The proven shortest length when the answer named is longer.
     pub fn shortest(&self) -> Option<usize> {
         self.later
@@ -243,24 +267,7 @@ impl Solving {
                 next.engine.finished = self.engine.result(quality);
                 next.engine.build = None;
                 next.running = None;
-                let later = running
-                    .shortest
-                    .filter(|shortest| shortest.moves.len() < solution.moves.len())
-                    .into_iter()
-                    .collect();
-                next.result = Some(Finished {
-                    start: running.start,
-                    goal: running.goal,
-                    budget: running.budget,
-                    later,
-                    // The final answer repeats the last improvement of an anytime method.
-                    earlier: running
-                        .improved
-                        .into_iter()
-                        .filter(|e| e.moves.len() > solution.moves.len())
-                        .collect(),
-                    solution: *solution,
-                });
+                next.result = Some(Finished::of(running, *solution));
             }
             SolvingChange::Stopped(id) => {
                 match id {
