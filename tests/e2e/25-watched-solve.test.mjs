@@ -220,3 +220,40 @@ test('a record cannot be laundered: the solver\'s board, reloaded, is no record'
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a warm visit is warm: after a reload the first 4x4 solve moves at once; a double click on Solve does not cancel', async () => {
+  const { viewport, device } = SCREENS.desktop;
+  // 4x4 boards a 40-move walk from the goal (npuzzle generate --walk 40, seeds 3 and 4): the
+  // search takes milliseconds once the tables are in hand, so the first move measures whether
+  // they are.
+  const first = '?size=4x4&board=1,3,2,4,5,6,12,0,14,15,8,10,9,13,7,11';
+  const page = await open(browser, first, viewport, device);
+  await page.locator('#solve').click();
+  await page.locator('#length').waitFor({ timeout: 120_000 });
+  await page.locator('#pdb-source', { hasText: /saved in this browser for next time/ }).waitFor({ timeout: 60_000 });
+  // A new visit in the same profile, another board.
+  await page.goto(`${page.url().split('?')[0]}?size=4x4&board=9,1,6,4,7,0,5,8,13,3,2,12,11,10,14,15`);
+  await page.getByRole('grid').waitFor();
+  await page.waitForTimeout(3000);
+  await page.evaluate(() => {
+    const grid = document.querySelector('[role=grid]');
+    const before = grid.dataset.board;
+    window.addEventListener('click', (e) => {
+      if (e.target.closest('#solve') && !window.__click) window.__click = performance.now();
+    }, { capture: true });
+    new MutationObserver(() => {
+      if (!window.__moved && grid.dataset.board !== before) window.__moved = performance.now();
+    }).observe(grid, { attributes: true, attributeFilter: ['data-board'] });
+  });
+  // A double click: the second click lands where Cancel takes Solve's place, and must not cancel.
+  await page.locator('#solve').dblclick();
+  await page.waitForFunction(() => window.__moved, null, { timeout: 10_000 });
+  const ms = await page.evaluate(() => window.__moved - window.__click);
+  record('warm_reload_first_4x4_move_ms', Math.round(ms));
+  assert.ok(ms < 400, `first move ${Math.round(ms)} ms after Solve on a warm reload`);
+  assert.equal(await page.locator('#notice', { hasText: /Cancelled|Stopped/ }).count(), 0, 'not cancelled');
+  await page.locator('#length').waitFor({ timeout: 20_000 });
+  assert.match(await page.locator('#pdb-source').textContent(), /loaded from cache|already in memory|in memory/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

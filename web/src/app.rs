@@ -89,6 +89,9 @@ pub fn app() -> Html {
                     <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}
                         scramble={state.prefs.scramble} walk_length={state.prefs.walk_length}
                         {moves} dispatcher={state.dispatcher()} />
+                    <p class="row">
+                        <crate::components::copy_link::CopyLinkButton link={parts.copy_link.clone()} prefix="share-" />
+                    </p>
                 </ViewPanel>
                 <ViewPanel view={View::Step} current={view}>
                     <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} shown={view == View::Step} />

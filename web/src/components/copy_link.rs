@@ -1,4 +1,4 @@
-//! The Copy link button beside the board, and what came of the last press: "Link copied", or
+//! The Copy link button beside the board (and in Make & share), and what came of the last press: "Link copied", or
 //! where the browser refused, the link in a field to copy by hand.
 
 use yew::prelude::*;
@@ -10,6 +10,10 @@ use crate::hooks::copy_link::{Copied, CopyLink};
 pub struct CopyLinkProps {
     /// The press and its outcome (`hooks/copy_link.rs`).
     pub link: CopyLink,
+    /// Put before its ids where the page shows a second one (`share-` in Make & share), so
+    /// that each id names one element.
+    #[prop_or_default]
+    pub prefix: &'static str,
 }
 
 /// The Copy link button and its outcome.
@@ -20,15 +24,16 @@ pub fn copy_link_button(props: &CopyLinkProps) -> Html {
         e.target_unchecked_into::<web_sys::HtmlInputElement>()
             .select()
     });
+    let id = |name: &str| format!("{}{name}", props.prefix);
     html! {
         <span class="copy-link">
-            <button id="copy-link" {onclick} title="Copy a link to this board and goal">{ "Copy link" }</button>
+            <button id={id("copy-link")} {onclick} title="Copy a link to this board and goal">{ "Copy link" }</button>
             <span role="status" class="copy-outcome">
                 { match &props.link.copied {
-                    Some(Copied::Done) => html! { <span id="link-copied">{ "Link copied." }</span> },
+                    Some(Copied::Done) => html! { <span id={id("link-copied")}>{ "Link copied." }</span> },
                     Some(Copied::Refused(link)) => html! {
-                        <label id="link-refused">{ "The browser did not allow copying: copy the link from here " }
-                            <input id="link-field" readonly=true value={link.clone()} onfocus={select_all} />
+                        <label id={id("link-refused")}>{ "The browser did not allow copying: copy the link from here " }
+                            <input id={id("link-field")} readonly=true value={link.clone()} onfocus={select_all} />
                         </label>
                     },
                     None => Html::default(),

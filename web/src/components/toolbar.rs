@@ -1,5 +1,5 @@
 //! The first screen's controls, above the board: Size, Scramble, Solve (Cancel in its place
-//! while a solve runs, the focus following: [`keep_focus`]; the page's one Solve button) and
+//! while a solve runs, the focus following: `keep_focus`; the page's one Solve button) and
 //! "More options", which opens the board's other settings (goal, kind of scramble,
 //! the board editor) in place, under the row.
 
