@@ -36,7 +36,7 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   const step = page.getByRole('button', { name: 'Step', exact: true });
   for (let i = 0; i < 10; i++) await step.click();
   await page.getByRole('button', { name: 'Step 10', exact: true }).click();
-  await page.locator('#step-count', { hasText: 'Step 20' }).waitFor();
+  await page.locator('#trace-step-count', { hasText: 'Step 20' }).waitFor();
   const b = await counts(bfs);
   const a = await counts(astar);
   // CLOSED is the expanded count in both graph searches; OPEN is what the core holds before
@@ -148,11 +148,11 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   await astar.getByText('Finds the goal').waitFor({ timeout: 20000 });
   await page.locator('select.speed, .speed select').selectOption({ label: '100 steps/s' });
   await page.getByRole('button', { name: 'Run' }).click();
-  await page.waitForFunction(() => Number(document.querySelector('#step-count').textContent.replace('Step ', '')) >= 30);
+  await page.waitForFunction(() => Number(document.querySelector('#trace-step-count').textContent.replace('Step ', '')) >= 30);
   await page.getByRole('button', { name: 'Pause' }).click();
-  const stopped = await page.locator('#step-count').textContent();
+  const stopped = await page.locator('#trace-step-count').textContent();
   await page.waitForTimeout(300);
-  assert.equal(await page.locator('#step-count').textContent(), stopped);
+  assert.equal(await page.locator('#trace-step-count').textContent(), stopped);
   // A depth-first method keeps a path, not an OPEN list.
   await page.locator('select[data-column="0"]').selectOption({ label: 'IDA* + linear conflict' });
   const ida = page.locator('.pane[data-method="idastar-linear-conflict"]');
@@ -168,7 +168,7 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   await page.getByText('The board on screen has changed').waitFor();
   assert.equal(await ida.locator('.current .mini').first().getAttribute('data-board'), before);
   await page.getByRole('button', { name: 'Trace the board on screen' }).click();
-  await page.locator('#step-count', { hasText: 'Step 0' }).waitFor();
+  await page.locator('#trace-step-count', { hasText: 'Step 0' }).waitFor();
   assert.equal(await page.getByText('The board on screen has changed').count(), 0);
   // Nothing wider than the screen.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);

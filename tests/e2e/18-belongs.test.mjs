@@ -49,7 +49,9 @@ test('a size change during a BFS solve stops it: Solve free at once, no old answ
   assert.match(await page.locator('#notice').textContent(), /size changed: the solve for the board before was stopped/);
   assert.ok(await solve(page).isEnabled(), 'Solve works on the 3x3 at once');
   assert.equal(await page.locator('#progress').count(), 0, 'no progress line of the old solve');
-  assert.equal(await settle(page, idle), idle, 'the busy worker was terminated, a fresh one waits');
+  // The new size is a new scrambled game, whose exact count ("Moves from here") starts the
+  // coach's worker: one more than before, none for the old board.
+  assert.equal(await settle(page, idle + 1), idle + 1, 'the busy worker was terminated, a fresh one waits');
   assert.ok(busy.some((w) => w.closed), 'the worker that was solving the 4x4 is gone');
   await page.waitForTimeout(1000);
   await nothingShown(page, 'after the size change');
@@ -97,7 +99,9 @@ test('a size change during an 8x8 anytime solve with its first answer shown', as
   assert.ok(await solve(page).isEnabled(), 'Solve works on the 3x3 at once');
   assert.equal(await page.locator('#cancel').count(), 0, 'nothing left to cancel');
   assert.equal(await page.locator('.answers-play .answer').count(), 0, 'no 8x8 answer offered');
-  assert.equal(await settle(page, idle), idle, 'the 8x8 worker was terminated');
+  // The new size is a new scrambled game, whose exact count ("Moves from here") starts the
+  // coach's worker: one more than before, none for the old board.
+  assert.equal(await settle(page, idle + 1), idle + 1, 'the 8x8 worker was terminated');
   await page.waitForTimeout(1000);
   await nothingShown(page, 'after leaving the 8x8');
   await shot(page, '18-size-change-during-anytime');

@@ -192,7 +192,7 @@ test('axe-core finds no serious or critical violations in any view, desktop and 
       await openView(page, view);
       // The step-through view with its two searches open.
       if (view === 'step') {
-        await page.locator('#view-step').getByRole('button', { name: 'Step through', exact: true }).click();
+        await page.locator('#stepper-body').waitFor();
         await page.locator('#view-step .pane').first().waitFor();
       }
       report.push(await serious(page, `${name} ${view}`));

@@ -76,7 +76,7 @@ test('every explanation opens by click and keyboard: verdict, method, coach, res
   await page.locator('#race-table tbody tr[data-outcome="solved"]').first().waitFor({ timeout: 20_000 });
   seen += await checkTerms(page, '#race');
   await view(page, 'step');
-  await page.getByRole('button', { name: 'Step through', exact: true }).click();
+  await page.locator('#stepper-body').waitFor();
   await page.locator('.pane .open-list').first().waitFor({ timeout: 20_000 });
   seen += await checkTerms(page, '#stepper');
   assert.ok(seen >= 25, `${seen} terms`);

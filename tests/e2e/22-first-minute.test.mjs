@@ -124,8 +124,9 @@ for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
       assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled');
       found.push(...await violations(page, 'solving, playing'));
       await shot(page, `22-${name}-${scheme}-playing`, { fullPage: false });
+      // Cancel stops the moves too (the playback pauses where it is).
       await page.locator('#cancel').click();
-      await page.locator('#pause').click();
+      await page.locator('#play').waitFor();
       await page.locator('#search-details summary').click();
       found.push(...await violations(page, 'result, paused'));
       await shot(page, `22-${name}-${scheme}-result`);
@@ -176,8 +177,9 @@ test('phone: every control on the first screen and in every view is a touch targ
   assert.ok(await page.locator('.hint .for-mouse').isHidden(), 'the mouse words do not');
   await page.locator('#solve').click();
   await page.locator('.play .playback').waitFor();
+  // Cancel stops the moves too (the playback pauses where it is).
   await page.locator('#cancel').click();
-  await page.locator('#pause').click();
+  await page.locator('#play').waitFor();
   await page.locator('#more').click();
   const small = [];
   for (const view of VIEW_NAMES) {

@@ -189,7 +189,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                 <button id="restart" onclick={send(Action::Playback(PlaybackAction::Restart))} disabled={playback.step == 0}
                     title={(playback.step == 0).then_some("Already at the start.")}>{ labelled("restart", "Restart") }</button>
                 <button id="step-back" onclick={send(Action::Playback(PlaybackAction::StepBack))} disabled={playback.step == 0}
-                    title={(playback.step == 0).then_some("Already at the start.")}>{ labelled("back", "Step back") }</button>
+                    title={(playback.step == 0).then_some("Already at the start.")} aria-label="Step back">{ labelled("back", "Back") }</button>
                 if playback.playing {
                     <button id="pause" class="primary" onclick={send(Action::Playback(PlaybackAction::Pause))}>{ labelled("pause", "Pause") }</button>
                 } else {
@@ -198,7 +198,8 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                 <button id="step" onclick={send(Action::Playback(PlaybackAction::StepForward))} disabled={playback.at_end()}
                     title={playback.at_end().then_some("Already at the last move.")}>{ labelled("step", "Step") }</button>
                 <button id="skip-end" onclick={send(Action::Playback(PlaybackAction::SkipToEnd))} disabled={playback.at_end()}
-                    title={if playback.at_end() { "Already at the last move." } else { "Skip to the end: show the goal reached" }}>{ labelled("end", "To the end") }</button>
+                    title={if playback.at_end() { "Already at the last move." } else { "Skip to the end: show the goal reached" }}
+                    aria-label="To the end">{ labelled("end", "End") }</button>
             </div>
             <div class="row timeline-row">
                 <label class="timeline">

@@ -141,10 +141,12 @@ pub fn step_through(props: &StepThroughProps) -> Html {
             if !*open {
                 <p class="small-print muted">{ "Watch two methods search this board node by node: OPEN with g, h and f, CLOSED, and the tree; export the trace as CSV for a lab report." }</p>
             } else if !fits {
-                <p class="warn">{ format!("Step through takes boards of up to {MAX_CELLS} cells (4x4); this one has {}.", board.cells().len()) }</p>
-                if moved_on {
-                    <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
-                }
+                <div id="stepper-body">
+                    <p class="warn">{ format!("Step through takes boards of up to {MAX_CELLS} cells (4x4); this one has {}.", board.cells().len()) }</p>
+                    if moved_on {
+                        <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
+                    }
+                </div>
             } else {
                 <div id="stepper-body">
                     if moved_on {
