@@ -7,11 +7,14 @@
 //      another 4x4 and, 2 s later, Solve (--warm runs);
 //   3. how often the shortest 4x4 answer is the one that plays (--fours boards, warm
 //      profile; the shortest from `npuzzle solve --algorithm pdb`), counting the new build's
-//      one-click "Play the N-move answer from the start".
+//      one-click "Play the N-move answer from the start";
+//   4. a reload right after a first 5x5 solve (2 s budget): where the next solve's tables
+//      come from, the browser's cache or a second download (--reloads runs).
 //
 //   OLD_URL=http://127.0.0.1:PORT1 BASE_URL=http://127.0.0.1:PORT2 \
 //     node tests/e2e/bench/playback.mjs [--sizes 3,4,5,6,7,8] [--boards 3] [--warm 5]
-//       [--fours 10] [--seed 1] [--skip-goal] [--skip-warm] [--skip-fours]
+//       [--fours 10] [--reloads 3] [--seed 1] [--skip-goal] [--skip-warm] [--skip-fours]
+//       [--skip-reload]
 //
 // NPUZZLE: the native binary (default target/release/npuzzle). Prints a JSON line per
 // measurement and a summary table (old and new side by side).
@@ -31,6 +34,7 @@ const sizes = list('--sizes', '3,4,5,6,7,8');
 const perSize = Number(option('--boards', 3));
 const warmRuns = Number(option('--warm', 5));
 const fours = Number(option('--fours', 10));
+const reloads = Number(option('--reloads', 3));
 const seed = Number(option('--seed', 1));
 const builds = [['old', process.env.OLD_URL], ['new', BASE_URL]].filter(([, url]) => url);
 const npuzzle = process.env.NPUZZLE || new URL('../../../target/release/npuzzle', import.meta.url).pathname;
@@ -111,6 +115,29 @@ for (const [build, url] of builds) {
     }
     console.log(JSON.stringify({ build, warm_first_move_ms: firsts }));
     put(`warm visit, first 4x4 move (ms, ${warmRuns} runs: mean / max)`, build, `${Math.round(mean(firsts))} / ${Math.max(...firsts)}`);
+  }
+  if (!args.includes('--skip-reload')) {
+    // A reload right after a first 5x5 solve ends: are its tables read back from the browser's
+    // cache, or downloaded again (the store was still under way)?
+    const [primerBoard, nextBoard] = generated(5, 2, seed + 700);
+    const sources = [];
+    for (let i = 0; i < reloads; i++) {
+      const context = await browser.newContext();
+      const primer = await openBoard(context, url, 5, primerBoard);
+      await primer.locator('#budget').selectOption('2000');
+      await primer.locator('#solve').click();
+      await primer.locator('#length').waitFor({ timeout: 120_000 });
+      await primer.close();
+      const page = await openBoard(context, url, 5, nextBoard);
+      await page.locator('#budget').selectOption('2000');
+      await page.locator('#solve').click();
+      await page.locator('#length').waitFor({ timeout: 120_000 });
+      sources.push(await page.locator('#pdb-source').getAttribute('data-source'));
+      await context.close();
+    }
+    console.log(JSON.stringify({ build, reload_sources: sources }));
+    put(`5x5 reloaded right after its first solve: tables from (${reloads} runs)`, build,
+      Object.entries(sources.reduce((n, s) => ({ ...n, [s]: (n[s] || 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(', '));
   }
   if (!args.includes('--skip-fours') && fours > 0) {
     const boards = generated(4, fours, seed + 1000);

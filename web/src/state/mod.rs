@@ -47,10 +47,7 @@ mod tests;
 use std::rc::Rc;
 
 use puzzle_core::generate::{scramble_seeded, Scramble};
-use puzzle_core::{
-    Algorithm, Board, Direction, Goal, Heuristic, HeuristicKind, Method, Shape, Solution,
-    Solvability,
-};
+use puzzle_core::{Algorithm, Board, Direction, Goal, Method, Shape, Solution, Solvability};
 use yew::Reducible;
 
 pub use action::{
@@ -250,7 +247,7 @@ impl State {
             max_expanded: method
                 .search_config()
                 .and_then(|config| budget_for(config.algorithm)),
-            watch: (!self.prefs.wait_for_best).then(|| self.expected_pace().ms_per_move()),
+            watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
             workers: Workers::ONE,
         }
     }
@@ -287,21 +284,23 @@ impl State {
             .map(|p| p.step)
     }
 
-    /// How the playback moves now: the chosen speed at the pace of the answer that plays
-    /// (see [`pace`]).
+    /// How the playback moves now (see [`pace`]): the chosen speed while the watched solve
+    /// that plays it still searches (the moves not yet played are what it shortens), else the
+    /// pace of the moves it was paced for ([`Playback::span`]).
     pub fn pace(&self) -> Pace {
-        let moves = self.playback.as_ref().map_or(0, |p| p.moves.len());
-        pace(self.prefs.speed_ms, moves)
-    }
-
-    /// The pace a watched solve of the board on screen will likely play at, before its first
-    /// answer is known: that of an answer twice the board's Manhattan distance (a first
-    /// answer is rarely longer). Guessing the answer long errs on the safe side: the worker
-    /// then expects the playback further ahead, so its answers still fit.
-    fn expected_pace(&self) -> Pace {
-        let heuristic = Heuristic::new(HeuristicKind::Manhattan, &self.puzzle.goal_board);
-        let distance = heuristic.estimate(&self.puzzle.board);
-        pace(self.prefs.speed_ms, 2 * distance as usize)
+        let Some(playback) = &self.playback else {
+            return pace(self.prefs.speed_ms, 0);
+        };
+        let searching = self
+            .solving
+            .running
+            .as_ref()
+            .is_some_and(|r| r.watch == Watch::Playing && r.start == playback.start);
+        if searching {
+            pace(self.prefs.speed_ms, 0)
+        } else {
+            playback::pace_within(self.prefs.speed_ms, playback.span, playback.span_ms)
+        }
     }
 
     /// Where the playback of the running watched solve is, for its worker: the request id and

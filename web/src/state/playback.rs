@@ -15,6 +15,12 @@ pub struct Playback {
     pub step: usize,
     /// Whether the timer advances it.
     pub playing: bool,
+    /// The moves its pace is set for ([`pace`]): the whole answer, or what was left to play
+    /// when the watched solve that improved it ended ([`Playback::paced_from_here`]).
+    pub span: usize,
+    /// How long those moves may take at Normal ([`REST_MS`] for a whole answer; less for the
+    /// rest of a watched answer whose search played a long while).
+    pub span_ms: f64,
 }
 
 /// What changes playback.
@@ -39,10 +45,20 @@ pub enum PlaybackAction {
     SkipToEnd,
 }
 
-/// How long a whole answer plays at "Normal" (the default speed, [`NORMAL_MS`] a move): an
-/// answer longer than that at Normal's pace plays faster, so that it ends in about this time;
-/// the other speeds scale it (Slow twice as long, Fast 150/350 of it, ...).
-pub const NORMAL_ANSWER_MS: f64 = 30_000.0;
+/// How long the moves a playback is paced for ([`Playback::span`]) take at "Normal" (the
+/// default speed, [`NORMAL_MS`] a move) when they would take longer at Normal's pace: they
+/// then play faster, so that they end in about this time; the other speeds scale it (Slow
+/// twice as long, Fast 150/350 of it, ...). A watched solve plays at the chosen speed while
+/// its search runs (15 s by default: the search needs the moves not yet played to shorten
+/// them), and its rest in this time once it ends: about 35-40 s in all on every size.
+pub const REST_MS: f64 = 22_000.0;
+
+/// How long a whole watched answer should take at Normal: its search time at the chosen
+/// speed, then the rest faster ([`Playback::paced_from_here`]).
+pub const WATCHED_MS: f64 = 34_000.0;
+
+/// The least time the rest of a watched answer gets at Normal, however long its search ran.
+pub const MIN_REST_MS: f64 = 8_000.0;
 
 /// The delay between moves of "Normal", the speed the others are measured against.
 pub const NORMAL_MS: u32 = 350;
@@ -78,14 +94,18 @@ impl Pace {
     }
 }
 
-/// The pace of an answer of `moves` moves at the chosen speed (`speed_ms` a move, as the
-/// Speed menu offers): that speed while the whole answer fits in its share of
-/// [`NORMAL_ANSWER_MS`]; a longer answer plays faster, so that it ends in that time (30 s at
-/// Normal on every board size), ticks no faster than [`MIN_TICK_MS`] (several moves a tick
-/// beyond that).
+/// The pace of `moves` moves at the chosen speed (`speed_ms` a move, as the Speed menu
+/// offers): that speed while they fit in its share of [`REST_MS`]; more moves play faster, so
+/// that they end in that time (22 s at Normal on every board size), ticking no faster than
+/// [`MIN_TICK_MS`] (several moves a tick beyond that).
 pub fn pace(speed_ms: u32, moves: usize) -> Pace {
+    pace_within(speed_ms, moves, REST_MS)
+}
+
+/// [`pace`] for `moves` that may take `within_ms` at Normal (scaled for the other speeds).
+pub fn pace_within(speed_ms: u32, moves: usize, within_ms: f64) -> Pace {
     let speed_ms = speed_ms.max(1);
-    let answer_ms = NORMAL_ANSWER_MS * f64::from(speed_ms) / f64::from(NORMAL_MS);
+    let answer_ms = within_ms * f64::from(speed_ms) / f64::from(NORMAL_MS);
     let per_move = answer_ms / moves.max(1) as f64;
     if per_move >= f64::from(speed_ms) {
         return Pace {
@@ -105,6 +125,8 @@ impl Playback {
     pub fn new(start: Board, moves: Vec<Direction>) -> Playback {
         let playback = Playback {
             start,
+            span: moves.len(),
+            span_ms: REST_MS,
             moves,
             step: 0,
             playing: true,
@@ -119,6 +141,19 @@ impl Playback {
             moves: moves.to_vec(),
             ..self.clone()
         })
+    }
+
+    /// This playback paced for the moves it has left to play, when the watched solve that
+    /// played them at the chosen speed ended: the whole answer should take about
+    /// [`WATCHED_MS`] at Normal, so the rest gets what the moves played (at Normal's pace) left
+    /// of it, between [`MIN_REST_MS`] and [`REST_MS`].
+    pub fn paced_from_here(&self) -> Playback {
+        let played_ms = self.step as f64 * f64::from(NORMAL_MS);
+        Playback {
+            span: self.moves.len().saturating_sub(self.step),
+            span_ms: (WATCHED_MS - played_ms).clamp(MIN_REST_MS, REST_MS),
+            ..self.clone()
+        }
     }
 
     /// Whether every move has been applied.
@@ -241,7 +276,7 @@ mod tests {
                 let p = pace(speed, moves);
                 let total = f64::from(p.tick_ms) * (moves as f64 / p.moves_per_tick as f64).ceil();
                 let at_speed = f64::from(speed) * moves as f64;
-                let target = NORMAL_ANSWER_MS * share;
+                let target = REST_MS * share;
                 assert!(
                     total <= at_speed + 1.0,
                     "{moves} at {speed}: never slower than chosen"

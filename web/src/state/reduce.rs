@@ -790,6 +790,11 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
     let start = running.start.clone();
     let solution = next.watched_final(id, solution);
+    // The search is over: what is left of the answer playing now plays in its share of the
+    // rest's time (`pace`), no longer at the speed that left the search room.
+    if let Some(playback) = next.playback.as_ref().filter(|p| p.start == start) {
+        next.playback = Some(playback.paced_from_here());
+    }
     let solved = solution.outcome == SolveOutcome::Solved;
     let moves = solution.moves.clone();
     next.solving = next.solving.reduce(SolvingChange::Finished(id, solution))?;

@@ -1477,3 +1477,56 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
         &[Expect::Shortest(Some(2))],
     );
 }
+
+/// A watched answer plays at the chosen speed while its search runs (the moves not yet played
+/// are what it shortens), and once the search is over what is left plays in its share of
+/// `REST_MS`, however long the answer.
+#[test]
+fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
+    use crate::state::playback::{MIN_REST_MS, MIN_TICK_MS, NORMAL_MS, REST_MS, WATCHED_MS};
+    use Direction::{Down as D, Right as R, Up as U};
+    let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
+    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    // 600 moves of wandering (up and down), then home.
+    let mut moves: Vec<Direction> = [U, D].repeat(300);
+    moves.extend([R, R]);
+    let long = answer_of(&running, &moves);
+    let playing = check(
+        &running,
+        vec![
+            Action::Solving(SolvingAction::Improved(1, long.clone())),
+            Action::Solving(SolvingAction::WatchNow(1)),
+        ],
+        &[Expect::Running(true)],
+    );
+    assert!(playing.playback.is_some());
+    assert_eq!(
+        playing.pace(),
+        pace(NORMAL_MS, 0),
+        "the speed while it searches"
+    );
+    let ended = apply(&playing, Action::Solving(SolvingAction::Solved(1, long)));
+    let left = 602 - ended.playback.as_ref().unwrap().step;
+    assert_eq!(ended.playback.as_ref().unwrap().span, left);
+    let rest = ended.pace();
+    assert!(rest.tick_ms >= MIN_TICK_MS && rest.tick_ms < NORMAL_MS);
+    let rest_ms = f64::from(rest.tick_ms) * (left as f64 / rest.moves_per_tick as f64).ceil();
+    // One move played during the search: the rest gets all it may, REST_MS.
+    let expected = (WATCHED_MS - f64::from(NORMAL_MS)).clamp(MIN_REST_MS, REST_MS);
+    assert!(
+        (rest_ms - expected).abs() / expected < 0.1,
+        "the rest in about {expected} ms: {rest_ms}"
+    );
+    // A search that played a long while (100 moves, 35 s at Normal) leaves the rest its least
+    // time; one that played 50 moves (17.5 s), what is left of WATCHED_MS.
+    let paced = |step| {
+        Playback {
+            step,
+            ..ended.playback.clone().unwrap()
+        }
+        .paced_from_here()
+        .span_ms
+    };
+    assert_eq!(paced(100), MIN_REST_MS);
+    assert_eq!(paced(50), WATCHED_MS - 50.0 * f64::from(NORMAL_MS));
+}
