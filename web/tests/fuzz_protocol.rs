@@ -210,7 +210,7 @@ fn replies() -> Vec<Value> {
                 available: 4,
                 cells: vec![puzzle_core::experiment::Cell::skipped()],
             },
-            boards: vec![board("1 2 3 4 5 0")],
+            boards: vec![board("1 2 3 / 4 5 0")],
         },
         FromWorker::ExperimentDone {
             id: 14,

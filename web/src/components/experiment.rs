@@ -230,7 +230,7 @@ fn experiment_table(run: &ExperimentRun, dispatcher: &UseReducerDispatcher<State
                 <td>
                     <button class="small" id={format!("experiment-play-{depth}")} {onclick}
                         disabled={boards.is_empty()}
-                        aria-label={format!("play a board {depth} moves from the goal")}>{ "Play one" }</button>
+                        aria-label={format!("Play one board {depth} moves from the goal")}>{ "Play one" }</button>
                 </td>
             </tr>
         }
