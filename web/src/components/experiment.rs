@@ -41,6 +41,8 @@ pub struct ExperimentProps {
 #[function_component(ExperimentPanel)]
 pub fn experiment_panel(props: &ExperimentProps) -> Html {
     let form = use_state(Form::default);
+    // Each press of a row's Play plays the next of its boards (kept across renders).
+    let presses = (*use_memo((), |_| Rc::new(Counter::new(0usize)))).clone();
     let running = props.run.as_ref().is_some_and(ExperimentRun::is_running);
     let config = form.config(&props.goal_board);
     let on_run = {
@@ -74,7 +76,7 @@ pub fn experiment_panel(props: &ExperimentProps) -> Html {
             if let Some(run) = &props.run {
                 { run_status(run) }
                 if !run.rows.is_empty() {
-                    { experiment_table(run, &props.dispatcher) }
+                    { experiment_table(run, &props.dispatcher, &presses) }
                     <ExperimentCharts run={run.clone()} />
                     { csv_button(run) }
                 }
@@ -185,7 +187,11 @@ fn run_status(run: &ExperimentRun) -> Html {
 }
 
 /// The table: a row per depth, mean nodes generated and b* per method, and a board to play.
-fn experiment_table(run: &ExperimentRun, dispatcher: &UseReducerDispatcher<State>) -> Html {
+fn experiment_table(
+    run: &ExperimentRun,
+    dispatcher: &UseReducerDispatcher<State>,
+    presses: &Rc<Counter<usize>>,
+) -> Html {
     let methods = &run.config.methods;
     let heads = methods
         .iter()
@@ -193,8 +199,6 @@ fn experiment_table(run: &ExperimentRun, dispatcher: &UseReducerDispatcher<State
     let subheads = methods
         .iter()
         .map(|_| html! { <><th scope="col">{ "nodes" }</th><th scope="col">{ "b*" }</th></> });
-    // Each press of a row's Play plays the next of its boards.
-    let presses = Rc::new(Counter::new(0usize));
     let rows = run.rows.iter().zip(&run.boards).map(|(row, boards)| {
         let depth = row.depth;
         let cells = methods.iter().zip(&row.cells).map(|(m, cell)| {
