@@ -71,7 +71,7 @@ test('Copy link puts the page link on the clipboard; where the browser refuses, 
 });
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const VIEW_NAMES = ['play', 'race', 'share', 'step'];
+const VIEW_NAMES = ['play', 'race', 'experiment', 'share', 'step'];
 
 /** axe-core's violations on the page now (every impact), as "id (impact) at where". */
 async function violations(page, label) {

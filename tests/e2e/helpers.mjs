@@ -143,6 +143,7 @@ export function bfsDistance(start, goal, width) {
 export const VIEWS = {
   play: 'Play & solve',
   race: 'Race',
+  experiment: 'Experiment',
   share: 'Make & share',
   step: 'Step through',
 };

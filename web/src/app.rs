@@ -37,12 +37,13 @@ use crate::state::{Solving, State, View};
 /// The board column (Size, Scramble, Solve and More options over the board; status, board,
 /// the playback bar with the answer's length and quality; Undo and Redo) is always there; the views sit
 /// beside it on a desktop and under it on a phone: "Play & solve" (the method, the result),
-/// "Race", "Make & share" (generate, import, export) and "Step through", which takes the
+/// "Race", "Experiment" (search costs by depth), "Make & share" (generate, import, export) and "Step through", which takes the
 /// page's width (the board then sits small at its side).
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(state_from_address);
     let solver = use_solver(&state);
+    let experiment = crate::hooks::experiment::use_experiment(&state);
     use_exact_count(&state);
     use_shortest(&state);
     use_effect_with((), |_| crate::components::header::remove_loading_text());
@@ -84,6 +85,11 @@ pub fn app() -> Html {
                 { play_view(&parts, solution) }
                 <ViewPanel view={View::Race} current={view}>
                     { race_view(&parts) }
+                </ViewPanel>
+                <ViewPanel view={View::Experiment} current={view}>
+                    <crate::components::experiment::ExperimentPanel shape={state.shape()} goal_board={state.puzzle.goal_board.clone()}
+                        goal={state.puzzle.goal.clone()} run={state.experiment.clone()} handle={experiment}
+                        dispatcher={state.dispatcher()} />
                 </ViewPanel>
                 <ViewPanel view={View::Share} current={view}>
                     <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}

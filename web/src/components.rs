@@ -7,6 +7,8 @@ pub mod charts;
 pub mod coach;
 pub mod copy_link;
 pub mod engine;
+pub mod experiment;
+pub mod experiment_chart;
 pub mod generator;
 pub mod header;
 pub mod how_to;

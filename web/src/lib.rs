@@ -22,15 +22,17 @@
 //! `scripts/check-modules.py` checks no module imports one that imports it; a unit test checks
 //! this list names every module). The features have one name each, in files, types and text:
 //! *play* (by hand), *solve*, *coach* (hint, heuristic overlay, moves from here), *race*,
-//! *step through*, and the *views* (tabs).
+//! *step through*, *experiment*, and the *views* (tabs).
 //!
 //! **The page's state** (pure, tested natively)
 //! - [`state`]: the page state in slices (puzzle, play, editors, solving, playback, race,
-//!   coach, prefs, view), each with its changes and pure `reduce`; the page's actions are
+//!   experiment, coach, prefs, view), each with its changes and pure `reduce`; the page's actions are
 //!   nested by slice (`state/action.rs`), and `state/reduce.rs` routes each in one exhaustive
 //!   match and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
 //! - [`coach`]: what is known about the moves left (exact, or at least / at most).
 //! - [`race`]: a race's plan and answers, and the generator's pure board maker.
+//! - [`experiment`]: the Experiment view's form (read into the core's experiment config), its
+//!   cells and progress in words, its charts' log scale.
 //! - [`engine_state`]: the specialised solvers' state on the page (table progress, origin,
 //!   quality).
 //! - [`step_through`]: the step-through view's model: a replay of the core's trace (OPEN,
@@ -67,6 +69,7 @@ pub mod coach;
 pub mod components;
 pub mod download;
 pub mod engine_state;
+pub mod experiment;
 pub mod format;
 pub mod hooks;
 pub mod idb;

@@ -61,6 +61,16 @@ fn requests() -> Vec<Value> {
             board: board("1 0 2 3"),
             goal: board("1 2 3 0"),
         },
+        ToWorker::Experiment {
+            id: 14,
+            config: puzzle_core::experiment::ExperimentConfig {
+                depths: vec![2, 4],
+                boards: 2,
+                ..puzzle_core::experiment::ExperimentConfig::textbook(
+                    Goal::Standard.board(Shape::new(3, 2).unwrap()).unwrap(),
+                )
+            },
+        },
         ToWorker::Improve(SolveRequest {
             id: 8,
             board: b5.clone(),
@@ -181,6 +191,30 @@ fn replies() -> Vec<Value> {
             failed: None,
             memory: vec![64 << 20, 60 << 20],
             rounds: (4, 2),
+        },
+        FromWorker::ExperimentProgress {
+            id: 14,
+            progress: puzzle_core::experiment::ExperimentProgress {
+                depth_index: 0,
+                depth: 2,
+                board_index: 1,
+                method_index: 0,
+                done: 3,
+                total: 16,
+            },
+        },
+        FromWorker::ExperimentRow {
+            id: 14,
+            row: puzzle_core::experiment::DepthRow {
+                depth: 2,
+                available: 4,
+                cells: vec![puzzle_core::experiment::Cell::skipped()],
+            },
+            boards: vec![board("1 2 3 / 4 5 0")],
+        },
+        FromWorker::ExperimentDone {
+            id: 14,
+            elapsed_ms: 3.5,
         },
         FromWorker::Failed {
             id: 0,
@@ -516,6 +550,37 @@ fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
         ToWorker::Improve(request) => {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
+        }
+        // Run small: boards of up to 6 cells (their distance table builds at once), two
+        // depths of two boards, a budget of 500 expansions.
+        ToWorker::Experiment { id, config } => {
+            prop_assert!(valid(&config.goal) && config.check().is_ok());
+            if config.goal.cells().len() <= 6 {
+                let small = puzzle_core::experiment::ExperimentConfig {
+                    depths: config.depths.iter().copied().take(2).collect(),
+                    boards: config.boards.min(2),
+                    budget: Some(config.budget.unwrap_or(500).min(500)),
+                    ..config.clone()
+                };
+                let mut replies = Vec::new();
+                web::worker::run_experiment(
+                    *id,
+                    &small,
+                    puzzle_core::search::default_clock,
+                    &mut |reply| replies.push(reply),
+                );
+                for reply in &replies {
+                    match reply {
+                        FromWorker::ExperimentProgress { id: got, .. }
+                        | FromWorker::ExperimentRow { id: got, .. }
+                        | FromWorker::ExperimentDone { id: got, .. } => prop_assert_eq!(got, id),
+                        FromWorker::Failed { message, .. } => {
+                            prop_assert!(message.chars().count() <= MAX_REASON)
+                        }
+                        other => prop_assert!(false, "an experiment answered {other:?}"),
+                    }
+                }
+            }
         }
         ToWorker::Trace {
             id,

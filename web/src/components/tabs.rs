@@ -158,5 +158,10 @@ mod tests {
         assert_eq!(view_for_key(View::Race, "a"), None);
         assert_eq!(tab_id(View::Share), "tab-share");
         assert_eq!(panel_id(View::Step), "view-step");
+        assert_eq!(
+            view_for_key(View::Race, "ArrowRight"),
+            Some(View::Experiment)
+        );
+        assert_eq!(panel_id(View::Experiment), "view-experiment");
     }
 }

@@ -6,6 +6,8 @@
 //!   no longer wants its request.
 //! - [`coach`]: the second worker that counts the optimal moves left (exact tables of small
 //!   boards live there, off the page's thread).
+//! - [`experiment`]: the Experiment view's worker, a depth's row at a time; stopped on Cancel,
+//!   a new run, or a change of size or goal.
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`step_through`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
@@ -19,7 +21,7 @@
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
 //! - [`reveal`]: the board scrolled into view when a playback starts; focus without scrolling.
-//! - [`worker_slot`]: the worker the solver, the exact count and the step-through view each
+//! - [`worker_slot`]: the worker the solver, the exact count, the experiment and the step-through view each
 //!   own: spawned on need, new request ids, stopped (terminated) and spawned afresh.
 
 pub mod board_input;
@@ -27,6 +29,7 @@ pub mod coach;
 pub mod copy_link;
 pub mod document;
 pub mod drop;
+pub mod experiment;
 pub mod how_to_solve;
 pub mod picture;
 pub mod play;

@@ -60,9 +60,12 @@ fn now_ms() -> f64 {
 /// The action a reply of the solver worker becomes (`None`: nothing for the state).
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     Some(match reply {
-        FromWorker::Ready | FromWorker::Distance { .. } | FromWorker::TraceChunk { .. } => {
-            return None
-        }
+        FromWorker::Ready
+        | FromWorker::Distance { .. }
+        | FromWorker::TraceChunk { .. }
+        | FromWorker::ExperimentProgress { .. }
+        | FromWorker::ExperimentRow { .. }
+        | FromWorker::ExperimentDone { .. } => return None,
         FromWorker::Progress { id, progress } => {
             Action::Solving(SolvingAction::Progress(id, progress))
         }
@@ -409,6 +412,30 @@ mod tests {
                 done: true,
                 limit_reached: false,
             },
+            FromWorker::ExperimentProgress {
+                id: 10,
+                progress: puzzle_core::experiment::ExperimentProgress {
+                    depth_index: 0,
+                    depth: 2,
+                    board_index: 0,
+                    method_index: 0,
+                    done: 1,
+                    total: 2,
+                },
+            },
+            FromWorker::ExperimentRow {
+                id: 11,
+                row: puzzle_core::experiment::DepthRow {
+                    depth: 2,
+                    available: 4,
+                    cells: Vec::new(),
+                },
+                boards: Vec::new(),
+            },
+            FromWorker::ExperimentDone {
+                id: 12,
+                elapsed_ms: 1.0,
+            },
             FromWorker::Failed {
                 id: 9,
                 message: "no".into(),
@@ -427,9 +454,12 @@ mod tests {
             let (action, answered) = match reply.clone() {
                 // The worker's start, and the replies the exact count and the step-through
                 // view read: nothing for the solve state.
-                FromWorker::Ready | FromWorker::Distance { .. } | FromWorker::TraceChunk { .. } => {
-                    (None, None)
-                }
+                FromWorker::Ready
+                | FromWorker::Distance { .. }
+                | FromWorker::TraceChunk { .. }
+                | FromWorker::ExperimentProgress { .. }
+                | FromWorker::ExperimentRow { .. }
+                | FromWorker::ExperimentDone { .. } => (None, None),
                 FromWorker::Progress { id, progress } => (
                     Some(Action::Solving(SolvingAction::Progress(id, progress))),
                     None,
@@ -483,7 +513,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 11, "every kind of reply");
+        assert_eq!(kinds.len(), 14, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

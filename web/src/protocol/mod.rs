@@ -8,6 +8,7 @@
 //! other side's decoder. The tests below check the serde forms with `serde_json`, which reads
 //! the same derives natively.
 
+use puzzle_core::experiment::{DepthRow, ExperimentConfig, ExperimentProgress};
 use puzzle_core::trace::TraceEvent;
 use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
 use serde::{Deserialize, Serialize};
@@ -118,6 +119,17 @@ pub enum ToWorker {
     ReadTables {
         /// The goal whose tables to read.
         goal: Board,
+    },
+    /// Run the textbook experiment (`puzzle_core::experiment`) of `config`, a depth at a time:
+    /// [`FromWorker::ExperimentProgress`] about ten times a second, an
+    /// [`FromWorker::ExperimentRow`] as each depth finishes, then [`FromWorker::ExperimentDone`]
+    /// (or [`FromWorker::Failed`] before the first solve, for a config that cannot run). The
+    /// page cancels by terminating the worker.
+    Experiment {
+        /// Chosen by the page; every answer carries it back.
+        id: u32,
+        /// What to measure (boards of at most 10 cells: exact depths).
+        config: ExperimentConfig,
     },
     /// Where the page's playback of watched request `id` is (answered by nothing: the worker
     /// keeps the last one, and its next round of improving starts ahead of it).
@@ -317,6 +329,31 @@ pub enum FromWorker {
         done: bool,
         /// Whether the trace stopped at its `max_expansions`.
         limit_reached: bool,
+    },
+    /// Where [`ToWorker::Experiment`] request `id` is (after some solve, about ten times a
+    /// second).
+    ExperimentProgress {
+        /// The request.
+        id: u32,
+        /// The depth being run, the board and method, and the solves done of all.
+        progress: ExperimentProgress,
+    },
+    /// A finished depth of [`ToWorker::Experiment`] request `id`: its row of the table, and
+    /// the boards drawn at that depth (the same seeded boards every method solved).
+    ExperimentRow {
+        /// The request.
+        id: u32,
+        /// The row: a cell per method, in the config's order.
+        row: DepthRow,
+        /// The boards of the row, in the order they were solved.
+        boards: Vec<Board>,
+    },
+    /// [`ToWorker::Experiment`] request `id` ran every depth.
+    ExperimentDone {
+        /// The request.
+        id: u32,
+        /// Wall time of the whole run, in milliseconds.
+        elapsed_ms: f64,
     },
     /// How many workers request `id` (a big-board solve whose request allowed two) runs on:
     /// 2 once the second worker takes part (`web/src/worker/second.rs`); 1 with `failed` once
@@ -529,6 +566,49 @@ mod tests {
             limit_reached: false,
         };
         assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+    }
+
+    #[test]
+    fn experiment_messages_round_trip() {
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let config = puzzle_core::experiment::ExperimentConfig {
+            depths: vec![2, 4],
+            boards: 3,
+            ..puzzle_core::experiment::ExperimentConfig::textbook(goal.clone())
+        };
+        let request = ToWorker::Experiment { id: 9, config };
+        assert!(encode(&request).contains(r#""type":"experiment","id":9"#));
+        assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));
+        let row = DepthRow {
+            depth: 2,
+            available: 4,
+            cells: vec![puzzle_core::experiment::Cell::skipped()],
+        };
+        let replies = [
+            FromWorker::ExperimentProgress {
+                id: 9,
+                progress: ExperimentProgress {
+                    depth_index: 1,
+                    depth: 4,
+                    board_index: 2,
+                    method_index: 0,
+                    done: 7,
+                    total: 24,
+                },
+            },
+            FromWorker::ExperimentRow {
+                id: 9,
+                row,
+                boards: vec![goal],
+            },
+            FromWorker::ExperimentDone {
+                id: 9,
+                elapsed_ms: 12.5,
+            },
+        ];
+        for reply in replies {
+            assert_eq!(decode::<FromWorker>(&encode(&reply)), Ok(reply));
+        }
     }
 
     #[test]

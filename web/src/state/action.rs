@@ -39,6 +39,8 @@ pub enum Action {
     Race(RaceAction),
     /// Hint, overlay and the exact count.
     Coach(CoachAction),
+    /// The Experiment view's run: started, its worker's replies, cancel.
+    Experiment(super::ExperimentAction),
     /// Opens one of the page's views (a tab, a link, the browser's back button).
     ShowView(View),
     /// Hides the notice.

@@ -4,7 +4,7 @@
 //! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
 //! its moves to undo and redo, its clock and result), [`editors`] (the
 //! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
-//! progress), [`playback`], [`race`], [`coach`] (hint, overlay, exact count), [`prefs`] and
+//! progress), [`playback`], [`race`], [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`] and
 //! [`view`] (the open tab). The
 //! top-level [`State`] composes them. The page's [`Action`]s are nested by slice
 //! (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`) hands each
@@ -28,6 +28,7 @@
 
 pub mod coach;
 pub mod editors;
+pub mod experiment;
 pub mod play;
 pub mod playback;
 pub mod prefs;
@@ -58,6 +59,7 @@ pub use reduce::reduce;
 
 pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsChange};
+pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
 pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, MIN_RECORD_MOVES};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
@@ -89,6 +91,8 @@ pub struct State {
     pub playback: Option<Playback>,
     /// The last race (running or finished).
     pub race: Option<Race>,
+    /// The Experiment view's last run (running or ended).
+    pub experiment: Option<ExperimentRun>,
     /// Hint, overlay and the exact count.
     pub coach: Coach,
     /// The user's choices.
@@ -118,6 +122,7 @@ impl State {
             solving: Solving::default(),
             playback: None,
             race: None,
+            experiment: None,
             coach: Coach::default(),
             prefs: Preferences::new(shape),
             view: View::default(),

@@ -58,7 +58,8 @@ fn keep_the_game(next: &mut State) {
 /// ([`State::shows`]). A hint names a tile of the old board, so any change of board or goal
 /// drops it. A solve or race for another board or goal stops at once (its worker is terminated
 /// by the solver hook when [`State::busy_id`] lets go of it), so Solve is free at once; a result
-/// or a race's rows for another board go, with a notice that says why.
+/// or a race's rows for another board go, with a notice that says why. A running experiment
+/// for another size or goal stops (its worker is terminated by its hook), with a notice.
 fn keep_what_belongs(state: &State, next: &mut State) {
     let (before, after) = (&state.puzzle, &next.puzzle);
     if after.board != before.board || after.goal_board != before.goal_board {
@@ -98,6 +99,19 @@ fn keep_what_belongs(state: &State, next: &mut State) {
                 )
             });
             next.race = None;
+        }
+    }
+    // An experiment is about its goal, not a board: a new size or goal stops it (its rows so
+    // far stay, labelled with their size and goal).
+    if let Some(run) = next.experiment.as_ref() {
+        if run.config.goal != next.puzzle.goal_board {
+            if let Some(stopped) = run.stopped() {
+                next.notice = Some(format!(
+                    "{} during the experiment: the experiment was stopped.",
+                    change.says()
+                ));
+                next.experiment = Some(stopped);
+            }
         }
     }
     if let Some(result) = next.solving.result.as_ref() {
@@ -304,6 +318,13 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::Playback(action) => route_playback(state, action),
         Action::Race(action) => route_race(state, action),
         Action::Coach(action) => route_coach(state, action),
+        Action::Experiment(action) => {
+            let run = super::experiment::reduce(state.experiment.as_ref(), action)?;
+            Some(State {
+                experiment: Some(run),
+                ..state.clone()
+            })
+        }
         // The view only: nothing else changes with the tab.
         Action::ShowView(view) => (view != state.view).then(|| State {
             view,

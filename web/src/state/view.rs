@@ -1,5 +1,6 @@
 //! The view slice: which of the page's views is open. "Play & solve" is the board with its
-//! answer; the secondary tools (race, make & share, step through) open as views of their own.
+//! answer; the secondary tools (race, experiment, make & share, step through) open as views of
+//! their own.
 //! The view is part of the share link (`view=race`), so each one is reachable by address.
 
 /// One of the page's views, shown as a tab.
@@ -10,6 +11,8 @@ pub enum View {
     Play,
     /// The race of the methods on the board on screen.
     Race,
+    /// The textbook experiment: mean nodes and b* per depth and method, over many boards.
+    Experiment,
     /// Generate a board, hardest positions, import and export.
     Share,
     /// The step-through view of two searches, node by node (the page's full width).
@@ -18,13 +21,21 @@ pub enum View {
 
 impl View {
     /// Every view, in the order of the tabs.
-    pub const ALL: [View; 4] = [View::Play, View::Race, View::Share, View::Step];
+    pub const ALL: [View; 5] = [
+        View::Play,
+        View::Race,
+        View::Experiment,
+        View::Share,
+        View::Step,
+    ];
 
-    /// The view's name in the link and in element ids (`play`, `race`, `share`, `step`).
+    /// The view's name in the link and in element ids (`play`, `race`, `experiment`, `share`,
+    /// `step`).
     pub fn name(self) -> &'static str {
         match self {
             View::Play => "play",
             View::Race => "race",
+            View::Experiment => "experiment",
             View::Share => "share",
             View::Step => "step",
         }
@@ -35,6 +46,7 @@ impl View {
         match self {
             View::Play => "Play & solve",
             View::Race => "Race",
+            View::Experiment => "Experiment",
             View::Share => "Make & share",
             View::Step => "Step through",
         }
@@ -105,7 +117,8 @@ mod tests {
         assert_eq!(View::Play.step(1), View::Race);
         assert_eq!(View::Play.step(-1), View::Step);
         assert_eq!(View::Step.step(1), View::Play);
-        assert_eq!(View::Share.step(-1), View::Race);
+        assert_eq!(View::Race.step(1), View::Experiment);
+        assert_eq!(View::Share.step(-1), View::Experiment);
         assert_eq!(View::Race.step(0), View::Race);
         assert!(View::Step.is_wide() && !View::Play.is_wide());
     }

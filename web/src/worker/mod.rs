@@ -12,7 +12,8 @@
 //! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
 //!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`, with
 //!    [`FromCopy`]).
-//! 3. **No tables needed** (distances and traces: `trace`; solves whose method needs none):
+//! 3. **No tables needed** (distances and traces: `trace`; the Experiment view's runs, a row a
+//!    depth: `experiment`; solves whose method needs none):
 //!    answered at once through `request::solve_request`, the one place a request becomes the
 //!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
 //!    and improves from it ahead of the page's playback (`watch::improve`).
@@ -62,6 +63,7 @@ use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 mod build;
 mod cache;
 mod copy;
+mod experiment;
 mod improver;
 mod nested;
 mod pair;
@@ -77,6 +79,7 @@ mod wait;
 mod watch;
 mod whole;
 
+pub use experiment::{performance_now, run as run_experiment};
 pub use pair::{hold_tables, search_subtree};
 pub use second::hold_guides;
 pub use trace::{distance, trace};
@@ -231,6 +234,11 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
         } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
             post(scope, &reply)
         }),
+        ToWorker::Experiment { id, config } => {
+            run_experiment(id, &config, performance_now, &mut |reply| {
+                post(scope, &reply)
+            })
+        }
         ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
             set_busy(true);
             let scope = scope.clone();
@@ -294,6 +302,12 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
         // A playhead is checked by the round that reads it; tables are read only if stored.
         ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
+        ToWorker::Experiment { id, config } => {
+            return config.check().err().map(|error| FromWorker::Failed {
+                id: *id,
+                message: error.to_string(),
+            })
+        }
         ToWorker::Trace {
             id,
             board,

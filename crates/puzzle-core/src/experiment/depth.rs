@@ -116,7 +116,11 @@ impl ExactDepths {
         let shape = self.goal.shape();
         Ok((0..count)
             .map(|_| {
-                let word = words[rng.gen_range(0..words.len())];
+                // Drawn as a u64, not a usize: rand samples a usize range with the platform's
+                // width, so wasm32 (the page's worker) would draw other boards than a 64-bit
+                // build for the same seed. As a u64 both draw the boards a 64-bit usize did.
+                let index = rng.gen_range(0..words.len() as u64) as usize;
+                let word = words[index];
                 Board::unpack(shape, word).expect("packed from a valid board")
             })
             .collect())
