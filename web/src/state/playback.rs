@@ -58,7 +58,7 @@ pub const REST_MS: f64 = 22_000.0;
 pub const WATCHED_MS: f64 = 34_000.0;
 
 /// The least time the rest of a watched answer gets at Normal, however long its search ran.
-pub const MIN_REST_MS: f64 = 8_000.0;
+pub const MIN_REST_MS: f64 = 6_000.0;
 
 /// The delay between moves of "Normal", the speed the others are measured against.
 pub const NORMAL_MS: u32 = 350;
