@@ -23,13 +23,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, BASE_URL } from '../helpers.mjs';
+import { flag, option, list, npuzzle, mean, generated } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const list = (name, fallback) => option(name, fallback).split(',').filter(Boolean).map(Number);
 const sizes = list('--sizes', '3,4,5,6,7,8');
 const perSize = Number(option('--boards', 3));
 const warmRuns = Number(option('--warm', 5));
@@ -37,15 +32,6 @@ const fours = Number(option('--fours', 10));
 const reloads = Number(option('--reloads', 3));
 const seed = Number(option('--seed', 1));
 const builds = [['old', process.env.OLD_URL], ['new', BASE_URL]].filter(([, url]) => url);
-const npuzzle = process.env.NPUZZLE || new URL('../../../target/release/npuzzle', import.meta.url).pathname;
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-function generated(n, count, from) {
-  return [...Array(count).keys()].map((i) => {
-    const line = execFileSync(npuzzle, ['generate', '--size', `${n}x${n}`, '--random', '--seed', String(from + i), '--format', 'line'], { encoding: 'utf8' });
-    return line.trim().split(/[\s/]+/).filter(Boolean).map(Number);
-  });
-}
 
 const goalOf = (n) => [...Array(n * n - 1).keys()].map((k) => k + 1).concat(0).join(' ');
 
@@ -75,7 +61,7 @@ const put = (key, build, value) => {
 };
 
 for (const [build, url] of builds) {
-  if (!args.includes('--skip-goal')) {
+  if (!flag('--skip-goal')) {
     for (const n of sizes) {
       const boards = generated(n, perSize, seed + 100 * n);
       const times = await Promise.all(boards.map(async (cells) => {
@@ -95,7 +81,7 @@ for (const [build, url] of builds) {
       put(`moves played ${n}x${n} (mean of ${perSize})`, build, Math.round(mean(times.map((t) => t.moves))));
     }
   }
-  if (!args.includes('--skip-warm')) {
+  if (!flag('--skip-warm')) {
     const [primerBoard, ...boards] = generated(4, warmRuns + 1, seed + 500);
     const firsts = [];
     for (let i = 0; i < warmRuns; i++) {
@@ -116,7 +102,7 @@ for (const [build, url] of builds) {
     console.log(JSON.stringify({ build, warm_first_move_ms: firsts }));
     put(`warm visit, first 4x4 move (ms, ${warmRuns} runs: mean / max)`, build, `${Math.round(mean(firsts))} / ${Math.max(...firsts)}`);
   }
-  if (!args.includes('--skip-reload')) {
+  if (!flag('--skip-reload')) {
     // A new visit while the first 5x5 solve still runs: are its tables read back from the
     // browser's cache, or downloaded again (stored only once the solve had ended)?
     const [primerBoard, nextBoard] = generated(5, 2, seed + 700);
@@ -140,7 +126,7 @@ for (const [build, url] of builds) {
     put(`5x5, a new visit during the first solve: tables from (${reloads} runs)`, build,
       Object.entries(sources.reduce((n, s) => ({ ...n, [s]: (n[s] || 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(', '));
   }
-  if (!args.includes('--skip-fours') && fours > 0) {
+  if (!flag('--skip-fours') && fours > 0) {
     const boards = generated(4, fours, seed + 1000);
     const file = join(tmpdir(), 'playback-fours.txt');
     writeFileSync(file, boards.map((b) => b.join(' ')).join('\n') + '\n');

@@ -18,13 +18,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, BASE_URL, howToSolve } from '../helpers.mjs';
+import { flag, option, list, npuzzle, mean, generated } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const list = (name, fallback) => option(name, fallback).split(',').filter(Boolean).map(Number);
 const sizes = list('--sizes', '3,4,5,6,7,8');
 const perSize = Number(option('--boards', 3));
 const fours = Number(option('--fours', 20));
@@ -32,15 +27,6 @@ const big = list('--big', '6,7');
 const bigBoards = Number(option('--big-boards', 4));
 const budget = Number(option('--budget', 15));
 const seed = Number(option('--seed', 1));
-const npuzzle = process.env.NPUZZLE || new URL('../../../target/release/npuzzle', import.meta.url).pathname;
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-function generated(n, count, from) {
-  return [...Array(count).keys()].map((i) => {
-    const line = execFileSync(npuzzle, ['generate', '--size', `${n}x${n}`, '--random', '--seed', String(from + i), '--format', 'line'], { encoding: 'utf8' });
-    return line.trim().split(/[\s/]+/).filter(Boolean).map(Number);
-  });
-}
 
 function deepcubea(n, count) {
   const file = new URL(`../../fixtures/deepcubea/puzzle${n * n - 1}_dev.txt`, import.meta.url);
@@ -88,7 +74,7 @@ async function solve(page, { final = true } = {}) {
 const browser = await launch();
 const summary = {};
 
-if (!args.includes('--skip-first')) {
+if (!flag('--skip-first')) {
   for (const n of sizes) {
     const times = [];
     for (const cells of generated(n, perSize, seed)) {
@@ -102,14 +88,14 @@ if (!args.includes('--skip-first')) {
   }
 }
 
-if (!args.includes('--skip-fours') && fours > 0) {
+if (!flag('--skip-fours') && fours > 0) {
   const boards = generated(4, fours, seed + 1000);
   const file = join(tmpdir(), 'watch-fours.txt');
   writeFileSync(file, boards.map((b) => b.join(' ')).join('\n') + '\n');
   const shortest = execFileSync(npuzzle, ['solve', '--batch', file, '--size', '4x4', '--algorithm', 'pdb', '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 })
     .trim().split('\n').map((l) => JSON.parse(l).length);
   // Warm: one context whose IndexedDB gets the tables from a first solve (--skip-warm: none).
-  const skipWarm = args.includes('--skip-warm');
+  const skipWarm = flag('--skip-warm');
   const warm = await browser.newContext();
   if (!skipWarm) {
     const primer = await openBoard(warm, 4, boards[0], { wait: true });
@@ -152,7 +138,7 @@ if (!args.includes('--skip-fours') && fours > 0) {
 for (const n of big) {
   // --uniform: seeded uniform boards instead (for choosing settings: DeepCubeA's states are
   // for measuring only).
-  const states = args.includes('--uniform')
+  const states = flag('--uniform')
     ? generated(n, bigBoards, seed + 2000).map((cells) => ({ cells, reference: NaN }))
     : deepcubea(n, bigBoards);
   const rows = [];
