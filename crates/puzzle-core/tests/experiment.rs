@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use common::{goal3, oracle};
 use puzzle_core::experiment::{
     effective_branching_factor, parse_method, run_experiment, to_csv, to_text, CellStatus,
-    Controls, DepthError, ExactDepths, Experiment, ExperimentConfig, ExperimentError,
+    Controls, DepthError, DepthRow, ExactDepths, Experiment, ExperimentConfig, ExperimentError,
     ExperimentProgress, CSV_HEADER,
 };
 use puzzle_core::{
@@ -274,6 +274,30 @@ fn progress_counts_every_solve_and_cancelling_stops_the_run() {
     };
     let again = run_experiment(&config, Tables::default(), &mut controls).unwrap();
     assert_eq!(again.rows.len(), 3);
+}
+
+/// Each depth's row is handed over as it is finished, with the boards it was measured on
+/// (the seeded draw), and equals the run's own row.
+#[test]
+fn each_row_is_handed_over_with_its_boards_as_it_is_finished() {
+    let goal = goal3(Goal::Standard);
+    let config = config(goal.clone(), &[4, 8, 12], 6, &["iddfs", "astar-manhattan"]);
+    let mut handed: Vec<(DepthRow, Vec<Board>)> = Vec::new();
+    let mut on_row = |row: &DepthRow, boards: &[Board]| handed.push((row.clone(), boards.to_vec()));
+    let mut controls = Controls {
+        on_row: Some(&mut on_row),
+        ..Controls::default()
+    };
+    let table = run_experiment(&config, Tables::default(), &mut controls).unwrap();
+    let depths = ExactDepths::build(&goal).unwrap();
+    assert_eq!(handed.len(), 3);
+    for ((row, boards), expected) in handed.iter().zip(&table.rows) {
+        assert_eq!(row, expected);
+        assert_eq!(
+            boards,
+            &depths.draw_seeded(row.depth, 6, config.seed).unwrap()
+        );
+    }
 }
 
 #[test]

@@ -1,15 +1,14 @@
-//! The Experiment view's runs: the core's textbook experiment
-//! (`puzzle_core::experiment`), run a depth at a time so that the page's table fills in depth
-//! by depth. Each depth is one `run_experiment_on` with a one-depth config of the methods not
-//! skipped there; a method that hit the node budget at a depth is skipped at the larger ones,
-//! exactly as a whole run skips it, so the rows are the ones `npuzzle experiment` prints for the
-//! same config. The distance table of the last goal is kept for the next run.
+//! The Experiment view's runs: the core's textbook experiment (`puzzle_core::experiment`)
+//! as one whole run, so the rows are the ones `npuzzle experiment` prints for the same config;
+//! its progress (at most every [`PROGRESS_EVERY_MS`]) and each depth's row, with its boards,
+//! are posted as they come, so the page's table fills in depth by depth. The distance table of
+//! the last goal is kept for the next run.
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use puzzle_core::experiment::{
-    run_experiment_on, Cell, Controls, DepthRow, ExactDepths, ExperimentConfig, ExperimentProgress,
+    run_experiment_on, Controls, DepthRow, ExactDepths, ExperimentConfig, ExperimentProgress,
 };
 use puzzle_core::{Board, Tables};
 use wasm_bindgen::JsCast;
@@ -56,118 +55,40 @@ pub fn run(
             }
         }
         let depths = cached.as_ref().expect("just built");
-        if let Some(error) = config.depths.iter().find_map(|&d| depths.check(d).err()) {
-            return send(failed(error.to_string()));
-        }
-        let start = clock();
-        let mut run = Run {
-            id,
-            config,
-            depths,
-            clock,
-            done: 0,
-            last_post: f64::NEG_INFINITY,
-            hit: vec![false; config.methods.len()],
+        // Both callbacks post; the run calls one at a time.
+        let send = RefCell::new(send);
+        let mut last_post = f64::NEG_INFINITY;
+        let mut on_solve = |progress: &ExperimentProgress| {
+            let now = clock();
+            if now - last_post >= PROGRESS_EVERY_MS {
+                last_post = now;
+                let progress = progress.clone();
+                (send.borrow_mut())(FromWorker::ExperimentProgress { id, progress });
+            }
+            ControlFlow::Continue(())
         };
-        for depth_index in 0..config.depths.len() {
-            match run.depth(depth_index, send) {
-                Ok(reply) => send(reply),
-                Err(message) => return send(failed(message)),
-            }
-        }
-        send(FromWorker::ExperimentDone {
-            id,
-            elapsed_ms: clock() - start,
-        });
-    });
-}
-
-/// A run under way.
-struct Run<'a> {
-    id: u32,
-    config: &'a ExperimentConfig,
-    depths: &'a ExactDepths,
-    clock: fn() -> f64,
-    /// Solves done (skipped ones counted as done).
-    done: usize,
-    /// When the last progress was posted.
-    last_post: f64,
-    /// Whether each method hit the budget at a depth run before.
-    hit: Vec<bool>,
-}
-
-impl Run<'_> {
-    /// The row of the depth at `depth_index` (its progress handed to `send` meanwhile).
-    fn depth(
-        &mut self,
-        depth_index: usize,
-        send: &mut dyn FnMut(FromWorker),
-    ) -> Result<FromWorker, String> {
-        let config = self.config;
-        let (depth, boards) = (config.depths[depth_index], config.boards);
-        let running: Vec<usize> = (0..config.methods.len())
-            .filter(|&m| !(self.hit[m] && config.skip_after_budget))
-            .collect();
-        self.done += (config.methods.len() - running.len()) * boards;
-        let mut cells = vec![Cell::skipped(); config.methods.len()];
-        if !running.is_empty() {
-            let one = ExperimentConfig {
-                depths: vec![depth],
-                methods: running.iter().map(|&m| config.methods[m]).collect(),
-                ..config.clone()
-            };
-            let (id, base, total, clock) = (self.id, self.done, self.total(), self.clock);
-            let last_post = &mut self.last_post;
-            let mut on_solve = |p: &ExperimentProgress| {
-                let now = clock();
-                if now - *last_post >= PROGRESS_EVERY_MS {
-                    *last_post = now;
-                    let progress = ExperimentProgress {
-                        depth_index,
-                        method_index: running[p.method_index],
-                        done: base + p.done,
-                        total,
-                        ..p.clone()
-                    };
-                    send(FromWorker::ExperimentProgress { id, progress });
-                }
-                ControlFlow::Continue(())
-            };
-            let mut controls = Controls {
-                on_solve: Some(&mut on_solve),
-                cancel: None,
-                clock,
-            };
-            let result = run_experiment_on(&one, self.depths, Tables::default(), &mut controls)
-                .map_err(|error| error.to_string())?;
-            let row = result.rows.into_iter().next().ok_or("no row came back")?;
-            for (&m, cell) in running.iter().zip(row.cells) {
-                cells[m] = cell;
-            }
-            self.done += running.len() * boards;
-        }
-        for (hit, cell) in self.hit.iter_mut().zip(&cells) {
-            *hit |= cell.budget_hits > 0;
-        }
-        let boards: Vec<Board> = self
-            .depths
-            .draw_seeded(depth, boards, config.seed)
-            .map_err(|error| error.to_string())?;
-        Ok(FromWorker::ExperimentRow {
-            id: self.id,
-            row: DepthRow {
-                depth,
-                available: self.depths.count(depth),
-                cells,
+        let mut on_row = |row: &DepthRow, boards: &[Board]| {
+            (send.borrow_mut())(FromWorker::ExperimentRow {
+                id,
+                row: row.clone(),
+                boards: boards.to_vec(),
+            });
+        };
+        let mut controls = Controls {
+            on_solve: Some(&mut on_solve),
+            on_row: Some(&mut on_row),
+            cancel: None,
+            clock,
+        };
+        let reply = match run_experiment_on(config, depths, Tables::default(), &mut controls) {
+            Ok(experiment) => FromWorker::ExperimentDone {
+                id,
+                elapsed_ms: experiment.elapsed_ms,
             },
-            boards,
-        })
-    }
-
-    /// Solves in the whole run.
-    fn total(&self) -> usize {
-        self.config.depths.len() * self.config.boards * self.config.methods.len()
-    }
+            Err(error) => failed(error.to_string()),
+        };
+        (send.into_inner())(reply);
+    });
 }
 
 #[cfg(test)]

@@ -32,5 +32,6 @@ pub use methods::{default_methods, method_key, parse_method, DEFAULT_METHODS};
 pub use report::{to_csv, to_text, CSV_HEADER};
 pub use runner::{
     default_depths, run_experiment, run_experiment_on, Controls, DepthRow, Experiment,
-    ExperimentConfig, ExperimentProgress, OnSolve, DEFAULT_BOARDS, DEFAULT_BUDGET, DEFAULT_SEED,
+    ExperimentConfig, ExperimentProgress, OnRow, OnSolve, DEFAULT_BOARDS, DEFAULT_BUDGET,
+    DEFAULT_SEED,
 };

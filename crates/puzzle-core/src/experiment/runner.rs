@@ -124,10 +124,16 @@ pub struct ExperimentProgress {
 /// The callback [`Controls::on_solve`]: return `Break` to cancel.
 pub type OnSolve<'a> = dyn FnMut(&ExperimentProgress) -> ControlFlow<()> + 'a;
 
+/// The callback [`Controls::on_row`]: a depth's row and the boards it was measured on.
+pub type OnRow<'a> = dyn FnMut(&DepthRow, &[Board]) + 'a;
+
 /// How a caller watches and stops a run.
 pub struct Controls<'a> {
     /// Called after each solve; `Break` cancels the run.
     pub on_solve: Option<&'a mut OnSolve<'a>>,
+    /// Called as each depth's row is finished, with its boards (a page fills its table in
+    /// depth by depth).
+    pub on_row: Option<&'a mut OnRow<'a>>,
     /// Set (from anywhere) to cancel: checked before each solve and every 4,096 expansions.
     pub cancel: Option<&'a AtomicBool>,
     /// Milliseconds from some origin, for the solve times ([`Limits::clock`]: pass
@@ -139,6 +145,7 @@ impl Default for Controls<'_> {
     fn default() -> Self {
         Controls {
             on_solve: None,
+            on_row: None,
             cancel: None,
             clock: default_clock,
         }
@@ -228,11 +235,17 @@ pub fn run_experiment_on(
     for (depth_index, &depth) in config.depths.iter().enumerate() {
         let boards = depths.draw_seeded(depth, config.boards, config.seed)?;
         match run.depth(depth_index, &boards, controls) {
-            Some(cells) => rows.push(DepthRow {
-                depth,
-                available: depths.count(depth),
-                cells,
-            }),
+            Some(cells) => {
+                let row = DepthRow {
+                    depth,
+                    available: depths.count(depth),
+                    cells,
+                };
+                if let Some(on_row) = controls.on_row.as_mut() {
+                    on_row(&row, &boards);
+                }
+                rows.push(row);
+            }
             None => {
                 cancelled = true;
                 break;
