@@ -53,9 +53,7 @@ pub fn to_query(state: &State) -> String {
 /// The view a query string names, and a message when it names one that does not exist (the
 /// page then opens the default view).
 pub fn view_from_query(query: &str) -> (View, Option<String>) {
-    let text = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .find(|(k, _)| k == "view")
-        .map(|(_, v)| v.into_owned());
+    let text = value(query, "view");
     match text {
         None => (View::default(), None),
         Some(text) => match View::parse(&text) {
@@ -76,13 +74,7 @@ pub fn view_from_query(query: &str) -> (View, Option<String>) {
 /// (those parts keep their defaults).
 pub fn from_query(query: &str) -> (State, Vec<String>) {
     let mut errors = Vec::new();
-    // Read as the browser's `URLSearchParams` reads it: `+` is a space, `%XX` a byte, bad
-    // escapes and bad UTF-8 are kept as text (and then refused by the part's parser).
-    let get = |key: &str| {
-        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.into_owned())
-    };
+    let get = |key: &str| value(query, key);
     let mut shape = Shape::square(3).expect("3x3 is supported");
     if let Some(text) = get("size") {
         match text.parse::<Shape>() {
@@ -160,8 +152,7 @@ pub fn initial_state(query: &str, seed: u64) -> State {
         // A link's board may be a solver's position a few moves from the goal (see
         // `Play::min_record_moves`), or one its playback brought (`from=solver`).
         state.bring_game();
-        state.play.from_playback = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-            .any(|(key, value)| key == "from" && value == "solver");
+        state.play.from_playback = value(query, "from").as_deref() == Some("solver");
         return state;
     }
     let board = crate::state::scrambled(&state, seed);
@@ -176,10 +167,18 @@ pub fn initial_state(query: &str, seed: u64) -> State {
     }
 }
 
-/// Whether the query names a board (even one that does not read), its key read as
-/// [`from_query`] reads it.
+/// Whether the query names a board (even one that does not read).
 fn names_board(query: &str) -> bool {
-    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).any(|(key, _)| key == "board")
+    value(query, "board").is_some()
+}
+
+/// The first value of `key` in the query, read as the browser's `URLSearchParams` reads it:
+/// `+` is a space, `%XX` a byte, bad escapes and bad UTF-8 are kept as text (and then refused
+/// by the part's parser).
+fn value(query: &str, key: &str) -> Option<String> {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.into_owned())
 }
 
 #[cfg(test)]

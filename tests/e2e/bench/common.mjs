@@ -1,5 +1,5 @@
 // What the opt-in browser benchmarks share: their command-line options, the native binary
-// that makes their boards, seeded boards, and a mean.
+// that makes their boards, seeded boards, a mean, and the first tile move timed after Solve.
 import { execFileSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
@@ -27,5 +27,20 @@ export function generated(n, count, from) {
   return [...Array(count).keys()].map((i) => {
     const line = execFileSync(npuzzle, ['generate', '--size', `${n}x${n}`, '--random', '--seed', String(from + i), '--format', 'line'], { encoding: 'utf8' });
     return line.trim().split(/[\s/]+/).filter(Boolean).map(Number);
+  });
+}
+
+/** Times the first tile move after a click on Solve: `window.__click` and `window.__moved`
+ * (performance.now() in the page) once they happen. */
+export async function timeFirstMove(page) {
+  await page.evaluate(() => {
+    const grid = document.querySelector('[role=grid]');
+    const first = grid.dataset.board;
+    window.addEventListener('click', (e) => {
+      if (e.target.closest('#solve')) window.__click = performance.now();
+    }, { capture: true });
+    new MutationObserver(() => {
+      if (window.__moved === undefined && grid.dataset.board !== first) window.__moved = performance.now();
+    }).observe(grid, { attributes: true });
   });
 }

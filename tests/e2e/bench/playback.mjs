@@ -23,7 +23,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, BASE_URL } from '../helpers.mjs';
-import { flag, option, list, npuzzle, mean, generated } from './common.mjs';
+import { flag, option, list, npuzzle, mean, generated, timeFirstMove } from './common.mjs';
 
 const sizes = list('--sizes', '3,4,5,6,7,8');
 const perSize = Number(option('--boards', 3));
@@ -40,16 +40,7 @@ async function openBoard(context, url, n, cells) {
   const page = await context.newPage();
   await page.goto(`${url}/?size=${n}x${n}&board=${cells.join(',')}`);
   await page.getByRole('grid').waitFor();
-  await page.evaluate(() => {
-    const grid = document.querySelector('[role=grid]');
-    const first = grid.dataset.board;
-    window.addEventListener('click', (e) => {
-      if (e.target.closest('#solve')) window.__click = performance.now();
-    }, { capture: true });
-    new MutationObserver(() => {
-      if (window.__moved === undefined && grid.dataset.board !== first) window.__moved = performance.now();
-    }).observe(grid, { attributes: true });
-  });
+  await timeFirstMove(page);
   return page;
 }
 

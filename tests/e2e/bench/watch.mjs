@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, BASE_URL, howToSolve } from '../helpers.mjs';
-import { flag, option, list, npuzzle, mean, generated } from './common.mjs';
+import { flag, option, list, npuzzle, mean, generated, timeFirstMove } from './common.mjs';
 
 const sizes = list('--sizes', '3,4,5,6,7,8');
 const perSize = Number(option('--boards', 3));
@@ -47,16 +47,7 @@ async function openBoard(context, n, cells, { wait = false } = {}) {
     await howToSolve(page);
     await page.locator('#wait-for-best').check();
   }
-  await page.evaluate(() => {
-    const grid = document.querySelector('[role=grid]');
-    const first = grid.dataset.board;
-    window.addEventListener('click', (e) => {
-      if (e.target.closest('#solve')) window.__click = performance.now();
-    }, { capture: true });
-    new MutationObserver(() => {
-      if (window.__moved === undefined && grid.dataset.board !== first) window.__moved = performance.now();
-    }).observe(grid, { attributes: true });
-  });
+  await timeFirstMove(page);
   return page;
 }
 

@@ -217,7 +217,8 @@ impl State {
     }
 
     /// A new game on the board on screen, marked as brought from outside the page (a link, the
-    /// editor, a file): it is no record ([`super::NoRecord::Brought`]).
+    /// editor, a file): a record then needs a start further from the goal
+    /// ([`Play::min_record_moves`]).
     pub(crate) fn bring_game(&mut self) {
         let mut play = Play::new(
             self.puzzle.board.clone(),
@@ -717,13 +718,13 @@ fn cancelled(state: &State) -> Option<State> {
             .filter(|p| p.playing)
             .and_then(|p| p.reduce(PlaybackAction::Pause));
         let words = kept_words(state, kept);
-        next.notice = Some(match (&paused, next.playback.as_ref()) {
-            (Some(p), _) => format!(
+        next.notice = Some(match &paused {
+            Some(p) => format!(
                 "Stopped: kept {words}. The board stays at move {} of {}: press Play to let it play on.",
                 p.step,
                 p.moves.len()
             ),
-            _ => format!("Stopped: kept {words}."),
+            None => format!("Stopped: kept {words}."),
         });
         if paused.is_some() {
             next.playback = paused;

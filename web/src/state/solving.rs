@@ -97,11 +97,7 @@ impl Finished {
 
     /// The proven shortest length when the answer named is longer.
     pub fn shortest(&self) -> Option<usize> {
-        self.later
-            .iter()
-            .filter(|s| s.is_optimal())
-            .map(|s| s.moves.len())
-            .min()
+        self.shorter_to_play().map(|(_, length)| length)
     }
 
     /// The index among [`Finished::answers`] of the proven shortest answer, with its length,
