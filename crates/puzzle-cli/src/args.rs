@@ -146,9 +146,25 @@ pub struct TablesArgs {
     #[arg(short, long, value_name = "GOAL", default_value = "standard")]
     pub goal: String,
 
-    /// The file to write.
-    #[arg(short, long, value_name = "FILE")]
-    pub out: PathBuf,
+    /// The file to write (not with --strong).
+    #[arg(short, long, value_name = "FILE", required_unless_present = "strong")]
+    pub out: Option<PathBuf>,
+
+    /// Build the strong tables of the size into the cache folder instead (one more tile a
+    /// group: 510 MB for the 5x5 core, plus 316 MB for the whole 6x6 board or 1.8 GB for
+    /// 7x7), on every core the memory budget allows, so that later solves start at once.
+    #[arg(long, conflicts_with_all = ["whole", "quick", "out"])]
+    pub strong: bool,
+
+    /// Gigabytes the strong tables may take, the working memory of their build included
+    /// [default: half the machine's memory].
+    #[arg(long, value_name = "GB", value_parser = parse_memory, requires = "strong")]
+    pub memory: Option<f64>,
+
+    /// Folder of the cache the strong tables go to [default: $NPUZZLE_CACHE_DIR,
+    /// $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle].
+    #[arg(long, value_name = "DIR", requires = "strong")]
+    pub cache_dir: Option<PathBuf>,
 
     /// Write the whole-board tables instead: the anytime method's second guide on 6x6 and
     /// 7x7 boards.
@@ -231,6 +247,23 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<u32>,
 
+    /// Big boards: build the strong tables (one more tile a group) if they are not cached
+    /// yet; once cached they are used whenever they fit --memory. See `npuzzle tables --strong`.
+    #[arg(long)]
+    pub strong: bool,
+
+    /// Gigabytes the big-board tables may take, the working memory of a build included
+    /// [default: half the machine's memory]; too little for the strong tables keeps the
+    /// shipped ones.
+    #[arg(long, value_name = "GB", value_parser = parse_memory)]
+    pub memory: Option<f64>,
+
+    /// Big boards: after the answer, spend S more seconds raising its lower bound (IDA*
+    /// over the strongest tables held: each depth it clears proves the answer no shorter
+    /// than the next); an answer it finds on the way is optimal and replaces the other.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub prove_gap: Option<u32>,
+
     /// Print one JSON object per board (one a line) instead of the readable report.
     #[arg(long)]
     pub json: bool,
@@ -242,6 +275,17 @@ fn parse_seconds(text: &str) -> Result<u32, String> {
         Ok(seconds) if (0.001..=3600.0).contains(&seconds) => Ok((seconds * 1000.0).round() as u32),
         _ => Err(format!(
             "`{}` is not a time limit: give seconds from 0.001 to 3600, e.g. 2 or 0.5",
+            puzzle_core::error::excerpt(text)
+        )),
+    }
+}
+
+/// Reads `--memory` gigabytes (0.001 to 1,000,000).
+fn parse_memory(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(gb) if (0.001..=1e6).contains(&gb) => Ok(gb),
+        _ => Err(format!(
+            "`{}` is not a memory size: give gigabytes, e.g. 4 or 0.5",
             puzzle_core::error::excerpt(text)
         )),
     }

@@ -11,7 +11,8 @@
 //!   build to ship).
 //! - [`input`]: boards and goals from arguments, files and standard input.
 //! - [`method`]: runs a core `Method` with the tables it needs, through `solve_with`.
-//! - [`pdb_store`]: those tables, built once per goal and cached on disk (`~/.cache/npuzzle`).
+//! - [`pdb_store`]: those tables, built once per goal and cached on disk (`~/.cache/npuzzle`);
+//!   [`strong`]: which big-board tables fit the memory budget (the strong ones, or shipped).
 //! - [`report`]: text and JSON output; [`progress`]: the progress bars on a terminal.
 
 mod args;
@@ -24,6 +25,7 @@ mod pdb_store;
 mod progress;
 mod report;
 mod solve;
+mod strong;
 mod tables;
 mod trace;
 

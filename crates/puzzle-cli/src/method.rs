@@ -1,9 +1,11 @@
 //! Runs the core's [`Method`]s for `solve`: fetches the tables a method uses from the store,
 //! calls [`solve_with`], and keeps the name of those tables for the report.
 
-use puzzle_core::anytime::WholeTables;
+use puzzle_core::anytime::{prove_bound, Guides, Proof};
 use puzzle_core::pdb::PdbError;
-use puzzle_core::{solve_with, Board, Limits, Method, Solution, SolveError, TableKind, Tables};
+use puzzle_core::{
+    solve_with, Board, Limits, Method, Solution, SolveError, SolveOutcome, TableKind, Tables,
+};
 
 use crate::pdb_store::PdbStore;
 
@@ -33,13 +35,16 @@ impl From<puzzle_core::BoardError> for MethodError {
     }
 }
 
-/// Runs `method` on `board` towards `goal`, building or loading its tables first.
+/// Runs `method` on `board` towards `goal`, building or loading its tables first; with
+/// `prove_ms` (`--prove-gap`), a big board's answer then gets that long to raise its lower
+/// bound ([`prove_bound`]).
 pub fn run(
     method: &Method,
     board: &Board,
     goal: &Board,
     store: &mut PdbStore,
     limits: &mut Limits,
+    prove_ms: Option<u32>,
 ) -> Result<Answer, MethodError> {
     // Checked before any table is built, so a bad request costs nothing.
     if board.shape() != goal.shape() {
@@ -60,19 +65,42 @@ pub fn run(
             name = Some(pdb_name);
         }
         Some(TableKind::BigBoard) => {
-            big = Some(store.get_big(goal)?.clone());
-            if WholeTables::wanted(goal) {
-                whole = Some(store.get_whole(goal)?.clone());
-            }
-            name = Some("big-board-tables".to_string());
+            let held = store.big_board(goal)?;
+            big = Some(held.core.clone());
+            whole = held.whole.cloned();
+            name = Some(held.name);
         }
         None => {}
     }
     tables.big_board = big.as_ref();
     tables.whole_board = whole.as_ref();
-    let solution = solve_with(board, goal, method, tables, limits)?;
+    let mut solution = solve_with(board, goal, method, tables, limits)?;
+    if let Some(ms) = prove_ms.filter(|_| solution.outcome == SolveOutcome::Solved) {
+        if big.is_some() && !solution.is_optimal() {
+            let guides = Guides {
+                core: big.as_ref(),
+                whole: whole.as_ref(),
+            };
+            let proof = prove_bound(board, goal, guides, f64::from(ms), limits)?;
+            take_proof(&mut solution, proof);
+        }
+    }
     Ok(Answer {
         solution,
         tables: name,
     })
+}
+
+/// The answer with what `proof` established: a higher lower bound, and its optimal moves if
+/// it found some shorter than the answer's (its expansions and time added to the answer's).
+fn take_proof(solution: &mut Solution, proof: Proof) {
+    let bound = solution.lower_bound.unwrap_or(0).max(proof.lower_bound);
+    solution.lower_bound = Some(bound);
+    if let Some(moves) = proof.optimal.filter(|m| m.len() < solution.moves.len()) {
+        solution.moves = moves;
+    }
+    solution.stats.expanded += proof.expanded;
+    solution.stats.generated += proof.expanded;
+    solution.stats.elapsed_ms += proof.elapsed_ms;
+    solution.stats.optimal = solution.moves.len() as u32 <= bound;
 }

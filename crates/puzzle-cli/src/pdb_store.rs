@@ -7,10 +7,12 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use puzzle_core::anytime::{total_entries, BigTables, WholeTables};
+use puzzle_core::anytime::{BigTables, Strength, WholeTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PdbError};
 use puzzle_core::search::Progress;
 use puzzle_core::{Board, Limits};
+
+use crate::strong::{self, Budget};
 
 /// Built or loaded databases, by goal.
 pub struct PdbStore {
@@ -20,6 +22,20 @@ pub struct PdbStore {
     whole: HashMap<String, WholeTables>,
     /// Whether 4x4 boards get the 7-8 partition instead of the default 7-7-1.
     use_78: bool,
+    /// The memory the big-board tables may take, and whether strong ones are built.
+    budget: Budget,
+    /// Lines already said about the budget, so a batch says each once.
+    said: Vec<String>,
+}
+
+/// The big-board tables of one goal and a name for reports.
+pub struct BigBoardTables<'s> {
+    /// The core's tables.
+    pub core: &'s BigTables,
+    /// The whole board's, on 6x6 and 7x7.
+    pub whole: Option<&'s WholeTables>,
+    /// E.g. `strong-big-board-tables` (`big-board-tables` for the shipped ones).
+    pub name: String,
 }
 
 impl PdbStore {
@@ -31,7 +47,61 @@ impl PdbStore {
             big: HashMap::new(),
             whole: HashMap::new(),
             use_78: false,
+            budget: Budget::new(None, false),
+            said: Vec::new(),
         }
+    }
+
+    /// The same store with the memory budget of the strong tables.
+    pub fn with_budget(mut self, budget: Budget) -> PdbStore {
+        self.budget = budget;
+        self
+    }
+
+    /// The tables the anytime method gets for `goal`: the strong ones where they fit the
+    /// memory budget and are cached or asked for (`--strong`), else the shipped ones.
+    pub fn big_board(&mut self, goal: &Board) -> Result<BigBoardTables<'_>, PdbError> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (choice, short) = strong::choose(goal, self.budget, cores);
+        let cached = |store: &PdbStore, key: String| store.path(&key).is_some_and(|p| p.exists());
+        let core = match choice.core {
+            Strength::Strong
+                if self.budget.build
+                    || cached(self, BigTables::cache_key_as(goal, Strength::Strong)) =>
+            {
+                Strength::Strong
+            }
+            _ => Strength::Shipped,
+        };
+        let whole = match choice.whole {
+            Strength::Strong
+                if self.budget.build
+                    || cached(self, WholeTables::cache_key_as(goal, Strength::Strong)) =>
+            {
+                Strength::Strong
+            }
+            _ => Strength::Shipped,
+        };
+        if let Some(line) = short.filter(|_| self.budget.build) {
+            if !self.said.contains(&line) {
+                crate::progress::suspend(|| eprintln!("note: {line}"));
+                self.said.push(line);
+            }
+        }
+        self.get_big_as(goal, core, choice.threads)?;
+        if WholeTables::wanted(goal) {
+            self.get_whole_as(goal, whole, choice.threads)?;
+        }
+        let name = match core {
+            Strength::Strong => "strong-big-board-tables",
+            Strength::Shipped => "big-board-tables",
+        };
+        Ok(BigBoardTables {
+            core: &self.big[&BigTables::cache_key_as(goal, core)],
+            whole: WholeTables::wanted(goal)
+                .then(|| &self.whole[&WholeTables::cache_key_as(goal, whole)]),
+            name: name.to_string(),
+        })
     }
 
     /// The same store, giving 4x4 boards the 7-8 partition ([`Partition::korf_78`]) when
@@ -93,16 +163,29 @@ impl PdbStore {
     /// The big-board tables that serve `goal` (the anytime method), built or loaded once and
     /// shared by every goal with the same core (the standard goals of 5x5 to 16x16).
     pub fn get_big(&mut self, goal: &Board) -> Result<&BigTables, PdbError> {
-        let key = BigTables::cache_key(goal);
+        self.get_big_as(goal, Strength::Shipped, 1)
+    }
+
+    /// [`PdbStore::get_big`] of either strength, built on `threads` threads if missing.
+    pub fn get_big_as(
+        &mut self,
+        goal: &Board,
+        strength: Strength,
+        threads: usize,
+    ) -> Result<&BigTables, PdbError> {
+        let key = BigTables::cache_key_as(goal, strength);
         if !self.big.contains_key(&key) {
             let cached = self
                 .path(&key)
                 .and_then(|path| std::fs::read(path).ok())
                 .and_then(|bytes| match BigTables::from_bytes(&bytes) {
-                    Ok(tables) if tables.serves(goal) => Some(tables),
+                    Ok(tables) if tables.serves(goal) && tables.strength() == strength => {
+                        Some(tables)
+                    }
                     _ => {
                         eprintln!(
-                            "note: ignoring damaged or foreign cached big-board tables; rebuilding"
+                            "note: ignoring damaged or foreign cached {} big-board tables; rebuilding",
+                            strength.name()
                         );
                         None
                     }
@@ -110,7 +193,7 @@ impl PdbStore {
             let tables = match cached {
                 Some(tables) => tables,
                 None => {
-                    let tables = build_big(goal)?;
+                    let tables = build_big(goal, strength, threads)?;
                     self.write(&key, &tables.to_bytes(), "big-board tables");
                     tables
                 }
@@ -123,16 +206,30 @@ impl PdbStore {
     /// The whole-board tables toward `goal` (the anytime method on boards larger than 5x5),
     /// built or loaded once.
     pub fn get_whole(&mut self, goal: &Board) -> Result<&WholeTables, PdbError> {
-        let key = WholeTables::cache_key(goal);
+        self.get_whole_as(goal, Strength::Shipped, 1)
+    }
+
+    /// [`PdbStore::get_whole`] of either strength, built on `threads` threads if missing.
+    pub fn get_whole_as(
+        &mut self,
+        goal: &Board,
+        strength: Strength,
+        threads: usize,
+    ) -> Result<&WholeTables, PdbError> {
+        let key = WholeTables::cache_key_as(goal, strength);
         if !self.whole.contains_key(&key) {
             let cached = self
                 .path(&key)
                 .and_then(|path| std::fs::read(path).ok())
                 .and_then(|bytes| match WholeTables::from_bytes(&bytes) {
-                    Ok(tables) if tables.goal() == goal => Some(tables),
+                    Ok(tables) if tables.goal() == goal && tables.strength() == strength => {
+                        Some(tables)
+                    }
                     _ => {
                         eprintln!(
-                            "note: ignoring damaged or foreign cached whole-board tables; rebuilding"
+                            "note: ignoring damaged or foreign cached {} whole-board tables; \
+                             rebuilding",
+                            strength.name()
                         );
                         None
                     }
@@ -140,7 +237,7 @@ impl PdbStore {
             let tables = match cached {
                 Some(tables) => tables,
                 None => {
-                    let tables = build_whole(goal)?;
+                    let tables = build_whole(goal, strength, threads)?;
                     self.write(&key, &tables.to_bytes(), "whole-board tables");
                     tables
                 }
@@ -160,19 +257,31 @@ impl PdbStore {
         )
     }
 
-    /// Writes a cache file; failing to cache is not an error.
+    /// Writes a cache file; failing to cache (a full or read-only disk) is one line, not an
+    /// error. The bytes go to a temporary file renamed over the cache file once complete, so
+    /// an interrupted write never leaves a half file under the cache's name.
     fn write(&self, key: &str, bytes: &[u8], what: &str) {
         let Some(path) = self.path(key) else { return };
+        let partial = path.with_extension(format!("part-{}", std::process::id()));
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&path, bytes));
+            .and_then(|()| std::fs::write(&partial, bytes))
+            .and_then(|()| std::fs::rename(&partial, &path));
         if let Err(error) = written {
-            eprintln!(
-                "note: could not cache the {what} in {}: {error}",
-                path.display()
-            );
+            let _ = std::fs::remove_file(&partial);
+            crate::progress::suspend(|| {
+                eprintln!(
+                    "note: could not cache the {what} in {}: {error}; going on without the file",
+                    path.display()
+                )
+            });
         }
+    }
+
+    /// The cache file of `key`, if there is a cache folder (for `npuzzle tables --strong`).
+    pub fn file_of(&self, key: &str) -> Option<PathBuf> {
+        self.path(key)
     }
 
     /// A cached database, if its file exists and is intact and for this goal and partition.
@@ -201,30 +310,61 @@ fn build(goal: &Board, partition: &Partition) -> Result<AdditivePdb, PdbError> {
         "building pattern databases for this goal ({} entries, once; cached afterwards)...",
         total
     );
-    with_progress(total, |limits| AdditivePdb::build(goal, partition, limits))
+    with_progress(total, 1, |limits| {
+        AdditivePdb::build(goal, partition, limits)
+    })
 }
 
-/// Builds big-board tables, telling the user on stderr (about 10 s for a 5x5 core).
-fn build_big(goal: &Board) -> Result<BigTables, PdbError> {
-    let total = total_entries(goal).max(1);
-    eprintln!(
-        "building big-board tables for this goal ({total} entries, once; cached afterwards)..."
+/// Builds big-board tables on `threads` threads, telling the user on stderr (about 10 s for
+/// a 5x5 core; the strong ones about a minute a table).
+fn build_big(goal: &Board, strength: Strength, threads: usize) -> Result<BigTables, PdbError> {
+    let total = BigTables::entries(goal, strength)
+        .iter()
+        .sum::<u64>()
+        .max(1);
+    say_building(
+        &format!("{} big-board tables", strength.name()),
+        total,
+        threads,
     );
-    with_progress(total, |limits| BigTables::build(goal, limits))
+    with_progress(total, threads, |limits| {
+        BigTables::build_as(goal, strength, limits)
+    })
 }
 
-/// Builds whole-board tables, telling the user on stderr (about 10 s on 6x6, 30 s on 7x7).
-fn build_whole(goal: &Board) -> Result<WholeTables, PdbError> {
-    let total = WholeTables::total_entries(goal).max(1);
-    eprintln!(
-        "building whole-board tables for this goal ({total} entries, once; cached afterwards)..."
+/// Builds whole-board tables on `threads` threads, telling the user on stderr (about 10 s on
+/// 6x6, 30 s on 7x7; the strong ones minutes).
+fn build_whole(goal: &Board, strength: Strength, threads: usize) -> Result<WholeTables, PdbError> {
+    let total = WholeTables::entries(goal, strength)
+        .iter()
+        .sum::<u64>()
+        .max(1);
+    say_building(
+        &format!("{} whole-board tables", strength.name()),
+        total,
+        threads,
     );
-    with_progress(total, |limits| WholeTables::build(goal, limits))
+    with_progress(total, threads, |limits| {
+        WholeTables::build_as(goal, strength, limits)
+    })
 }
 
-/// Runs a build with a progress bar of `total` entries on stderr, drawn only when stderr is a
-/// terminal (`indicatif` hides it otherwise: scripts and logs get the one line above).
-fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
+/// The line before a build.
+fn say_building(what: &str, total: u64, threads: usize) {
+    let on = if threads > 1 {
+        format!(" on {threads} threads")
+    } else {
+        String::new()
+    };
+    crate::progress::suspend(|| {
+        eprintln!("building {what} for this goal ({total} entries{on}, once; cached afterwards)...")
+    });
+}
+
+/// Runs a build on `threads` threads with a progress bar of `total` entries and the time left
+/// on stderr, drawn only when stderr is a terminal (`indicatif` hides it otherwise: scripts
+/// and logs get the one line above).
+fn with_progress<T>(total: u64, threads: usize, build: impl FnOnce(&mut Limits) -> T) -> T {
     let bar = crate::progress::bar(total, "entries");
     let mut report = |progress: &Progress| {
         bar.set_position(progress.generated.min(total));
@@ -233,6 +373,7 @@ fn with_progress<T>(total: u64, build: impl FnOnce(&mut Limits) -> T) -> T {
     let mut limits = Limits {
         report_every: 1 << 16,
         on_progress: Some(&mut report),
+        threads,
         ..Limits::default()
     };
     let built = build(&mut limits);

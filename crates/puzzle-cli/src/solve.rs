@@ -11,6 +11,7 @@ use crate::input::{batch_lines, board_text, goal_board, read_source};
 use crate::method::{self, Answer, MethodError};
 use crate::pdb_store::PdbStore;
 use crate::report::{solve_line, solve_text, InvalidJson, SolveJson};
+use crate::strong::Budget;
 
 /// Runs `solve` with `args`, writing results to `out`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -19,7 +20,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
         (Some(dir), false) => Some(dir.clone()),
         (None, false) => PdbStore::default_dir(),
     };
-    let mut store = PdbStore::new(cache).with_78(args.pdb_78);
+    let mut store = PdbStore::new(cache)
+        .with_78(args.pdb_78)
+        .with_budget(Budget::new(args.memory, args.strong));
     if let Some(path) = &args.batch {
         return run_batch(args, &read_source(path)?, &mut store, out);
     }
@@ -134,7 +137,7 @@ fn solve_one(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let answer = method::run(&method, board, &goal, store, &mut limits)?;
+    let answer = method::run(&method, board, &goal, store, &mut limits, args.prove_gap)?;
     // A search thread that failed (the anytime method goes on with the others): one line.
     for failure in &answer.solution.stats.thread_failures {
         crate::progress::suspend(|| eprintln!("warning: {failure}; the answer is the best found"));

@@ -887,3 +887,95 @@ fn experiment_bad_input_is_one_error_line_and_exit_2() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
 }
+
+/// `npuzzle tables --strong` builds the strong big-board tables into the cache (a 6x3 board:
+/// its 5x3 core in groups of up to 6, small enough for a test); later solves use them, say so
+/// in their report and state a bound at least as high; too little `--memory` says so in one
+/// line and solves with the shipped tables; sizes without big-board tables are refused.
+#[test]
+fn strong_tables_are_built_ahead_then_used_within_the_memory_budget() {
+    let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("strong-cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let dir = cache.to_str().unwrap();
+    let built = npuzzle(&["tables", "--strong", "--size", "6x3", "--cache-dir", dir]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(stderr(&built).contains("building strong big-board tables"));
+    assert!(stdout(&built).contains("strong tables for the 6x3 goal, core"));
+    let files: Vec<_> = std::fs::read_dir(&cache).unwrap().collect();
+    assert_eq!(files.len(), 1, "one finished file, no partial one");
+    let board = "15 13 5 16 10 3 / 14 2 12 6 9 17 / 11 7 8 1 0 4";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", board, "--json", "-t", "0.3", "--cache-dir", dir];
+        args.extend_from_slice(extra);
+        npuzzle(&args)
+    };
+    let strong = solve(&[]);
+    assert_eq!(strong.status.code(), Some(0), "{}", stderr(&strong));
+    assert!(!stderr(&strong).contains("building"), "{}", stderr(&strong));
+    let strong = &json_lines(&strong)[0];
+    assert_eq!(strong["heuristic"], "strong-big-board-tables");
+    let shipped = solve(&["--memory", "0.001", "--strong"]);
+    assert_eq!(shipped.status.code(), Some(0), "{}", stderr(&shipped));
+    assert!(
+        stderr(&shipped).contains("--memory 1 MB holds none of the strong tables of 6x3"),
+        "{}",
+        stderr(&shipped)
+    );
+    let shipped = &json_lines(&shipped)[0];
+    assert_eq!(shipped["heuristic"], "big-board-tables");
+    assert!(strong["lower_bound"].as_u64() >= shipped["lower_bound"].as_u64());
+    let refused = npuzzle(&["tables", "--strong", "--size", "4x4", "--cache-dir", dir]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("strong tables are made for the boards the anytime method"),
+        "{}",
+        stderr(&refused)
+    );
+    let bad = npuzzle(&["solve", board, "--memory", "lots"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("is not a memory size"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// `--prove-gap` raises the stated lower bound of an anytime answer (a 4x4 board of optimum
+/// 60, whose plain bound is far below: IDA* over the tables clears depths quickly), never above
+/// the optimum, and finds the optimum if it has the time; a cache folder that cannot be
+/// written is one line: the solve goes on.
+#[test]
+fn prove_gap_raises_the_bound_and_an_unwritable_cache_is_one_line() {
+    let blocked = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache-is-a-file");
+    std::fs::write(&blocked, b"not a folder").unwrap();
+    let dir = blocked.to_str().unwrap();
+    let board = "3 10 14 15 8 13 9 7 0 11 12 6 4 1 5 2";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["solve", board, "-a", "anytime", "-t", "0.05", "--json"];
+        args.extend_from_slice(&["--cache-dir", dir]);
+        args.extend_from_slice(extra);
+        npuzzle(&args)
+    };
+    let plain = run(&[]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let notes = stderr(&plain)
+        .lines()
+        .filter(|l| l.contains("could not cache"))
+        .count();
+    assert_eq!(notes, 1, "{}", stderr(&plain));
+    let proved = run(&["--prove-gap", "3"]);
+    assert_eq!(proved.status.code(), Some(0), "{}", stderr(&proved));
+    let (plain, proved) = (&json_lines(&plain)[0], &json_lines(&proved)[0]);
+    let bound = proved["lower_bound"].as_u64().unwrap();
+    assert!(bound > plain["lower_bound"].as_u64().unwrap(), "{proved}");
+    assert!(bound <= 60, "{proved}");
+    let length = proved["length"].as_u64().unwrap();
+    assert!(length >= 60);
+    assert_eq!(proved["optimal"], length == bound);
+    let start: Board = board.parse().unwrap();
+    let moves = parse_moves(proved["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        start.after(&moves).unwrap(),
+        Goal::Standard.board(start.shape()).unwrap()
+    );
+}

@@ -14,7 +14,7 @@
 //!     [--beam-window-span N] [--work-clock EXPANSIONS_PER_MS]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
-//!     [--deepcubea] [--limits 1000,5000] [--skip K] [--threads 1,2]
+//!     [--deepcubea] [--limits 1000,5000] [--skip K] [--threads 1,2] [--strong]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -44,6 +44,11 @@
 //! solver's knobs (`AnytimeTuning`, `AnytimeConfig::tuning`); `--work-clock R` counts time in expansions (R a
 //! millisecond, `AnytimeConfig::work_clock`): runs repeat exactly, for comparing settings where
 //! the machine's load moves clock-limited runs more than the settings do (5x5 at 1 s).
+//! `--strong` runs every board twice in the same run, with the strong tables (`Strength::Strong`,
+//! built on every core, or read from `--cache`: the same folder and file names as the CLI's
+//! cache, so `npuzzle tables --strong` builds them ahead) and with the shipped ones; each row
+//! also gives the mean ratio of the answer to its own lower bound (how far the proof is from
+//! the answer), and each table set its build time, peak memory while built and memory held.
 //! `--bounds N` only prints, for each size, the mean Manhattan distance and linear-conflict
 //! bound of N seeded uniformly random boards, and the anytime method's own bound (its tables): no solution of a board is shorter than them, so
 //! a target mean below them cannot be met on uniform boards (6x6: 135.5 Manhattan on 200).
@@ -51,7 +56,8 @@
 use std::time::Instant;
 
 use puzzle_core::anytime::{
-    solve_anytime_guided, split_at_core, AnytimeConfig, BigTables, CoreSplit, Guides, WholeTables,
+    solve_anytime_guided, split_at_core, AnytimeConfig, BigTables, CoreSplit, Guides, Strength,
+    WholeTables,
 };
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::heuristic::{Heuristic, HeuristicKind};
@@ -76,6 +82,7 @@ struct Options {
     limits: Vec<f64>,
     skip: usize,
     threads: Vec<usize>,
+    strong: bool,
     config: AnytimeConfig,
 }
 
@@ -98,6 +105,7 @@ fn options() -> Options {
         limits: Vec::new(),
         skip: 0,
         threads: vec![1],
+        strong: false,
         config: AnytimeConfig::default(),
     };
     let mut args = std::env::args().skip(1);
@@ -118,6 +126,7 @@ fn options() -> Options {
                     count: lane.get(1).copied().unwrap_or(1),
                 };
             }
+            "--strong" => options.strong = true,
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
@@ -217,31 +226,48 @@ struct Tables {
 }
 
 fn build_tables(goal: &Board, options: &Options) -> Tables {
+    build_tables_as(goal, options, Strength::Shipped)
+}
+
+/// [`build_tables`] of either strength.
+fn build_tables_as(goal: &Board, options: &Options, strength: Strength) -> Tables {
     let whole = (options.tables && (26..=49).contains(&goal.cells().len()))
-        .then(|| whole_tables(goal, options));
+        .then(|| whole_tables(goal, options, strength));
     Tables {
-        core: build_core_tables(goal, options),
+        core: build_core_tables(goal, options, strength),
         whole,
     }
 }
 
+/// Limits that build on every core.
+fn every_core() -> Limits<'static> {
+    Limits {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..Limits::default()
+    }
+}
+
 /// The whole-board tables toward `goal`, through the `--cache` folder ([`cached`]).
-fn whole_tables(goal: &Board, options: &Options) -> WholeTables {
+fn whole_tables(goal: &Board, options: &Options, strength: Strength) -> WholeTables {
     cached(
         options,
-        &WholeTables::cache_key(goal),
-        &format!("whole-board tables for the {} goal", goal.shape()),
+        &WholeTables::cache_key_as(goal, strength),
+        &format!(
+            "{} whole-board tables for the {} goal",
+            strength.name(),
+            goal.shape()
+        ),
         |bytes| {
             WholeTables::from_bytes(bytes)
                 .ok()
-                .filter(|w| w.goal() == goal)
+                .filter(|w| w.goal() == goal && w.strength() == strength)
         },
-        || WholeTables::build(goal, &mut Limits::default()).expect("tables build"),
+        || WholeTables::build_as(goal, strength, &mut every_core()).expect("tables build"),
         |whole| (whole.to_bytes(), whole.memory_bytes()),
     )
 }
 
-fn build_core_tables(goal: &Board, options: &Options) -> Option<BigTables> {
+fn build_core_tables(goal: &Board, options: &Options, strength: Strength) -> Option<BigTables> {
     if !options.tables {
         return None;
     }
@@ -252,17 +278,36 @@ fn build_core_tables(goal: &Board, options: &Options) -> Option<BigTables> {
     };
     Some(cached(
         options,
-        &BigTables::cache_key(goal),
-        &format!("tables for the {} goal `{name}`", goal.shape()),
-        |bytes| BigTables::from_bytes(bytes).ok().and_then(|t| t.bind(goal)),
-        || BigTables::build(goal, &mut Limits::default()).expect("tables build"),
+        &BigTables::cache_key_as(goal, strength),
+        &format!(
+            "{} tables for the {} goal `{name}`",
+            strength.name(),
+            goal.shape()
+        ),
+        |bytes| {
+            BigTables::from_bytes(bytes)
+                .ok()
+                .filter(|t| t.strength() == strength)
+                .and_then(|t| t.bind(goal))
+        },
+        || BigTables::build_as(goal, strength, &mut every_core()).expect("tables build"),
         |tables| (tables.to_bytes(), tables.memory_bytes()),
     ))
 }
 
+/// The file of `key` in the `--cache` folder: the name the CLI's cache gives it
+/// (`crates/puzzle-cli/src/pdb_store.rs`), so that both share one folder.
+fn cache_file(dir: &str, key: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    format!("{dir}/pdb-{:016x}.bin", hasher.finish())
+}
+
 /// Tables read from the `--cache` folder under `key` if `read` accepts the bytes there, else
-/// built and written there; `what` they are, how long the build took and their size are
-/// printed (`bytes` gives the bytes to write and the memory held).
+/// built and written there; `what` they are, how long the build took, the process's peak
+/// memory while it ran and the tables' size are printed (`bytes` gives the bytes to write
+/// and the memory held).
 fn cached<T>(
     options: &Options,
     key: &str,
@@ -271,22 +316,31 @@ fn cached<T>(
     build: impl FnOnce() -> T,
     bytes: impl FnOnce(&T) -> (Vec<u8>, usize),
 ) -> T {
-    let file = options.cache.as_ref().map(|dir| format!("{dir}/{key}"));
+    let file = options.cache.as_ref().map(|dir| cache_file(dir, key));
+    let start = Instant::now();
     let stored = file.as_ref().and_then(|f| std::fs::read(f).ok());
     if let Some(tables) = stored.and_then(|b| read(&b)) {
-        println!("{what} read from the cache");
+        println!(
+            "{what} read from the cache in {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
         return tables;
     }
-    let start = Instant::now();
+    let base = rss_mb();
+    reset_peak_rss();
     let tables = build();
     let (written, held) = bytes(&tables);
     println!(
-        "{what}: built in {:.2} s, {:.1} MB",
+        "{what}: built in {:.2} s, {:.1} MB held, {:.0} MB peak while built",
         start.elapsed().as_secs_f64(),
-        held as f64 / 1e6
+        held as f64 / 1e6,
+        peak_rss_mb() - base
     );
     if let Some(file) = file {
-        let _ = std::fs::write(file, written);
+        let partial = format!("{file}.part");
+        if std::fs::write(&partial, written).is_ok() {
+            let _ = std::fs::rename(&partial, &file);
+        }
     }
     tables
 }
@@ -393,12 +447,13 @@ fn default_limit(side: usize) -> f64 {
     }
 }
 
-/// The mean admissible bounds (Manhattan, linear conflict) of seeded uniform boards, per size.
+/// The mean admissible bounds (Manhattan, linear conflict, the shipped tables' and with
+/// `--strong` the strong tables') of seeded uniform boards, per size.
 fn bounds(options: &Options, boards: u64) {
     println!(
-        "| board | boards | mean Manhattan | mean linear conflict | mean anytime bound (tables) |"
+        "| board | boards | mean Manhattan | mean linear conflict | mean anytime bound (tables) | mean anytime bound (strong tables) |"
     );
-    println!("| --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- |");
     for &side in &options.sizes {
         let Ok(shape) = Shape::square(side) else {
             continue;
@@ -407,20 +462,31 @@ fn bounds(options: &Options, boards: u64) {
         let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
         let conflict = Heuristic::new(HeuristicKind::LinearConflict, &goal);
         let tables = build_tables(&goal, options);
-        let (mut md, mut lc, mut tb) = (0u64, 0u64, 0u64);
+        let strong = options
+            .strong
+            .then(|| build_tables_as(&goal, options, Strength::Strong));
+        let (mut md, mut lc, mut tb, mut st) = (0u64, 0u64, 0u64, 0u64);
         for seed in 0..boards {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
             md += u64::from(manhattan.estimate(&board));
             lc += u64::from(conflict.estimate(&board));
             // The anytime method's own admissible bound (its tables and LC), at once.
             tb += u64::from(run_anytime(&board, &goal, &tables, 1.0, options).lower_bound);
+            if let Some(strong) = &strong {
+                st += u64::from(run_anytime(&board, &goal, strong, 1.0, options).lower_bound);
+            }
         }
         let n = boards.max(1) as f64;
         println!(
-            "| {side}x{side} | {boards} | {:.1} | {:.1} | {:.1} |",
+            "| {side}x{side} | {boards} | {:.1} | {:.1} | {:.1} | {} |",
             md as f64 / n,
             lc as f64 / n,
-            tb as f64 / n
+            tb as f64 / n,
+            if strong.is_some() {
+                format!("{:.1}", st as f64 / n)
+            } else {
+                "-".to_string()
+            }
         );
     }
     println!("\nNo solution is shorter than either bound: their means bound any solver's mean.");
@@ -503,7 +569,7 @@ fn random_boards(options: &Options) {
     println!("\nSeeded uniformly random solvable boards (seeds 0..N), standard goal.");
 }
 
-fn korf24(options: &Options, name: &str) {
+fn korf24(options: &Options, name: &str, strength: Strength) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/fixtures/korf24_50.txt"
@@ -511,8 +577,9 @@ fn korf24(options: &Options, name: &str) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     let shape = Shape::square(5).unwrap();
     let goal = Goal::BlankFirst.board(shape).unwrap();
-    let tables = build_tables(&goal, options);
+    let tables = build_tables_as(&goal, options, strength);
     let limit = options.time_limit.unwrap_or(1000.0);
+    let mut over_bound = 0.0;
     let marks = [100.0, limit];
     let mut staged = (0.0, 0.0, 0f64);
     let mut at_mark = vec![(0.0, 0.0, 0f64); marks.len()];
@@ -531,6 +598,7 @@ fn korf24(options: &Options, name: &str) {
         staged.2 = staged.2.max(length as f64 / optimal);
         let run = run_anytime(&board, &goal, &tables, limit, options);
         bound_ok &= f64::from(run.lower_bound) <= optimal;
+        over_bound += run.length as f64 / f64::from(run.lower_bound.max(1));
         for (slot, &mark) in at_mark.iter_mut().zip(&marks) {
             let length = run.length_at(mark).unwrap_or(run.length) as f64;
             slot.0 += length;
@@ -569,8 +637,9 @@ fn korf24(options: &Options, name: &str) {
         );
     }
     println!(
-        "lower bound <= optimal on all {count} instances: {}",
-        if bound_ok { "yes" } else { "NO" }
+        "lower bound <= optimal on all {count} instances: {}; mean answer / own lower bound at {limit:.0} ms: {:.3}",
+        if bound_ok { "yes" } else { "NO" },
+        over_bound / count
     );
 }
 
@@ -667,6 +736,8 @@ struct Tally {
     /// CPU time (all threads) and wall time of the solves (ms).
     cpu_ms: f64,
     wall_ms: f64,
+    /// Sum of each answer's length over its own lower bound.
+    over_bound: f64,
 }
 
 impl Tally {
@@ -677,6 +748,7 @@ impl Tally {
             self.core_bound += f64::from(split.core_bound);
         }
         let ratio = run.length as f64 / reference;
+        self.over_bound += run.length as f64 / f64::from(run.lower_bound.max(1));
         self.length += run.length as f64;
         self.ratio += ratio;
         self.max_ratio = self.max_ratio.max(ratio);
@@ -693,13 +765,14 @@ impl Tally {
     fn row(&self, side: usize, method: &str, limit: f64, reference: f64) {
         let n = self.boards.max(1) as f64;
         println!(
-            "| {side}x{side} | {} | {method} | {} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} / {:.0} | {:.2} | {:.0} |",
+            "| {side}x{side} | {} | {method} | {} s | {:.2} | {:.2} | **{:.3}** | {:.3} | {:.3} | {} | {:.1} / {:.1} ({:.1}) | {:.0} | {:.0} / {:.0} | {:.2} | {:.0} |",
             self.boards,
             limit / 1e3,
             self.length / n,
             reference / n,
             self.ratio / n,
             self.max_ratio,
+            self.over_bound / n,
             self.at_most,
             self.outer / n,
             self.core / n,
@@ -715,9 +788,9 @@ impl Tally {
 
 /// DeepCubeA's dev states: lengths against the reference at each time limit.
 fn deepcubea(options: &Options) {
-    println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | boards <= reference | moves outside / inside the core (core bound) | first answer ms | last improvement ms (mean / max) | CPU / wall | peak MB (solve) |");
+    println!("| board | boards | method | limit | mean length | mean reference | mean ratio | max ratio | answer / own bound | boards <= reference | moves outside / inside the core (core bound) | first answer ms | last improvement ms (mean / max) | CPU / wall | peak MB (solve) |");
     println!(
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     );
     let old = options.old();
     for &side in &options.sizes {
@@ -725,7 +798,14 @@ fn deepcubea(options: &Options) {
             continue;
         };
         let goal = Goal::Standard.board(shape).unwrap();
-        let tables = build_tables(&goal, options);
+        let strength = if options.strong {
+            Strength::Strong
+        } else {
+            Strength::Shipped
+        };
+        let tables = build_tables_as(&goal, options, strength);
+        // With `--strong`, the shipped tables on the same boards in the same run.
+        let shipped = options.strong.then(|| build_tables(&goal, options));
         let boards: Vec<_> = deepcubea_boards(side)
             .into_iter()
             .skip(options.skip)
@@ -740,6 +820,7 @@ fn deepcubea(options: &Options) {
         for &limit in &limits {
             let mut new: Vec<Tally> = options.threads.iter().map(|_| Tally::default()).collect();
             let mut before = Tally::default();
+            let mut with_shipped = Tally::default();
             for (i, (board, length)) in boards.iter().enumerate() {
                 let split = |run: &Run| {
                     tables
@@ -767,6 +848,25 @@ fn deepcubea(options: &Options) {
                     run = Some(this);
                 }
                 let Some(run) = run else { continue };
+                if let Some(shipped) = &shipped {
+                    let base = rss_mb();
+                    reset_peak_rss();
+                    let cpu = cpu_ms();
+                    let threads = options.threads.last().copied().unwrap_or(1);
+                    let this = run_threads(board, &goal, shipped, limit, options, threads);
+                    with_shipped.cpu_ms += cpu_ms() - cpu;
+                    with_shipped.add(&this, *length, peak_rss_mb() - base, split(&this));
+                    if options.verbose {
+                        println!(
+                            "#{}: reference {length}, strong {} (bound {}), shipped {} (bound {})",
+                            options.skip + i + 1,
+                            run.length,
+                            run.lower_bound,
+                            this.length,
+                            this.lower_bound
+                        );
+                    }
+                }
                 let old_length = options.compare.then(|| {
                     let base = rss_mb();
                     reset_peak_rss();
@@ -786,12 +886,22 @@ fn deepcubea(options: &Options) {
                     );
                 }
             }
+            let tables_name = if options.strong {
+                ", strong tables"
+            } else {
+                ""
+            };
             for (tally, threads) in new.iter().zip(&options.threads) {
                 let method = match threads {
-                    1 => "anytime (new), 1 thread".to_string(),
-                    n => format!("anytime (new), {n} threads"),
+                    1 => format!("anytime (new){tables_name}, 1 thread"),
+                    n => format!("anytime (new){tables_name}, {n} threads"),
                 };
                 tally.row(side, &method, limit, reference);
+            }
+            if shipped.is_some() {
+                let threads = options.threads.last().copied().unwrap_or(1);
+                let method = format!("anytime (new), shipped tables, {threads} threads");
+                with_shipped.row(side, &method, limit, reference);
             }
             if options.compare {
                 before.row(side, "anytime (old)", limit, reference);
@@ -840,9 +950,14 @@ fn main() {
         random_boards(&options);
     }
     if options.korf {
-        korf24(&options, "anytime");
+        if options.strong {
+            korf24(&options, "anytime, strong tables", Strength::Strong);
+            korf24(&options, "anytime, shipped tables", Strength::Shipped);
+        } else {
+            korf24(&options, "anytime", Strength::Shipped);
+        }
         if options.compare {
-            korf24(&options.old(), "anytime, old schedule");
+            korf24(&options.old(), "anytime, old schedule", Strength::Shipped);
         }
     }
 }

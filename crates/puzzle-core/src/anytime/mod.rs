@@ -69,12 +69,14 @@ mod fingerprint;
 mod lanes;
 mod phases;
 mod plan;
+mod prove;
 mod run;
 mod shared;
 mod tables;
 mod tuning;
 
-pub use tables::{total_entries, BigTables, WholeTables};
+pub use prove::{prove_bound, Proof};
+pub use tables::{total_entries, BigTables, Strength, WholeTables};
 #[doc(hidden)]
 pub use tuning::AnytimeTuning;
 

@@ -55,6 +55,35 @@ pub(crate) fn shortest_within<W: Walk>(
     Ok(None)
 }
 
+/// Iterative deepening from the walk's board, with no cap on length or nodes, until a goal is
+/// reached (the path returned is a shortest one) or the budget halts. After each iteration
+/// that ends without a goal, `proven` rises to the next threshold: the estimate is
+/// admissible, so no path is shorter. It starts at the board's estimate.
+pub(crate) fn deepen_proving<W: Walk>(
+    walk: &mut W,
+    proven: &mut u32,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let mut search = Deepening {
+        walk,
+        path: Vec::new(),
+        spent: 0,
+        node_cap: u64::MAX,
+    };
+    let mut bound = search.walk.estimate();
+    *proven = (*proven).max(bound);
+    loop {
+        match search.probe(bound, budget)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => {
+                bound = next;
+                *proven = (*proven).max(next);
+            }
+        }
+    }
+}
+
 enum Probe {
     Found,
     /// The least `g + h` above the bound.

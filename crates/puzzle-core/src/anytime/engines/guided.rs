@@ -98,25 +98,57 @@ pub(crate) fn shortest_within<T: Additive>(
     if start == target {
         return Ok(Some(Vec::new()));
     }
-    // The transposition maps a square core onto itself: the same renaming in the mirrored
-    // frame gives a second admissible estimate.
-    let side = shape.width();
-    let transposed: Vec<u8> = (0..shape.cells())
-        .map(|c| ((c % side) * side + c / side) as u8)
-        .collect();
-    let mut lookups = vec![Lookup::new(tables, target, start, None)];
-    if shape.height() == side {
-        lookups.push(Lookup::new(tables, target, start, Some(&transposed)));
-    }
-    let mut walk = Ida {
-        shape,
-        tables,
-        lookups,
-        cells: start.cells().to_vec(),
-        blank: start.blank(),
-        target: target.cells().to_vec(),
-    };
+    let transposed = transposition(shape);
+    let mut walk = Ida::new(start, target, tables, &transposed);
     deepen::shortest_within(&mut walk, max_len, node_cap, budget)
+}
+
+/// A shortest path from `start` to the tables' goal (a board in the tables' frame: the core's
+/// labels for [`BigTables`]), by IDA* until found or `budget` halts; meanwhile `proven` is the
+/// bound each finished iteration proves ([`deepen::deepen_proving`]). `None` if the board does
+/// not fit the tables.
+pub(crate) fn prove<T: Additive>(
+    start: &Board,
+    tables: &T,
+    proven: &mut u32,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let shape = start.shape();
+    if shape != tables.goal().shape() || shape.cells() > MAX_CELLS || tables.groups() > MAX_GROUPS {
+        return Ok(None);
+    }
+    let transposed = transposition(shape);
+    let mut walk = Ida::new(start, tables.goal(), tables, &transposed);
+    deepen::deepen_proving(&mut walk, proven, budget)
+}
+
+/// The transposition of the cells of a square `shape` (any other shape gets no use of it).
+fn transposition(shape: Shape) -> Vec<u8> {
+    let side = shape.width();
+    (0..shape.cells())
+        .map(|c| ((c % side) * side + c / side) as u8)
+        .collect()
+}
+
+impl<'t, 'r, T: Additive> Ida<'t, 'r, T> {
+    /// The walk from `start` toward `target`, with the direct lookup and, on a square board,
+    /// the transposed one (the transposition maps a square core onto itself: the same renaming
+    /// in the mirrored frame gives a second admissible estimate).
+    fn new(start: &Board, target: &Board, tables: &'t T, transposed: &'r [u8]) -> Self {
+        let shape = start.shape();
+        let mut lookups = vec![Lookup::new(tables, target, start, None)];
+        if shape.height() == shape.width() {
+            lookups.push(Lookup::new(tables, target, start, Some(transposed)));
+        }
+        Ida {
+            shape,
+            tables,
+            lookups,
+            cells: start.cells().to_vec(),
+            blank: start.blank(),
+            target: target.cells().to_vec(),
+        }
+    }
 }
 
 /// Where a tile's estimate comes from in one lookup.

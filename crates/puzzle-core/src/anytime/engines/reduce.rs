@@ -408,7 +408,8 @@ mod tests {
             (6, 7, Goal::Snail),
         ] {
             let goal = goal.board(Shape::new(w, h).unwrap()).unwrap();
-            let layout = crate::anytime::tables::big::Layout::for_goal(&goal).unwrap();
+            let layout =
+                crate::anytime::tables::big::Layout::for_goal(&goal, Default::default()).unwrap();
             let core = layout.rect;
             let shape = goal.shape();
             for seed in 0..2 {

@@ -6,24 +6,35 @@
 //! 5x5), and each group gets a table of one byte per placement of its tiles:
 //! 25·24·23·22·21 = 6.4M entries for a 5-tile group on 5x5, 25.8 MB for the whole 5x5 core.
 //! Larger boards use the same 5x5 core tables, so no goal needs more than 26 MB. Building
-//! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core).
+//! takes about 2.5 s a 5-tile table natively (13 s for a 5x5 core). The strong tables
+//! ([`Strength::Strong`], natively) take groups of 6: four 3x2 blocks on 5x5, 25·24·23·22·21·20
+//! = 127.5M entries a group, 510 MB.
 
 use std::sync::Arc;
 
 use crate::board::{Board, Shape};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
-use crate::search::{Limits, Meter, Outcome};
+use crate::search::Limits;
 
 use crate::anytime::tables::pattern::{self, Index};
-use crate::anytime::tables::table_file;
+use crate::anytime::tables::{groups, table_file, Strength};
 
 /// Longest side of the core.
 pub(crate) const CORE_SIDE: usize = 5;
-/// Tiles a group holds at most.
-pub(crate) const GROUP_SIZE: usize = 5;
+/// Tiles a group holds at most (the strong tables' groups).
+pub(crate) const GROUP_SIZE: usize = 6;
+/// Rows of the bands the strong groups are cut from ([`groups::by_path`]).
+const STRONG_BAND_ROWS: usize = 3;
 
-const MAGIC: &[u8; 4] = b"NBIG";
 const VERSION: u8 = 3;
+
+/// The file magic of each strength (the strong tables' layout differs, so their files do).
+fn magic(strength: Strength) -> &'static [u8; 4] {
+    match strength {
+        Strength::Shipped => b"NBIG",
+        Strength::Strong => b"NBI6",
+    }
+}
 
 /// A rectangle of cells: top row, left column, height, width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +74,7 @@ pub struct BigTables {
 /// Where the core is and how its tiles are grouped: a function of the goal only.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Layout {
+    pub(crate) strength: Strength,
     pub(crate) rect: Rect,
     /// The core's goal with tiles relabelled `1..` in reading order (blank 0).
     pub(crate) core_goal: Board,
@@ -95,7 +107,7 @@ fn kept_interval(mut low: usize, mut high: usize, target: usize, keep: usize) ->
 }
 
 impl Layout {
-    pub(crate) fn for_goal(goal: &Board) -> Option<Layout> {
+    pub(crate) fn for_goal(goal: &Board, strength: Strength) -> Option<Layout> {
         let shape = goal.shape();
         let (height, width) = (shape.height().min(CORE_SIDE), shape.width().min(CORE_SIDE));
         let blank = goal.blank();
@@ -120,7 +132,10 @@ impl Layout {
             core_cells.push(label as usize);
         }
         let core_goal = Board::new(Shape::new(width, height).ok()?, core_cells).ok()?;
-        let groups = band_groups(&core_goal);
+        let groups = match strength {
+            Strength::Shipped => groups::by_band(&core_goal, 5),
+            Strength::Strong => groups::by_path(&core_goal, GROUP_SIZE, STRONG_BAND_ROWS),
+        };
         let mut group_of = vec![NO_GROUP; height * width];
         let mut slot_of = vec![0u8; height * width];
         let mut indexes = Vec::with_capacity(groups.len());
@@ -133,6 +148,7 @@ impl Layout {
         }
         let reflection = Reflection::for_core(&core_goal);
         Some(Layout {
+            strength,
             rect,
             core_goal,
             label_of,
@@ -143,31 +159,6 @@ impl Layout {
             reflection,
         })
     }
-}
-
-/// The core's tiles in groups of at most 5 that are compact: the core is cut into bands of two
-/// rows, each band is read column by column, and its tiles are split into near-equal groups
-/// (2x3 and 2x2 blocks on 5x5). With the transposed lookup (columns instead of rows) the two
-/// estimates see different interactions, and their maximum is stronger than either.
-fn band_groups(core_goal: &Board) -> Vec<Vec<u8>> {
-    let shape = core_goal.shape();
-    let mut groups = Vec::new();
-    for top in (0..shape.height()).step_by(2) {
-        let rows = top..(top + 2).min(shape.height());
-        let band: Vec<u8> = (0..shape.width())
-            .flat_map(|column| rows.clone().map(move |row| row * shape.width() + column))
-            .map(|cell| core_goal.tile(cell))
-            .filter(|&tile| tile != 0)
-            .collect();
-        let pieces = band.len().div_ceil(GROUP_SIZE);
-        let mut at = 0;
-        for piece in 0..pieces {
-            let take = (band.len() - at).div_ceil(pieces - piece);
-            groups.push(band[at..at + take].to_vec());
-            at += take;
-        }
-    }
-    groups
 }
 
 /// The transposition of a square core whose goal blank is on the diagonal: it maps the core's
@@ -204,7 +195,7 @@ impl Reflection {
 /// Table entries [`BigTables::build`] fills for `goal`: the total behind its progress reports
 /// (`Progress::generated` counts entries filled so far). 0 if the goal cannot have tables.
 pub fn total_entries(goal: &Board) -> u64 {
-    Layout::for_goal(goal).map_or(0, |l| l.indexes.iter().map(Index::size).sum())
+    BigTables::entries(goal, Strength::Shipped).iter().sum()
 }
 
 impl BigTables {
@@ -216,20 +207,44 @@ impl BigTables {
     /// `Progress::generated` counts the entries filled, out of [`total_entries`]. `Break` stops
     /// the build with [`PdbError::Cancelled`]; `limits.max_expanded` caps the states expanded.
     pub fn build(goal: &Board, limits: &mut Limits) -> Result<BigTables, PdbError> {
-        let layout = Layout::for_goal(goal).ok_or(PdbError::BadPartition {
+        BigTables::build_as(goal, Strength::Shipped, limits)
+    }
+
+    /// [`BigTables::build`] of either strength; with `limits.threads` above 1 (natively) the
+    /// groups' tables are built side by side (see [`BigTables::build_bytes`] for the memory).
+    pub fn build_as(
+        goal: &Board,
+        strength: Strength,
+        limits: &mut Limits,
+    ) -> Result<BigTables, PdbError> {
+        let layout = Layout::for_goal(goal, strength).ok_or(PdbError::BadPartition {
             reason: PartitionFault::NoCoreTiles,
         })?;
-        let mut meter = Meter::new(limits, true);
-        let mut tables = Vec::with_capacity(layout.groups.len());
-        for group in &layout.groups {
-            tables.push(pattern::build(&layout.core_goal, group, &mut meter)?);
-        }
-        meter.finish::<(), ()>(Outcome::NoSolution);
+        let tables = pattern::build_groups(&layout.core_goal, &layout.groups, limits)?;
         Ok(BigTables {
             goal: goal.clone(),
             layout,
             tables: Arc::new(tables),
         })
+    }
+
+    /// Entries of each group's table of `strength` for `goal` (one byte each); empty if the
+    /// goal cannot have tables.
+    pub fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
+        Layout::for_goal(goal, strength)
+            .map_or_else(Vec::new, |l| l.indexes.iter().map(Index::size).collect())
+    }
+
+    /// Working memory of one table of `strength` for `goal` while it is built (each thread
+    /// building one holds this on top of the finished tables): 12 bytes an entry and 1.
+    pub fn build_bytes(goal: &Board, strength: Strength) -> u64 {
+        let largest = BigTables::entries(goal, strength).into_iter().max();
+        pattern::build_bytes(CORE_SIDE * CORE_SIDE, largest.unwrap_or(0))
+    }
+
+    /// Which tables these are.
+    pub fn strength(&self) -> Strength {
+        self.layout.strength
     }
 
     /// The goal the tables are bound to (after [`BigTables::from_bytes`], the core's goal).
@@ -244,7 +259,8 @@ impl BigTables {
 
     /// The layout of `goal`, if the tables serve it.
     fn layout_for(&self, goal: &Board) -> Option<Layout> {
-        Layout::for_goal(goal).filter(|layout| layout.core_goal == self.layout.core_goal)
+        Layout::for_goal(goal, self.layout.strength)
+            .filter(|layout| layout.core_goal == self.layout.core_goal)
     }
 
     /// The same tables bound to `goal` (shared, not copied), if they serve it.
@@ -269,9 +285,22 @@ impl BigTables {
     /// core's goal (shape and renamed tiles), e.g. `bigtables-v3-5x5-1-2-...-24-0` for the
     /// standard goal of every size from 5x5 up. Goals that share it share the tables.
     pub fn cache_key(goal: &Board) -> String {
-        let core = Layout::for_goal(goal).map_or_else(|| goal.clone(), |l| l.core_goal);
+        BigTables::cache_key_as(goal, Strength::Shipped)
+    }
+
+    /// [`BigTables::cache_key`] of either strength (`strongbigtables-v3-…` for the strong).
+    pub fn cache_key_as(goal: &Board, strength: Strength) -> String {
+        let core = Layout::for_goal(goal, strength).map_or_else(|| goal.clone(), |l| l.core_goal);
         let tiles: Vec<String> = core.cells().iter().map(u8::to_string).collect();
-        format!("bigtables-v{VERSION}-{}-{}", core.shape(), tiles.join("-"))
+        let prefix = match strength {
+            Strength::Shipped => "",
+            Strength::Strong => "strong",
+        };
+        format!(
+            "{prefix}bigtables-v{VERSION}-{}-{}",
+            core.shape(),
+            tiles.join("-")
+        )
     }
 
     /// Whether the core is the whole board (then the estimate bounds the whole solution).
@@ -341,16 +370,25 @@ impl BigTables {
     /// tiles, the tables one byte an entry, and a 64-bit FNV-1a checksum. The layout is a
     /// function of the core goal, so it is not stored.
     pub fn to_bytes(&self) -> Vec<u8> {
-        table_file::write(MAGIC, VERSION, &self.layout.core_goal, &self.tables)
+        table_file::write(
+            magic(self.layout.strength),
+            VERSION,
+            &self.layout.core_goal,
+            &self.tables,
+        )
     }
 
     /// Reads bytes written by [`BigTables::to_bytes`], bound to the core's goal (bind them to
     /// the goal of the board with [`BigTables::bind`]); any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
-        let (goal, rest) = table_file::read(bytes, MAGIC, VERSION)?;
-        let layout =
-            Layout::for_goal(&goal).ok_or_else(|| table_file::corrupt(CorruptFault::NoCore))?;
+        let strength = [Strength::Shipped, Strength::Strong]
+            .into_iter()
+            .find(|&s| bytes.starts_with(magic(s)))
+            .unwrap_or_default();
+        let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
+        let layout = Layout::for_goal(&goal, strength)
+            .ok_or_else(|| table_file::corrupt(CorruptFault::NoCore))?;
         let tables = table_file::tables(rest, layout.indexes.iter().map(Index::size))?;
         Ok(BigTables {
             goal,

@@ -8,11 +8,13 @@
 //! this level's frontier, the next one's): 12 bytes an entry while building up to 32 cells,
 //! 24 above, 1 byte after.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Not};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
-use crate::search::{Meter, Stop};
+use crate::pdb::PdbError;
+use crate::search::{Limits, Meter, Outcome, Progress, Stop};
 
 /// Most cells this module handles.
 pub(crate) const MAX_CELLS: usize = 64;
@@ -79,6 +81,112 @@ impl Index {
             used |= 1 << cell;
         }
     }
+}
+
+/// Working memory a table of `entries` entries on `cells` cells takes while it is built: three
+/// cell masks and the entry itself.
+pub(crate) fn build_bytes(cells: usize, entries: u64) -> u64 {
+    let mask = if cells <= 32 { 4 } else { 8 };
+    entries * (3 * mask + 1)
+}
+
+/// Builds the table of each of `groups` toward `goal`, in order. With `limits.threads` above 1
+/// (natively), the tables are built side by side, at most `limits.threads` at a time, each on
+/// a thread of its own (a table's breadth-first search is one pass per level over the whole
+/// table, so the groups are the natural unit of work); the calling thread reports progress.
+/// `Progress::generated` counts the entries filled, summed over the tables; `Break` stops
+/// every build with [`PdbError::Cancelled`]. `limits.max_expanded` caps the states expanded
+/// on one thread only.
+pub(crate) fn build_groups(
+    goal: &Board,
+    groups: &[Vec<u8>],
+    limits: &mut Limits,
+) -> Result<Vec<Vec<u8>>, PdbError> {
+    let threads = limits.threads.min(groups.len());
+    if threads <= 1 || cfg!(target_arch = "wasm32") {
+        let mut meter = Meter::new(limits, true);
+        let mut tables = Vec::with_capacity(groups.len());
+        for group in groups {
+            tables.push(build(goal, group, &mut meter)?);
+        }
+        meter.finish::<(), ()>(Outcome::NoSolution);
+        return Ok(tables);
+    }
+    build_side_by_side(goal, groups, threads, limits)
+}
+
+/// [`build_groups`] on `threads` threads.
+fn build_side_by_side(
+    goal: &Board,
+    groups: &[Vec<u8>],
+    threads: usize,
+    limits: &mut Limits,
+) -> Result<Vec<Vec<u8>>, PdbError> {
+    let next = AtomicUsize::new(0);
+    let filled: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let stop = AtomicBool::new(false);
+    let clock = limits.clock;
+    let start_ms = clock();
+    let built = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                let (next, filled, stop) = (&next, &filled[thread], &stop);
+                scope.spawn(move || -> Result<Vec<(usize, Vec<u8>)>, Stop> {
+                    let mut report = |progress: &Progress| {
+                        filled.store(progress.generated, Ordering::Relaxed);
+                        if stop.load(Ordering::Relaxed) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    };
+                    let mut own = Limits {
+                        on_progress: Some(&mut report),
+                        clock,
+                        ..Limits::default()
+                    };
+                    let mut meter = Meter::new(&mut own, true);
+                    let mut built = Vec::new();
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(group) = groups.get(g) else {
+                            return Ok(built);
+                        };
+                        built.push((g, build(goal, group, &mut meter)?));
+                    }
+                })
+            })
+            .collect();
+        while handles.iter().any(|handle| !handle.is_finished()) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let entries: u64 = filled.iter().map(|f| f.load(Ordering::Relaxed)).sum();
+            if let Some(callback) = limits.on_progress.as_mut() {
+                let progress = Progress {
+                    expanded: entries,
+                    generated: entries,
+                    frontier: 0,
+                    bound: None,
+                    elapsed_ms: clock() - start_ms,
+                };
+                if callback(&progress).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut built = Vec::with_capacity(groups.len());
+        for handle in handles {
+            let mine = handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            built.extend(mine);
+        }
+        Ok::<_, PdbError>(built)
+    })?;
+    let mut tables = vec![Vec::new(); groups.len()];
+    for (g, table) in built {
+        tables[g] = table;
+    }
+    Ok(tables)
 }
 
 /// Builds the table of `tiles` toward `goal` (at most 64 cells; tiles distinct, no blank): one

@@ -10,17 +10,26 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
-use crate::search::{Limits, Meter, Outcome};
+use crate::search::Limits;
 
 use crate::anytime::tables::big::{Reflection, NO_GROUP};
 use crate::anytime::tables::pattern::{self, Index};
-use crate::anytime::tables::table_file;
+use crate::anytime::tables::{groups, table_file, Strength};
 
-const MAGIC: &[u8; 4] = b"NWHL";
 const VERSION: u8 = 1;
 
-/// Tiles a group holds at most.
-pub(crate) const GROUP_SIZE: usize = 4;
+/// The file magic of each strength.
+fn magic(strength: Strength) -> &'static [u8; 4] {
+    match strength {
+        Strength::Shipped => b"NWHL",
+        Strength::Strong => b"NWH5",
+    }
+}
+
+/// Tiles a group holds at most (the strong tables' groups; the shipped ones hold 4).
+pub(crate) const GROUP_SIZE: usize = 5;
+/// Rows of the bands the strong groups are cut from ([`groups::by_path`]).
+const STRONG_BAND_ROWS: usize = 2;
 /// Most groups (8x8: 63 tiles in 16 groups).
 pub(crate) const MAX_GROUPS: usize = 16;
 /// Most cells.
@@ -32,6 +41,7 @@ pub(crate) const MAX_CELLS: usize = 64;
 /// the table being built: 125 MB at the peak on 7x7).
 #[derive(Clone, Debug)]
 pub struct WholeTables {
+    strength: Strength,
     goal: Board,
     pub(crate) groups: Vec<Vec<u8>>,
     /// `group_of[t]`: the group of tile `t` (`NO_GROUP` for the blank).
@@ -41,48 +51,32 @@ pub struct WholeTables {
     pub(crate) reflection: Option<Reflection>,
 }
 
-/// The goal's tiles in groups of at most [`GROUP_SIZE`]: bands of two rows, each read column
-/// by column and cut into near-equal pieces.
-fn block_groups(goal: &Board) -> Vec<Vec<u8>> {
-    let shape = goal.shape();
-    let mut groups = Vec::new();
-    for top in (0..shape.height()).step_by(2) {
-        let rows = top..(top + 2).min(shape.height());
-        let band: Vec<u8> = (0..shape.width())
-            .flat_map(|column| rows.clone().map(move |row| row * shape.width() + column))
-            .map(|cell| goal.tile(cell))
-            .filter(|&tile| tile != 0)
-            .collect();
-        let pieces = band.len().div_ceil(GROUP_SIZE);
-        let mut at = 0;
-        for piece in 0..pieces {
-            let take = (band.len() - at).div_ceil(pieces - piece);
-            groups.push(band[at..at + take].to_vec());
-            at += take;
-        }
-    }
-    groups
-}
-
 impl WholeTables {
     /// Builds the tables toward `goal` (at most 64 cells). Progress goes to
     /// `limits.on_progress` as for [`crate::anytime::BigTables::build`] (`Break` cancels).
     pub fn build(goal: &Board, limits: &mut Limits) -> Result<WholeTables, PdbError> {
-        let mut whole = WholeTables::without_tables(goal)?;
-        let mut meter = Meter::new(limits, true);
-        let mut tables = Vec::with_capacity(whole.groups.len());
-        for group in &whole.groups {
-            tables.push(pattern::build(goal, group, &mut meter)?);
-        }
-        meter.finish::<(), ()>(Outcome::NoSolution);
-        whole.tables = Arc::new(tables);
+        WholeTables::build_as(goal, Strength::Shipped, limits)
+    }
+
+    /// [`WholeTables::build`] of either strength; with `limits.threads` above 1 (natively)
+    /// the groups' tables are built side by side (see [`WholeTables::build_bytes`]).
+    pub fn build_as(
+        goal: &Board,
+        strength: Strength,
+        limits: &mut Limits,
+    ) -> Result<WholeTables, PdbError> {
+        let mut whole = WholeTables::without_tables(goal, strength)?;
+        whole.tables = Arc::new(pattern::build_groups(goal, &whole.groups, limits)?);
         Ok(whole)
     }
 
     /// The groups and indexes of `goal`, the tables still empty.
-    fn without_tables(goal: &Board) -> Result<WholeTables, PdbError> {
+    fn without_tables(goal: &Board, strength: Strength) -> Result<WholeTables, PdbError> {
         let n = goal.cells().len();
-        let groups = block_groups(goal);
+        let groups = match strength {
+            Strength::Shipped => groups::by_band(goal, 4),
+            Strength::Strong => groups::by_path(goal, GROUP_SIZE, STRONG_BAND_ROWS),
+        };
         if n > MAX_CELLS || groups.len() > MAX_GROUPS {
             return Err(PdbError::BadPartition {
                 reason: PartitionFault::BoardTooLarge(goal.shape()),
@@ -99,6 +93,7 @@ impl WholeTables {
             })?);
         }
         Ok(WholeTables {
+            strength,
             goal: goal.clone(),
             reflection: Reflection::for_core(goal),
             groups,
@@ -117,16 +112,44 @@ impl WholeTables {
 
     /// Entries the tables of `goal` hold (one byte each); 0 if they cannot be built.
     pub fn total_entries(goal: &Board) -> u64 {
-        WholeTables::without_tables(goal)
-            .map_or(0, |whole| whole.indexes.iter().map(Index::size).sum())
+        WholeTables::entries(goal, Strength::Shipped).iter().sum()
+    }
+
+    /// Entries of each group's table of `strength` for `goal`; empty if there can be none.
+    pub fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
+        WholeTables::without_tables(goal, strength).map_or_else(
+            |_| Vec::new(),
+            |whole| whole.indexes.iter().map(Index::size).collect(),
+        )
+    }
+
+    /// Working memory of one table of `strength` for `goal` while it is built (each thread
+    /// building one holds this on top of the finished tables).
+    pub fn build_bytes(goal: &Board, strength: Strength) -> u64 {
+        let largest = WholeTables::entries(goal, strength).into_iter().max();
+        pattern::build_bytes(goal.cells().len(), largest.unwrap_or(0))
+    }
+
+    /// Which tables these are.
+    pub fn strength(&self) -> Strength {
+        self.strength
     }
 
     /// A stable name for caching the tables of `goal`: the format version, shape and tiles,
     /// e.g. `wholetables-v1-6x6-1-2-...-35-0`.
     pub fn cache_key(goal: &Board) -> String {
+        WholeTables::cache_key_as(goal, Strength::Shipped)
+    }
+
+    /// [`WholeTables::cache_key`] of either strength (`strongwholetables-v1-…`).
+    pub fn cache_key_as(goal: &Board, strength: Strength) -> String {
         let tiles: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
+        let prefix = match strength {
+            Strength::Shipped => "",
+            Strength::Strong => "strong",
+        };
         format!(
-            "wholetables-v{VERSION}-{}-{}",
+            "{prefix}wholetables-v{VERSION}-{}-{}",
             goal.shape(),
             tiles.join("-")
         )
@@ -136,14 +159,18 @@ impl WholeTables {
     /// tables one byte an entry, and a 64-bit FNV-1a checksum (the groups are a function of
     /// the goal).
     pub fn to_bytes(&self) -> Vec<u8> {
-        table_file::write(MAGIC, VERSION, &self.goal, &self.tables)
+        table_file::write(magic(self.strength), VERSION, &self.goal, &self.tables)
     }
 
     /// Reads bytes written by [`WholeTables::to_bytes`]; any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<WholeTables, PdbError> {
-        let (goal, rest) = table_file::read(bytes, MAGIC, VERSION)?;
-        let mut whole = WholeTables::without_tables(&goal)
+        let strength = [Strength::Shipped, Strength::Strong]
+            .into_iter()
+            .find(|&s| bytes.starts_with(magic(s)))
+            .unwrap_or_default();
+        let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
+        let mut whole = WholeTables::without_tables(&goal, strength)
             .map_err(|_| table_file::corrupt(CorruptFault::BadBoardSize))?;
         let tables = table_file::tables(rest, whole.indexes.iter().map(Index::size))?;
         whole.tables = Arc::new(tables);
