@@ -596,6 +596,7 @@ fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
         }
         SolvingAction::PdbReady(id, info) => solving_only(SolvingChange::PdbReady(id, info)),
         SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
+        SolvingAction::Bound(id, bound) => solving_only(SolvingChange::Bound(id, bound)),
         SolvingAction::DownloadFailed(id, tables, why) => {
             solving_only(SolvingChange::DownloadFailed(id, tables, why))
         }
