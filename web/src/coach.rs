@@ -207,6 +207,22 @@ fn best_answer(state: &State) -> Option<(Direction, bool, u32)> {
         .map(|(moves, proven)| (moves[0], proven, moves.len() as u32))
 }
 
+/// The largest lower bound the finished or running solve from `start` (towards the goal on
+/// screen) told for it: its answers' and, while it runs, the worker's
+/// ([`crate::state::Running::lower_bound`]).
+fn solve_bound(state: &State, start: &Board) -> Option<u32> {
+    let running = state
+        .solving
+        .running
+        .as_ref()
+        .filter(|r| &r.start == start && r.goal == state.puzzle.goal_board)
+        .and_then(|r| r.lower_bound);
+    solves_of(state, start)
+        .filter_map(|s| s.lower_bound)
+        .chain(running)
+        .max()
+}
+
 /// The answers of the finished or running solve from `start` (towards the goal on screen).
 fn solves_of<'s>(
     state: &'s State,
@@ -264,8 +280,10 @@ pub fn hint_request(id: u32, board: &Board, goal: &Board) -> ToWorker {
 }
 
 /// The range of the distance left on the board on screen: at least the linear-conflict
-/// estimate (or a solve's lower bound for this board), at most the shortest answer known for
-/// it (a finished or running solve of this board, or the rest of the answer playing back).
+/// estimate, a solve's lower bound for this board (its tables' estimate, say), or the lower
+/// bound of the start of the answer playing back less the moves played (each move takes at
+/// most one off), whichever is largest; at most the shortest answer known for it (a finished
+/// or running solve of this board, or the rest of the answer playing back).
 pub fn bounds(state: &State) -> Bounds {
     let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
     let estimate = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
@@ -283,7 +301,7 @@ pub fn bounds(state: &State) -> Bounds {
         .into_iter()
         .flat_map(|f| f.answers())
         .chain(running.into_iter().flat_map(|r| r.improved.iter()));
-    let mut at_least = estimate;
+    let mut at_least = estimate.max(solve_bound(state, board).unwrap_or(0));
     let mut at_most: Option<u32> = None;
     let mut shorter = |length: u32| at_most = Some(at_most.map_or(length, |m| m.min(length)));
     for answer in answers {
@@ -294,6 +312,9 @@ pub fn bounds(state: &State) -> Bounds {
     }
     if let Some(playback) = state.playback.as_ref().filter(|p| &p.board() == board) {
         shorter(playback.moves.len().saturating_sub(playback.step) as u32);
+        let played = playback.step.min(playback.moves.len()) as u32;
+        let from_start = solve_bound(state, &playback.start).unwrap_or(0);
+        at_least = at_least.max(from_start.saturating_sub(played));
     }
     if let Some(rest) = state
         .coach
@@ -770,5 +791,48 @@ mod tests {
         )
         .unwrap();
         assert_eq!(bounds(&state).at_most, Some(length - 3));
+    }
+
+    /// "At least" is the largest bound the solve told for its start (the worker's tables, say,
+    /// above linear conflict) on the start, and on the boards its answer plays through that
+    /// bound less the moves played, where larger than the board's own estimate; an answer
+    /// with a weaker bound, the final one too, never lowers it.
+    #[test]
+    fn at_least_is_the_solves_bound_less_the_moves_played() {
+        let (state, answer) = five_with_answer();
+        let (board, goal) = (state.puzzle.board.clone(), state.puzzle.goal_board.clone());
+        let lc =
+            |board: &Board| Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate(board);
+        let length = answer.moves.len() as u32;
+        let told = lc(&board) + 2;
+        assert!(told < length, "the bound told is below the answer's length");
+        let apply = |state: &State, action| reduce(state, action).unwrap_or_else(|| state.clone());
+        let mut state = apply(&state, Action::Solving(SolvingAction::SolveStarted(1)));
+        assert_eq!(bounds(&state).at_least, lc(&board));
+        state = apply(&state, Action::Solving(SolvingAction::Bound(1, told)));
+        assert_eq!(bounds(&state).at_least, told);
+        // The answer (with linear conflict as its bound) plays at once, watched.
+        let weak = Box::new(Solution {
+            lower_bound: Some(lc(&board)),
+            method: state.effective_method(),
+            ..*answer
+        });
+        state = apply(
+            &state,
+            Action::Solving(SolvingAction::Improved(1, weak.clone())),
+        );
+        for step in [1, 2, 5] {
+            state = apply(&state, Action::Playback(PlaybackAction::Seek(step)));
+            let here = &state.puzzle.board;
+            let expected = lc(here).max(told - step as u32);
+            assert_eq!(bounds(&state).at_least, expected, "at move {step}");
+        }
+        // The final answer with the weaker bound: still the larger, on the start too.
+        state = apply(&state, Action::Solving(SolvingAction::Solved(1, weak)));
+        let result = state.solving.result.as_ref().unwrap();
+        assert_eq!(result.solution.lower_bound, Some(told));
+        state = apply(&state, Action::Playback(PlaybackAction::Seek(0)));
+        assert_eq!(state.puzzle.board, board);
+        assert_eq!(bounds(&state).at_least, told);
     }
 }

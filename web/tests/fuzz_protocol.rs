@@ -155,6 +155,10 @@ fn replies() -> Vec<Value> {
             id: 1,
             solution: Box::new(solution),
         },
+        FromWorker::Bound {
+            id: 1,
+            lower_bound: 95,
+        },
         FromWorker::Building {
             id: 1,
             build: BuildProgress {

@@ -73,6 +73,9 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Improved { id, solution } => {
             Action::Solving(SolvingAction::Improved(id, solution))
         }
+        FromWorker::Bound { id, lower_bound } => {
+            Action::Solving(SolvingAction::Bound(id, lower_bound))
+        }
         FromWorker::Failed { id, message } => {
             Action::Solving(SolvingAction::SolveFailed(id, message))
         }
@@ -364,6 +367,10 @@ mod tests {
                 solution: solution.clone(),
             },
             FromWorker::Improved { id: 3, solution },
+            FromWorker::Bound {
+                id: 3,
+                lower_bound: 20,
+            },
             FromWorker::Building {
                 id: 4,
                 build: BuildProgress {
@@ -472,6 +479,10 @@ mod tests {
                     Some(Action::Solving(SolvingAction::Improved(id, solution))),
                     None,
                 ),
+                FromWorker::Bound { id, lower_bound } => (
+                    Some(Action::Solving(SolvingAction::Bound(id, lower_bound))),
+                    None,
+                ),
                 FromWorker::Failed { id, message } => (
                     Some(Action::Solving(SolvingAction::SolveFailed(id, message))),
                     Some(id),
@@ -513,7 +524,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 14, "every kind of reply");
+        assert_eq!(kinds.len(), 15, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

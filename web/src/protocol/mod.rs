@@ -281,6 +281,16 @@ pub enum FromWorker {
         /// The answer so far.
         solution: Box<Solution>,
     },
+    /// An admissible lower bound on the moves of request `id`'s board: the best the tables a
+    /// big-board solve has in hand give (`web/src/worker/bound.rs`), told once it has them, so
+    /// that the answers that came without them are stated against it too. The page keeps the
+    /// largest a solve told, its answers' own included.
+    Bound {
+        /// The request.
+        id: u32,
+        /// The bound, in moves.
+        lower_bound: u32,
+    },
     /// Request `id` is building its pattern database.
     Building {
         /// The request.
@@ -519,6 +529,10 @@ mod tests {
                 id: 7,
                 tables: ShippedTables::BigBoard,
                 why: "a damaged or wrong file".to_string(),
+            },
+            FromWorker::Bound {
+                id: 7,
+                lower_bound: 95,
             },
         ];
         for reply in replies {

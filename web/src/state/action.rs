@@ -157,6 +157,9 @@ pub enum SolvingAction {
     Solved(u32, Box<Solution>),
     /// A better answer to request `id` while its search goes on (anytime methods).
     Improved(u32, Box<Solution>),
+    /// A lower bound on the moves of request `id`'s board, from the tables the worker has in
+    /// hand (big-board solves): the solve's answers are stated against the largest told.
+    Bound(u32, u32),
     /// The grace for an exact answer of watched request `id` is over: the best answer so far
     /// plays, and any later one at once ([`crate::ahead::EXACT_GRACE_MS`]).
     WatchNow(u32),

@@ -596,6 +596,7 @@ fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
         }
         SolvingAction::PdbReady(id, info) => solving_only(SolvingChange::PdbReady(id, info)),
         SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
+        SolvingAction::Bound(id, bound) => solving_only(SolvingChange::Bound(id, bound)),
         SolvingAction::DownloadFailed(id, tables, why) => {
             solving_only(SolvingChange::DownloadFailed(id, tables, why))
         }
@@ -636,6 +637,7 @@ fn solve_started(state: &State, id: u32) -> Option<State> {
             Some(_) => Watch::Waiting,
         },
         shortest: None,
+        lower_bound: None,
     };
     next.solving = state
         .solving
@@ -748,7 +750,7 @@ fn cancelled(state: &State) -> Option<State> {
 
 /// A better answer while the search goes on: kept; watched, it plays (the first) or
 /// splices into the playback (if it keeps the moves played; else only its proof of the
-/// shortest length is kept).
+/// shortest length, or its lower bound, is kept).
 fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let mut next = state.clone();
     let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
@@ -776,7 +778,11 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
         Some(None) if solution.is_optimal() => {
             next.solving = state.solving.reduce(SolvingChange::Proven(id, solution))?;
         }
-        Some(None) => return None,
+        // It does not fit the moves played: only its lower bound is kept (if larger).
+        Some(None) => {
+            let bound = SolvingChange::Bound(id, solution.lower_bound?);
+            next.solving = state.solving.reduce(bound)?;
+        }
     }
     Some(next)
 }
@@ -811,6 +817,12 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     }
     let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
     let start = running.start.clone();
+    // The final answer's bound is kept, also where an earlier answer plays on and becomes the
+    // result (`watched_final`): every answer is stated against the largest bound told.
+    let told = solution.lower_bound;
+    if let Some(solving) = told.and_then(|b| next.solving.reduce(SolvingChange::Bound(id, b))) {
+        next.solving = solving;
+    }
     let solution = next.watched_final(id, solution);
     // The search is over: what is left of the answer playing now plays in its share of the
     // rest's time (`pace`), no longer at the speed that left the search room.

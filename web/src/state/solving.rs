@@ -42,6 +42,36 @@ pub struct Running {
     /// The proven shortest answer, once an exact one came (it may not have fitted the moves
     /// already played: it is then offered to play from the start).
     pub shortest: Option<Solution>,
+    /// The largest lower bound on the moves from `start` the solve told: its answers' own and
+    /// the worker's [`SolvingChange::Bound`] (the tables' estimate, once it has them). Every
+    /// answer of the solve is stated against it ([`with_bound`]), so that no answer, the
+    /// final one included, states less than the solve knows.
+    pub lower_bound: Option<u32>,
+}
+
+impl Running {
+    /// Keeps `bound` if it is larger than the bound held, and states every answer so far
+    /// against it; whether it rose.
+    fn raise(&mut self, bound: Option<u32>) -> bool {
+        if bound <= self.lower_bound {
+            return false;
+        }
+        self.lower_bound = bound;
+        for answer in &mut self.improved {
+            with_bound(answer, bound);
+        }
+        true
+    }
+}
+
+/// States `solution` against `bound`, a lower bound on the moves of its board: its own lower
+/// bound becomes the larger of the two. A proven shortest answer, and a board that cannot
+/// reach the goal, keep theirs.
+pub fn with_bound(solution: &mut Solution, bound: Option<u32>) {
+    if solution.is_optimal() || solution.outcome == SolveOutcome::Unsolvable {
+        return;
+    }
+    solution.lower_bound = solution.lower_bound.max(bound);
 }
 
 /// The answer of the last finished solve.
@@ -162,8 +192,11 @@ pub enum SolvingChange {
     DownloadFailed(u32, ShippedTables, String),
     /// The workers request `id` runs on.
     Workers(u32, WorkersInfo),
-    /// A better answer to request `id` while its search goes on (kept if shorter).
+    /// A better answer to request `id` while its search goes on (kept if shorter; its lower
+    /// bound is kept if larger, whether the answer is or not).
     Improved(u32, Box<Solution>),
+    /// A lower bound on the moves of request `id`'s board (kept if larger).
+    Bound(u32, u32),
     /// Request `id`'s answers now play as they come.
     Watching(u32),
     /// An exact answer of request `id`, proven shortest (it did not fit the moves played).
@@ -224,20 +257,28 @@ impl Solving {
                 next.mine(id)?;
                 next.engine.told_workers(info)?;
             }
+            SolvingChange::Bound(id, bound) => {
+                if !next.mine(id)?.raise(Some(bound)) {
+                    return None;
+                }
+            }
             SolvingChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
+                let raised = running.raise(solution.lower_bound);
                 let shorter = solution.outcome == SolveOutcome::Solved
                     && running
                         .improved
                         .last()
                         .is_none_or(|last| solution.moves.len() < last.moves.len());
                 if !shorter {
-                    return None;
+                    return raised.then_some(next);
                 }
+                let mut solution = *solution;
+                with_bound(&mut solution, running.lower_bound);
                 if solution.is_optimal() {
-                    running.shortest = Some((*solution).clone());
+                    running.shortest = Some(solution.clone());
                 }
-                running.improved.push(*solution);
+                running.improved.push(solution);
             }
             SolvingChange::Watching(id) => {
                 let running = next.mine(id)?;
@@ -254,7 +295,10 @@ impl Solving {
                 running.shortest = Some(*solution);
             }
             SolvingChange::Finished(id, solution) => {
-                let running = next.mine(id)?.clone();
+                let mut running = next.mine(id)?.clone();
+                running.raise(solution.lower_bound);
+                let mut solution = *solution;
+                with_bound(&mut solution, running.lower_bound);
                 // A near-optimal answer carries its lower bound.
                 let quality = solution.lower_bound.map(|lower_bound| Quality {
                     lower_bound,
@@ -263,7 +307,7 @@ impl Solving {
                 next.engine.finished = self.engine.result(quality);
                 next.engine.build = None;
                 next.running = None;
-                next.result = Some(Finished::of(running, *solution));
+                next.result = Some(Finished::of(running, solution));
             }
             SolvingChange::Stopped(id) => {
                 match id {
@@ -322,6 +366,7 @@ mod tests {
             improved: Vec::new(),
             watch: Watch::Off,
             shortest: None,
+            lower_bound: None,
         })
     }
 
@@ -404,6 +449,88 @@ mod tests {
             ],
             |s| assert_eq!((s.running.is_none(), s.result.is_none()), (true, true)),
         );
+    }
+
+    /// An answer of `moves` from `r`'s start that does not prove itself shortest, with
+    /// `bound` as its lower bound.
+    fn near(r: &Running, moves: &str, bound: u32) -> Box<Solution> {
+        let mut solution = puzzle_core::solve(
+            &r.start,
+            &r.goal,
+            &puzzle_core::SolverConfig::best_for(r.start.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        solution.moves = puzzle_core::parse_moves(moves).unwrap();
+        assert_eq!(r.start.after(&solution.moves).unwrap(), r.goal);
+        solution.stats.optimal = false;
+        solution.lower_bound = Some(bound);
+        solution.method = r.method;
+        Box::new(solution)
+    }
+
+    /// The bound a solve states is the largest it was told, by an answer (kept or not) or by
+    /// the worker, and every answer, the final one included, is stated against it: a later
+    /// answer with a weaker bound never lowers it; a proven shortest answer keeps its own.
+    #[test]
+    fn every_answer_is_stated_against_the_largest_bound_told() {
+        let r = Box::new(Running {
+            method: Method::Anytime {
+                time_limit_ms: 1000,
+            },
+            ..*running(1)
+        });
+        // The start needs 2 moves (RR); the bounds told are 0, then 1, then 2.
+        let bounds = |s: &Solving| {
+            let running = s.running.as_ref().unwrap();
+            let answers: Vec<_> = running.improved.iter().map(|a| a.lower_bound).collect();
+            (running.lower_bound, answers)
+        };
+        let told = check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(r.clone()),
+                A::Improved(1, near(&r, "RRUDUD", 0)),
+                A::Bound(1, 1),
+                A::Improved(1, near(&r, "RRUD", 0)),
+            ],
+            |_| {},
+        );
+        assert_eq!(bounds(&told), (Some(1), vec![Some(1), Some(1)]));
+        assert_eq!(told.reduce(A::Bound(1, 1)), None, "not larger: nothing new");
+        assert_eq!(told.reduce(A::Bound(2, 2)), None, "another request's");
+        // A longer answer is not kept, its larger bound is.
+        let raised = told.reduce(A::Improved(1, near(&r, "RRUDUD", 2))).unwrap();
+        assert_eq!(bounds(&raised), (Some(2), vec![Some(2), Some(2)]));
+        // The final answer with a weaker bound is stated against the largest.
+        let done = raised.reduce(A::Finished(1, near(&r, "RR", 0))).unwrap();
+        let result = done.result.as_ref().unwrap();
+        let stated: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
+        assert_eq!(stated, vec![Some(2); 3]);
+        let quality = done.engine.finished.as_ref().unwrap().quality.clone();
+        assert_eq!(
+            quality,
+            Some(Quality {
+                lower_bound: 2,
+                ratio: Some(1.0)
+            })
+        );
+        // The final answer's own bound counts too, for every answer.
+        let done = told.reduce(A::Finished(1, near(&r, "RR", 2))).unwrap();
+        let stated: Vec<_> = done
+            .result
+            .unwrap()
+            .answers()
+            .map(|a| a.lower_bound)
+            .collect();
+        assert_eq!(stated, vec![Some(2); 3]);
+        // A proven shortest answer states no bound.
+        let mut shortest = near(&r, "RR", 0);
+        shortest.stats.optimal = true;
+        shortest.lower_bound = None;
+        let done = told.reduce(A::Finished(1, shortest)).unwrap();
+        assert_eq!(done.result.unwrap().solution.lower_bound, None);
     }
 
     #[test]

@@ -1530,3 +1530,74 @@ fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
     assert_eq!(paced(100), MIN_REST_MS);
     assert_eq!(paced(50), WATCHED_MS - 50.0 * f64::from(NORMAL_MS));
 }
+
+/// Watched, the answer that plays stays the result when the final answer does not fit the
+/// moves played, and so do the answers that do not fit while the search runs: their larger
+/// lower bounds (made with the tables that came meanwhile) are kept all the same, and the
+/// answer kept is stated against them, in the Result and on the playback line.
+#[test]
+fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not_fit() {
+    use Direction::{Down as D, Left as L, Right as R};
+    let five = Shape::square(5).unwrap();
+    let scrambled = puzzle::standard(five).after(&[L, Direction::Up]).unwrap();
+    let start = apply(
+        &State::new(five, Goal::Standard),
+        Action::Puzzle(PuzzleAction::Scramble(scrambled)),
+    );
+    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let with_bound = |moves: &[Direction], bound: u32| {
+        let mut answer = answer_of(&running, moves);
+        answer.stats.optimal = false;
+        answer.lower_bound = Some(bound);
+        answer.method = PAGE_ANYTIME;
+        answer
+    };
+    // The first answer (no tables yet: a weak bound) plays, and is past its first move.
+    let playing = check(
+        &running,
+        vec![
+            Action::Solving(SolvingAction::Improved(1, with_bound(&[L, R, D, R], 1))),
+            Action::Playback(PlaybackAction::Seek(2)),
+        ],
+        &[Expect::Running(true), Expect::Playback(Some((2, 4)))],
+    );
+    // The bound of the answer playing (what its line states).
+    let playing_bound = |state: &State| {
+        let playback = state.playback.as_ref().unwrap();
+        let running = state.solving.running.as_ref().unwrap();
+        let answer = running.improved.iter().find(|s| s.moves == playback.moves);
+        answer.and_then(|a| a.lower_bound)
+    };
+    assert_eq!(playing_bound(&playing), Some(1));
+    // A shorter answer that does not fit the moves played: not kept, its bound is.
+    let late = apply(
+        &playing,
+        Action::Solving(SolvingAction::Improved(1, with_bound(&[D, R, L, R], 2))),
+    );
+    assert_eq!(late.playback.as_ref().map(|p| p.moves.len()), Some(4));
+    assert_eq!(late.solving.running.as_ref().unwrap().lower_bound, Some(2));
+    assert_eq!(playing_bound(&late), Some(2));
+    // The final answer does not fit either: the answer playing is the result, stated against
+    // the final answer's bound.
+    let done = check(
+        &playing,
+        vec![Action::Solving(SolvingAction::Solved(
+            1,
+            with_bound(&[D, R], 2),
+        ))],
+        &[Expect::Running(false), Expect::Result(Some(4))],
+    );
+    let result = done.solving.result.as_ref().unwrap();
+    assert_eq!(result.solution.lower_bound, Some(2));
+    let quality = done
+        .solving
+        .engine
+        .finished
+        .as_ref()
+        .unwrap()
+        .quality
+        .clone();
+    assert_eq!(quality.map(|q| q.lower_bound), Some(2));
+    let answers: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
+    assert_eq!(answers, vec![Some(2)], "the answer playing is the result");
+}

@@ -31,7 +31,8 @@
 //!       strong ones download, or are built behind the page's back (`prepare`); a big board
 //!       runs the anytime method without tables in a copy (`improver`) or in slices here
 //!       (`tableless`). Tables that come after the budget serve the next solve.
-//!    4. *Answers*: with the tables, through `request::solve_request` as in step 3 (progress
+//!    4. *Answers*: with the tables (the lower bound they give told first: `bound`), through
+//!       `request::solve_request` as in step 3 (progress
 //!       about ten times a second, each better answer, then the answer or the failure); a hard
 //!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`), a big
 //!       board's rounds on two workers where the page allows (`second`).
@@ -60,6 +61,7 @@ use crate::protocol::{
 };
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
+mod bound;
 mod build;
 mod cache;
 mod copy;

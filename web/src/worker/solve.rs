@@ -16,7 +16,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
 use super::wait::next_turn;
-use super::{clock, post, quick, second, shipped, tableless, watch, whole};
+use super::{bound, clock, post, quick, second, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -77,6 +77,9 @@ async fn solve_with_big(
     shown: Option<Vec<Direction>>,
 ) -> FromWorker {
     let goal = &request.goal;
+    // Before any answer with them: the answers so far (and the quick staged one) came with
+    // linear conflict only.
+    let big_only = bound::tell(scope, request, guides(tables, None));
     let (whole, start) = if whole::coming(goal) {
         let start = shown.or_else(|| staged_first_answer(scope, request));
         let wait = WHOLE_WAIT_MS.min(tableless::budget_ms(request) / 4.0);
@@ -88,6 +91,9 @@ async fn solve_with_big(
         (whole::held_or_sent_for(scope, request.id, goal), None)
     };
     let tables = guides(tables, whole.as_deref());
+    if whole.is_some() && bound::held(&request.board, goal, tables) > big_only {
+        bound::tell(scope, request, tables);
+    }
     let request = budget_from(asked, request);
     let start = match start {
         None if request.watch.is_some() => staged_first_answer(scope, &request),
@@ -220,7 +226,11 @@ async fn with_or_without(
         .then(|| whole::held_or_sent_for(scope, request.id, &request.goal))
         .flatten();
     let tables = match &tables {
-        Ok(tables) => guides(tables, whole.as_deref()),
+        Ok(tables) => {
+            let tables = guides(tables, whole.as_deref());
+            bound::tell(scope, request, tables);
+            tables
+        }
         Err(_) => {
             // The page says so in its tables line, and keeps the answers it has.
             post(scope, &unavailable(request.id));

@@ -7,13 +7,13 @@
 
 use std::cell::RefCell;
 
-use puzzle_core::anytime::lower_bound;
 use puzzle_core::{
     solvability, solve_improving_in_lane, Board, Direction, Method, Solution, SolveOutcome, Stats,
     Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::bound;
 use super::second::Lanes;
 use super::wait::next_turn;
 use super::{clock, post, progress_poster};
@@ -86,7 +86,7 @@ pub(super) async fn improve(
     let deadline = clock() + f64::from(time_limit_ms);
     let mut best = start;
     let posted = clock();
-    let bound = lower_bound(&request.board, &request.goal, tables.big_board);
+    let bound = bound::held(&request.board, &request.goal, tables);
     let mut last: Option<Solution> = None;
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
