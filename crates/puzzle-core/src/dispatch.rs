@@ -56,6 +56,30 @@ pub fn solve_with(
     solve_improving(board, goal, method, tables, limits, &mut |_| {})
 }
 
+/// The best admissible lower bound on the moves from `board` to `goal` that `tables` give at
+/// once, without a search: linear conflict, the big-board tables' estimate where their core is
+/// the whole board (5x5 and smaller), the whole-board tables' where they lead to the goal (6x6,
+/// 7x7), whichever is largest; also through the relabelling a solve takes when the tables are
+/// the standard goal's and `goal` another with its blank in a corner ([`canonical_goal`]: the
+/// renamed board is as far from the standard goal). 0 when the shapes differ.
+pub fn lower_bound_with(board: &Board, goal: &Board, tables: Tables) -> u32 {
+    if board.shape() != goal.shape() {
+        return 0;
+    }
+    let estimate = |board: &Board, goal: &Board| {
+        let whole = (tables.whole_board)
+            .filter(|whole| whole.goal() == goal)
+            .map_or(0, |whole| whole.estimate(board.cells()));
+        crate::anytime::lower_bound(board, goal, tables.big_board).max(whole)
+    };
+    let canonical = canonical_goal(goal);
+    let renamed = (canonical != *goal)
+        .then(|| Relabel::between(goal, &canonical)?.board(board))
+        .flatten();
+    let through = renamed.map_or(0, |renamed| estimate(&renamed, &canonical));
+    estimate(board, goal).max(through)
+}
+
 /// [`solve_with`], telling `on_improve` each strictly shorter solution an improving method
 /// ([`Method::Anytime`]) finds before its final answer, the first one included. Other methods
 /// find one answer and do not call it.
@@ -383,5 +407,67 @@ mod tests {
             let relabel = Relabel::between(&goal.board(shape).unwrap(), &standard).unwrap();
             assert_eq!(relabel.moves_back(&moves_forward(&relabel, &moves)), moves);
         }
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+    use crate::analysis::DistanceTable;
+    use crate::generate::{scramble_seeded, Scramble};
+    use crate::{Goal, Heuristic, HeuristicKind, Shape};
+
+    fn linear_conflict(board: &Board, goal: &Board) -> u32 {
+        Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board)
+    }
+
+    /// Without tables the bound is linear conflict; another shape has none.
+    #[test]
+    fn without_tables_the_bound_is_linear_conflict() {
+        let goal = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        let board = scramble_seeded(&goal, Scramble::Uniform, true, 7);
+        assert_eq!(
+            lower_bound_with(&board, &goal, Tables::default()),
+            linear_conflict(&board, &goal)
+        );
+        let small = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        assert_eq!(lower_bound_with(&small, &goal, Tables::default()), 0);
+    }
+
+    /// The whole-board tables count toward their own goal and, through the relabelling, toward
+    /// the goals they serve (the standard goal's serve the blank-first goal): over every 3x3
+    /// board toward the blank-first goal, the bound is at least linear conflict and the tables'
+    /// estimate of the renamed board, never above the distance, and above linear conflict on
+    /// some boards.
+    #[test]
+    fn whole_board_tables_count_through_the_relabelling() {
+        let shape = Shape::square(3).unwrap();
+        let standard = Goal::Standard.board(shape).unwrap();
+        let first = Goal::BlankFirst.board(shape).unwrap();
+        let whole = WholeTables::build(&standard, &mut Limits::default()).unwrap();
+        let tables = Tables {
+            whole_board: Some(&whole),
+            ..Tables::default()
+        };
+        let relabel = Relabel::between(&first, &standard).unwrap();
+        let distances = DistanceTable::build(&first).unwrap();
+        let mut above = 0;
+        for (word, distance) in distances.packed() {
+            let board = Board::unpack(shape, word).unwrap();
+            let bound = lower_bound_with(&board, &first, tables);
+            let renamed = relabel.board(&board).unwrap();
+            let lc = linear_conflict(&board, &first);
+            assert!(bound >= lc.max(whole.estimate(renamed.cells())));
+            assert!(bound <= distance, "{board}: {bound} > {distance}");
+            above += usize::from(bound > lc);
+        }
+        assert!(above > 0, "the tables add to linear conflict on some board");
+        // Toward the tables' own goal: their estimate.
+        let board = scramble_seeded(&standard, Scramble::Uniform, true, 3);
+        let own = lower_bound_with(&board, &standard, tables);
+        assert_eq!(
+            own,
+            linear_conflict(&board, &standard).max(whole.estimate(board.cells()))
+        );
     }
 }

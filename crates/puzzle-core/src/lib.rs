@@ -109,7 +109,8 @@ pub mod tuned;
 
 pub use board::{Board, Shape};
 pub use dispatch::{
-    solve_improving, solve_improving_from, solve_improving_in_lane, solve_with, Tables,
+    lower_bound_with, solve_improving, solve_improving_from, solve_improving_in_lane, solve_with,
+    Tables,
 };
 pub use error::{BoardError, MoveError, UnknownAlgorithm};
 pub use goal::Goal;

@@ -91,7 +91,7 @@ async fn solve_with_big(
         (whole::held_or_sent_for(scope, request.id, goal), None)
     };
     let tables = guides(tables, whole.as_deref());
-    if whole.is_some() && bound::held(&request.board, goal, tables) > big_only {
+    if whole.is_some() && puzzle_core::lower_bound_with(&request.board, goal, tables) > big_only {
         bound::tell(scope, request, tables);
     }
     let request = budget_from(asked, request);

@@ -13,7 +13,6 @@ use puzzle_core::{
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::bound;
 use super::second::Lanes;
 use super::wait::next_turn;
 use super::{clock, post, progress_poster};
@@ -86,7 +85,7 @@ pub(super) async fn improve(
     let deadline = clock() + f64::from(time_limit_ms);
     let mut best = start;
     let posted = clock();
-    let bound = bound::held(&request.board, &request.goal, tables);
+    let bound = puzzle_core::lower_bound_with(&request.board, &request.goal, tables);
     let mut last: Option<Solution> = None;
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
