@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fails when a doc names a file path that does not exist.
 
-Reads README.md, ARCHITECTURE.md and every docs/*.md, takes the names in backticks and the
+Reads README.md, ARCHITECTURE.md and every docs/*.md, and the comments (`//`, `///`, `//!`
+lines) of every Rust file under crates/ and web/; takes the names in backticks and the
 targets of Markdown links, and keeps those that look like file paths: they contain a `/` or
 end in a known extension, and are not URLs, globs (`*`), placeholders (`<...>`, `NAME`,
 `...`) or Rust paths (`a::b`); in a command (a name with spaces) only the words that begin
@@ -11,7 +12,8 @@ relative to a crate) under web/src/, crates/puzzle-core/src/,
 crates/puzzle-cli/src/, tests/e2e/ and every crates/*/. Prints doc:line: path for each name
 found nowhere and exits 1; exits 0 when every name resolves. Names under a path that
 .gitignore lists (build outputs such as dist/ or tests/e2e/artifacts/) are not checked, nor
-fenced code blocks (commands there may name files they create).
+fenced code blocks (commands there may name files they create). A bare file name in a Rust
+comment (`guided.rs`) resolves when a file of that name is anywhere in the same crate.
 """
 import glob
 import os
@@ -74,8 +76,42 @@ def names_in(line):
         yield match.group(1)
 
 
+def rust_files():
+    """Every Rust file under crates/ and web/ (sources, tests, benches, examples)."""
+    found = glob.glob(os.path.join(ROOT, "crates", "**", "*.rs"), recursive=True)
+    found += glob.glob(os.path.join(ROOT, "web", "**", "*.rs"), recursive=True)
+    return sorted(os.path.relpath(p, ROOT) for p in found if "/target/" not in p)
+
+
+def crate_names(path):
+    """The file names of the crate (crates/NAME or web) that holds `path`."""
+    parts = path.split(os.sep)
+    top = os.path.join(ROOT, *parts[:2]) if parts[0] == "crates" else os.path.join(ROOT, parts[0])
+    return {os.path.basename(p) for p in glob.glob(os.path.join(top, "**", "*"), recursive=True)}
+
+
+def check_rust(outputs, missing):
+    """The names that Rust comments cite."""
+    for source in rust_files():
+        names = None
+        with open(os.path.join(ROOT, source), encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.lstrip().startswith("//"):
+                    continue
+                for name in names_in(line):
+                    path = path_like(name)
+                    if not path or exists(path, outputs, os.path.dirname(source)):
+                        continue
+                    if "/" not in path:
+                        names = names if names is not None else crate_names(source)
+                        if path in names:
+                            continue
+                    missing.append(f"{source}:{number}: {path}")
+
+
 def main():
     missing, outputs = [], ignored()
+    check_rust(outputs, missing)
     for doc in docs():
         fenced = False
         with open(os.path.join(ROOT, doc), encoding="utf-8") as handle:

@@ -44,7 +44,7 @@ pub(super) trait Cached: Sized + 'static {
     fn key(goal: &Board) -> Result<String, String>;
     /// Tables read back from bytes, if intact and serving `goal` (with today's layout).
     fn read(bytes: &[u8], goal: &Board) -> Option<Self>;
-    /// The file the app ships them in, under `tables/`, if it ships the ones for `goal`.
+    /// The file the app ships them in, under `dist/tables/`, if it ships the ones for `goal`.
     fn shipped(_goal: &Board) -> Option<&'static str> {
         None
     }

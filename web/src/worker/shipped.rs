@@ -1,6 +1,6 @@
 //! Tables the app ships: the web build (`scripts/web-tables.sh`, a Trunk hook over
 //! `npuzzle tables`) puts the standard goal's 4x4 pattern databases and big-board tables in
-//! `tables/`, gzipped (17 MB and 4.5 MB). A worker that finds neither its memory nor IndexedDB
+//! `dist/tables/`, gzipped (17 MB and 4.5 MB). A worker that finds neither its memory nor IndexedDB
 //! holding them fetches them on first need, instead of building them for 20 to 80 s; they then
 //! go to IndexedDB like built ones. Every goal a [`puzzle_core::relabel::Relabel`] leads to the
 //! standard goal (the blank in a corner) uses them; other goals build theirs.

@@ -16,7 +16,7 @@
 //!   windows and tails work on the best answer any lane found.
 //! - **The caller**: the calling thread only forwards improvements (strictly shorter, in
 //!   order) to `on_improve` and calls the progress callback, with the expansions of all lanes;
-//!   a `Break` stops every lane. Each lane keeps its own time limit and `1/threads` of the node
+//!   a `Break` stops every lane. Each lane keeps its own time limit and a `threads`-th of the node
 //!   budget.
 //! - **Faults**: a lane that panics loses nothing that it offered; the others go on, and the
 //!   answer's [`Stats::thread_failures`](crate::search::Stats::thread_failures) says so.

@@ -94,7 +94,7 @@ pub struct AnytimeTuning {
     /// first among the other problems (`beam.rs`, `BLENDS`).
     pub blend_beams: bool,
     /// When the tables cover the whole board (5x5 and smaller): share of the time limit (from
-    /// the start of the solve) the beams ranked by the tables (`core_beam.rs`) may use, before
+    /// the start of the solve) the beams ranked by the tables (`core_beams.rs`) may use, before
     /// the core search (0: none). Larger boards' core parts are short and nearly solved when
     /// the core is reached: measured on DeepCubeA's 6x6 dev states (10 boards, 10 s), no
     /// shorter answers (138.9 moves either way), 58 MB more memory.

@@ -1,7 +1,7 @@
 //! How a beam ranks boards: the [`Ranker`] interface (an estimate computed once for the start,
 //! then per move from the parent's), the linear-conflict ranker, and the [`Blend`] of a
 //! table's estimate with linear conflict. Apart from the beam (`beam.rs`) and the rankers by
-//! tables (`whole.rs`, `core_beam.rs`), which both use them.
+//! tables (`whole_rank.rs`, `core_rank.rs`), which both use them.
 
 use crate::board::Board;
 use crate::heuristic::{Heuristic, HeuristicKind, LineConflicts};

@@ -263,7 +263,7 @@ pub(crate) enum Growth {
     /// last width instead.
     ShortOfCap,
     /// Each next beam may take 0.4 of the time left, so that beams ranked otherwise fit at the
-    /// last width after it (other draws: see `core_beam.rs`).
+    /// last width after it (other draws: see `core_beams.rs`).
     LeavingDraws,
 }
 

@@ -1,6 +1,6 @@
 //! The pattern databases' entries of one core board, kept per group (direct and transposed)
 //! so that a move updates only the moved tile's group: shared by the core's weighted A*
-//! (`wastar.rs`) and the core's beams (`core_beam.rs`).
+//! (`wastar.rs`) and the core's beams (`core_rank.rs`).
 
 use crate::anytime::tables::big::{BigTables, Layout, Reflection, GROUP_SIZE, NO_GROUP};
 
