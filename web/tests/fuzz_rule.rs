@@ -1316,3 +1316,18 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
         "the first answer, before the spliced one"
     );
 }
+
+/// A case the watched-solve property found (session 25): a key pressed while the first answer
+/// plays, then an answer no shorter than it.
+#[test]
+fn a_key_during_a_watched_solve_then_an_answer_no_shorter() {
+    use Watched::*;
+    let ops = vec![
+        Solve,
+        Improved(0, 5, 0, 0),
+        WatchNow(6078217298077502250),
+        Key(0),
+        Improved(0, 0, 0, 0),
+    ];
+    run_watched(Board(0, 0), ops).unwrap();
+}

@@ -761,19 +761,28 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
         return Some(next);
     }
     let playing = state.playback.as_ref().filter(|p| p.start == running.start);
+    // Whether the solve kept the answer (a shorter one), not only its larger bound.
+    let kept = |solving: &super::Solving| {
+        let held = |s: &super::Solving| s.running.as_ref().map_or(0, |r| r.improved.len());
+        held(solving) > held(&state.solving)
+    };
     match playing.map(|p| p.spliced(&solution.moves)) {
         None => {
             let moves = solution.moves.clone();
             next.solving = state
                 .solving
                 .reduce(SolvingChange::Improved(id, solution))?;
-            next.play(running.start.clone(), moves);
+            if kept(&next.solving) {
+                next.play(running.start.clone(), moves);
+            }
         }
         Some(Some(spliced)) => {
-            next.playback = Some(spliced);
             next.solving = state
                 .solving
                 .reduce(SolvingChange::Improved(id, solution))?;
+            if kept(&next.solving) {
+                next.playback = Some(spliced);
+            }
         }
         Some(None) if solution.is_optimal() => {
             next.solving = state.solving.reduce(SolvingChange::Proven(id, solution))?;
