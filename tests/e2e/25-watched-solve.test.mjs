@@ -119,7 +119,7 @@ for (const [name, { viewport, device }] of Object.entries(SCREENS)) {
   });
 }
 
-test('an 80-move 4x4 whose shortest answer came after playback began: one click plays the 80 to the goal', async () => {
+test('an 80-move 4x4 whose shortest answer came after playback began: one click plays the 80 to the goal', async (t) => {
   const { viewport, device } = SCREENS.desktop;
   // The quickest of the 17 positions that need 80 moves (blank-first goal).
   const cells = [15, 11, 9, 12, 14, 10, 13, 8, 6, 7, 5, 1, 3, 2, 4, 0];
@@ -134,15 +134,31 @@ test('an 80-move 4x4 whose shortest answer came after playback began: one click 
   // Playback starts on a first answer; the search proves 80 later.
   await page.locator('#playing-length').waitFor({ timeout: 20_000 });
   const offer = page.locator('#play-shortest');
-  await offer.waitFor({ timeout: 150_000 });
+  // Where the shortest answer still came before the playback began, it plays itself and
+  // nothing is offered: the case this test is about did not happen, so it is skipped.
+  const came = await Promise.race([
+    offer.waitFor({ timeout: 150_000 }).then(() => 'offer'),
+    page.waitForFunction(() => document.querySelector('#length')?.dataset.length === '80'
+      && document.querySelector('#playing-length')?.dataset.length === '80'
+      && !document.querySelector('#play-shortest'), null, { timeout: 150_000 }).then(() => 'played'),
+  ]);
+  if (came === 'played') {
+    t.skip('the shortest answer came before the playback began');
+    await page.context().close();
+    return;
+  }
   assert.equal(await offer.textContent(), 'Play the 80-move answer from the start');
   await page.selectOption('#speed', '50');
   await page.evaluate(() => {
     const grid = document.querySelector('[role=grid]');
-    window.__changes = 0;
     new MutationObserver(() => { window.__changes += 1; }).observe(grid, { attributes: true, attributeFilter: ['data-board'] });
   });
-  await offer.click();
+  // The count starts at the click, in the same turn of the page: the answer playing before
+  // it goes on ticking until then (on a loaded machine, several ticks between two commands).
+  await page.evaluate(() => {
+    window.__changes = 0;
+    document.querySelector('#play-shortest').click();
+  });
   assert.equal(await page.locator('#step-count').getAttribute('data-total'), '80');
   await page.waitForFunction((goal) => document.querySelector('[role=grid]').dataset.board === goal,
     [0, ...[...Array(15).keys()].map((k) => k + 1)].join(' '), { timeout: 30_000 });
