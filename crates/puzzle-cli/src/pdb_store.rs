@@ -63,25 +63,20 @@ impl PdbStore {
     pub fn big_board(&mut self, goal: &Board) -> Result<BigBoardTables<'_>, PdbError> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let (choice, short) = strong::choose(goal, self.budget, cores);
-        let cached = |store: &PdbStore, key: String| store.path(&key).is_some_and(|p| p.exists());
-        let core = match choice.core {
+        // Strong where the budget holds it and it is asked for (`--strong`) or already cached.
+        let usable = |fits: Strength, key: String| match fits {
             Strength::Strong
-                if self.budget.build
-                    || cached(self, BigTables::cache_key_as(goal, Strength::Strong)) =>
+                if self.budget.build || self.path(&key).is_some_and(|p| p.exists()) =>
             {
                 Strength::Strong
             }
             _ => Strength::Shipped,
         };
-        let whole = match choice.whole {
-            Strength::Strong
-                if self.budget.build
-                    || cached(self, WholeTables::cache_key_as(goal, Strength::Strong)) =>
-            {
-                Strength::Strong
-            }
-            _ => Strength::Shipped,
-        };
+        let core = usable(choice.core, BigTables::cache_key_as(goal, Strength::Strong));
+        let whole = usable(
+            choice.whole,
+            WholeTables::cache_key_as(goal, Strength::Strong),
+        );
         if let Some(line) = short.filter(|_| self.budget.build) {
             if !self.said.contains(&line) {
                 crate::progress::suspend(|| eprintln!("note: {line}"));

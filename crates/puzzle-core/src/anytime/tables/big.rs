@@ -382,10 +382,7 @@ impl BigTables {
     /// the goal of the board with [`BigTables::bind`]); any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<BigTables, PdbError> {
-        let strength = [Strength::Shipped, Strength::Strong]
-            .into_iter()
-            .find(|&s| bytes.starts_with(magic(s)))
-            .unwrap_or_default();
+        let strength = table_file::strength_of(bytes, magic);
         let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
         let layout = Layout::for_goal(&goal, strength)
             .ok_or_else(|| table_file::corrupt(CorruptFault::NoCore))?;

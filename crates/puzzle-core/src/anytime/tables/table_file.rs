@@ -4,6 +4,7 @@
 //! comes before it. Each kind names its magic and version and derives its tables' sizes from
 //! the goal, so they are not stored.
 
+use crate::anytime::tables::Strength;
 use crate::board::{Board, Shape};
 use crate::pdb::{CorruptFault, PdbError};
 
@@ -59,6 +60,15 @@ pub(crate) fn read<'b>(
     let goal = Board::new(shape, goal_cells.iter().map(|&t| t as usize).collect())
         .map_err(|_| corrupt(CorruptFault::BadGoal))?;
     Ok((goal, &body[7 + n..]))
+}
+
+/// Which strength wrote `bytes`, by its magic (`magic` names each strength's); the shipped one
+/// when neither matches (reading then fails on the magic).
+pub(crate) fn strength_of(bytes: &[u8], magic: fn(Strength) -> &'static [u8; 4]) -> Strength {
+    [Strength::Shipped, Strength::Strong]
+        .into_iter()
+        .find(|&s| bytes.starts_with(magic(s)))
+        .unwrap_or_default()
 }
 
 /// The tables of `sizes` entries each, one after the other, that make up `rest` exactly.

@@ -165,10 +165,7 @@ impl WholeTables {
     /// Reads bytes written by [`WholeTables::to_bytes`]; any other bytes give
     /// [`PdbError::Corrupt`] (never a panic).
     pub fn from_bytes(bytes: &[u8]) -> Result<WholeTables, PdbError> {
-        let strength = [Strength::Shipped, Strength::Strong]
-            .into_iter()
-            .find(|&s| bytes.starts_with(magic(s)))
-            .unwrap_or_default();
+        let strength = table_file::strength_of(bytes, magic);
         let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
         let mut whole = WholeTables::without_tables(&goal, strength)
             .map_err(|_| table_file::corrupt(CorruptFault::BadBoardSize))?;
