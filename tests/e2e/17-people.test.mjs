@@ -35,9 +35,20 @@ test('size: squares 2..8 and any W x H from two number fields, with inline error
   await page.locator('#size').selectOption('custom');
   const error = page.locator('#size-w-error');
   for (const bad of ['1', '17', '2.5']) {
-    await enter(page, 'size-w', bad);
-    // This wait timed out once in a full run on a loaded machine (not reproduced alone): if it
-    // does again, the message says what the page held, for whoever looks next.
+    // The page renders again between typing and leaving the field (as when a worker message
+    // lands then: a back or forward does it at will); what was typed must survive it. It did
+    // not: the field was put back to the value in use, and leaving it said nothing (CI, stop 50).
+    const field = page.locator('#size-w');
+    await field.fill(bad);
+    await page.evaluate(() => {
+      const url = new URL(window.location.href);
+      url.searchParams.set('view', url.searchParams.get('view') === 'race' ? 'play' : 'race');
+      window.history.pushState(null, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    assert.equal(await field.inputValue(), bad, 'what was typed is still there');
+    await field.blur();
     await error.waitFor({ timeout: 15000 }).catch(async (e) => {
       await shot(page, '17-size-no-error');
       const held = await page.evaluate(() => ({

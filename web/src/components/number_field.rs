@@ -46,14 +46,27 @@ pub struct NumberFieldProps {
 }
 
 /// A labelled number input with its inline error.
+///
+/// What is typed is held as a draft until the field is left: the page re-renders the field
+/// whenever its parent renders (its callback is new each time), and a controlled input would
+/// be put back to the value in use mid-typing, so that leaving it changed nothing and said
+/// nothing (seen in e2e 17 when a worker message landed between typing and leaving).
 #[function_component(NumberField)]
 pub fn number_field(props: &NumberFieldProps) -> Html {
     let error = use_state(|| None::<String>);
+    let draft = use_state(|| None::<String>);
+    let oninput = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            draft.set(Some(e.target_unchecked_into::<HtmlInputElement>().value()));
+        })
+    };
     let onchange = {
-        let (error, on_value) = (error.clone(), props.on_value.clone());
+        let (error, draft, on_value) = (error.clone(), draft.clone(), props.on_value.clone());
         let (min, max, value) = (props.min, props.max, props.value);
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
+            draft.set(None);
             match parse_whole(&input.value(), min, max) {
                 Ok(n) => {
                     error.set(None);
@@ -67,13 +80,14 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
             }
         })
     };
+    let shown = (*draft).clone().unwrap_or_else(|| props.value.to_string());
     let error_id = format!("{}-error", props.id);
     html! {
         <span class="number-field">
             <label>{ props.label.clone() }
                 <input id={props.id.clone()} class={props.class.clone()} type="number"
                     min={props.min.to_string()} max={props.max.to_string()} step="1"
-                    value={props.value.to_string()} {onchange}
+                    value={shown} {oninput} {onchange}
                     aria-invalid={error.is_some().to_string()}
                     aria-describedby={error.is_some().then(|| error_id.clone())} />
             </label>
