@@ -17,8 +17,8 @@ use puzzle_core::anytime::{total_entries, BigTables};
 use puzzle_core::pdb::Partition;
 use puzzle_core::tuned::parallel::{Subsearch, WorkItem};
 use puzzle_core::{
-    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, SolveOutcome, Stats,
-    TableKind, Tables,
+    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, SolveOptions,
+    SolveOutcome, Stats, TableKind,
 };
 use serde_json::Value;
 use web::protocol::{
@@ -132,9 +132,9 @@ fn replies() -> Vec<Value> {
     let solution = solve_with(
         &b,
         &Goal::Standard.board(b.shape()).unwrap(),
-        &Method::default_for(b.shape()),
-        Tables::default(),
+        &SolveOptions::new(&Method::default_for(b.shape())),
         &mut Limits::default(),
+        &mut |_| {},
     )
     .unwrap();
     [
@@ -542,9 +542,9 @@ fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
                 if let Err(error) = solve_with(
                     &request.board,
                     &request.goal,
-                    &request.method,
-                    Tables::default(),
+                    &SolveOptions::new(&request.method),
                     &mut limits,
+                    &mut |_| {},
                 ) {
                     prop_assert!(error.to_string().chars().count() <= MAX_REASON);
                 }

@@ -56,8 +56,8 @@ use proptest::prelude::*;
 use puzzle_core::analysis::DistanceTable;
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::{
-    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, Solution, SolveOutcome,
-    Tables,
+    solve_with, Board, Direction, Goal, Limits, Method, Progress, Shape, Solution, SolveOptions,
+    SolveOutcome,
 };
 use web::coach::{known, Distance};
 use web::race::{Race, RACE_BUDGET};
@@ -200,9 +200,9 @@ impl Edge {
         let solution = solve_with(
             start,
             goal,
-            &method,
-            Tables::default(),
+            &SolveOptions::new(&method),
             &mut Limits::default(),
+            &mut |_| {},
         )
         .ok()?;
         ANSWERS.with_borrow_mut(|answers| answers.insert(key, solution.clone()));

@@ -4,7 +4,8 @@
 use puzzle_core::anytime::{prove_bound, Guides, Proof};
 use puzzle_core::pdb::PdbError;
 use puzzle_core::{
-    solve_with, Board, Limits, Method, Solution, SolveError, SolveOutcome, TableKind, Tables,
+    solve_with, Board, Limits, Method, Solution, SolveError, SolveOptions, SolveOutcome, TableKind,
+    Tables,
 };
 
 use crate::pdb_store::PdbStore;
@@ -74,7 +75,13 @@ pub fn run(
     }
     tables.big_board = big.as_ref();
     tables.whole_board = whole.as_ref();
-    let mut solution = solve_with(board, goal, method, tables, limits)?;
+    let mut solution = solve_with(
+        board,
+        goal,
+        &SolveOptions::new(method).with_tables(tables),
+        limits,
+        &mut |_| {},
+    )?;
     if let Some(ms) = prove_ms.filter(|_| solution.outcome == SolveOutcome::Solved) {
         if big.is_some() && !solution.is_optimal() {
             let guides = Guides {

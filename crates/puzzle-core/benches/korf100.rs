@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use puzzle_core::pdb::{AdditivePdb, Builder, Partition};
 use puzzle_core::tuned::parallel::{solve_pdb_parallel, ParallelConfig};
-use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
+use puzzle_core::tuned::{solve_pdb, TunedOptions};
 use puzzle_core::{
     solve, Algorithm, Board, Goal, HeuristicKind, Limits, Shape, SolveOutcome, SolverConfig,
 };
@@ -314,7 +314,7 @@ fn run_pdb(
                 &mut Limits::default(),
             )
         } else {
-            solve_pdb_with(&instance.board, pdb, options, &mut Limits::default())
+            solve_pdb(&instance.board, pdb, options, &mut Limits::default())
         }
         .unwrap();
         let seconds = start.elapsed().as_secs_f64();

@@ -1,7 +1,7 @@
-//! The one entry point: [`solve_with`] (and [`solve_improving`], which also reports each
-//! shorter answer) runs any [`Method`] on a board, with the [`Tables`] the caller lends. It
-//! sits above every solver and dispatches to them; the command line, the web worker and the
-//! page call it.
+//! The one entry point: [`solve_with`] runs any [`Method`] on a board as its [`SolveOptions`]
+//! say (the [`Tables`] the caller lends, where the anytime method starts, its lane), telling
+//! each shorter answer on the way. It sits above every solver and dispatches to them; the
+//! command line, the web worker and the page call it.
 
 use crate::anytime::{
     solve_anytime_checked, AnytimeConfig, BigTables, Guides, LaneOf, WholeTables,
@@ -18,7 +18,7 @@ use crate::solvability::{solvability, Solvability};
 use crate::solver::solve_checked;
 use crate::suboptimal::{solve_staged_checked, Approximate, StagedConfig};
 use crate::tuned::parallel::{solve_pdb_parallel_checked, ParallelConfig};
-use crate::tuned::{solve_pdb_checked, TunedConfig, TunedOptions};
+use crate::tuned::{solve_pdb_checked, TunedOptions};
 
 /// Tables lent to [`solve_with`]: each method takes what it needs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,101 +32,74 @@ pub struct Tables<'a> {
     pub whole_board: Option<&'a WholeTables>,
 }
 
-/// Solves `board` towards `goal` with `method`, within `limits`: the one entry point callers use.
+/// How [`solve_with`] runs: the method, the tables it is lent, and, for the anytime method,
+/// where it starts and which lane of a solve run side by side it is. Other methods ignore
+/// `start` and `lane`.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions<'a> {
+    /// The method.
+    pub method: &'a Method,
+    /// Tables lent to the method: each takes what it needs.
+    pub tables: Tables<'a>,
+    /// Moves solving the board (an earlier run's answer, say; [`AnytimeConfig::start`]) that
+    /// the anytime method starts from: so a solve can run in slices that continue one
+    /// another, and its answer is never longer than `start`.
+    pub start: Option<&'a [Direction]>,
+    /// Which run this is of several runs of one solve the caller starts side by side itself
+    /// (the web page's two workers, each on one thread): the anytime method makes that lane's
+    /// draws ([`AnytimeConfig::lane`]), so the runs' answers differ and the caller keeps the
+    /// shortest. The default is run 0 of 1, a plain run.
+    pub lane: LaneOf,
+}
+
+impl<'a> SolveOptions<'a> {
+    /// `method` with no tables, from the board, as a plain run.
+    pub fn new(method: &'a Method) -> SolveOptions<'a> {
+        SolveOptions {
+            method,
+            tables: Tables::default(),
+            start: None,
+            lane: LaneOf::default(),
+        }
+    }
+
+    /// These options with `tables`.
+    pub fn with_tables(self, tables: Tables<'a>) -> SolveOptions<'a> {
+        SolveOptions { tables, ..self }
+    }
+}
+
+/// Solves `board` towards `goal` as `options` say, within `limits`: the one entry point callers
+/// use. `on_improve` is told each strictly shorter solution an improving method
+/// ([`Method::Anytime`]) finds before its final answer, the first one included; other methods
+/// find one answer and do not call it.
 ///
 /// Unsolvable boards are answered from parity without searching. The [`Solution`] names the
 /// method and, when the method does not prove its answer optimal, carries a lower bound.
 ///
 /// ```
-/// use puzzle_core::{solve_with, Board, Goal, Limits, Method, Tables};
+/// use puzzle_core::{solve_with, Board, Goal, Limits, Method, SolveOptions};
 /// let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
 /// let goal = Goal::Snail.board(board.shape()).unwrap();
 /// let method = Method::default_for(board.shape());
-/// let solution = solve_with(&board, &goal, &method, Tables::default(), &mut Limits::default()).unwrap();
+/// let options = SolveOptions::new(&method);
+/// let solution = solve_with(&board, &goal, &options, &mut Limits::default(), &mut |_| {}).unwrap();
 /// assert_eq!(solution.length(), Some(24));
 /// assert_eq!(solution.method, method);
 /// ```
 pub fn solve_with(
     board: &Board,
     goal: &Board,
-    method: &Method,
-    tables: Tables,
-    limits: &mut Limits,
-) -> Result<Solution, SolveError> {
-    solve_improving(board, goal, method, tables, limits, &mut |_| {})
-}
-
-/// The best admissible lower bound on the moves from `board` to `goal` that `tables` give at
-/// once, without a search: linear conflict, the big-board tables' estimate where their core is
-/// the whole board (5x5 and smaller), the whole-board tables' where they lead to the goal (6x6,
-/// 7x7), whichever is largest; also through the relabelling a solve takes when the tables are
-/// the standard goal's and `goal` another with its blank in a corner ([`canonical_goal`]: the
-/// renamed board is as far from the standard goal). 0 when the shapes differ.
-pub fn lower_bound_with(board: &Board, goal: &Board, tables: Tables) -> u32 {
-    if board.shape() != goal.shape() {
-        return 0;
-    }
-    let estimate = |board: &Board, goal: &Board| {
-        let whole = (tables.whole_board)
-            .filter(|whole| whole.goal() == goal)
-            .map_or(0, |whole| whole.estimate(board.cells()));
-        crate::anytime::lower_bound(board, goal, tables.big_board).max(whole)
-    };
-    let canonical = canonical_goal(goal);
-    let renamed = (canonical != *goal)
-        .then(|| Relabel::between(goal, &canonical)?.board(board))
-        .flatten();
-    let through = renamed.map_or(0, |renamed| estimate(&renamed, &canonical));
-    estimate(board, goal).max(through)
-}
-
-/// [`solve_with`], telling `on_improve` each strictly shorter solution an improving method
-/// ([`Method::Anytime`]) finds before its final answer, the first one included. Other methods
-/// find one answer and do not call it.
-pub fn solve_improving(
-    board: &Board,
-    goal: &Board,
-    method: &Method,
-    tables: Tables,
+    options: &SolveOptions,
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Solution),
 ) -> Result<Solution, SolveError> {
-    solve_improving_from(board, goal, method, tables, None, limits, on_improve)
-}
-
-/// [`solve_improving`], the anytime method starting from `start` (moves solving `board`, an
-/// earlier run's answer, say; [`AnytimeConfig::start`]) when given: so a solve can run in
-/// slices that continue one another, and its answer is never longer than `start`. Other
-/// methods ignore `start`.
-pub fn solve_improving_from(
-    board: &Board,
-    goal: &Board,
-    method: &Method,
-    tables: Tables,
-    start: Option<&[Direction]>,
-    limits: &mut Limits,
-    on_improve: &mut dyn FnMut(&Solution),
-) -> Result<Solution, SolveError> {
-    let lane = LaneOf::default();
-    solve_improving_in_lane(board, goal, method, tables, start, lane, limits, on_improve)
-}
-
-/// [`solve_improving_from`] as run `lane` of several runs of one solve that the caller starts
-/// side by side itself (the web page's two workers, each on one thread): the anytime method
-/// makes that lane's draws ([`AnytimeConfig::lane`]), so the runs' answers differ and the
-/// caller keeps the shortest. Other methods ignore `lane`; run 0 of 1 is
-/// [`solve_improving_from`].
-#[allow(clippy::too_many_arguments)]
-pub fn solve_improving_in_lane(
-    board: &Board,
-    goal: &Board,
-    method: &Method,
-    tables: Tables,
-    start: Option<&[Direction]>,
-    lane: LaneOf,
-    limits: &mut Limits,
-    on_improve: &mut dyn FnMut(&Solution),
-) -> Result<Solution, SolveError> {
+    let SolveOptions {
+        method,
+        tables,
+        start,
+        lane,
+    } = *options;
     // The one parity check of the solve (it also refuses a size mismatch): every solver below
     // takes its verdict instead of computing it again, the relabelled problems included (a
     // relabelling keeps solvability).
@@ -148,14 +121,13 @@ pub fn solve_improving_in_lane(
                 verdict,
                 on_improve,
                 |board, verdict, _| {
+                    let options = TunedOptions::default();
                     if limits.threads > 1 {
                         let parallel = ParallelConfig::threads(limits.threads);
-                        let options = TunedOptions::default();
                         return Ok(solve_pdb_parallel_checked(
                             board, pdb, verdict, &options, &parallel, limits,
                         ));
                     }
-                    let options = TunedOptions::from(&TunedConfig::default());
                     Ok(solve_pdb_checked(board, pdb, verdict, &options, limits))
                 },
             )
@@ -202,6 +174,30 @@ pub fn solve_improving_in_lane(
             )
         }
     }
+}
+
+/// The best admissible lower bound on the moves from `board` to `goal` that `tables` give at
+/// once, without a search: linear conflict, the big-board tables' estimate where their core is
+/// the whole board (5x5 and smaller), the whole-board tables' where they lead to the goal (6x6,
+/// 7x7), whichever is largest; also through the relabelling a solve takes when the tables are
+/// the standard goal's and `goal` another with its blank in a corner ([`canonical_goal`]: the
+/// renamed board is as far from the standard goal). 0 when the shapes differ.
+pub fn lower_bound_with(board: &Board, goal: &Board, tables: Tables) -> u32 {
+    if board.shape() != goal.shape() {
+        return 0;
+    }
+    let estimate = |board: &Board, goal: &Board| {
+        let whole = (tables.whole_board)
+            .filter(|whole| whole.goal() == goal)
+            .map_or(0, |whole| whole.estimate(board.cells()));
+        crate::anytime::lower_bound(board, goal, tables.big_board).max(whole)
+    };
+    let canonical = canonical_goal(goal);
+    let renamed = (canonical != *goal)
+        .then(|| Relabel::between(goal, &canonical)?.board(board))
+        .flatten();
+    let through = renamed.map_or(0, |renamed| estimate(&renamed, &canonical));
+    estimate(board, goal).max(through)
 }
 
 /// Moves of the original board as moves of the problem `relabel` makes of it (the inverse
@@ -259,12 +255,14 @@ mod tests {
     fn from(board: &Board, goal: &Board, start: Option<&[Direction]>, ms: u32) -> Solution {
         let method = Method::Anytime { time_limit_ms: ms };
         let mut lengths = Vec::new();
-        let answer = solve_improving_from(
+        let options = SolveOptions {
+            start,
+            ..SolveOptions::new(&method)
+        };
+        let answer = solve_with(
             board,
             goal,
-            &method,
-            Tables::default(),
-            start,
+            &options,
             &mut Limits::default(),
             &mut |better| {
                 assert_eq!(board.after(&better.moves).as_ref(), Ok(goal));
@@ -327,13 +325,16 @@ mod tests {
         let staged = quick_staged(&board, &goal);
         for index in 0..2 {
             let lane = LaneOf { index, count: 2 };
-            let answer = solve_improving_in_lane(
+            let method = Method::Anytime { time_limit_ms: 150 };
+            let options = SolveOptions {
+                start: Some(&staged),
+                lane,
+                ..SolveOptions::new(&method)
+            };
+            let answer = solve_with(
                 &board,
                 &goal,
-                &Method::Anytime { time_limit_ms: 150 },
-                Tables::default(),
-                Some(&staged),
-                lane,
+                &options,
                 &mut Limits::default(),
                 &mut |better| assert_eq!(board.after(&better.moves).as_ref(), Ok(&goal)),
             )
@@ -367,7 +368,8 @@ mod tests {
         ];
         for method in methods {
             let mut limits = Limits::default();
-            let answer = solve_with(&board, &goal, &method, Tables::default(), &mut limits);
+            let options = SolveOptions::new(&method);
+            let answer = solve_with(&board, &goal, &options, &mut limits, &mut |_| {});
             let answer = answer.unwrap();
             assert_eq!(
                 answer.outcome,
@@ -382,9 +384,9 @@ mod tests {
         let mismatch = solve_with(
             &board,
             &other,
-            &Method::Staged,
-            Tables::default(),
+            &SolveOptions::new(&Method::Staged),
             &mut Limits::default(),
+            &mut |_| {},
         );
         assert!(matches!(
             mismatch,

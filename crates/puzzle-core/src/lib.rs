@@ -22,12 +22,13 @@
 //! With the `serde` feature, boards, configurations and results serialize.
 //!
 //! ```
-//! use puzzle_core::{solve_with, Board, Goal, Limits, Method, Tables};
+//! use puzzle_core::{solve_with, Board, Goal, Limits, Method, SolveOptions};
 //!
 //! let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
 //! let goal = Goal::Snail.board(board.shape()).unwrap();
 //! let method = Method::default_for(board.shape()); // A* with linear conflict on 3x3
-//! let solution = solve_with(&board, &goal, &method, Tables::default(), &mut Limits::default()).unwrap();
+//! let options = SolveOptions::new(&method); // no tables lent, a plain run
+//! let solution = solve_with(&board, &goal, &options, &mut Limits::default(), &mut |_| {}).unwrap();
 //! assert_eq!(solution.length(), Some(24));
 //! ```
 //!
@@ -73,8 +74,8 @@
 //! - [`relabel`]: one problem under two goals, so one goal's tables serve another's.
 //!
 //! **The entry point**
-//! - [`dispatch`]: [`solve_with`] and [`solve_improving`] run any [`Method`] with the
-//!   [`Tables`] the caller lends; the CLI and the web worker call these.
+//! - [`dispatch`]: [`solve_with`] runs any [`Method`] as its [`SolveOptions`] say, with the
+//!   [`Tables`] the caller lends; the CLI, the web worker and the experiment call it.
 //!
 //! **Above the entry point**
 //! - [`experiment`]: the textbook experiment: boards at an exact depth, every method's mean
@@ -107,11 +108,9 @@ mod text;
 pub mod trace;
 pub mod tuned;
 
+pub use anytime::LaneOf;
 pub use board::{Board, Shape};
-pub use dispatch::{
-    lower_bound_with, solve_improving, solve_improving_from, solve_improving_in_lane, solve_with,
-    Tables,
-};
+pub use dispatch::{lower_bound_with, solve_with, SolveOptions, Tables};
 pub use error::{BoardError, MoveError, UnknownAlgorithm};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};

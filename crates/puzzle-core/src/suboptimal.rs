@@ -26,7 +26,7 @@ use crate::pdb::AdditivePdb;
 use crate::search::{astar, Limits, Outcome, Stats};
 use crate::solvability::{solvability, Solvability};
 use crate::solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig, DEFAULT_DEPTH_LIMIT};
-use crate::tuned::{solve_pdb, TunedConfig};
+use crate::tuned::{solve_pdb, TunedOptions};
 
 /// Most tiles one sub-search places together.
 pub const MAX_CHUNK: usize = 15;
@@ -451,7 +451,7 @@ impl Work {
             .sub_boards(r0, c0, 4, 4, |i, _| target.tile(i))
             .expect("the rectangle holds exactly its goal tiles");
         debug_assert_eq!(&goal, target);
-        let solution = solve_pdb(&board, pdb, &TunedConfig::default(), limits).expect("4x4");
+        let solution = solve_pdb(&board, pdb, &TunedOptions::default(), limits).expect("4x4");
         self.finish_moves(solution).map(|()| true)
     }
 

@@ -34,24 +34,11 @@ pub mod stepped;
 
 use crate::pruning::MovePruning;
 
-/// Options of the tuned search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TunedConfig {
-    /// Also look the reflected board up and take the larger estimate (when the goal has a
-    /// reflection, see [`crate::pdb::Reflection`]).
-    pub reflection: bool,
-}
-
-impl Default for TunedConfig {
-    fn default() -> Self {
-        TunedConfig { reflection: true }
-    }
-}
-
-/// All the options of the tuned search ([`TunedConfig`] is the part older callers set).
+/// Options of the tuned search; the default turns every one on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TunedOptions {
-    /// See [`TunedConfig::reflection`].
+    /// Also look the reflected board up and take the larger estimate (when the goal has a
+    /// reflection, see [`crate::pdb::Reflection`]).
     pub reflection: bool,
     /// Refuse the moves that complete a redundant sequence of blank moves
     /// ([`crate::pruning::MovePruning`], built once per database on first use), besides the move that
@@ -66,16 +53,8 @@ pub struct TunedOptions {
 
 impl Default for TunedOptions {
     fn default() -> Self {
-        TunedOptions::from(&TunedConfig::default())
-    }
-}
-
-/// The options [`solve_pdb`] uses for a [`TunedConfig`]: redundant-sequence pruning and child
-/// ordering on.
-impl From<&TunedConfig> for TunedOptions {
-    fn from(config: &TunedConfig) -> Self {
         TunedOptions {
-            reflection: config.reflection,
+            reflection: true,
             prune_redundant: true,
             order_children: true,
         }
@@ -83,38 +62,27 @@ impl From<&TunedConfig> for TunedOptions {
 }
 
 /// Solves `board` optimally towards the goal of `pdb` with IDA* on the database's estimate,
-/// with the options [`TunedOptions::from`] a `config` (redundant-sequence pruning and child
-/// ordering on).
+/// with `options` (all on by default); with `prune_redundant` and `order_children` off it
+/// generates exactly the nodes of the generic [`crate::search::idastar::idastar`] on the same
+/// estimate.
 ///
 /// The [`Solution`] names [`Method::PatternDatabase`]; `stats.optimal` is true. Unsolvable boards
 /// are answered from parity without search. The only error is a size mismatch.
 ///
 /// ```
 /// use puzzle_core::pdb::{AdditivePdb, Partition};
-/// use puzzle_core::tuned::{solve_pdb, TunedConfig};
+/// use puzzle_core::tuned::{solve_pdb, TunedOptions};
 /// use puzzle_core::{Board, Goal, Limits, SolveOutcome};
 /// let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
 /// let goal = Goal::Standard.board(board.shape()).unwrap();
 /// let pdb = AdditivePdb::build(&goal, &Partition::by_reading_order(&goal, &[4, 4]).unwrap(),
 ///     &mut Limits::default()).unwrap();
-/// let solution = solve_pdb(&board, &pdb, &TunedConfig::default(), &mut Limits::default()).unwrap();
+/// let solution = solve_pdb(&board, &pdb, &TunedOptions::default(), &mut Limits::default()).unwrap();
 /// assert_eq!(solution.outcome, SolveOutcome::Solved);
 /// assert_eq!(solution.length(), Some(31));
 /// assert_eq!(board.after(&solution.moves).unwrap(), goal);
 /// ```
 pub fn solve_pdb(
-    board: &Board,
-    pdb: &AdditivePdb,
-    config: &TunedConfig,
-    limits: &mut Limits,
-) -> Result<Solution, BoardError> {
-    solve_pdb_with(board, pdb, &TunedOptions::from(config), limits)
-}
-
-/// [`solve_pdb`] with every option; with `prune_redundant` and `order_children` off it
-/// generates exactly the nodes of the generic [`crate::search::idastar::idastar`] on the same
-/// estimate.
-pub fn solve_pdb_with(
     board: &Board,
     pdb: &AdditivePdb,
     options: &TunedOptions,
@@ -124,7 +92,7 @@ pub fn solve_pdb_with(
     Ok(solve_pdb_checked(board, pdb, verdict, options, limits))
 }
 
-/// [`solve_pdb_with`] for a board whose parity verdict toward the tables' goal is known:
+/// [`solve_pdb`] for a board whose parity verdict toward the tables' goal is known:
 /// `verdict` is [`solvability`]`(board, pdb.goal())`, or that of a problem a relabelling made
 /// this one of (the same `solvable`), computed once at the entry ([`crate::dispatch`]).
 pub(crate) fn solve_pdb_checked(

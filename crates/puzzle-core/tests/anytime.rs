@@ -153,7 +153,7 @@ fn one_build_serves_every_size_with_the_same_core() {
 #[test]
 fn standard_tables_serve_a_goal_with_the_blank_in_another_corner() {
     use puzzle_core::relabel::Relabel;
-    use puzzle_core::{solvability, solve_with, Method, Tables};
+    use puzzle_core::{solvability, solve_with, Method, SolveOptions, Tables};
     let shape = Shape::new(5, 3).unwrap();
     let standard = Goal::Standard.board(shape).unwrap();
     let tables = BigTables::build(&standard, &mut Limits::default()).unwrap();
@@ -166,8 +166,14 @@ fn standard_tables_serve_a_goal_with_the_blank_in_another_corner() {
             big_board: Some(&tables),
             ..Tables::default()
         };
-        let answer =
-            solve_with(&board, &blank_first, &method, with, &mut Limits::default()).unwrap();
+        let answer = solve_with(
+            &board,
+            &blank_first,
+            &SolveOptions::new(&method).with_tables(with),
+            &mut Limits::default(),
+            &mut |_| {},
+        )
+        .unwrap();
         assert_eq!(answer.outcome, SolveOutcome::Solved);
         assert_eq!(board.after(&answer.moves).unwrap(), blank_first);
         assert_eq!(

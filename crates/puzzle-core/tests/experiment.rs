@@ -14,7 +14,7 @@ use puzzle_core::experiment::{
     ExperimentProgress, CSV_HEADER,
 };
 use puzzle_core::{
-    solve_with, Board, Goal, Limits, Method, Shape, SolveError, SolveOutcome, Tables,
+    solve_with, Board, Goal, Limits, Method, Shape, SolveError, SolveOptions, SolveOutcome, Tables,
 };
 
 fn methods(names: &[&str]) -> Vec<Method> {
@@ -116,8 +116,14 @@ fn figures_match_solves_run_one_by_one() {
         let (mut generated, mut expanded, mut lengths, mut hits) = (vec![], vec![], vec![], 0);
         for board in &boards {
             let mut limits = Limits::with_budget(8_000);
-            let solution =
-                solve_with(board, &goal, method, Tables::default(), &mut limits).unwrap();
+            let solution = solve_with(
+                board,
+                &goal,
+                &SolveOptions::new(method),
+                &mut limits,
+                &mut |_| {},
+            )
+            .unwrap();
             match solution.outcome {
                 SolveOutcome::Solved => {
                     generated.push(solution.stats.generated as f64);

@@ -15,7 +15,8 @@ use puzzle_core::anytime::BigTables;
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::{
-    parse_moves, solve_with, Board, Goal, HeuristicKind, Limits, Method, Shape, Tables,
+    parse_moves, solve_with, Board, Goal, HeuristicKind, Limits, Method, Shape, SolveOptions,
+    Tables,
 };
 
 /// Longest error message allowed, whatever the input (messages quote at most 32 characters).
@@ -238,7 +239,7 @@ proptest! {
                 let mut limits = Limits { max_expanded: Some(2_000), ..Limits::default() };
                 let method = Method::Anytime { time_limit_ms: 5 };
                 let tables = Tables { big_board: Some(&tables), ..Tables::default() };
-                if let Ok(solution) = solve_with(&board, &goal, &method, tables, &mut limits) {
+                if let Ok(solution) = solve_with(&board, &goal, &SolveOptions::new(&method).with_tables(tables), &mut limits, &mut |_| {}) {
                     if let Some(moves) = solution.length() {
                         prop_assert_eq!(&board.after(&solution.moves).unwrap(), &goal);
                         prop_assert!(moves > 0 || board == goal);

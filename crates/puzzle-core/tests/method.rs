@@ -4,7 +4,8 @@ use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::search::Limits;
 use puzzle_core::solver::Algorithm;
 use puzzle_core::{
-    solve_with, Board, Goal, HeuristicKind, Method, Shape, SolveError, SolveOutcome, Tables,
+    solve_with, Board, Goal, HeuristicKind, Method, Shape, SolveError, SolveOptions, SolveOutcome,
+    Tables,
 };
 
 fn shape(width: usize, height: usize) -> Shape {
@@ -71,9 +72,9 @@ fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
     let missing = solve_with(
         &board,
         &goal,
-        &Method::PatternDatabase,
-        Tables::default(),
+        &SolveOptions::new(&Method::PatternDatabase),
         &mut limits,
+        &mut |_| {},
     );
     assert!(matches!(missing, Err(SolveError::MissingTables { .. })));
     let partition = Partition::default_for(&goal).unwrap();
@@ -83,8 +84,14 @@ fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
         big_board: None,
         whole_board: None,
     };
-    let solution =
-        solve_with(&board, &goal, &Method::PatternDatabase, tables, &mut limits).unwrap();
+    let solution = solve_with(
+        &board,
+        &goal,
+        &SolveOptions::new(&Method::PatternDatabase).with_tables(tables),
+        &mut limits,
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!(solution.length(), Some(31));
     assert_eq!(solution.method, Method::PatternDatabase);
     assert!(solution.is_optimal());
@@ -94,9 +101,9 @@ fn solve_with_names_the_method_and_needs_tables_for_the_goal() {
     let other = solve_with(
         &board,
         &snail,
-        &Method::PatternDatabase,
-        tables,
+        &SolveOptions::new(&Method::PatternDatabase).with_tables(tables),
         &mut limits,
+        &mut |_| {},
     );
     assert!(matches!(other, Err(SolveError::MissingTables { .. })));
 }
@@ -113,9 +120,9 @@ fn near_optimal_answers_carry_a_lower_bound() {
     let solution = solve_with(
         &board,
         &goal,
-        &Method::Staged,
-        Tables::default(),
+        &SolveOptions::new(&Method::Staged),
         &mut Limits::default(),
+        &mut |_| {},
     )
     .unwrap();
     assert_eq!(solution.outcome, SolveOutcome::Solved);
@@ -133,9 +140,9 @@ fn shape_mismatch_is_an_error() {
     let result = solve_with(
         &board,
         &goal,
-        &Method::default_for(board.shape()),
-        Tables::default(),
+        &SolveOptions::new(&Method::default_for(board.shape())),
         &mut Limits::default(),
+        &mut |_| {},
     );
     assert!(matches!(result, Err(SolveError::Board(_))));
 }
@@ -163,9 +170,9 @@ fn every_method_on_the_menu_solves_small_boards_of_every_shape() {
             let solution = solve_with(
                 &board,
                 &goal,
-                &method,
-                tables,
+                &SolveOptions::new(&method).with_tables(tables),
                 &mut Limits::with_budget(200_000),
+                &mut |_| {},
             )
             .unwrap();
             assert_eq!(solution.outcome, SolveOutcome::Solved, "{method} {w}x{h}");
@@ -247,9 +254,9 @@ fn standard_databases_solve_toward_goals_with_the_blank_in_a_corner() {
             let solution = solve_with(
                 &board,
                 &goal,
-                &Method::PatternDatabase,
-                tables,
+                &SolveOptions::new(&Method::PatternDatabase).with_tables(tables),
                 &mut Limits::default(),
+                &mut |_| {},
             )
             .unwrap();
             assert_eq!(solution.solvability, solvability(&board, &goal).unwrap());

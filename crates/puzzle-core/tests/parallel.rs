@@ -10,7 +10,7 @@ use puzzle_core::search::Progress;
 use puzzle_core::tuned::parallel::{
     search_item, solve_pdb_parallel, split_iteration, ItemError, ParallelConfig,
 };
-use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
+use puzzle_core::tuned::{solve_pdb, TunedOptions};
 use puzzle_core::{swap_fix, Board, Goal, Limits, Shape, SolveOutcome};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -51,7 +51,7 @@ fn parallel_lengths_equal_the_serial_ones() {
                     prune_redundant: reflection,
                     order_children: reflection,
                 };
-                let serial = solve_pdb_with(&board, &pdb, &config, &mut Limits::default()).unwrap();
+                let serial = solve_pdb(&board, &pdb, &config, &mut Limits::default()).unwrap();
                 // One thread is the serial search, counts included.
                 let one = solve_pdb_parallel(
                     &board,
@@ -96,7 +96,7 @@ fn split_items_add_up_to_the_serial_iteration() {
     let config = TunedOptions::default();
     for seed in 0..8 {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, 50 + seed);
-        let serial = solve_pdb_with(&board, &pdb, &config, &mut Limits::default()).unwrap();
+        let serial = solve_pdb(&board, &pdb, &config, &mut Limits::default()).unwrap();
         let bounds: Vec<u32> = serial
             .stats
             .iteration_bounds

@@ -505,7 +505,7 @@ fn bad_partitions_are_rejected() {
 
 #[test]
 fn easiest_korf_instances_solve_to_their_listed_optimum() {
-    use puzzle_core::tuned::{solve_pdb, TunedConfig};
+    use puzzle_core::tuned::{solve_pdb, TunedOptions};
     use puzzle_core::SolveOutcome;
     let pdb = blank_first_663();
     let mut instances = korf();
@@ -513,7 +513,10 @@ fn easiest_korf_instances_solve_to_their_listed_optimum() {
     instances.sort_by_key(|(_, optimal)| *optimal);
     for (board, optimal) in instances.into_iter().take(5) {
         for reflection in [true, false] {
-            let config = TunedConfig { reflection };
+            let config = TunedOptions {
+                reflection,
+                ..TunedOptions::default()
+            };
             let solution = solve_pdb(&board, pdb, &config, &mut Limits::default()).unwrap();
             assert_eq!(solution.outcome, SolveOutcome::Solved);
             assert_eq!(solution.length(), Some(optimal), "{board}");

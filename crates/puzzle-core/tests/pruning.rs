@@ -6,7 +6,7 @@ mod common;
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::pruning::MovePruning;
-use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
+use puzzle_core::tuned::{solve_pdb, TunedOptions};
 use puzzle_core::{Board, Goal, Limits, Shape, SolveOutcome};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -23,7 +23,7 @@ fn solve_with(board: &Board, pdb: &AdditivePdb, prune: bool, order: bool) -> (us
         prune_redundant: prune,
         order_children: order,
     };
-    let solution = solve_pdb_with(board, pdb, &options, &mut Limits::default()).unwrap();
+    let solution = solve_pdb(board, pdb, &options, &mut Limits::default()).unwrap();
     assert_eq!(solution.outcome, SolveOutcome::Solved);
     assert_eq!(board.after(&solution.moves).unwrap(), *pdb.goal());
     (solution.length().unwrap(), solution.stats.generated)

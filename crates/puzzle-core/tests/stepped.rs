@@ -9,7 +9,7 @@ use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::tuned::parallel::{search_item, ParallelConfig};
 use puzzle_core::tuned::stepped::{Iterations, Next};
-use puzzle_core::tuned::{solve_pdb_with, TunedOptions};
+use puzzle_core::tuned::{solve_pdb, TunedOptions};
 use puzzle_core::{Board, Goal, Limits, Shape, Solution, SolveOutcome};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -95,7 +95,7 @@ fn lengths_and_complete_counts_are_the_serial_search_on_4x4() {
     let mut rng = StdRng::seed_from_u64(11);
     for walk in [20, 36, 50, 70] {
         let board = random_walk(&goal, walk, &mut rng);
-        let serial = solve_pdb_with(&board, &pdb, &options, &mut Limits::default()).unwrap();
+        let serial = solve_pdb(&board, &pdb, &options, &mut Limits::default()).unwrap();
         let (solution, _) = drive(
             &board,
             &goal,
@@ -144,7 +144,7 @@ fn unsolvable_boards_end_at_once_and_the_budget_stops_the_search() {
 
     let board = Board::new(Shape::square(3).unwrap(), vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
     let options = TunedOptions::default();
-    let needed = solve_pdb_with(&board, &pdb, &options, &mut Limits::default()).unwrap();
+    let needed = solve_pdb(&board, &pdb, &options, &mut Limits::default()).unwrap();
     let budget = needed.stats.expanded / 2;
     let mut limits = Limits {
         max_expanded: Some(budget),

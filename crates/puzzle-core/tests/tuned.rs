@@ -8,7 +8,7 @@ use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::search::bfs::bfs_distances;
 use puzzle_core::search::idastar::idastar;
 use puzzle_core::search::{Progress, Stats};
-use puzzle_core::tuned::{solve_pdb, solve_pdb_with, TunedConfig, TunedOptions};
+use puzzle_core::tuned::{solve_pdb, TunedOptions};
 use puzzle_core::{
     solve, swap_fix, Algorithm, Board, Goal, HeuristicKind, Limits, Shape, SolveOutcome,
     SolverConfig,
@@ -67,9 +67,12 @@ fn check_board(board: &Board, pdb: &AdditivePdb, distance: Option<usize>) {
             prune_redundant: false,
             order_children: false,
         };
-        let solution = solve_pdb_with(board, pdb, &options, &mut Limits::default()).unwrap();
+        let solution = solve_pdb(board, pdb, &options, &mut Limits::default()).unwrap();
         // The defaults (pruning and ordering): a solution as short.
-        let config = TunedConfig { reflection };
+        let config = TunedOptions {
+            reflection,
+            ..TunedOptions::default()
+        };
         let default = solve_pdb(board, pdb, &config, &mut Limits::default()).unwrap();
         assert_eq!(default.length(), solution.length(), "{board}");
         assert_eq!(board.after(&default.moves).unwrap(), *pdb.goal());
@@ -79,7 +82,7 @@ fn check_board(board: &Board, pdb: &AdditivePdb, distance: Option<usize>) {
             prune_redundant: true,
             ..options
         };
-        let pruned = solve_pdb_with(board, pdb, &pruning_only, &mut Limits::default()).unwrap();
+        let pruned = solve_pdb(board, pdb, &pruning_only, &mut Limits::default()).unwrap();
         assert_eq!(pruned.length(), solution.length(), "{board}");
         assert!(pruned.stats.generated <= solution.stats.generated);
         assert_eq!(solution.outcome, SolveOutcome::Solved);
@@ -150,7 +153,7 @@ fn agrees_with_generic_linear_conflict_on_easy_4x4() {
             let tuned = solve_pdb(
                 &board,
                 &pdb,
-                &TunedConfig::default(),
+                &TunedOptions::default(),
                 &mut Limits::default(),
             )
             .unwrap();
@@ -173,7 +176,7 @@ fn budget_cancel_and_parity() {
     let goal = Goal::Standard.board(shape).unwrap();
     let pdb = build(&goal, &[5, 5, 5]);
     let board = scramble_seeded(&goal, Scramble::Uniform, true, 8);
-    let config = TunedConfig::default();
+    let config = TunedOptions::default();
 
     let budget = solve_pdb(&board, &pdb, &config, &mut Limits::with_budget(1000)).unwrap();
     assert_eq!(budget.outcome, SolveOutcome::BudgetExhausted);
@@ -227,7 +230,10 @@ fn nibble_tables_search_exactly_like_byte_tables() {
         for steps in [20, 34, 42] {
             let board = random_walk(&goal, steps, &mut rng);
             for reflection in [true, false] {
-                let config = TunedConfig { reflection };
+                let config = TunedOptions {
+                    reflection,
+                    ..TunedOptions::default()
+                };
                 let a = solve_pdb(&board, &bytes, &config, &mut Limits::default()).unwrap();
                 let b = solve_pdb(&board, &nibbles, &config, &mut Limits::default()).unwrap();
                 assert_eq!(a.moves, b.moves, "{board}");

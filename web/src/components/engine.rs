@@ -446,9 +446,9 @@ mod tests {
         puzzle_core::solve_with(
             &s.puzzle.board,
             &s.puzzle.goal_board,
-            &Method::Staged,
-            puzzle_core::Tables::default(),
+            &puzzle_core::SolveOptions::new(&Method::Staged),
             &mut Limits::default(),
+            &mut |_| {},
         )
         .unwrap()
     }
@@ -567,11 +567,10 @@ mod tests {
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
         assert_eq!(s.solving.engine.running, Some(PAGE_ANYTIME));
         let mut longer = Vec::new();
-        let answer = puzzle_core::solve_improving(
+        let answer = puzzle_core::solve_with(
             &board,
             &goal,
-            &puzzle_core::Method::Anytime { time_limit_ms: 300 },
-            puzzle_core::Tables::default(),
+            &puzzle_core::SolveOptions::new(&puzzle_core::Method::Anytime { time_limit_ms: 300 }),
             &mut Limits::default(),
             &mut |better| longer.push(better.clone()),
         )

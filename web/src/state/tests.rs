@@ -767,12 +767,12 @@ fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> S
     puzzle_core::solve_with(
         &state.puzzle.board,
         &state.puzzle.goal_board,
-        &method,
-        puzzle_core::Tables::default(),
+        &puzzle_core::SolveOptions::new(&method).with_tables(puzzle_core::Tables::default()),
         &mut Limits {
             max_expanded: Some(budget),
             ..Limits::default()
         },
+        &mut |_| {},
     )
     .unwrap_or_else(|e| panic!("request {id}: {e}"))
 }

@@ -22,7 +22,9 @@ use std::rc::Rc;
 
 use puzzle_core::pdb::{AdditivePdb, Partition};
 use puzzle_core::relabel::canonical_goal;
-use puzzle_core::{solve_improving, Board, Goal, Limits, Method, Shape, SolveOutcome, Tables};
+use puzzle_core::{
+    solve_with, Board, Goal, Limits, Method, Shape, SolveOptions, SolveOutcome, Tables,
+};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_with_progress, plain_progress};
@@ -243,11 +245,10 @@ fn anytime_first_answers(scope: &DedicatedWorkerGlobalScope, request: &SolveRequ
         )
     };
     // Every answer went to `improved` as it came; the last one repeats the best.
-    let _ = solve_improving(
+    let _ = solve_with(
         &request.board,
         &request.goal,
-        &method,
-        Tables::default(),
+        &SolveOptions::new(&method),
         &mut limits,
         &mut improved,
     );

@@ -4,7 +4,7 @@
 //! `quick.rs`, the worker's entry) ends here.
 
 use puzzle_core::anytime::LaneOf;
-use puzzle_core::{solve_improving_in_lane, Direction, Tables};
+use puzzle_core::{solve_with, Direction, SolveOptions, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::post;
@@ -51,13 +51,15 @@ pub(super) fn solve_request_in_lane(
             },
         )
     };
-    match solve_improving_in_lane(
+    match solve_with(
         &request.board,
         &request.goal,
-        &request.method,
-        tables,
-        start.as_deref(),
-        lane,
+        &SolveOptions {
+            tables,
+            start: start.as_deref(),
+            lane,
+            ..SolveOptions::new(&request.method)
+        },
         &mut limits,
         &mut improved,
     ) {

@@ -1,7 +1,7 @@
 //! The second worker of a big-board anytime solve (a [`WorkerCopy`] of this worker, where the
 //! page's request allows two: [`crate::two_workers`]): the rounds of a watched solve
 //! ([`super::watch::improve`]) run on both, this worker as lane 0 of 2 and the second as lane
-//! 1 of 2 (`puzzle_core::solve_improving_in_lane`: other beam tie-breaks, its share of the
+//! 1 of 2 (`puzzle_core::SolveOptions::lane`: other beam tie-breaks, its share of the
 //! widest beams' other draws), each from the same board (the commit point) and the same best
 //! rest, until the same time; the shorter rest wins ([`crate::two_workers::shorter`]). A solve
 //! that waits for its best answer (not watched) is one round of the whole budget
@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use puzzle_core::anytime::{BigTables, LaneOf, WholeTables};
-use puzzle_core::{solve_improving_in_lane, Board, Direction, Limits, Method, Tables};
+use puzzle_core::{solve_with, Board, Direction, Limits, Method, SolveOptions, Tables};
 
 use web_sys::DedicatedWorkerGlobalScope;
 
@@ -367,13 +367,15 @@ pub fn round(
                     clock,
                     ..Limits::default()
                 };
-                solve_improving_in_lane(
+                solve_with(
                     board,
                     goal,
-                    &method,
-                    tables,
-                    start,
-                    lane,
+                    &SolveOptions {
+                        tables,
+                        start,
+                        lane,
+                        ..SolveOptions::new(&method)
+                    },
                     &mut limits,
                     &mut |_| {},
                 )

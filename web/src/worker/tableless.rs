@@ -7,7 +7,7 @@
 //! one run: measured natively over 10 s (200-800 ms slices), 138 moves against 114 and 128 on
 //! two 5x5 boards, 232 against 216 on a 6x6.
 
-use puzzle_core::{solve_improving_from, Direction, Limits, Method, Solution, Tables};
+use puzzle_core::{solve_with, Direction, Limits, Method, Solution, SolveOptions};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{clock, post};
@@ -54,12 +54,13 @@ pub(super) fn slice(
             post(scope, &improved_message(request, solution));
         }
     };
-    let mut answer = solve_improving_from(
+    let mut answer = solve_with(
         &request.board,
         &request.goal,
-        &method,
-        Tables::default(),
-        start,
+        &SolveOptions {
+            start,
+            ..SolveOptions::new(&method)
+        },
         &mut limits,
         &mut improved,
     )

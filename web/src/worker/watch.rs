@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 
 use puzzle_core::{
-    solvability, solve_improving_in_lane, Board, Direction, Method, Solution, SolveOutcome, Stats,
+    solvability, solve_with, Board, Direction, Method, Solution, SolveOptions, SolveOutcome, Stats,
     Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
@@ -142,13 +142,15 @@ pub(super) async fn improve(
             until,
             request.max_expanded,
         );
-        match solve_improving_in_lane(
+        match solve_with(
             &from,
             &request.goal,
-            &method,
-            tables,
-            Some(rest),
-            lane,
+            &SolveOptions {
+                tables,
+                start: Some(rest),
+                lane,
+                ..SolveOptions::new(&method)
+            },
             &mut limits,
             &mut improved,
         ) {

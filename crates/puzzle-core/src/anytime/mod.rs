@@ -127,7 +127,7 @@ pub struct AnytimeConfig {
 impl Default for AnytimeConfig {
     fn default() -> Self {
         AnytimeConfig {
-            time_limit_ms: 2000.0,
+            time_limit_ms: f64::from(crate::method::DEFAULT_ANYTIME_MS),
             start: None,
             work_clock: None,
             lane: LaneOf::default(),

@@ -12,7 +12,7 @@ use super::error::ExperimentError;
 use super::methods::default_methods;
 use crate::analysis::{TableTooLarge, MAX_TABLE_CELLS};
 use crate::board::Board;
-use crate::dispatch::{solve_with, Tables};
+use crate::dispatch::{solve_with, SolveOptions, Tables};
 use crate::method::{Method, SolveError, TableKind};
 use crate::search::{default_clock, Limits, Progress};
 use crate::solution::{Solution, SolveOutcome};
@@ -360,7 +360,8 @@ impl Run<'_, '_> {
             clock: controls.clock,
             ..Limits::default()
         };
-        let solution = solve_with(board, &self.config.goal, method, self.tables, &mut limits)
+        let options = SolveOptions::new(method).with_tables(self.tables);
+        let solution = solve_with(board, &self.config.goal, &options, &mut limits, &mut |_| {})
             .expect("the method, tables and board were checked before the run");
         (solution.outcome != SolveOutcome::Cancelled).then_some(solution)
     }

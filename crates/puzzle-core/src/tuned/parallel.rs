@@ -186,7 +186,7 @@ impl ParallelConfig {
     }
 }
 
-/// Solves `board` optimally like [`super::solve_pdb_with`], searching the large iterations on
+/// Solves `board` optimally like [`super::solve_pdb`], searching the large iterations on
 /// `parallel.threads` threads. The calling thread searches too, with `limits`: its
 /// progress callback sees its own share of the work and may cancel all threads; the node
 /// budget applies to each thread separately. `stats` add up every thread's counts
