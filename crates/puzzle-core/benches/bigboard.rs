@@ -42,7 +42,7 @@
 //! before the limit) and the process's CPU time over the wall time of its solves.
 //! Table build time and memory are printed for each goal; `--cache DIR` keeps the tables there
 //! (`BigTables::to_bytes`, `WholeTables::to_bytes`) and reads them back on the next run. The other options set the
-//! solver's knobs (`AnytimeTuning`, `AnytimeConfig::tuning`); `--work-clock R` counts time in expansions (R a
+//! solver's knobs (`AnytimeTuning`, by phase, run through `solve_anytime_tuned`); `--work-clock R` counts time in expansions (R a
 //! millisecond, `AnytimeConfig::work_clock`): runs repeat exactly, for comparing settings where
 //! the machine's load moves clock-limited runs more than the settings do (5x5 at 1 s).
 //! `--strong` runs every board twice in the same run, with the strong tables (`Strength::Strong`,
@@ -57,8 +57,8 @@
 use std::time::Instant;
 
 use puzzle_core::anytime::{
-    solve_anytime_guided, split_at_core, AnytimeConfig, BigTables, CoreSplit, Guides, Strength,
-    WholeTables,
+    solve_anytime_tuned, split_at_core, AnytimeConfig, AnytimeTuning, BigTables, CoreSplit, Guides,
+    Strength, WholeTables,
 };
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::heuristic::{Heuristic, HeuristicKind};
@@ -86,6 +86,7 @@ struct Options {
     threads: Vec<usize>,
     strong: bool,
     config: AnytimeConfig,
+    tuning: AnytimeTuning,
 }
 
 fn options() -> Options {
@@ -109,6 +110,7 @@ fn options() -> Options {
         threads: vec![1],
         strong: false,
         config: AnytimeConfig::default(),
+        tuning: AnytimeTuning::default(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -141,45 +143,44 @@ fn options() -> Options {
             "--old-no-beams" => options.old_no_beams = true,
             "--no-whole" => options.whole = false,
             "--bounds" => options.bounds = Some(number(args.next()) as u64),
-            "--core-nodes" => options.config.tuning.core_nodes = number(args.next()),
-            "--wide-nodes" => options.config.tuning.wide_nodes = number(args.next()),
-            "--window-nodes" => options.config.tuning.window_nodes = number(args.next()) as u64,
-            "--max-window" => options.config.tuning.max_window = number(args.next()),
-            "--extra-rounds" => options.config.tuning.extra_rounds = number(args.next()),
-            "--guided-windows" => options.config.tuning.guided_windows = list(args.next()),
+            "--core-nodes" => options.tuning.core.nodes = number(args.next()),
+            "--wide-nodes" => options.tuning.core.wide_nodes = number(args.next()),
+            "--window-nodes" => options.tuning.windows.nodes = number(args.next()) as u64,
+            "--max-window" => options.tuning.windows.max = number(args.next()),
+            "--extra-rounds" => options.tuning.windows.extra_rounds = number(args.next()),
+            "--guided-windows" => options.tuning.guided.windows = list(args.next()),
             "--guided-quick-nodes" => {
-                options.config.tuning.guided_quick_nodes = number(args.next()) as u64
+                options.tuning.guided.quick_nodes = number(args.next()) as u64
             }
             "--tail-weight" => {
-                options.config.tuning.tail_weight =
+                options.tuning.tails.weight =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--tail-nodes" => options.config.tuning.tail_nodes = number(args.next()),
-            "--beam-width" => options.config.tuning.beam_width = number(args.next()),
-            "--beam-links" => options.config.tuning.beam_links = number(args.next()),
+            "--tail-nodes" => options.tuning.tails.nodes = number(args.next()),
+            "--beam-width" => options.tuning.beams.width = number(args.next()),
+            "--beam-links" => options.tuning.beams.links = number(args.next()),
             "--work-clock" => options.config.work_clock = args.next().and_then(|n| n.parse().ok()),
             "--beam-share" => {
-                options.config.tuning.beam_share =
-                    args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
+                options.tuning.beams.share = args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
             "--whole-beam-share" => {
-                options.config.tuning.whole_beam_share =
+                options.tuning.beams.whole_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--beam-problems" => options.config.tuning.beam_problems = number(args.next()),
-            "--no-blend-beams" => options.config.tuning.blend_beams = false,
-            "--beam-window-span" => options.config.tuning.beam_window_span = number(args.next()),
+            "--beam-problems" => options.tuning.beams.problems = number(args.next()),
+            "--no-blend-beams" => options.tuning.beams.blend = false,
+            "--beam-window-span" => options.tuning.beams.window_span = number(args.next()),
             "--core-beam-share" => {
-                options.config.tuning.core_beam_share =
+                options.tuning.core.beam_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--tail-step" => options.config.tuning.tail_step = number(args.next()),
-            "--tracked-windows" => options.config.tuning.tracked_windows = list(args.next()),
-            "--tracked-nodes" => options.config.tuning.tracked_nodes = number(args.next()) as u64,
-            "--guided-nodes" => options.config.tuning.guided_nodes = number(args.next()) as u64,
-            "--no-weighted-windows" => options.config.tuning.weighted_windows.clear(),
+            "--tail-step" => options.tuning.tails.step = number(args.next()),
+            "--tracked-windows" => options.tuning.to_core.tracked_windows = list(args.next()),
+            "--tracked-nodes" => options.tuning.to_core.tracked_nodes = number(args.next()) as u64,
+            "--guided-nodes" => options.tuning.guided.nodes = number(args.next()) as u64,
+            "--no-weighted-windows" => options.tuning.windows.weighted.clear(),
             "--weighted-windows" => {
-                options.config.tuning.weighted_windows = args
+                options.tuning.windows.weighted = args
                     .next()
                     .unwrap_or_default()
                     .split(',')
@@ -190,18 +191,18 @@ fn options() -> Options {
                     .collect()
             }
             "--weighted-window-nodes" => {
-                options.config.tuning.weighted_window_nodes = number(args.next())
+                options.tuning.windows.weighted_nodes = number(args.next())
             }
             "--views-share" => {
-                options.config.tuning.views_share =
+                options.tuning.to_core.views_share =
                     args.next().and_then(|n| n.parse().ok()).unwrap_or(0.0)
             }
-            "--outer-beam" => options.config.tuning.outer_beam = number(args.next()),
-            "--outer-nodes" => options.config.tuning.outer_nodes = number(args.next()),
-            "--outer-cores" => options.config.tuning.outer_cores = number(args.next()),
-            "--outer-weights" => options.config.tuning.outer_weights = list(args.next()),
-            "--wide-weights" => options.config.tuning.wide_weights = list(args.next()),
-            "--weights" => options.config.tuning.core_weights = list(args.next()),
+            "--outer-beam" => options.tuning.to_core.line_beam = number(args.next()),
+            "--outer-nodes" => options.tuning.to_core.line_nodes = number(args.next()),
+            "--outer-cores" => options.tuning.core.paths = number(args.next()),
+            "--outer-weights" => options.tuning.to_core.line_weights = list(args.next()),
+            "--wide-weights" => options.tuning.core.wide_weights = list(args.next()),
+            "--weights" => options.tuning.core.weights = list(args.next()),
             // `cargo bench` passes `--bench`; ignore it and any filter.
             _ => {}
         }
@@ -402,11 +403,12 @@ fn run_threads(
         core: tables.core.as_ref(),
         whole: tables.whole.as_ref().filter(|_| options.whole),
     };
-    let answer = solve_anytime_guided(
+    let answer = solve_anytime_tuned(
         board,
         goal,
         guides,
         &config,
+        &options.tuning,
         &mut Limits {
             threads,
             ..Limits::default()
@@ -923,7 +925,8 @@ impl Options {
     /// The same options with the schedule before guided windows, for `--compare-old`.
     fn old(&self) -> Options {
         Options {
-            config: old_config(&self.config, self.old_no_beams),
+            config: self.config.clone(),
+            tuning: old_tuning(&self.tuning, self.old_no_beams),
             whole: false,
             sizes: Vec::new(),
             cache: self.cache.clone(),
@@ -936,10 +939,10 @@ impl Options {
 
 /// The last round's schedule (the same, without whole-board tables: beams ranked by linear
 /// conflict), or with `--old-no-beams` the one before the beams (`beam_width` 0).
-fn old_config(config: &AnytimeConfig, no_beams: bool) -> AnytimeConfig {
-    let mut old = config.clone();
+fn old_tuning(tuning: &AnytimeTuning, no_beams: bool) -> AnytimeTuning {
+    let mut old = tuning.clone();
     if no_beams {
-        old.tuning.beam_width = 0;
+        old.beams.width = 0;
     }
     old
 }

@@ -4,7 +4,7 @@
 //! command line, the web worker and the page call it.
 
 use crate::anytime::{
-    solve_anytime_checked, AnytimeConfig, BigTables, Guides, LaneOf, WholeTables,
+    solve_anytime_checked, AnytimeConfig, BigTables, Guides, LaneOf, Settings, WholeTables,
 };
 use crate::board::Board;
 use crate::error::BoardError;
@@ -154,6 +154,7 @@ pub fn solve_with(
                 goal: target.shape(),
             })?;
             config.start = start.map(|moves| moves_forward(&relabel, moves));
+            let settings = Settings::product(&config);
             let guides = Guides {
                 core: tables.big_board,
                 whole: tables.whole_board,
@@ -167,7 +168,7 @@ pub fn solve_with(
                 |board, verdict, report| {
                     let report = &mut |b: &Approximate| report(&b.solution);
                     let answer = solve_anytime_checked(
-                        board, &target, verdict, guides, &config, limits, report,
+                        board, &target, verdict, guides, &settings, limits, report,
                     );
                     Ok(answer.solution)
                 },

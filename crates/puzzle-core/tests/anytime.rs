@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use puzzle_core::anytime::{
-    lower_bound, solve_anytime, solve_anytime_guided, total_entries, AnytimeConfig, AnytimeTuning,
+    lower_bound, solve_anytime, solve_anytime_tuned, total_entries, AnytimeConfig, AnytimeTuning,
     BigTables, Guides, WholeTables,
 };
 use puzzle_core::generate::{random_walk, scramble_seeded, Scramble};
@@ -26,38 +26,59 @@ fn quick(time_limit_ms: f64) -> AnytimeConfig {
     }
 }
 
+/// A configuration and the knobs it runs with: the product's, unless a test switches phases
+/// off ([`solve_anytime_tuned`]).
+#[derive(Clone, Debug, Default)]
+struct Tuned {
+    config: AnytimeConfig,
+    tuning: AnytimeTuning,
+}
+
+impl From<AnytimeConfig> for Tuned {
+    fn from(config: AnytimeConfig) -> Tuned {
+        Tuned {
+            config,
+            tuning: AnytimeTuning::default(),
+        }
+    }
+}
+
+/// No time limit, and the shortest windows only (no long, guided or weighted ones).
+fn short_windows() -> Tuned {
+    let mut tuning = AnytimeTuning::default();
+    tuning.windows.min = 2;
+    tuning.windows.max = 2;
+    tuning.windows.extra_rounds = 0;
+    tuning.windows.weighted.clear();
+    Tuned {
+        config: quick(f64::INFINITY),
+        tuning,
+    }
+}
+
 /// Solves and checks: legal, reaching the goal, improvements strictly shorter, the answer the
 /// last improvement, never below the lower bound. Returns the answer.
-fn check(
-    board: &Board,
-    goal: &Board,
-    tables: Option<&BigTables>,
-    config: &AnytimeConfig,
-) -> Approximate {
+fn check(board: &Board, goal: &Board, tables: Option<&BigTables>, run: &Tuned) -> Approximate {
     let guides = Guides {
         core: tables,
         whole: None,
     };
-    check_guided(board, goal, guides, config)
+    check_guided(board, goal, guides, run)
 }
 
 /// [`check`] with whole-board tables too.
-fn check_guided(
-    board: &Board,
-    goal: &Board,
-    guides: Guides,
-    config: &AnytimeConfig,
-) -> Approximate {
+fn check_guided(board: &Board, goal: &Board, guides: Guides, run: &Tuned) -> Approximate {
     let mut lengths = Vec::new();
     let mut record = |answer: &Approximate| {
         assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
         lengths.push(answer.solution.moves.len());
     };
-    let answer = solve_anytime_guided(
+    let answer = solve_anytime_tuned(
         board,
         goal,
         guides,
-        config,
+        &run.config,
+        &run.tuning,
         &mut Limits::default(),
         &mut record,
     )
@@ -83,8 +104,8 @@ fn solves_rectangles_and_goals_without_tables() {
         let shape = Shape::new(w, h).unwrap();
         for goal in goals(shape) {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, 3);
-            check(&board, &goal, None, &quick(30.0));
-            assert!(check(&goal, &goal, None, &quick(30.0))
+            check(&board, &goal, None, &quick(30.0).into());
+            assert!(check(&goal, &goal, None, &quick(30.0).into())
                 .solution
                 .moves
                 .is_empty());
@@ -102,7 +123,7 @@ fn solves_with_tables_on_core_and_whole_board() {
             let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
             for seed in 0..3 {
                 let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-                let with = check(&board, &goal, Some(&tables), &quick(60.0));
+                let with = check(&board, &goal, Some(&tables), &quick(60.0).into());
                 let bound = lower_bound(&board, &goal, Some(&tables));
                 assert_eq!(with.lower_bound, bound);
             }
@@ -117,7 +138,7 @@ fn tables_for_another_goal_are_ignored() {
     let snail = Goal::Snail.board(shape).unwrap();
     let tables = BigTables::build(&standard, &mut Limits::default()).unwrap();
     let board = scramble_seeded(&snail, Scramble::Uniform, true, 1);
-    check(&board, &snail, Some(&tables), &quick(30.0));
+    check(&board, &snail, Some(&tables), &quick(30.0).into());
 }
 
 /// Boards that share a core share its tables: the 3x5 standard goal's, bound to the 3x6 and
@@ -216,7 +237,7 @@ fn lower_bound_is_admissible_on_3x3_and_4x4() {
                 let best = optimum(&board, &goal);
                 let bound = lower_bound(&board, &goal, Some(&tables));
                 assert!(bound <= best, "{board}: bound {bound} > optimum {best}");
-                let answer = check(&board, &goal, Some(&tables), &quick(20.0));
+                let answer = check(&board, &goal, Some(&tables), &quick(20.0).into());
                 assert!(answer.solution.moves.len() as u32 >= best);
             }
         }
@@ -265,7 +286,7 @@ fn lower_bound_is_admissible_on_korf_and_felners_50() {
     }
     // And a few solves with the real 5x5 tables.
     for (board, optimal) in instances.iter().take(3) {
-        let answer = check(board, &goal, Some(tables), &quick(150.0));
+        let answer = check(board, &goal, Some(tables), &quick(150.0).into());
         assert!(answer.solution.moves.len() as u32 >= *optimal);
     }
 }
@@ -459,23 +480,15 @@ proptest! {
 /// A schedule of the core search at one high weight (no beams before it) and nothing after
 /// it but, when asked, the tail searches (weighted A* from boards along the answer toward
 /// the goal).
-fn core_then(tails: bool) -> AnytimeConfig {
-    AnytimeConfig {
-        time_limit_ms: f64::INFINITY,
-        tuning: AnytimeTuning {
-            core_beam_share: 0.0,
-            min_window: 2,
-            max_window: 2,
-            extra_rounds: 0,
-            guided_windows: Vec::new(),
-            guided_quick_nodes: 0,
-            weighted_windows: Vec::new(),
-            core_weights: vec![3.0],
-            tail_weight: if tails { 1.4 } else { 0.0 },
-            ..AnytimeTuning::default()
-        },
-        ..AnytimeConfig::default()
-    }
+fn core_then(tails: bool) -> Tuned {
+    let mut run = short_windows();
+    let tuning = &mut run.tuning;
+    tuning.core.beam_share = 0.0;
+    tuning.guided.windows.clear();
+    tuning.guided.quick_nodes = 0;
+    tuning.core.weights = vec![3.0];
+    tuning.tails.weight = if tails { 1.4 } else { 0.0 };
+    run
 }
 
 /// The tail searches (after the core search, on the same answer) keep answers legal, never
@@ -513,7 +526,7 @@ fn beams_give_legal_answers_on_big_boards_without_tables() {
     ] {
         let goal = goal.board(shape).unwrap();
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-        check(&board, &goal, None, &counted);
+        check(&board, &goal, None, &counted.clone().into());
     }
 }
 
@@ -525,14 +538,9 @@ fn beams_give_legal_answers_on_big_boards_without_tables() {
 fn core_beams_never_pass_the_optimum() {
     let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
     let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
-    let beams = AnytimeConfig {
-        tuning: AnytimeTuning {
-            core_beam_share: 1.0,
-            beam_links: 600_000,
-            ..core_then(false).tuning
-        },
-        ..core_then(false)
-    };
+    let mut beams = core_then(false);
+    beams.tuning.core.beam_share = 1.0;
+    beams.tuning.beams.links = 600_000;
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..8 {
         let board = random_walk(&goal, 80, &mut rng);
@@ -552,18 +560,11 @@ fn core_beams_never_pass_the_optimum() {
 /// tuning figure, measured by the bench (`benches/bigboard.rs`, docs/BENCHMARKS.md).
 #[test]
 fn other_problems_give_legal_answers_on_capped_beams() {
-    let capped = |problems: usize| AnytimeConfig {
-        time_limit_ms: f64::INFINITY,
-        tuning: AnytimeTuning {
-            min_window: 2,
-            max_window: 2,
-            extra_rounds: 0,
-            weighted_windows: Vec::new(),
-            beam_links: 200_000,
-            beam_problems: problems,
-            ..AnytimeTuning::default()
-        },
-        ..AnytimeConfig::default()
+    let capped = |problems: usize| {
+        let mut run = short_windows();
+        run.tuning.beams.links = 200_000;
+        run.tuning.beams.problems = problems;
+        run
     };
     for (shape, goal, seed) in [
         (Shape::square(6).unwrap(), Goal::Standard, 3),
@@ -584,19 +585,9 @@ fn other_problems_give_legal_answers_on_capped_beams() {
 /// are ignored. How much shorter the tables make the answers is measured by the bench.
 #[test]
 fn whole_tables_give_legal_answers_and_bounds() {
-    let capped = AnytimeConfig {
-        time_limit_ms: f64::INFINITY,
-        tuning: AnytimeTuning {
-            min_window: 2,
-            max_window: 2,
-            extra_rounds: 0,
-            weighted_windows: Vec::new(),
-            beam_links: 300_000,
-            beam_problems: 3,
-            ..AnytimeTuning::default()
-        },
-        ..AnytimeConfig::default()
-    };
+    let mut capped = short_windows();
+    capped.tuning.beams.links = 300_000;
+    capped.tuning.beams.problems = 3;
     let goal = Goal::Standard.board(Shape::new(6, 5).unwrap()).unwrap();
     let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
     let guided = Guides {
@@ -618,32 +609,18 @@ fn whole_tables_give_legal_answers_and_bounds() {
 
 /// A schedule with narrow whole-board beams (links capped so that the cap comes early) and
 /// nothing after them but the shortest windows.
-fn narrow_beams() -> AnytimeConfig {
-    AnytimeConfig {
-        time_limit_ms: f64::INFINITY,
-        tuning: AnytimeTuning {
-            min_window: 2,
-            max_window: 2,
-            extra_rounds: 0,
-            weighted_windows: Vec::new(),
-            guided_windows: Vec::new(),
-            beam_links: 100_000,
-            ..AnytimeTuning::default()
-        },
-        ..AnytimeConfig::default()
-    }
+fn narrow_beams() -> Tuned {
+    let mut run = short_windows();
+    run.tuning.guided.windows.clear();
+    run.tuning.beams.links = 100_000;
+    run
 }
 
 /// Solves 6x5 boards of the standard and snail goals (the snail's blank is inside the board)
 /// with whole-board tables under `with` and under `without`, seeds `1..seeds`; each answer
 /// solves its board (`check_guided`), and with `each_no_longer` no answer under `with` is
 /// longer than under `without`.
-fn check_with_and_without(
-    with: &AnytimeConfig,
-    without: &AnytimeConfig,
-    seeds: u64,
-    each_no_longer: bool,
-) {
+fn check_with_and_without(with: &Tuned, without: &Tuned, seeds: u64, each_no_longer: bool) {
     for goal in [Goal::Standard, Goal::Snail] {
         let goal = goal.board(Shape::new(6, 5).unwrap()).unwrap();
         let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
@@ -675,13 +652,11 @@ fn check_with_and_without(
 /// measured by the bench.
 #[test]
 fn beam_windows_never_lengthen_whole_beam_answers() {
-    let config = |span| AnytimeConfig {
-        tuning: AnytimeTuning {
-            beam_window_span: span,
-            blend_beams: false,
-            ..narrow_beams().tuning
-        },
-        ..narrow_beams()
+    let config = |span| {
+        let mut run = narrow_beams();
+        run.tuning.beams.window_span = span;
+        run.tuning.beams.blend = false;
+        run
     };
     check_with_and_without(&config(40), &config(0), 3, true);
 }
@@ -691,14 +666,12 @@ fn beam_windows_never_lengthen_whole_beam_answers() {
 /// them, no beam windows). How much the blends shorten is measured by the bench.
 #[test]
 fn blend_beams_give_legal_answers() {
-    let config = |blend_beams| AnytimeConfig {
-        tuning: AnytimeTuning {
-            blend_beams,
-            beam_problems: 1,
-            beam_window_span: 0,
-            ..narrow_beams().tuning
-        },
-        ..narrow_beams()
+    let config = |blend| {
+        let mut run = narrow_beams();
+        run.tuning.beams.blend = blend;
+        run.tuning.beams.problems = 1;
+        run.tuning.beams.window_span = 0;
+        run
     };
     check_with_and_without(&config(true), &config(false), 4, false);
 }
@@ -720,7 +693,7 @@ fn a_work_clock_run_repeats_exactly() {
                 work_clock: Some(100.0),
                 ..AnytimeConfig::default()
             };
-            let answer = check(&board, &goal, None, &config);
+            let answer = check(&board, &goal, None, &config.into());
             (answer.solution.moves, answer.solution.stats.expanded)
         };
         let (first, expanded) = run(300.0);
@@ -739,7 +712,7 @@ fn a_work_clock_run_repeats_exactly() {
 /// Solves on two threads and checks what [`check_guided`] checks: legal, improvements
 /// strictly shorter and legal, the answer the last improvement, never below the lower bound;
 /// and no thread failed.
-fn check_two_threads(board: &Board, goal: &Board, guides: Guides, config: &AnytimeConfig) {
+fn check_two_threads(board: &Board, goal: &Board, guides: Guides, run: &Tuned) {
     let mut lengths = Vec::new();
     let mut record = |answer: &Approximate| {
         assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
@@ -749,8 +722,16 @@ fn check_two_threads(board: &Board, goal: &Board, guides: Guides, config: &Anyti
         threads: 2,
         ..Limits::default()
     };
-    let answer =
-        solve_anytime_guided(board, goal, guides, config, &mut limits, &mut record).unwrap();
+    let answer = solve_anytime_tuned(
+        board,
+        goal,
+        guides,
+        &run.config,
+        &run.tuning,
+        &mut limits,
+        &mut record,
+    )
+    .unwrap();
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved, "{board}");
     assert_eq!(board.after(&answer.solution.moves).unwrap(), *goal);
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
@@ -767,7 +748,7 @@ fn two_threads_keep_the_invariants() {
     for (w, h, seed) in [(6, 6, 1), (7, 7, 2), (7, 5, 3)] {
         let goal = Goal::Standard.board(Shape::new(w, h).unwrap()).unwrap();
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
-        check_two_threads(&board, &goal, Guides::default(), &quick(300.0));
+        check_two_threads(&board, &goal, Guides::default(), &quick(300.0).into());
     }
     let goal = Goal::Standard.board(Shape::new(6, 5).unwrap()).unwrap();
     let whole = WholeTables::build(&goal, &mut Limits::default()).unwrap();
@@ -775,15 +756,9 @@ fn two_threads_keep_the_invariants() {
         core: None,
         whole: Some(&whole),
     };
-    let capped = AnytimeConfig {
-        time_limit_ms: 600.0,
-        tuning: AnytimeTuning {
-            beam_links: 300_000,
-            beam_problems: 4,
-            ..AnytimeTuning::default()
-        },
-        ..AnytimeConfig::default()
-    };
+    let mut capped = Tuned::from(quick(600.0));
+    capped.tuning.beams.links = 300_000;
+    capped.tuning.beams.problems = 4;
     for seed in 0..2 {
         let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
         check_two_threads(&board, &goal, guides, &capped);

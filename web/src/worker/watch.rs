@@ -142,18 +142,13 @@ pub(super) async fn improve(
             until,
             request.max_expanded,
         );
-        match solve_with(
-            &from,
-            &request.goal,
-            &SolveOptions {
-                tables,
-                start: Some(rest),
-                lane,
-                ..SolveOptions::new(&method)
-            },
-            &mut limits,
-            &mut improved,
-        ) {
+        let options = SolveOptions {
+            tables,
+            start: Some(rest),
+            lane,
+            ..SolveOptions::new(&method)
+        };
+        match solve_with(&from, &request.goal, &options, &mut limits, &mut improved) {
             Ok(found) => {
                 // This worker's rest was posted as it came; the second worker's, merged now,
                 // only if shorter.

@@ -28,7 +28,7 @@ use crate::suboptimal::{solve_staged, StagedConfig};
 use crate::anytime::budget::Budget;
 use crate::anytime::engines::best_first::Found;
 use crate::anytime::engines::{reduce, shorten, wastar, widestar};
-use crate::anytime::{core, solve_anytime, AnytimeConfig, AnytimeTuning, BigTables};
+use crate::anytime::{core, solve_anytime_tuned, AnytimeConfig, AnytimeTuning, BigTables, Guides};
 
 fn tables_for(goal: &Board) -> BigTables {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/fingerprint-tables");
@@ -229,25 +229,35 @@ fn anytime_solves(out: &mut String, tables: &[(usize, BigTables)]) {
             .flatten();
         let config = AnytimeConfig {
             time_limit_ms: 1e12,
-            tuning: AnytimeTuning {
-                outer_beam: beam,
-                ..AnytimeTuning::default()
-            },
             ..AnytimeConfig::default()
         };
+        let mut tuning = AnytimeTuning::default();
+        tuning.to_core.line_beam = beam;
         let mut limits = Limits {
             max_expanded: Some(budget),
             clock: || 0.0,
             ..Limits::default()
         };
         let mut steps = Vec::new();
-        let answer = solve_anytime(&board, &goal, tables, &config, &mut limits, &mut |a| {
-            steps.push(format!(
-                "{}@{}",
-                a.solution.moves.len(),
-                a.solution.stats.expanded
-            ))
-        })
+        let guides = Guides {
+            core: tables,
+            whole: None,
+        };
+        let answer = solve_anytime_tuned(
+            &board,
+            &goal,
+            guides,
+            &config,
+            &tuning,
+            &mut limits,
+            &mut |a| {
+                steps.push(format!(
+                    "{}@{}",
+                    a.solution.moves.len(),
+                    a.solution.stats.expanded
+                ))
+            },
+        )
         .unwrap();
         writeln!(
             out,

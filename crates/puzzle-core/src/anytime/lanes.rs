@@ -38,7 +38,7 @@ use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::plan::Plan;
 use crate::anytime::run::{Problem, Run};
 use crate::anytime::shared::{Lane, Shared};
-use crate::anytime::AnytimeConfig;
+use crate::anytime::Settings;
 
 /// How often the calling thread reports progress while the lanes run.
 const REPORT_EVERY: Duration = Duration::from_millis(25);
@@ -48,7 +48,7 @@ const REPORT_EVERY: Duration = Duration::from_millis(25);
 pub(crate) fn solve(
     problem: &Problem,
     plan: &Plan,
-    config: &AnytimeConfig,
+    settings: &Settings,
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Approximate {
@@ -79,11 +79,11 @@ pub(crate) fn solve(
                         threads: 1,
                     };
                     let mut send = |better: &Approximate| drop(sender.send(better.clone()));
-                    let budget = Budget::new(&mut limits, config.time_limit_ms)
-                        .counting(config.work_clock)
+                    let budget = Budget::new(&mut limits, settings.config.time_limit_ms)
+                        .counting(settings.config.work_clock)
                         .in_lane(lane);
                     let mut run = Run::new(problem, &mut send, budget);
-                    run.improve(plan, config).err()
+                    run.improve(plan, settings).err()
                 })
             })
             .collect();
@@ -169,7 +169,7 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::solve_anytime;
+    use crate::anytime::{solve_anytime, AnytimeConfig};
     use crate::generate::{scramble_seeded, Scramble};
     use crate::{Goal, Shape};
 

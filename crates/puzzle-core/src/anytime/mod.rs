@@ -78,7 +78,9 @@ mod tuning;
 pub use prove::{prove_bound, Proof};
 pub use tables::{total_entries, BigTables, Strength, WholeTables};
 #[doc(hidden)]
-pub use tuning::AnytimeTuning;
+pub use tuning::{
+    AnytimeTuning, BeamKnobs, CoreKnobs, GuidedKnobs, TailKnobs, ToCoreKnobs, WindowKnobs,
+};
 
 use crate::board::Board;
 use crate::error::BoardError;
@@ -118,10 +120,6 @@ pub struct AnytimeConfig {
     /// differ and the caller keeps the shortest. The default, run 0 of 1, is a plain run;
     /// ignored with [`Limits::threads`] above 1.
     pub lane: LaneOf,
-    /// The solver's knobs, for the big-board benchmark to compare settings (the defaults are
-    /// the product's).
-    #[doc(hidden)]
-    pub tuning: AnytimeTuning,
 }
 
 impl Default for AnytimeConfig {
@@ -131,6 +129,25 @@ impl Default for AnytimeConfig {
             start: None,
             work_clock: None,
             lane: LaneOf::default(),
+        }
+    }
+}
+
+/// One run's settings: the caller's configuration and the solver's knobs (the product's,
+/// unless the bench set others through [`solve_anytime_tuned`]). The phases read them.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    /// The caller's configuration.
+    pub(crate) config: AnytimeConfig,
+    /// The knobs.
+    pub(crate) tuning: AnytimeTuning,
+}
+
+impl Settings {
+    /// `config` with the product's knobs.
+    pub(crate) fn product(config: &AnytimeConfig) -> Settings {
+        Settings {
+            config: config.clone(),
             tuning: AnytimeTuning::default(),
         }
     }
@@ -194,8 +211,31 @@ pub fn solve_anytime_guided(
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Result<Approximate, BoardError> {
     let verdict = solvability(board, goal)?;
+    let settings = Settings::product(config);
     Ok(solve_anytime_checked(
-        board, goal, verdict, guides, config, limits, on_improve,
+        board, goal, verdict, guides, &settings, limits, on_improve,
+    ))
+}
+
+/// [`solve_anytime_guided`] with the knobs `tuning` instead of the product's: for the
+/// big-board benchmark to compare settings, and for tests that switch phases off.
+#[doc(hidden)]
+pub fn solve_anytime_tuned(
+    board: &Board,
+    goal: &Board,
+    guides: Guides,
+    config: &AnytimeConfig,
+    tuning: &AnytimeTuning,
+    limits: &mut Limits,
+    on_improve: &mut dyn FnMut(&Approximate),
+) -> Result<Approximate, BoardError> {
+    let verdict = solvability(board, goal)?;
+    let settings = Settings {
+        config: config.clone(),
+        tuning: tuning.clone(),
+    };
+    Ok(solve_anytime_checked(
+        board, goal, verdict, guides, &settings, limits, on_improve,
     ))
 }
 
@@ -208,7 +248,7 @@ pub(crate) fn solve_anytime_checked(
     goal: &Board,
     verdict: Solvability,
     guides: Guides,
-    config: &AnytimeConfig,
+    settings: &Settings,
     limits: &mut Limits,
     on_improve: &mut dyn FnMut(&Approximate),
 ) -> Approximate {
@@ -218,7 +258,10 @@ pub(crate) fn solve_anytime_checked(
     let whole_bound = whole.as_ref().map_or(0, |w| w.estimate(board.cells()));
     let lower_bound = lower_bound(board, goal, tables).max(whole_bound);
     let method = Method::Anytime {
-        time_limit_ms: config.time_limit_ms.clamp(0.0, f64::from(u32::MAX)) as u32,
+        time_limit_ms: settings
+            .config
+            .time_limit_ms
+            .clamp(0.0, f64::from(u32::MAX)) as u32,
     };
     if !verdict.solvable {
         return unsolved(method, SolveOutcome::Unsolvable, verdict, lower_bound);
@@ -227,7 +270,7 @@ pub(crate) fn solve_anytime_checked(
         Regime::of(tables),
         whole.is_some(),
         goal.cells().len(),
-        &config.tuning,
+        &settings.tuning,
     );
     let problem = Problem {
         method,
@@ -239,14 +282,15 @@ pub(crate) fn solve_anytime_checked(
     };
     // Threads where they exist (never on wasm32, where spawning fails).
     if limits.threads > 1 && cfg!(not(target_arch = "wasm32")) {
-        return lanes::solve(&problem, &plan, config, limits, on_improve);
+        return lanes::solve(&problem, &plan, settings, limits, on_improve);
     }
+    let config = &settings.config;
     let mut budget = Budget::new(limits, config.time_limit_ms).counting(config.work_clock);
     if config.lane.count > 1 {
         budget = budget.in_lane(Lane::alone(config.lane.index, config.lane.count));
     }
     let mut run = Run::new(&problem, on_improve, budget);
-    let halt = run.improve(&plan, config).err();
+    let halt = run.improve(&plan, settings).err();
     match (run.best.take(), halt) {
         (Some(moves), _) => run.answer(moves),
         (None, Some(Halt::Cancelled)) => problem.unsolved(SolveOutcome::Cancelled),

@@ -130,12 +130,12 @@ impl<'t> Plan<'t> {
         cells: usize,
         tuning: &AnytimeTuning,
     ) -> Plan<'t> {
-        let tails = |t| (tuning.tail_weight > 0.0).then_some(t);
-        let guided = |t| (!tuning.guided_windows.is_empty()).then_some(t);
+        let tails = |t| (tuning.tails.weight > 0.0).then_some(t);
+        let guided = |t| (!tuning.guided.windows.is_empty()).then_some(t);
         let mut steps = vec![Step::FirstAnswer, Step::QuickWindows];
         match regime {
             Regime::CoreOnly(t) => {
-                steps.push(match tuning.core_beam_share > 0.0 {
+                steps.push(match tuning.core.beam_share > 0.0 {
                     true => Step::CoreBeams(t),
                     false => Step::CoreSearch(t, Paths::Answer),
                 });
@@ -151,7 +151,8 @@ impl<'t> Plan<'t> {
                 if cells > SMALL_CELLS {
                     steps.push(Step::Beams);
                 }
-                let paths = match tuning.outer_beam > 0 && cells <= LINE_REDUCTION_MAX_CELLS {
+                let paths = match tuning.to_core.line_beam > 0 && cells <= LINE_REDUCTION_MAX_CELLS
+                {
                     true => Paths::LineReduction,
                     false => Paths::Views,
                 };
@@ -177,7 +178,7 @@ impl<'t> Plan<'t> {
                 }));
             }
         }
-        if whole && tuning.beam_window_span > 0 {
+        if whole && tuning.beams.window_span > 0 {
             steps.push(Step::BeamWindows);
         }
         Plan { steps }
@@ -213,10 +214,8 @@ mod tests {
             names(&small),
             ["FirstAnswer", "QuickWindows", "WideSearch", "Rounds"]
         );
-        let no_span = AnytimeTuning {
-            beam_window_span: 0,
-            ..AnytimeTuning::default()
-        };
+        let mut no_span = AnytimeTuning::default();
+        no_span.beams.window_span = 0;
         let big = Plan::new(Regime::Untabled, true, 36, &no_span);
         assert!(!names(&big).contains(&"BeamWindows".to_string()));
     }

@@ -11,7 +11,7 @@ use crate::suboptimal::Approximate;
 
 use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::plan::{Plan, Step};
-use crate::anytime::{AnytimeConfig, WholeTables};
+use crate::anytime::{Settings, WholeTables};
 
 /// One anytime solve in progress.
 pub(crate) struct Run<'r, 'l, 'a> {
@@ -180,39 +180,39 @@ impl Run<'_, '_, '_> {
     }
 
     /// The phases of `plan`, in order; `Err` says why it stopped early.
-    pub(crate) fn improve(&mut self, plan: &Plan, config: &AnytimeConfig) -> Result<(), Halt> {
+    pub(crate) fn improve(&mut self, plan: &Plan, settings: &Settings) -> Result<(), Halt> {
         for step in &plan.steps {
             self.adopt();
-            self.step(step, config)?;
+            self.step(step, settings)?;
         }
         Ok(())
     }
 
     /// One phase.
-    fn step(&mut self, step: &Step, config: &AnytimeConfig) -> Result<(), Halt> {
-        let tuning = &config.tuning;
+    fn step(&mut self, step: &Step, settings: &Settings) -> Result<(), Halt> {
+        let tuning = &settings.tuning;
         match *step {
-            Step::FirstAnswer => self.start_from(config.start.as_deref()),
+            Step::FirstAnswer => self.start_from(settings.config.start.as_deref()),
             Step::QuickWindows => self
                 .windows(
-                    tuning.min_window,
-                    tuning.min_window / 2,
-                    tuning.window_nodes,
+                    tuning.windows.min,
+                    tuning.windows.min / 2,
+                    tuning.windows.nodes,
                 )
                 .map(drop),
-            Step::Beams => self.beams(config),
-            Step::WideSearch => self.wide_search(config),
-            Step::CoreBeams(tables) => self.core_beams_on_answer(tables, config),
-            Step::CoreSearch(tables, paths) => self.core_searches(tables, paths, config),
-            Step::Tails(tables, share) => self.tails(tables, config, share),
-            Step::Rounds(rounds) => self.window_rounds(&rounds, config),
-            Step::RoundsAgain(rounds) => self.again(&rounds, config),
+            Step::Beams => self.beams(settings),
+            Step::WideSearch => self.wide_search(settings),
+            Step::CoreBeams(tables) => self.core_beams_on_answer(tables, settings),
+            Step::CoreSearch(tables, paths) => self.core_searches(tables, paths, settings),
+            Step::Tails(tables, share) => self.tails(tables, settings, share),
+            Step::Rounds(rounds) => self.window_rounds(&rounds, settings),
+            Step::RoundsAgain(rounds) => self.again(&rounds, settings),
             // The time left: beam windows from 8 times the first beam's width, wider after
             // each pass that gains nothing.
             Step::BeamWindows => {
-                let width = tuning.beam_width.saturating_mul(8);
-                let (span, links) = (tuning.beam_window_span, tuning.beam_links);
-                self.beam_windows(span, width, links, config.time_limit_ms)
+                let width = tuning.beams.width.saturating_mul(8);
+                let (span, links) = (tuning.beams.window_span, tuning.beams.links);
+                self.beam_windows(span, width, links, settings.config.time_limit_ms)
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::anytime::engines::beam::{Beam, MAX_WIDTH};
 use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
 use crate::anytime::engines::whole_rank::WholeRanker;
 use crate::anytime::run::Run;
-use crate::anytime::AnytimeConfig;
+use crate::anytime::Settings;
 
 impl Run<'_, '_, '_> {
     /// Beams of growing width on the whole board while `beam_share` of the time limit lasts,
@@ -27,38 +27,38 @@ impl Run<'_, '_, '_> {
     /// gaining (6x6 dev states, 3 boards, 230k boards a depth: 1.046 times DeepCubeA's
     /// lengths with the tables, 1.062 with linear conflict), and on 7x7 another ranking
     /// gains more than a wider beam (see [`BLENDS`]).
-    pub(crate) fn beams(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+    pub(crate) fn beams(&mut self, settings: &Settings) -> Result<(), Halt> {
         let (start, goal) = (self.start.clone(), self.goal.clone());
         let views = View::all()
             .flat_map(|view| [(view, false), (view, true)])
-            .take(config.tuning.beam_problems)
+            .take(settings.tuning.beams.problems)
             .map(|(view, reverse)| Other::View { view, reverse });
         let (widest, others, until) = match self.whole.clone() {
             None => {
-                let until = config.time_limit_ms * config.tuning.beam_share;
+                let until = settings.config.time_limit_ms * settings.tuning.beams.share;
                 let mut ranker = LinearConflict::toward(&goal);
                 let widest = self.beams_from(
                     &start,
                     &goal,
                     &[],
                     &mut ranker,
-                    config,
+                    settings,
                     until,
                     Growth::ToCap,
                 )?;
                 (widest, views.skip(1).collect(), until)
             }
             Some(whole) => {
-                let until = config.time_limit_ms * config.tuning.whole_beam_share;
+                let until = settings.config.time_limit_ms * settings.tuning.beams.whole_share;
                 let mut ranker = WholeRanker::new(&whole);
-                let blend = config.tuning.blend_beams;
+                let blend = settings.tuning.beams.blend;
                 let growth = if blend {
                     Growth::ShortOfCap
                 } else {
                     Growth::ToCap
                 };
                 let widest =
-                    self.beams_from(&start, &goal, &[], &mut ranker, config, until, growth)?;
+                    self.beams_from(&start, &goal, &[], &mut ranker, settings, until, growth)?;
                 let blends = if blend { &BLENDS[..] } else { &[] };
                 (widest, interleave(blends, views), until)
             }
@@ -141,7 +141,7 @@ impl Run<'_, '_, '_> {
 
     /// Beams of growing width from `start` (the board after `prefix`) toward `goal`, until
     /// `until_ms`, each bounded by the best length so far and offered behind `prefix`: the
-    /// first of [`AnytimeTuning::beam_width`](crate::anytime::AnytimeTuning::beam_width) boards, each next one as wide as the time left
+    /// first of [`BeamKnobs::width`](crate::anytime::tuning::BeamKnobs::width) boards, each next one as wide as the time left
     /// allows (judged by the last one's time, at most 8 times wider) and the parent links
     /// allow, as far as `growth` says; the last one's width and time if the links capped it,
     /// or `growth` stopped it. `start` and `goal` may be the core's boards (core labels, same
@@ -153,18 +153,18 @@ impl Run<'_, '_, '_> {
         goal: &Board,
         prefix: &[Direction],
         ranker: &mut R,
-        config: &AnytimeConfig,
+        settings: &Settings,
         until_ms: f64,
         growth: Growth,
     ) -> Result<Option<Widest>, Halt> {
-        if config.tuning.beam_width == 0 {
+        if settings.tuning.beams.width == 0 {
             return Ok(None);
         }
-        let mut width = config.tuning.beam_width;
+        let mut width = settings.tuning.beams.width;
         let salt = self.salt();
         loop {
             let allowed = self.best_len().saturating_sub(prefix.len());
-            let cap = links_cap(config, allowed);
+            let cap = links_cap(settings, allowed);
             let width_now = width.min(cap);
             let began = self.budget.elapsed_ms();
             let beam = Beam {
@@ -196,7 +196,7 @@ impl Run<'_, '_, '_> {
             }
             width = (width_now as f64 * grow) as usize;
             let allowed = self.best_len().saturating_sub(prefix.len());
-            if growth == Growth::ShortOfCap && width >= links_cap(config, allowed) {
+            if growth == Growth::ShortOfCap && width >= links_cap(settings, allowed) {
                 return Ok(Some(Widest {
                     capped: true,
                     ..last
@@ -207,8 +207,8 @@ impl Run<'_, '_, '_> {
 }
 
 /// The widest beam the parent links allow for paths of fewer than `allowed` moves.
-fn links_cap(config: &AnytimeConfig, allowed: usize) -> usize {
-    (config.tuning.beam_links / allowed.max(1)).clamp(1, MAX_WIDTH)
+fn links_cap(settings: &Settings, allowed: usize) -> usize {
+    (settings.tuning.beams.links / allowed.max(1)).clamp(1, MAX_WIDTH)
 }
 
 /// With whole-board tables, the blends of their estimate and linear conflict the board is

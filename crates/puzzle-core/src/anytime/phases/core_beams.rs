@@ -20,7 +20,7 @@ use crate::anytime::phases::beams::Growth;
 use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
 use crate::anytime::tables::entries::GroupEntries;
-use crate::anytime::AnytimeConfig;
+use crate::anytime::Settings;
 
 /// The blends the core's beams rank by after the growing beams, in turn (then again with
 /// other tie-breaks), in the order measured. On DeepCubeA's 5x5 dev states with a work clock,
@@ -50,19 +50,19 @@ const ROUNDS: u64 = 4;
 
 impl Run<'_, '_, '_> {
     /// Core beams ([`Run::core_beams`]) on the best answer, while
-    /// [`AnytimeTuning::core_beam_share`](crate::anytime::AnytimeTuning::core_beam_share) of the time limit lasts (they take the place of the
+    /// [`CoreKnobs::beam_share`](crate::anytime::tuning::CoreKnobs::beam_share) of the time limit lasts (they take the place of the
     /// weighted core searches: see `docs/BENCHMARKS.md`).
     pub(crate) fn core_beams_on_answer(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<(), Halt> {
         let best = self.best.clone().unwrap_or_default();
         let Some(split) = core::split(&self.start, &best, tables) else {
             return Ok(());
         };
-        let until = config.time_limit_ms * config.tuning.core_beam_share;
-        self.core_beams(tables, &split, config, until)
+        let until = settings.config.time_limit_ms * settings.tuning.core.beam_share;
+        self.core_beams(tables, &split, settings, until)
     }
 
     /// Beams on the core part of a solution (`split`, cut where the blank enters the core for
@@ -72,7 +72,7 @@ impl Run<'_, '_, '_> {
         &mut self,
         tables: &BigTables,
         split: &Split,
-        config: &AnytimeConfig,
+        settings: &Settings,
         until_ms: f64,
     ) -> Result<(), Halt> {
         let mut ranker = Tabled {
@@ -86,7 +86,8 @@ impl Run<'_, '_, '_> {
             1 => Growth::ToCap,
             _ => Growth::LeavingDraws,
         };
-        let widest = self.beams_from(start, goal, prefix, &mut ranker, config, until_ms, growth)?;
+        let widest =
+            self.beams_from(start, goal, prefix, &mut ranker, settings, until_ms, growth)?;
         let Some(widest) = widest else {
             return Ok(());
         };

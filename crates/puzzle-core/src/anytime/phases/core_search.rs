@@ -7,25 +7,25 @@ use crate::anytime::core;
 use crate::anytime::engines::{best_first, wastar, widestar};
 use crate::anytime::plan::Paths;
 use crate::anytime::run::Run;
-use crate::anytime::{AnytimeConfig, BigTables};
+use crate::anytime::{BigTables, Settings};
 use crate::moves::Direction;
 
 impl Run<'_, '_, '_> {
     /// The full core search ([`Run::core_search`]) from each path to the core `paths` gives,
-    /// best first, while time lasts (at most [`AnytimeTuning::outer_cores`](crate::anytime::AnytimeTuning::outer_cores) of them).
+    /// best first, while time lasts (at most [`CoreKnobs::paths`](crate::anytime::tuning::CoreKnobs::paths) of them).
     pub(crate) fn core_searches(
         &mut self,
         tables: &BigTables,
         paths: Paths,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<(), Halt> {
         let bases = match paths {
             Paths::Answer => vec![self.best.clone().unwrap_or_default()],
-            Paths::LineReduction => self.reduced_prefixes(tables, config)?,
-            Paths::Views => vec![self.shortest_prefix(tables, config)?],
+            Paths::LineReduction => self.reduced_prefixes(tables, settings)?,
+            Paths::Views => vec![self.shortest_prefix(tables, settings)?],
         };
-        for base in bases.iter().take(config.tuning.outer_cores.max(1)) {
-            self.core_search(tables, base, config)?;
+        for base in bases.iter().take(settings.tuning.core.paths.max(1)) {
+            self.core_search(tables, base, settings)?;
         }
         Ok(())
     }
@@ -36,12 +36,12 @@ impl Run<'_, '_, '_> {
         &mut self,
         tables: &BigTables,
         base: &[Direction],
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<(), Halt> {
         let Some(split) = core::split(&self.start, base, tables) else {
             return Ok(());
         };
-        for &weight in &config.tuning.core_weights {
+        for &weight in &settings.tuning.core.weights {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -51,19 +51,19 @@ impl Run<'_, '_, '_> {
                 tables,
                 weight,
                 allowed,
-                config.tuning.core_nodes,
+                settings.tuning.core.nodes,
                 &mut self.budget,
             )?;
             match found {
                 best_first::Found::Path(core_moves) => {
                     self.offer(split.stitch(&core_moves));
                     self.windows(
-                        config.tuning.min_window,
-                        config.tuning.min_window / 2,
-                        config.tuning.window_nodes,
+                        settings.tuning.windows.min,
+                        settings.tuning.windows.min / 2,
+                        settings.tuning.windows.nodes,
                     )?;
-                    if config.tuning.guided_quick_nodes > 0 {
-                        self.guided_round(tables, config, 0, config.tuning.guided_quick_nodes)?;
+                    if settings.tuning.guided.quick_nodes > 0 {
+                        self.guided_round(tables, settings, 0, settings.tuning.guided.quick_nodes)?;
                     }
                 }
                 best_first::Found::NoneShorter => return Ok(()),
@@ -74,8 +74,8 @@ impl Run<'_, '_, '_> {
     }
 
     /// Weighted A* on the whole board with linear conflict, weights decreasing.
-    pub(crate) fn wide_search(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &weight in &config.tuning.wide_weights {
+    pub(crate) fn wide_search(&mut self, settings: &Settings) -> Result<(), Halt> {
+        for &weight in &settings.tuning.core.wide_weights {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -84,16 +84,16 @@ impl Run<'_, '_, '_> {
                 &self.goal,
                 weight,
                 self.best_len(),
-                config.tuning.wide_nodes,
+                settings.tuning.core.wide_nodes,
                 &mut self.budget,
             )?;
             match found {
                 best_first::Found::Path(moves) => {
                     self.offer(moves);
                     self.windows(
-                        config.tuning.min_window,
-                        config.tuning.min_window / 2,
-                        config.tuning.window_nodes,
+                        settings.tuning.windows.min,
+                        settings.tuning.windows.min / 2,
+                        settings.tuning.windows.nodes,
                     )?;
                 }
                 best_first::Found::NoneShorter => return Ok(()),

@@ -12,7 +12,7 @@ use crate::anytime::core;
 use crate::anytime::engines::{best_first, shorten, wastar};
 use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
-use crate::anytime::AnytimeConfig;
+use crate::anytime::Settings;
 
 impl Run<'_, '_, '_> {
     /// Weighted A* from boards along the core part of the best solution toward the goal, each
@@ -23,12 +23,12 @@ impl Run<'_, '_, '_> {
     pub(crate) fn tails(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
         share: f64,
     ) -> Result<(), Halt> {
         let until = self.budget.elapsed_ms() + share * self.budget.left_ms();
-        let step = config.tuning.tail_step.max(2);
-        let mut weight = config.tuning.tail_weight;
+        let step = settings.tuning.tails.step.max(2);
+        let mut weight = settings.tuning.tails.weight;
         for pass in 0..4 {
             let mut k = step - (pass % 2) * (step / 2);
             loop {
@@ -53,7 +53,7 @@ impl Run<'_, '_, '_> {
                     tables,
                     weight,
                     core_moves.len() - k,
-                    config.tuning.tail_nodes,
+                    settings.tuning.tails.nodes,
                     &mut self.budget,
                 )?;
                 match found {
@@ -61,8 +61,13 @@ impl Run<'_, '_, '_> {
                         let mut moves = split.stitch(&core_moves[..k]);
                         moves.extend_from_slice(&tail);
                         self.offer(shorten::cut_loops(&self.start, &moves));
-                        if config.tuning.guided_quick_nodes > 0 {
-                            self.guided_round(tables, config, 0, config.tuning.guided_quick_nodes)?;
+                        if settings.tuning.guided.quick_nodes > 0 {
+                            self.guided_round(
+                                tables,
+                                settings,
+                                0,
+                                settings.tuning.guided.quick_nodes,
+                            )?;
                         }
                         weight = (weight - 0.05).max(1.1);
                     }

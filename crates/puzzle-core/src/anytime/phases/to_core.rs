@@ -6,7 +6,7 @@ use crate::anytime::budget::Halt;
 use crate::anytime::core;
 use crate::anytime::engines::{best_first, reduce, shorten, wastar};
 use crate::anytime::run::Run;
-use crate::anytime::{AnytimeConfig, BigTables};
+use crate::anytime::{BigTables, Settings};
 use crate::moves::Direction;
 use crate::solution::SolveOutcome;
 use crate::suboptimal::{solve_staged_checked, StagedConfig};
@@ -20,7 +20,7 @@ impl Run<'_, '_, '_> {
     pub(crate) fn shortest_prefix(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<Vec<Direction>, Halt> {
         let prefix_of = |run: &Self, moves: &[Direction]| {
             core::split(&run.start, moves, tables).map_or(usize::MAX, |s| s.prefix.len())
@@ -28,7 +28,9 @@ impl Run<'_, '_, '_> {
         let mut base = self.best.clone().unwrap_or_default();
         let mut shortest = prefix_of(self, &base);
         for view in crate::symmetry::View::others() {
-            if self.budget.elapsed_ms() > config.time_limit_ms * config.tuning.views_share {
+            if self.budget.elapsed_ms()
+                > settings.config.time_limit_ms * settings.tuning.to_core.views_share
+            {
                 break;
             }
             let (Some(board), Some(goal)) = (view.board(&self.start), view.board(&self.goal))
@@ -68,16 +70,16 @@ impl Run<'_, '_, '_> {
     pub(crate) fn reduced_prefixes(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<Vec<Vec<Direction>>, Halt> {
         let staged = self.best.clone().unwrap_or_default();
         let core = tables.layout().rect;
         let mut candidates = vec![staged];
         let reduce = reduce::ReduceConfig {
-            weights: config.tuning.outer_weights.clone(),
-            line_nodes: config.tuning.outer_nodes,
-            beam: config.tuning.outer_beam,
-            hurry_ms: config.time_limit_ms * config.tuning.views_share,
+            weights: settings.tuning.to_core.line_weights.clone(),
+            line_nodes: settings.tuning.to_core.line_nodes,
+            beam: settings.tuning.to_core.line_beam,
+            hurry_ms: settings.config.time_limit_ms * settings.tuning.to_core.views_share,
         };
         let found = reduce::path_to_core(&self.start, &self.goal, core, &reduce, &mut self.budget)?;
         for prefix in found {
@@ -86,7 +88,7 @@ impl Run<'_, '_, '_> {
                 candidates.push(prefix);
             }
         }
-        let Some(&weight) = config.tuning.core_weights.first() else {
+        let Some(&weight) = settings.tuning.core.weights.first() else {
             return Ok(candidates);
         };
         let mut ranked = Vec::with_capacity(candidates.len());
@@ -94,7 +96,7 @@ impl Run<'_, '_, '_> {
             let Some(split) = core::split(&self.start, &prefix, tables) else {
                 continue;
             };
-            let prefix = self.loosened(split.prefix, tables, config)?;
+            let prefix = self.loosened(split.prefix, tables, settings)?;
             let Some(split) = core::split(&self.start, &prefix, tables) else {
                 continue;
             };
@@ -103,7 +105,7 @@ impl Run<'_, '_, '_> {
                 tables,
                 weight,
                 QUICK_CORE_LIMIT,
-                config.tuning.core_nodes / 4,
+                settings.tuning.core.nodes / 4,
                 &mut self.budget,
             )?;
             let whole = match found {
@@ -123,7 +125,7 @@ impl Run<'_, '_, '_> {
         &mut self,
         mut prefix: Vec<Direction>,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<Vec<Direction>, Halt> {
         let rect = tables.layout().rect;
         let shape = self.goal.shape();
@@ -132,13 +134,13 @@ impl Run<'_, '_, '_> {
             tracked[tile as usize] =
                 tile != 0 && !rect.contains(shape.row(cell), shape.column(cell));
         }
-        for &window in &config.tuning.tracked_windows {
+        for &window in &settings.tuning.to_core.tracked_windows {
             let (moves, halt) = shorten::tracked_window_pass(
                 &self.start,
                 &prefix,
                 &tracked,
                 window,
-                config.tuning.tracked_nodes,
+                settings.tuning.to_core.tracked_nodes,
                 &mut self.budget,
             );
             prefix = shorten::cut_loops(&self.start, &moves);

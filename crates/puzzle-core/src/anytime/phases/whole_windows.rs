@@ -6,19 +6,19 @@
 use crate::anytime::budget::Halt;
 use crate::anytime::engines::shorten;
 use crate::anytime::run::Run;
-use crate::anytime::AnytimeConfig;
+use crate::anytime::Settings;
 
 impl Run<'_, '_, '_> {
-    /// Rounds of [`AnytimeTuning::guided_windows`](crate::anytime::AnytimeTuning::guided_windows) over the whole answer, each window allowed
-    /// [`AnytimeTuning::guided_nodes`](crate::anytime::AnytimeTuning::guided_nodes) expansions, until a round gains nothing; nothing
+    /// Rounds of [`GuidedKnobs::windows`](crate::anytime::tuning::GuidedKnobs::windows) over the whole answer, each window allowed
+    /// [`GuidedKnobs::nodes`](crate::anytime::tuning::GuidedKnobs::nodes) expansions, until a round gains nothing; nothing
     /// without whole-board tables.
-    pub(crate) fn whole_guided_rounds(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
+    pub(crate) fn whole_guided_rounds(&mut self, settings: &Settings) -> Result<(), Halt> {
         let Some(whole) = self.whole.clone() else {
             return Ok(());
         };
         loop {
             let before = self.best_len();
-            for &window in &config.tuning.guided_windows {
+            for &window in &settings.tuning.guided.windows {
                 if self.is_optimal() {
                     return Ok(());
                 }
@@ -30,7 +30,7 @@ impl Run<'_, '_, '_> {
                     &best,
                     &whole,
                     window,
-                    config.tuning.guided_nodes,
+                    settings.tuning.guided.nodes,
                     &mut self.budget,
                 );
                 self.offer(shorten::cut_loops(&self.start, &moves));

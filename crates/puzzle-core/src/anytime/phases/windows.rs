@@ -7,7 +7,7 @@ use crate::anytime::core;
 use crate::anytime::engines::shorten;
 use crate::anytime::plan::Rounds;
 use crate::anytime::run::Run;
-use crate::anytime::{AnytimeConfig, BigTables};
+use crate::anytime::{BigTables, Settings};
 
 impl Run<'_, '_, '_> {
     /// One window pass over the best solution.
@@ -36,20 +36,20 @@ impl Run<'_, '_, '_> {
     pub(crate) fn window_rounds(
         &mut self,
         rounds: &Rounds,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<(), Halt> {
         if let Some(tables) = rounds.guided {
-            self.guided_rounds(tables, config)?;
+            self.guided_rounds(tables, settings)?;
         }
         if !rounds.plain {
             return Ok(());
         }
         if rounds.whole {
-            self.whole_guided_rounds(config)?;
+            self.whole_guided_rounds(settings)?;
         }
-        let min = config.tuning.min_window.max(2);
-        let max = config.tuning.max_window.max(min);
-        let mut nodes = config.tuning.window_nodes;
+        let min = settings.tuning.windows.min.max(2);
+        let max = settings.tuning.windows.max.max(min);
+        let mut nodes = settings.tuning.windows.nodes;
         loop {
             let mut improved = false;
             let mut window = min;
@@ -65,11 +65,11 @@ impl Run<'_, '_, '_> {
             }
         }
         if let Some(tables) = rounds.tails {
-            self.tails(tables, config, 0.5)?;
+            self.tails(tables, settings, 0.5)?;
         }
         // Converged: larger windows with larger budgets while time is left.
         let mut window = max;
-        for _ in 0..config.tuning.extra_rounds {
+        for _ in 0..settings.tuning.windows.extra_rounds {
             window += 12;
             nodes = nodes.saturating_mul(3);
             if self.is_optimal() {
@@ -77,7 +77,7 @@ impl Run<'_, '_, '_> {
             }
             self.windows(window, (window / 3).max(1), nodes)?;
         }
-        self.weighted_windows(config)
+        self.weighted_windows(settings)
     }
 
     /// Time left once the passes converged on a board larger than the core: they run again
@@ -85,12 +85,12 @@ impl Run<'_, '_, '_> {
     /// each time, while that gains. Measured on two 7x7 boards at 30 s: 363.5 -> 358.5 moves
     /// (one board's solve had ended at 16 s; loosening its path to the core again with longer
     /// windows gained nothing, so it is not done).
-    pub(crate) fn again(&mut self, rounds: &Rounds, config: &AnytimeConfig) -> Result<(), Halt> {
-        let mut config = config.clone();
+    pub(crate) fn again(&mut self, rounds: &Rounds, settings: &Settings) -> Result<(), Halt> {
+        let mut settings = settings.clone();
         loop {
-            config.tuning.window_nodes = config.tuning.window_nodes.saturating_mul(2);
+            settings.tuning.windows.nodes = settings.tuning.windows.nodes.saturating_mul(2);
             let before = self.best_len();
-            self.window_rounds(rounds, &config)?;
+            self.window_rounds(rounds, &settings)?;
             if self.best_len() >= before {
                 return Ok(());
             }
@@ -103,19 +103,20 @@ impl Run<'_, '_, '_> {
     pub(crate) fn guided_rounds(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
     ) -> Result<(), Halt> {
         let mut longer = 0;
-        let mut nodes = config.tuning.guided_nodes;
+        let mut nodes = settings.tuning.guided.nodes;
         loop {
             let before = self.best_len();
-            self.guided_round(tables, config, longer, nodes)?;
+            self.guided_round(tables, settings, longer, nodes)?;
             if self.best_len() < before {
                 continue;
             }
-            let longest = config
+            let longest = settings
                 .tuning
-                .guided_windows
+                .guided
+                .windows
                 .iter()
                 .max()
                 .copied()
@@ -136,11 +137,11 @@ impl Run<'_, '_, '_> {
     pub(crate) fn guided_round(
         &mut self,
         tables: &BigTables,
-        config: &AnytimeConfig,
+        settings: &Settings,
         longer: usize,
         nodes: u64,
     ) -> Result<(), Halt> {
-        for &window in &config.tuning.guided_windows {
+        for &window in &settings.tuning.guided.windows {
             if self.is_optimal() {
                 return Ok(());
             }
@@ -168,8 +169,8 @@ impl Run<'_, '_, '_> {
     }
 
     /// Long windows searched by weighted A* (linear conflict toward the window's end board).
-    pub(crate) fn weighted_windows(&mut self, config: &AnytimeConfig) -> Result<(), Halt> {
-        for &(window, weight) in &config.tuning.weighted_windows {
+    pub(crate) fn weighted_windows(&mut self, settings: &Settings) -> Result<(), Halt> {
+        for &(window, weight) in &settings.tuning.windows.weighted {
             let Some(best) = self.latest_best() else {
                 return Ok(());
             };
@@ -181,7 +182,7 @@ impl Run<'_, '_, '_> {
                 &best,
                 window,
                 weight,
-                config.tuning.weighted_window_nodes,
+                settings.tuning.windows.weighted_nodes,
                 &mut self.budget,
             );
             self.offer(shorten::cut_loops(&self.start, &moves));
