@@ -7,8 +7,9 @@ and the dispatch (`solve.rs`) above them.
 A module is a file (web/src/state.rs is `state`, web/src/hooks/live.rs is `hooks::live`); an
 import is any `crate::`, `super::` or `self::` path in its code (not comments), tests included,
 resolved to the longest module it names (`super::` from `anytime::beam` is `anytime`). A parent
-declaring its children (`pub mod live;`) is not an import. Folders count too: two top-level
-folders (`anytime/`, `suboptimal/`) whose modules import each other's form a cycle as well.
+declaring its children (`pub mod live;`) is not an import. Top-level modules count whole
+too: a folder (`anytime/`) and a file (`suboptimal.rs`) or another folder whose modules import
+each other's form a cycle as well.
 Exits 1 on a cycle."""
 import pathlib
 import re
@@ -101,15 +102,18 @@ def check(name):
                     and not target.startswith(module + "::"):
                 edges[module].add(target)
     cycles = cycles_of(modules, edges)
-    # Folders: a top-level folder's modules taken as one (`anytime/` with `anytime.rs`).
+    # Top-level modules taken whole: a folder's modules as one (`anytime/` with its `mod.rs`),
+    # a file as itself, so a file and a folder that import each other form a cycle too.
     folders = {m.split("::")[0] for m in modules if "::" in m}
-    top = lambda m: m.split("::")[0] if m.split("::")[0] in folders else None
-    folder_edges = {f: set() for f in folders}
+    tops = {m.split("::")[0] for m in modules}
+    top_edges = {t: set() for t in tops}
     for m, targets in edges.items():
         for t in targets:
-            if top(m) and top(t) and top(m) != top(t):
-                folder_edges[top(m)].add(top(t))
-    cycles += [[f"{f}/" for f in c] for c in cycles_of(folders, folder_edges)]
+            a, b = m.split("::")[0], t.split("::")[0]
+            if a != b:
+                top_edges[a].add(b)
+    shown = lambda t: f"{t}/" if t in folders else t
+    cycles += [[shown(t) for t in c] for c in cycles_of(tops, top_edges)]
     for cycle in cycles:
         print(f"{name} import cycle: " + " -> ".join(cycle), file=sys.stderr)
     if cycles:

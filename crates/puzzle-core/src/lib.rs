@@ -67,6 +67,8 @@
 //! - [`tuned`]: IDA* specialised for pattern databases (pruning automaton, threads).
 //! - [`pruning`]: the move-pruning automaton (redundant sequences of blank moves never
 //!   generated), shared by the pattern databases and the tuned IDA*.
+//! - `budget` and `shorten` (crate-private, below the two solvers that improve an answer): the
+//!   budget of an improving solve, and window passes that shorten an answer.
 //! - [`suboptimal`]: staged placement for big boards, with a lower bound.
 //! - [`anytime`]: the near-optimal solver that improves until its time limit (core tables
 //!   [`anytime::BigTables`], weighted A*, guided windows).
@@ -86,6 +88,7 @@
 pub mod analysis;
 pub mod anytime;
 pub mod board;
+mod budget;
 pub mod catalog;
 pub mod dispatch;
 pub mod error;
@@ -99,6 +102,7 @@ pub mod pdb;
 pub mod pruning;
 pub mod relabel;
 pub mod search;
+mod shorten;
 pub mod solution;
 pub mod solvability;
 pub mod solver;

@@ -15,15 +15,15 @@
 //! solution can be. [`StagedConfig::row_by_row`] (one tile at a time, each by a shortest
 //! placement) is the classic row-by-row method, the baseline the benchmark compares against.
 
-use crate::anytime::budget::{Budget, Halt};
-use crate::anytime::engines::shorten;
 use crate::board::Board;
+use crate::budget::{Budget, Halt};
 use crate::error::BoardError;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::method::Method;
 use crate::moves::Direction;
 use crate::pdb::AdditivePdb;
 use crate::search::{astar, Limits, Outcome, Stats};
+use crate::shorten;
 use crate::solvability::{solvability, Solvability};
 use crate::solver::{solve, Algorithm, Solution, SolveOutcome, SolverConfig, DEFAULT_DEPTH_LIMIT};
 use crate::tuned::{solve_pdb, TunedOptions};

@@ -114,6 +114,9 @@ mod tests {
     use super::*;
     use crate::generate::random_walk;
     use crate::goal::Goal;
+    use crate::heuristic::HeuristicKind;
+    use crate::search::Limits;
+    use crate::solver::{solve, Algorithm, SolveOutcome, SolverConfig};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -126,15 +129,16 @@ mod tests {
             let board = random_walk(&goal, 60, &mut rng);
             for view in View::others() {
                 let (seen, seen_goal) = (view.board(&board).unwrap(), view.board(&goal).unwrap());
-                let config = crate::suboptimal::StagedConfig::default();
-                let answer = crate::suboptimal::solve_staged(
-                    &seen,
-                    &seen_goal,
-                    &config,
-                    &mut crate::search::Limits::default(),
-                )
-                .unwrap();
-                let back = view.moves_back(&answer.solution.moves);
+                // Greedy best-first: a path at once, from a solver below this module (the
+                // staged one sits above it).
+                let config = SolverConfig {
+                    algorithm: Algorithm::Greedy,
+                    heuristic: HeuristicKind::LinearConflict,
+                    depth_limit: 0,
+                };
+                let answer = solve(&seen, &seen_goal, &config, &mut Limits::default()).unwrap();
+                assert_eq!(answer.outcome, SolveOutcome::Solved, "{view:?}");
+                let back = view.moves_back(&answer.moves);
                 assert_eq!(board.after(&back).unwrap(), goal, "{view:?}");
             }
         }

@@ -25,10 +25,11 @@ use crate::moves::Direction;
 use crate::search::Limits;
 use crate::suboptimal::{solve_staged, StagedConfig};
 
-use crate::anytime::budget::Budget;
 use crate::anytime::engines::best_first::Found;
-use crate::anytime::engines::{reduce, shorten, wastar, widestar};
+use crate::anytime::engines::{passes, reduce, wastar, widestar};
 use crate::anytime::{core, solve_anytime_tuned, AnytimeConfig, AnytimeTuning, BigTables, Guides};
+use crate::budget::Budget;
+use crate::shorten;
 
 fn tables_for(goal: &Board) -> BigTables {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/fingerprint-tables");
@@ -198,7 +199,7 @@ fn window_passes(out: &mut String) {
         let mut limits = Limits::default();
         let mut budget = Budget::new(&mut limits, f64::INFINITY);
         let (path, halt) =
-            shorten::weighted_window_pass(&board, &base, 60, 1.5, 50_000, &mut budget);
+            passes::weighted_window_pass(&board, &base, 60, 1.5, 50_000, &mut budget);
         assert!(halt.is_none());
         let expanded = budget.expanded();
         writeln!(

@@ -34,11 +34,11 @@ use crate::search::Limits;
 use crate::solution::SolveOutcome;
 use crate::suboptimal::Approximate;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::plan::Plan;
 use crate::anytime::run::{Problem, Run};
-use crate::anytime::shared::{Lane, Shared};
 use crate::anytime::Settings;
+use crate::budget::shared::{Lane, Shared};
+use crate::budget::{Budget, Halt};
 
 /// How often the calling thread reports progress while the lanes run.
 const REPORT_EVERY: Duration = Duration::from_millis(25);
@@ -189,11 +189,11 @@ mod tests {
             ..Limits::default()
         };
         let mut lengths = Vec::new();
-        crate::anytime::shared::PANIC_LANE.with(|lane| lane.set(1));
+        crate::budget::shared::PANIC_LANE.with(|lane| lane.set(1));
         let answer = solve_anytime(&board, &goal, None, &config, &mut limits, &mut |better| {
             lengths.push(better.solution.moves.len())
         });
-        crate::anytime::shared::PANIC_LANE.with(|lane| lane.set(0));
+        crate::budget::shared::PANIC_LANE.with(|lane| lane.set(0));
         let answer = answer.unwrap();
         assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
         assert_eq!(board.after(&answer.solution.moves).unwrap(), goal);

@@ -61,7 +61,6 @@
 //! assert_eq!(lengths.last(), Some(&answer.solution.moves.len()));
 //! ```
 
-pub(crate) mod budget;
 mod core;
 pub(crate) mod engines;
 #[cfg(test)]
@@ -71,7 +70,6 @@ mod phases;
 mod plan;
 mod prove;
 mod run;
-mod shared;
 mod tables;
 mod tuning;
 
@@ -92,10 +90,10 @@ use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::{solvability, Solvability};
 use crate::suboptimal::Approximate;
 
-use budget::{Budget, Halt};
+use crate::budget::shared::Lane;
+use crate::budget::{Budget, Halt};
 use plan::{Plan, Regime};
 use run::{Problem, Run};
-use shared::Lane;
 
 /// What a caller of the anytime solver chooses: how long it runs, where it starts and how its
 /// time is counted (the node budget is [`Limits::max_expanded`]).

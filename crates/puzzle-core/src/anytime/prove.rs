@@ -7,9 +7,9 @@ use crate::moves::Direction;
 use crate::search::Limits;
 use crate::solvability::solvability;
 
-use crate::anytime::budget::Budget;
 use crate::anytime::engines::guided;
 use crate::anytime::{lower_bound, Guides};
+use crate::budget::Budget;
 
 /// What [`prove_bound`] established.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,9 +9,9 @@ use crate::solution::{Solution, SolveOutcome};
 use crate::solvability::Solvability;
 use crate::suboptimal::Approximate;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::plan::{Plan, Step};
 use crate::anytime::{Settings, WholeTables};
+use crate::budget::{Budget, Halt};
 
 /// One anytime solve in progress.
 pub(crate) struct Run<'r, 'l, 'a> {

@@ -15,8 +15,8 @@
 use crate::board::Board;
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::rank::Ranker;
+use crate::budget::{Budget, Halt};
 
 /// Entries of the table of seen boards (8 bytes each) a board kept at a depth: the table
 /// remembers the last few depths (the shortest cycle of moves is 12 long), small enough to
@@ -477,16 +477,11 @@ mod tests {
             let board = scramble_seeded(&goal, Scramble::Uniform, true, seed);
             let mut limits = Limits::default();
             let mut budget = Budget::new(&mut limits, f64::INFINITY);
-            let optimum = crate::anytime::engines::ida::shortest_within(
-                &board,
-                &goal,
-                31,
-                u64::MAX,
-                &mut budget,
-            )
-            .unwrap()
-            .expect("3x3 optima are at most 31")
-            .len();
+            let optimum =
+                crate::shorten::ida::shortest_within(&board, &goal, 31, u64::MAX, &mut budget)
+                    .unwrap()
+                    .expect("3x3 optima are at most 31")
+                    .len();
             let moves = search(&board, &goal, 200_000, usize::MAX, &mut budget)
                 .unwrap()
                 .unwrap();
@@ -522,7 +517,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = crate::anytime::engines::ida::shortest_within(
+                    let optimum = crate::shorten::ida::shortest_within(
                         &board,
                         &goal,
                         31,

@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 use crate::board::Shape;
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
+use crate::budget::{Budget, Halt};
 
 /// What one weighted search ended with.
 pub(crate) enum Found {

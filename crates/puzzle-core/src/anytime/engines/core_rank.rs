@@ -90,11 +90,11 @@ impl Ranker for Blended<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::budget::Budget;
     use crate::anytime::engines::beam::Beam;
     use crate::anytime::engines::rank::assert_per_move_estimates;
     use crate::anytime::tables::big::BigTables;
     use crate::board::Board;
+    use crate::budget::Budget;
     use crate::generate::{scramble_seeded, Scramble};
     use crate::goal::Goal;
     use crate::search::Limits;
@@ -206,7 +206,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = crate::anytime::engines::ida::shortest_within(
+                    let optimum = crate::shorten::ida::shortest_within(
                         &board,
                         &goal,
                         31,

@@ -5,7 +5,7 @@
 use crate::board::Shape;
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
+use crate::budget::{Budget, Halt};
 
 /// A board searched in place, with an admissible estimate kept up to date move by move.
 pub(crate) trait Walk {

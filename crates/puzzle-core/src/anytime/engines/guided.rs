@@ -9,16 +9,16 @@
 //! there has no name). Every other group keeps its table entry, an admissible count of its
 //! own tiles' moves, and the tiles left out add their Manhattan distances: the sum stays
 //! admissible and is far stronger than Manhattan with linear conflict, so windows several
-//! times longer than [`crate::anytime::engines::ida`]'s are settled. On a square board the transposed lookup
+//! times longer than [`crate::shorten::ida`]'s are settled. On a square board the transposed lookup
 //! (the same renaming in the transposed frame) gives a second estimate; the larger one guides.
 
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::deepen::{self, distance, Walk};
 use crate::anytime::tables::big::{BigTables, GROUP_SIZE, NO_GROUP};
 use crate::anytime::tables::whole::WholeTables;
+use crate::budget::{Budget, Halt};
 
 /// Most cells (8x8).
 const MAX_CELLS: usize = 64;

@@ -10,9 +10,9 @@ use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
 use crate::anytime::tables::big::Rect;
+use crate::budget::{Budget, Halt};
 
 /// Longest line handled (8x8).
 const MAX_LINE: usize = 8;

@@ -6,7 +6,7 @@
 //! that leaves the *tracked* tiles (those whose home is outside the core) and the blank where
 //! the stretch left them: the moves after it still bring every tracked tile home, and only the
 //! core tiles end elsewhere (the core is searched again afterwards). Such a target is far
-//! looser than the exact end board the plain windows ([`crate::anytime::engines::ida`]) must reach, so the same
+//! looser than the exact end board the plain windows ([`crate::shorten::ida`]) must reach, so the same
 //! stretch can often be done in fewer moves.
 //!
 //! The search is IDA* over the tracked tiles and the blank (the other tiles are alike), with
@@ -16,8 +16,8 @@
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::deepen::{self, distance, Walk};
+use crate::budget::{Budget, Halt};
 
 /// The label of every untracked tile on the searched board.
 const UNTRACKED: u8 = u8::MAX;
@@ -149,15 +149,10 @@ mod tests {
             let target = scramble_seeded(&goal, Scramble::Uniform, true, seed + 100);
             let mut limits = Limits::default();
             let mut budget = Budget::new(&mut limits, f64::INFINITY);
-            let exact = crate::anytime::engines::ida::shortest_within(
-                &start,
-                &target,
-                40,
-                u64::MAX,
-                &mut budget,
-            )
-            .unwrap()
-            .expect("a path");
+            let exact =
+                crate::shorten::ida::shortest_within(&start, &target, 40, u64::MAX, &mut budget)
+                    .unwrap()
+                    .expect("a path");
             let full = shortest_within(&start, &target, &all, 40, u64::MAX, &mut budget)
                 .unwrap()
                 .expect("a path");

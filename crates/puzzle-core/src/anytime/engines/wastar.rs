@@ -4,10 +4,10 @@
 
 use crate::board::{Board, Shape};
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
 use crate::anytime::tables::big::BigTables;
 use crate::anytime::tables::entries::{GroupEntries, MAX_CELLS};
+use crate::budget::{Budget, Halt};
 
 type State = u128;
 

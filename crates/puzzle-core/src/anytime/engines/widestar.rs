@@ -5,8 +5,8 @@
 use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 
-use crate::anytime::budget::{Budget, Halt};
 use crate::anytime::engines::best_first::{self, Found, Node, Params, Space};
+use crate::budget::{Budget, Halt};
 
 /// Most cells handled (8x8).
 pub(crate) const MAX_CELLS: usize = 64;

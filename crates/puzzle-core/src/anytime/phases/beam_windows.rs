@@ -11,12 +11,12 @@ use crate::board::Board;
 use crate::moves::Direction;
 use crate::relabel::Relabel;
 
-use crate::anytime::budget::Halt;
 use crate::anytime::engines::beam::{Beam, MAX_WIDTH};
-use crate::anytime::engines::shorten;
 use crate::anytime::engines::whole_rank::WholeRanker;
 use crate::anytime::run::Run;
 use crate::anytime::tables::whole::WholeTables;
+use crate::budget::Halt;
+use crate::shorten;
 
 /// A window: the answer's moves from board `from` to board `to` (indexes along the answer),
 /// and the map that makes board `to` the goal ([`Relabel::between`]).
@@ -61,7 +61,7 @@ impl Run<'_, '_, '_> {
 
     /// Windows of `span` moves ending at the answer's boards whose blank a view takes to the
     /// goal's blank cell, from the end of the answer (less the lane's offset,
-    /// [`crate::anytime::budget::Budget::window_offset`]) back to its start (the next window ends
+    /// [`crate::budget::Budget::window_offset`]) back to its start (the next window ends
     /// at least `span / 2` moves before the last one's end), each searched by a beam of
     /// `width` boards until `until_ms`; every gain is offered at once and the windows go on
     /// along the new answer.

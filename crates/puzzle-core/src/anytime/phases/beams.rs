@@ -7,12 +7,12 @@ use crate::board::Board;
 use crate::moves::Direction;
 use crate::symmetry::View;
 
-use crate::anytime::budget::Halt;
 use crate::anytime::engines::beam::{Beam, MAX_WIDTH};
 use crate::anytime::engines::rank::{Blend, LinearConflict, Ranker};
 use crate::anytime::engines::whole_rank::WholeRanker;
 use crate::anytime::run::Run;
 use crate::anytime::Settings;
+use crate::budget::Halt;
 
 impl Run<'_, '_, '_> {
     /// Beams of growing width on the whole board while `beam_share` of the time limit lasts,

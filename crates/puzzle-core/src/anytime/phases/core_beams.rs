@@ -11,7 +11,6 @@
 //! as far as the time allows instead (DeepCubeA's 5x5 dev states, 40 boards, two threads, work
 //! clock: 92.55 -> 92.40 moves at 10 s, 94.85 -> 94.60 at 1 s).
 
-use crate::anytime::budget::Halt;
 use crate::anytime::core::{self, Split};
 use crate::anytime::engines::beam::Beam;
 use crate::anytime::engines::core_rank::{Blended, Tabled};
@@ -21,6 +20,7 @@ use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
 use crate::anytime::tables::entries::GroupEntries;
 use crate::anytime::Settings;
+use crate::budget::Halt;
 
 /// The blends the core's beams rank by after the growing beams, in turn (then again with
 /// other tie-breaks), in the order measured. On DeepCubeA's 5x5 dev states with a work clock,

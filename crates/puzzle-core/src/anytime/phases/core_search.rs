@@ -2,12 +2,12 @@
 //! decreasing, or, without tables on boards of at most 25 cells, on the whole board with
 //! linear conflict.
 
-use crate::anytime::budget::Halt;
 use crate::anytime::core;
 use crate::anytime::engines::{best_first, wastar, widestar};
 use crate::anytime::plan::Paths;
 use crate::anytime::run::Run;
 use crate::anytime::{BigTables, Settings};
+use crate::budget::Halt;
 use crate::moves::Direction;
 
 impl Run<'_, '_, '_> {

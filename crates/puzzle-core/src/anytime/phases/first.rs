@@ -1,10 +1,10 @@
 //! The first answer: the caller's start if it solves the board, else the staged answers
 //! (quick placements first), loops cut.
 
-use crate::anytime::budget::Halt;
-use crate::anytime::engines::shorten;
 use crate::anytime::run::Run;
+use crate::budget::Halt;
 use crate::moves::Direction;
+use crate::shorten;
 use crate::solution::SolveOutcome;
 use crate::suboptimal::{solve_staged_checked, StagedConfig};
 

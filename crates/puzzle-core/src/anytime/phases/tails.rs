@@ -7,12 +7,13 @@
 //! is a smaller problem, so a lower weight fits in the same states, and the answer it finds
 //! may take another way to the goal altogether.
 
-use crate::anytime::budget::Halt;
 use crate::anytime::core;
-use crate::anytime::engines::{best_first, shorten, wastar};
+use crate::anytime::engines::{best_first, wastar};
 use crate::anytime::run::Run;
 use crate::anytime::tables::big::BigTables;
 use crate::anytime::Settings;
+use crate::budget::Halt;
+use crate::shorten;
 
 impl Run<'_, '_, '_> {
     /// Weighted A* from boards along the core part of the best solution toward the goal, each

@@ -2,12 +2,13 @@
 //! windows and ranked by a quick core search) or the staged answers of the board's symmetric
 //! views.
 
-use crate::anytime::budget::Halt;
 use crate::anytime::core;
-use crate::anytime::engines::{best_first, reduce, shorten, wastar};
+use crate::anytime::engines::{best_first, passes, reduce, wastar};
 use crate::anytime::run::Run;
 use crate::anytime::{BigTables, Settings};
+use crate::budget::Halt;
 use crate::moves::Direction;
+use crate::shorten;
 use crate::solution::SolveOutcome;
 use crate::suboptimal::{solve_staged_checked, StagedConfig};
 
@@ -120,7 +121,7 @@ impl Run<'_, '_, '_> {
     }
 
     /// A path to the core shortened by windows that keep only the tiles outside the core and
-    /// the blank where they were ([`shorten::tracked_window_pass`]), loops cut.
+    /// the blank where they were ([`passes::tracked_window_pass`]), loops cut.
     pub(crate) fn loosened(
         &mut self,
         mut prefix: Vec<Direction>,
@@ -135,7 +136,7 @@ impl Run<'_, '_, '_> {
                 tile != 0 && !rect.contains(shape.row(cell), shape.column(cell));
         }
         for &window in &settings.tuning.to_core.tracked_windows {
-            let (moves, halt) = shorten::tracked_window_pass(
+            let (moves, halt) = passes::tracked_window_pass(
                 &self.start,
                 &prefix,
                 &tracked,

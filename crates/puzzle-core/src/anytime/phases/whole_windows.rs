@@ -3,10 +3,11 @@
 //! the core's tables give the core part, on every move of a 6x6 or 7x7 answer. The 4-tile
 //! groups' entries settle windows of 48-72 moves that linear conflict leaves open.
 
-use crate::anytime::budget::Halt;
-use crate::anytime::engines::shorten;
+use crate::anytime::engines::passes;
 use crate::anytime::run::Run;
 use crate::anytime::Settings;
+use crate::budget::Halt;
+use crate::shorten;
 
 impl Run<'_, '_, '_> {
     /// Rounds of [`GuidedKnobs::windows`](crate::anytime::tuning::GuidedKnobs::windows) over the whole answer, each window allowed
@@ -25,7 +26,7 @@ impl Run<'_, '_, '_> {
                 let Some(best) = self.latest_best() else {
                     return Ok(());
                 };
-                let (moves, halt) = shorten::guided_window_pass(
+                let (moves, halt) = passes::guided_window_pass(
                     &self.start,
                     &best,
                     &whole,

@@ -2,12 +2,13 @@
 //! linear conflict, or with the core's tables relabelled toward the window's end) or by
 //! weighted A*, in rounds until one gains nothing.
 
-use crate::anytime::budget::Halt;
 use crate::anytime::core;
-use crate::anytime::engines::shorten;
+use crate::anytime::engines::passes;
 use crate::anytime::plan::Rounds;
 use crate::anytime::run::Run;
 use crate::anytime::{BigTables, Settings};
+use crate::budget::Halt;
+use crate::shorten;
 
 impl Run<'_, '_, '_> {
     /// One window pass over the best solution.
@@ -152,7 +153,7 @@ impl Run<'_, '_, '_> {
                 return Ok(());
             };
             let core_moves = &best[split.prefix.len()..];
-            let (moves, halt) = shorten::guided_window_pass(
+            let (moves, halt) = passes::guided_window_pass(
                 &split.core_start,
                 core_moves,
                 tables,
@@ -177,7 +178,7 @@ impl Run<'_, '_, '_> {
             if self.is_optimal() {
                 return Ok(());
             }
-            let (moves, halt) = shorten::weighted_window_pass(
+            let (moves, halt) = passes::weighted_window_pass(
                 &self.start,
                 &best,
                 window,

@@ -1,17 +1,18 @@
-//! Path shortening: cut loops (a board met twice), then replace stretches ("windows") of the
-//! solution by shortest paths between their two ends.
+//! Path shortening, for every solver that improves an answer (the staged one polishes its
+//! answer here, the anytime one builds its window passes on it): cut loops (a board met
+//! twice), then replace stretches ("windows") of the solution by shortest paths between their
+//! two ends ([`ida`]), sliding the window with [`slide`].
 
 use rustc_hash::FxHashMap;
 
 use crate::board::Board;
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
-use crate::anytime::engines::best_first::Found;
-use crate::anytime::engines::guided;
-use crate::anytime::engines::ida::shortest_within;
-use crate::anytime::engines::tracked;
-use crate::anytime::engines::widestar;
+use crate::budget::{Budget, Halt};
+
+pub(crate) mod ida;
+
+use ida::shortest_within;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
 pub(crate) fn cut_loops(start: &Board, moves: &[Direction]) -> Vec<Direction> {
@@ -55,76 +56,10 @@ pub(crate) fn window_pass(
     slide(start, moves, window, step, budget, exact)
 }
 
-/// Like [`window_pass`] on a board of the tables' goal's shape and labels (a core board for
-/// [`crate::anytime::BigTables`], a whole one for [`crate::anytime::WholeTables`]), each window guided by the tables
-/// relabelled toward its end board ([`guided`]), so much longer windows settle.
-pub(crate) fn guided_window_pass<T: guided::Additive>(
-    core_start: &Board,
-    moves: &[Direction],
-    tables: &T,
-    window: usize,
-    node_cap: u64,
-    budget: &mut Budget,
-) -> (Vec<Direction>, Option<Halt>) {
-    let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
-        guided::shortest_within(at, target, tables, max_len, node_cap, budget)
-    };
-    slide(
-        core_start,
-        moves,
-        window,
-        (window / 3).max(1),
-        budget,
-        exact,
-    )
-}
-
-/// Like [`window_pass`] on a path to the core, each window replaced by the shortest stretch
-/// that leaves the `tracked` tiles and the blank where it left them ([`tracked`]): the path
-/// still brings those tiles home, the others end elsewhere.
-pub(crate) fn tracked_window_pass(
-    start: &Board,
-    moves: &[Direction],
-    tracked: &[bool],
-    window: usize,
-    node_cap: u64,
-    budget: &mut Budget,
-) -> (Vec<Direction>, Option<Halt>) {
-    let loose = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
-        tracked::shortest_within(at, target, tracked, max_len, node_cap, budget)
-    };
-    slide(start, moves, window, (window / 3).max(1), budget, loose)
-}
-
-/// Like [`window_pass`], but each window is searched by weighted A* (`weight`, at most
-/// `node_cap` states): shorter, not necessarily shortest, so long windows stay affordable.
-pub(crate) fn weighted_window_pass(
-    start: &Board,
-    moves: &[Direction],
-    window: usize,
-    weight: f64,
-    node_cap: usize,
-    budget: &mut Budget,
-) -> (Vec<Direction>, Option<Halt>) {
-    let weighted =
-        |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| match widestar::search(
-            at,
-            target,
-            weight,
-            max_len + 1,
-            node_cap,
-            budget,
-        )? {
-            Found::Path(path) => Ok(Some(path)),
-            _ => Ok(None),
-        };
-    slide(start, moves, window, window / 2, budget, weighted)
-}
-
 /// Slides a window over `moves`, replacing each stretch by what `shorter` finds (a path of at
 /// most the given length between the stretch's two end boards); the first window starts at
 /// the lane's offset ([`Budget::window_offset`]).
-fn slide(
+pub(crate) fn slide(
     start: &Board,
     moves: &[Direction],
     window: usize,
@@ -167,7 +102,7 @@ fn slide(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anytime::shared::Lane;
+    use crate::budget::shared::Lane;
     use crate::search::Limits;
     use crate::{Goal, Shape};
 

@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
-use crate::anytime::budget::{Budget, Halt};
+use crate::budget::{Budget, Halt};
 
 /// A path of at most `max_len` moves from `start` to `target` that is shortest among such
 /// paths, or `None` if there is none or `node_cap` expansions did not settle it.

@@ -1,11 +1,15 @@
-//! One budget for a whole anytime solve: the time limit (read from `limits.clock` only), the
-//! node budget of the limits, and the progress callback that may cancel.
+//! One budget for a whole improving solve (the anytime one, and the staged one's polish): the
+//! time limit (read from `limits.clock` only), the node budget of the limits, and the progress
+//! callback that may cancel; [`shared`] holds what the lanes of a solve on several threads
+//! share through it.
 
 use std::ops::ControlFlow;
 
 use crate::search::{Limits, Progress};
 
-use crate::anytime::shared::Lane;
+pub(crate) mod shared;
+
+use shared::Lane;
 
 /// Why the anytime solver stops improving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +75,7 @@ impl<'l, 'a> Budget<'l, 'a> {
         self
     }
 
-    /// Where this run's window passes start (`engines/shorten.rs`): 0 on one thread, lane `k`
+    /// Where this run's window passes start ([`crate::shorten::slide`]): 0 on one thread, lane `k`
     /// of `n` at `k * step / n`, so that the lanes' windows end on other boards and search
     /// other stretches of the answer they share.
     pub(crate) fn window_offset(&self, step: usize) -> usize {
