@@ -48,7 +48,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    best_first(
+    priority_search(
         start,
         successors,
         heuristic,
@@ -77,7 +77,7 @@ where
     FS: FnMut(&N) -> bool,
     O: Observer<N, C>,
 {
-    best_first(
+    priority_search(
         start, successors, heuristic, success, true, limits, observer,
     )
 }
@@ -112,7 +112,7 @@ impl<C: Ord> Ord for Open<C> {
 }
 
 /// Shared loop of A* (`f = g + h`, `use_cost = true`) and greedy best-first (`f = h`).
-pub(crate) fn best_first<N, C, FN, IN, FH, FS, O>(
+pub(crate) fn priority_search<N, C, FN, IN, FH, FS, O>(
     start: &N,
     mut successors: FN,
     mut heuristic: FH,

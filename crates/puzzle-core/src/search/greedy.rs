@@ -4,7 +4,7 @@ use std::hash::Hash;
 
 use num_traits::{ToPrimitive, Zero};
 
-use super::astar::best_first;
+use super::astar::priority_search;
 use super::{Limits, NoTrace, Observer, SearchResult};
 
 /// Expands nodes in order of `heuristic` alone, never re-opening a state. Usually fast, but
@@ -36,7 +36,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    best_first(
+    priority_search(
         start,
         successors,
         heuristic,
@@ -65,7 +65,7 @@ where
     FS: FnMut(&N) -> bool,
     O: Observer<N, C>,
 {
-    best_first(
+    priority_search(
         start, successors, heuristic, success, false, limits, observer,
     )
 }

@@ -1,9 +1,12 @@
-//! Shortest paths between two boards of any size: IDA* with Manhattan distance plus linear
-//! conflict toward an arbitrary target board, an explicit stack (no recursion) and the board
-//! changed in place. Used to replace stretches of a solution by optimal ones. The estimate is
-//! the crate's [`Heuristic`], updated per move by `Heuristic::after_slide`.
+//! Iterative deepening (IDA*) on one board changed in place, with an explicit path and no
+//! copies: every window search of the improving solvers runs on it. Each supplies a [`Walk`]:
+//! its board, its estimate kept up to date move by move, and its goal test. Here too the plain
+//! one, [`shortest_between`]: linear conflict toward an arbitrary target board (the crate's
+//! [`Heuristic`], updated per move by `Heuristic::after_slide`); the anytime solver's windows
+//! guided by tables (`anytime/engines/guided.rs`) and its loosened ones (`tracked.rs`) walk
+//! on it too.
 
-use crate::board::Board;
+use crate::board::{Board, Shape};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::moves::Direction;
 
@@ -11,7 +14,7 @@ use crate::budget::{Budget, Halt};
 
 /// A path of at most `max_len` moves from `start` to `target` that is shortest among such
 /// paths, or `None` if there is none or `node_cap` expansions did not settle it.
-pub(crate) fn shortest_within(
+pub(crate) fn shortest_between(
     start: &Board,
     target: &Board,
     max_len: usize,
@@ -22,68 +25,232 @@ pub(crate) fn shortest_within(
         return Ok(Some(Vec::new()));
     }
     let estimate = Heuristic::new(HeuristicKind::LinearConflict, target);
-    let shape = start.shape();
     let mut cells = start.cells().to_vec();
-    let mut blank = start.blank();
-    let h0 = estimate.estimate(&cells[..]);
-    let mut bound = h0;
-    let mut spent = 0u64;
-    let mut path: Vec<Direction> = Vec::with_capacity(max_len + 1);
-    let mut h_stack: Vec<u32> = Vec::with_capacity(max_len + 2);
-    let mut next: Vec<u8> = Vec::with_capacity(max_len + 2);
+    let h = estimate.estimate(&cells[..]);
+    let mut walk = Toward {
+        shape: start.shape(),
+        blank: start.blank(),
+        h,
+        cells: &mut cells,
+        target: target.cells(),
+        estimate: &estimate,
+    };
+    let mut search = Deepening {
+        walk: &mut walk,
+        path: Vec::with_capacity(max_len + 1),
+        spent: 0,
+        node_cap,
+    };
+    let mut bound = h;
     while bound as usize <= max_len {
-        let mut exceeded = u32::MAX;
-        h_stack.push(h0);
-        next.push(0);
-        while let Some(&d) = next.last() {
-            if d == 4 {
-                next.pop();
-                h_stack.pop();
-                if let Some(direction) = path.pop() {
-                    let back = shape
-                        .neighbour(blank, direction.opposite())
-                        .unwrap_or(blank);
-                    cells.swap(blank, back);
-                    blank = back;
-                }
-                continue;
-            }
-            if let Some(slot) = next.last_mut() {
-                *slot += 1;
-            }
-            let direction = Direction::ALL[d as usize];
-            if path.last() == Some(&direction.opposite()) {
-                continue;
-            }
-            let Some(from) = shape.neighbour(blank, direction) else {
-                continue;
-            };
-            let h_parent = h_stack.last().copied().unwrap_or(0);
-            let h = estimate.after_slide(h_parent, &mut cells, blank, from);
-            let g = path.len() as u32 + 1;
-            if g + h > bound {
-                exceeded = exceeded.min(g + h);
-                cells.swap(blank, from);
-                continue;
-            }
-            if h == 0 && cells == target.cells() {
-                path.push(direction);
-                return Ok(Some(path));
-            }
-            budget.tick()?;
-            spent += 1;
-            if spent > node_cap {
-                return Ok(None);
-            }
-            blank = from;
-            path.push(direction);
-            h_stack.push(h);
-            next.push(0);
+        match search.probe(bound, budget, Root::Uncounted)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => bound = next,
         }
-        if exceeded == u32::MAX {
-            return Ok(None);
-        }
-        bound = exceeded;
     }
     Ok(None)
+}
+
+/// A board walked toward a target board under linear conflict.
+struct Toward<'w> {
+    shape: Shape,
+    blank: usize,
+    /// The estimate of `cells`.
+    h: u32,
+    cells: &'w mut Vec<u8>,
+    target: &'w [u8],
+    estimate: &'w Heuristic,
+}
+
+impl Walk for Toward<'_> {
+    /// The blank's cell and the estimate before the slide.
+    type Saved = (usize, u32);
+
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn blank(&self) -> usize {
+        self.blank
+    }
+
+    fn estimate(&self) -> u32 {
+        self.h
+    }
+
+    fn is_goal(&self, h: u32) -> bool {
+        h == 0 && self.cells[..] == *self.target
+    }
+
+    fn slide(&mut self, from: usize) -> Self::Saved {
+        let saved = (self.blank, self.h);
+        self.h = self
+            .estimate
+            .after_slide(self.h, self.cells, self.blank, from);
+        self.blank = from;
+        saved
+    }
+
+    fn undo(&mut self, (blank, h): Self::Saved) {
+        self.cells.swap(blank, self.blank);
+        self.blank = blank;
+        self.h = h;
+    }
+}
+
+/// A board searched in place, with an admissible estimate kept up to date move by move.
+pub(crate) trait Walk {
+    /// What [`Walk::slide`] hands to [`Walk::undo`].
+    type Saved: Copy;
+
+    fn shape(&self) -> Shape;
+
+    /// The blank's cell.
+    fn blank(&self) -> usize;
+
+    /// The estimate of the board as it is.
+    fn estimate(&self) -> u32;
+
+    /// Whether the board, of estimate `h`, is a goal.
+    fn is_goal(&self, h: u32) -> bool;
+
+    /// Slides the tile at `from` (a neighbour of the blank) into the blank.
+    fn slide(&mut self, from: usize) -> Self::Saved;
+
+    /// Takes back the last [`Walk::slide`]: the blank goes back to where the tile came from.
+    fn undo(&mut self, saved: Self::Saved);
+}
+
+/// A path of at most `max_len` moves from the walk's board to a goal that is shortest among
+/// such paths, or `None` if there is none or `node_cap` expansions did not settle it.
+pub(crate) fn deepen_within<W: Walk>(
+    walk: &mut W,
+    max_len: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let mut search = Deepening {
+        walk,
+        path: Vec::with_capacity(max_len + 1),
+        spent: 0,
+        node_cap,
+    };
+    let mut bound = search.walk.estimate();
+    while bound as usize <= max_len {
+        match search.probe(bound, budget, Root::Counted)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => bound = next,
+        }
+    }
+    Ok(None)
+}
+
+/// Iterative deepening from the walk's board, with no cap on length or nodes, until a goal is
+/// reached (the path returned is a shortest one) or the budget halts. After each iteration
+/// that ends without a goal, `proven` rises to the next threshold: the estimate is
+/// admissible, so no path is shorter. It starts at the board's estimate.
+pub(crate) fn deepen_proving<W: Walk>(
+    walk: &mut W,
+    proven: &mut u32,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Direction>>, Halt> {
+    let mut search = Deepening {
+        walk,
+        path: Vec::new(),
+        spent: 0,
+        node_cap: u64::MAX,
+    };
+    let mut bound = search.walk.estimate();
+    *proven = (*proven).max(bound);
+    loop {
+        match search.probe(bound, budget, Root::Counted)? {
+            Probe::Found => return Ok(Some(search.path)),
+            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
+            Probe::Next(next) => {
+                bound = next;
+                *proven = (*proven).max(next);
+            }
+        }
+    }
+}
+
+/// Whether an iteration counts the expansion of the walk's own board (against the budget and
+/// the node cap). The windows between two boards ([`shortest_between`]) never counted it:
+/// counting it now would move every node cap and work-clock figure the golden fingerprint pins.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Root {
+    Counted,
+    Uncounted,
+}
+
+enum Probe {
+    Found,
+    /// The least `g + h` above the bound.
+    Next(u32),
+    Exhausted,
+    OutOfNodes,
+}
+
+struct Deepening<'w, W> {
+    walk: &'w mut W,
+    path: Vec<Direction>,
+    spent: u64,
+    node_cap: u64,
+}
+
+impl<W: Walk> Deepening<'_, W> {
+    /// One depth-first pass with `g + h <= bound` (`root` says whether this board's expansion
+    /// counts; every board below it counts).
+    fn probe(&mut self, bound: u32, budget: &mut Budget, root: Root) -> Result<Probe, Halt> {
+        let g = self.path.len() as u32;
+        let h = self.walk.estimate();
+        if g + h > bound {
+            return Ok(Probe::Next(g + h));
+        }
+        if self.walk.is_goal(h) {
+            return Ok(Probe::Found);
+        }
+        if root == Root::Counted {
+            budget.tick()?;
+            self.spent += 1;
+            if self.spent > self.node_cap {
+                return Ok(Probe::OutOfNodes);
+            }
+        }
+        let mut next = u32::MAX;
+        for direction in Direction::ALL {
+            if self.path.last() == Some(&direction.opposite()) {
+                continue;
+            }
+            let Some(from) = self.walk.shape().neighbour(self.walk.blank(), direction) else {
+                continue;
+            };
+            let saved = self.walk.slide(from);
+            self.path.push(direction);
+            let probe = self.probe(bound, budget, Root::Counted)?;
+            if let Probe::Found = probe {
+                // The path and the board stay as they are: the search is over.
+                return Ok(Probe::Found);
+            }
+            self.path.pop();
+            self.walk.undo(saved);
+            match probe {
+                Probe::Next(n) => next = next.min(n),
+                Probe::Exhausted | Probe::Found => {}
+                Probe::OutOfNodes => return Ok(Probe::OutOfNodes),
+            }
+        }
+        Ok(if next == u32::MAX {
+            Probe::Exhausted
+        } else {
+            Probe::Next(next)
+        })
+    }
+}
+
+/// Manhattan distance between two cells.
+pub(crate) fn distance(shape: Shape, a: usize, b: usize) -> u32 {
+    (shape.row(a).abs_diff(shape.row(b)) + shape.column(a).abs_diff(shape.column(b))) as u32
 }

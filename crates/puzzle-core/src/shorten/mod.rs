@@ -12,7 +12,7 @@ use crate::budget::{Budget, Halt};
 
 pub(crate) mod ida;
 
-use ida::shortest_within;
+use ida::shortest_between;
 
 /// The moves with every loop cut out: when a board comes back, the moves between go.
 pub(crate) fn cut_loops(start: &Board, moves: &[Direction]) -> Vec<Direction> {
@@ -51,7 +51,7 @@ pub(crate) fn window_pass(
     budget: &mut Budget,
 ) -> (Vec<Direction>, Option<Halt>) {
     let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
-        shortest_within(at, target, max_len, node_cap, budget)
+        shortest_between(at, target, max_len, node_cap, budget)
     };
     slide(start, moves, window, step, budget, exact)
 }

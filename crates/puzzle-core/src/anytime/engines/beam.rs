@@ -478,7 +478,7 @@ mod tests {
             let mut limits = Limits::default();
             let mut budget = Budget::new(&mut limits, f64::INFINITY);
             let optimum =
-                crate::shorten::ida::shortest_within(&board, &goal, 31, u64::MAX, &mut budget)
+                crate::shorten::ida::shortest_between(&board, &goal, 31, u64::MAX, &mut budget)
                     .unwrap()
                     .expect("3x3 optima are at most 31")
                     .len();
@@ -517,7 +517,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = crate::shorten::ida::shortest_within(
+                    let optimum = crate::shorten::ida::shortest_between(
                         &board,
                         &goal,
                         31,

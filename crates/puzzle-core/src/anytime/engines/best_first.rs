@@ -182,7 +182,7 @@ pub(crate) fn search<S: Space>(
                 blank: from as u8,
             });
             if goal {
-                return Ok(Found::Path(walk_back(&nodes, shape)));
+                return Ok(Found::Path(moves_to_last(&nodes, shape)));
             }
             seen.insert(&nodes, child_index);
             open.push((Reverse(f_of(g_child, h_child)), g_child as u16, child_index));
@@ -259,7 +259,7 @@ impl Seen {
 }
 
 /// The blank's moves from the root to the last node.
-fn walk_back<S>(nodes: &[Node<S>], shape: Shape) -> Vec<Direction> {
+fn moves_to_last<S>(nodes: &[Node<S>], shape: Shape) -> Vec<Direction> {
     let mut blanks = Vec::new();
     let mut at = nodes.len() - 1;
     loop {

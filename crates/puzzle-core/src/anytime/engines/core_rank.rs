@@ -206,7 +206,7 @@ mod tests {
                     .expect("a path");
                 assert_eq!(board.after(&moves).unwrap(), goal);
                 if side == 3 {
-                    let optimum = crate::shorten::ida::shortest_within(
+                    let optimum = crate::shorten::ida::shortest_between(
                         &board,
                         &goal,
                         31,

@@ -15,10 +15,10 @@
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
-use crate::anytime::engines::deepen::{self, distance, Walk};
 use crate::anytime::tables::big::{BigTables, GROUP_SIZE, NO_GROUP};
 use crate::anytime::tables::whole::WholeTables;
 use crate::budget::{Budget, Halt};
+use crate::shorten::ida::{self, distance, Walk};
 
 /// Most cells (8x8).
 const MAX_CELLS: usize = 64;
@@ -79,7 +79,7 @@ impl Additive for WholeTables {
 /// A path of at most `max_len` moves from `start` to `target` (boards of the tables' goal's
 /// shape and labels) that is shortest among such paths, or `None` if there is none or
 /// `node_cap` expansions did not settle it.
-pub(crate) fn shortest_within<T: Additive>(
+pub(crate) fn shortest_guided<T: Additive>(
     start: &Board,
     target: &Board,
     tables: &T,
@@ -100,12 +100,12 @@ pub(crate) fn shortest_within<T: Additive>(
     }
     let transposed = transposition(shape);
     let mut walk = Ida::new(start, target, tables, &transposed);
-    deepen::shortest_within(&mut walk, max_len, node_cap, budget)
+    ida::deepen_within(&mut walk, max_len, node_cap, budget)
 }
 
 /// A shortest path from `start` to the tables' goal (a board in the tables' frame: the core's
 /// labels for [`BigTables`]), by IDA* until found or `budget` halts; meanwhile `proven` is the
-/// bound each finished iteration proves ([`deepen::deepen_proving`]). `None` if the board does
+/// bound each finished iteration proves ([`ida::deepen_proving`]). `None` if the board does
 /// not fit the tables.
 pub(crate) fn prove<T: Additive>(
     start: &Board,
@@ -119,7 +119,7 @@ pub(crate) fn prove<T: Additive>(
     }
     let transposed = transposition(shape);
     let mut walk = Ida::new(start, tables.goal(), tables, &transposed);
-    deepen::deepen_proving(&mut walk, proven, budget)
+    ida::deepen_proving(&mut walk, proven, budget)
 }
 
 /// The transposition of the cells of a square `shape` (any other shape gets no use of it).
@@ -407,7 +407,7 @@ mod tests {
                     let mut limits = Limits::default();
                     let mut budget = Budget::new(&mut limits, f64::INFINITY);
                     let path =
-                        shortest_within(&core, &core_target, &tables, 40, u64::MAX, &mut budget)
+                        shortest_guided(&core, &core_target, &tables, 40, u64::MAX, &mut budget)
                             .unwrap()
                             .expect("a path");
                     assert_eq!(path.len() as u32, distance, "{board} to {target}");
@@ -442,7 +442,7 @@ mod tests {
                         let mut limits = Limits::default();
                         let mut budget = Budget::new(&mut limits, f64::INFINITY);
                         let path =
-                            shortest_within(board, &target, &whole, 40, u64::MAX, &mut budget)
+                            shortest_guided(board, &target, &whole, 40, u64::MAX, &mut budget)
                                 .unwrap()
                                 .expect("a path");
                         assert_eq!(path.len() as u32, distance, "{board} to {target}");

@@ -24,7 +24,7 @@ pub(crate) fn guided_window_pass<T: guided::Additive>(
     budget: &mut Budget,
 ) -> (Vec<Direction>, Option<Halt>) {
     let exact = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
-        guided::shortest_within(at, target, tables, max_len, node_cap, budget)
+        guided::shortest_guided(at, target, tables, max_len, node_cap, budget)
     };
     slide(
         core_start,
@@ -48,7 +48,7 @@ pub(crate) fn tracked_window_pass(
     budget: &mut Budget,
 ) -> (Vec<Direction>, Option<Halt>) {
     let loose = |at: &Board, target: &Board, max_len: usize, budget: &mut Budget| {
-        tracked::shortest_within(at, target, tracked, max_len, node_cap, budget)
+        tracked::shortest_loose(at, target, tracked, max_len, node_cap, budget)
     };
     slide(start, moves, window, (window / 3).max(1), budget, loose)
 }

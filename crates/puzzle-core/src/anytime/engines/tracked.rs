@@ -16,8 +16,8 @@
 use crate::board::{Board, Shape};
 use crate::moves::Direction;
 
-use crate::anytime::engines::deepen::{self, distance, Walk};
 use crate::budget::{Budget, Halt};
+use crate::shorten::ida::{self, distance, Walk};
 
 /// The label of every untracked tile on the searched board.
 const UNTRACKED: u8 = u8::MAX;
@@ -25,7 +25,7 @@ const UNTRACKED: u8 = u8::MAX;
 /// A path of at most `max_len` moves from `start` after which every tile with
 /// `tracked[tile]` and the blank stand where they stand in `target`; shortest among such
 /// paths, or `None` if there is none or `node_cap` expansions did not settle it.
-pub(crate) fn shortest_within(
+pub(crate) fn shortest_loose(
     start: &Board,
     target: &Board,
     tracked: &[bool],
@@ -66,7 +66,7 @@ pub(crate) fn shortest_within(
         blank: start.blank(),
         manhattan,
     };
-    deepen::shortest_within(&mut walk, max_len, node_cap, budget)
+    ida::deepen_within(&mut walk, max_len, node_cap, budget)
 }
 
 /// The board with its untracked tiles all alike, searched toward the tracked tiles' cells.
@@ -150,15 +150,15 @@ mod tests {
             let mut limits = Limits::default();
             let mut budget = Budget::new(&mut limits, f64::INFINITY);
             let exact =
-                crate::shorten::ida::shortest_within(&start, &target, 40, u64::MAX, &mut budget)
+                crate::shorten::ida::shortest_between(&start, &target, 40, u64::MAX, &mut budget)
                     .unwrap()
                     .expect("a path");
-            let full = shortest_within(&start, &target, &all, 40, u64::MAX, &mut budget)
+            let full = shortest_loose(&start, &target, &all, 40, u64::MAX, &mut budget)
                 .unwrap()
                 .expect("a path");
             assert_eq!(full.len(), exact.len());
             assert_eq!(start.after(&full).unwrap(), target);
-            let loose = shortest_within(&start, &target, &some, 40, u64::MAX, &mut budget)
+            let loose = shortest_loose(&start, &target, &some, 40, u64::MAX, &mut budget)
                 .unwrap()
                 .expect("a path");
             assert!(loose.len() <= exact.len());
