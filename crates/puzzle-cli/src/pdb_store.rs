@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use puzzle_core::anytime::{BigTables, Strength, WholeTables};
+use puzzle_core::anytime::{BigTables, Strength, TableSet, WholeTables};
 use puzzle_core::pdb::{AdditivePdb, Partition, PdbError};
 use puzzle_core::search::Progress;
 use puzzle_core::{Board, Limits};
@@ -168,33 +168,7 @@ impl PdbStore {
         strength: Strength,
         threads: usize,
     ) -> Result<&BigTables, PdbError> {
-        let key = BigTables::cache_key_as(goal, strength);
-        if !self.big.contains_key(&key) {
-            let cached = self
-                .path(&key)
-                .and_then(|path| std::fs::read(path).ok())
-                .and_then(|bytes| match BigTables::from_bytes(&bytes) {
-                    Ok(tables) if tables.serves(goal) && tables.strength() == strength => {
-                        Some(tables)
-                    }
-                    _ => {
-                        eprintln!(
-                            "note: ignoring damaged or foreign cached {} big-board tables; rebuilding",
-                            strength.name()
-                        );
-                        None
-                    }
-                });
-            let tables = match cached {
-                Some(tables) => tables,
-                None => {
-                    let tables = build_big(goal, strength, threads)?;
-                    self.write(&key, &tables.to_bytes(), "big-board tables");
-                    tables
-                }
-            };
-            self.big.insert(key.clone(), tables);
-        }
+        let key = self.cache(|store| &mut store.big, goal, strength, threads)?;
         Ok(&self.big[&key])
     }
 
@@ -211,35 +185,48 @@ impl PdbStore {
         strength: Strength,
         threads: usize,
     ) -> Result<&WholeTables, PdbError> {
-        let key = WholeTables::cache_key_as(goal, strength);
-        if !self.whole.contains_key(&key) {
-            let cached = self
-                .path(&key)
-                .and_then(|path| std::fs::read(path).ok())
-                .and_then(|bytes| match WholeTables::from_bytes(&bytes) {
-                    Ok(tables) if tables.goal() == goal && tables.strength() == strength => {
-                        Some(tables)
-                    }
-                    _ => {
-                        eprintln!(
-                            "note: ignoring damaged or foreign cached {} whole-board tables; \
-                             rebuilding",
-                            strength.name()
-                        );
-                        None
-                    }
-                });
-            let tables = match cached {
-                Some(tables) => tables,
-                None => {
-                    let tables = build_whole(goal, strength, threads)?;
-                    self.write(&key, &tables.to_bytes(), "whole-board tables");
-                    tables
-                }
-            };
-            self.whole.insert(key.clone(), tables);
-        }
+        let key = self.cache(|store| &mut store.whole, goal, strength, threads)?;
         Ok(&self.whole[&key])
+    }
+
+    /// Puts the tables of `strength` toward `goal` into the map `held` picks, once: read from
+    /// the cache folder if intact and for this goal and strength, else built on `threads`
+    /// threads and written there. Returns their key in the map.
+    fn cache<T: TableSet>(
+        &mut self,
+        held: fn(&mut PdbStore) -> &mut HashMap<String, T>,
+        goal: &Board,
+        strength: Strength,
+        threads: usize,
+    ) -> Result<String, PdbError> {
+        let key = T::cache_key_as(goal, strength);
+        if held(self).contains_key(&key) {
+            return Ok(key);
+        }
+        let cached = self
+            .path(&key)
+            .and_then(|path| std::fs::read(path).ok())
+            .and_then(|bytes| match T::from_bytes(&bytes) {
+                Ok(tables) if tables.serves_as(goal, strength) => Some(tables),
+                _ => {
+                    eprintln!(
+                        "note: ignoring damaged or foreign cached {} {}; rebuilding",
+                        strength.name(),
+                        T::NAME
+                    );
+                    None
+                }
+            });
+        let tables = match cached {
+            Some(tables) => tables,
+            None => {
+                let tables = build_set::<T>(goal, strength, threads)?;
+                self.write(&key, &tables.to_bytes(), T::NAME);
+                tables
+            }
+        };
+        held(self).insert(key.clone(), tables);
+        Ok(key)
     }
 
     fn path(&self, key: &str) -> Option<PathBuf> {
@@ -310,38 +297,13 @@ fn build(goal: &Board, partition: &Partition) -> Result<AdditivePdb, PdbError> {
     })
 }
 
-/// Builds big-board tables on `threads` threads, telling the user on stderr (about 10 s for
-/// a 5x5 core; the strong ones about a minute a table).
-fn build_big(goal: &Board, strength: Strength, threads: usize) -> Result<BigTables, PdbError> {
-    let total = BigTables::entries(goal, strength)
-        .iter()
-        .sum::<u64>()
-        .max(1);
-    say_building(
-        &format!("{} big-board tables", strength.name()),
-        total,
-        threads,
-    );
-    with_progress(total, threads, |limits| {
-        BigTables::build_as(goal, strength, limits)
-    })
-}
-
-/// Builds whole-board tables on `threads` threads, telling the user on stderr (about 10 s on
-/// 6x6, 30 s on 7x7; the strong ones minutes).
-fn build_whole(goal: &Board, strength: Strength, threads: usize) -> Result<WholeTables, PdbError> {
-    let total = WholeTables::entries(goal, strength)
-        .iter()
-        .sum::<u64>()
-        .max(1);
-    say_building(
-        &format!("{} whole-board tables", strength.name()),
-        total,
-        threads,
-    );
-    with_progress(total, threads, |limits| {
-        WholeTables::build_as(goal, strength, limits)
-    })
+/// Builds a set of big-board tables on `threads` threads, telling the user on stderr (the
+/// core's about 10 s on a 5x5, the whole board's 10 s on 6x6 and 30 s on 7x7; the strong ones
+/// about a minute a table).
+fn build_set<T: TableSet>(goal: &Board, strength: Strength, threads: usize) -> Result<T, PdbError> {
+    let total = T::entries(goal, strength).iter().sum::<u64>().max(1);
+    say_building(&format!("{} {}", strength.name(), T::NAME), total, threads);
+    with_progress(total, threads, |limits| T::build_as(goal, strength, limits))
 }
 
 /// The line before a build.

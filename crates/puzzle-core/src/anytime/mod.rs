@@ -74,7 +74,7 @@ mod tables;
 mod tuning;
 
 pub use prove::{prove_bound, Proof};
-pub use tables::{total_entries, BigTables, Strength, WholeTables};
+pub use tables::{total_entries, BigTables, Strength, TableSet, WholeTables};
 #[doc(hidden)]
 pub use tuning::{
     AnytimeTuning, BeamKnobs, CoreKnobs, GuidedKnobs, TailKnobs, ToCoreKnobs, WindowKnobs,

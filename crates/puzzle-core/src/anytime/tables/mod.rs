@@ -12,6 +12,93 @@ pub(crate) mod whole;
 pub use big::{total_entries, BigTables};
 pub use whole::WholeTables;
 
+use crate::board::Board;
+use crate::pdb::PdbError;
+use crate::search::Limits;
+
+/// What a cache of tables needs of a set toward one goal, of one strength: the core's
+/// ([`BigTables`]) and the whole board's ([`WholeTables`]) answer alike, so one cache code
+/// serves both (the command line's on disk).
+pub trait TableSet: Sized {
+    /// The set in words, e.g. `big-board tables`.
+    const NAME: &'static str;
+
+    /// Entries of each table [`TableSet::build_as`] makes (one byte each); empty if the goal
+    /// cannot have them.
+    fn entries(goal: &Board, strength: Strength) -> Vec<u64>;
+
+    /// Builds the set; with `limits.threads` above 1 (natively) its tables side by side.
+    fn build_as(goal: &Board, strength: Strength, limits: &mut Limits) -> Result<Self, PdbError>;
+
+    /// The name a cache files the set under.
+    fn cache_key_as(goal: &Board, strength: Strength) -> String;
+
+    /// The set as bytes ([`TableSet::from_bytes`] reads them back).
+    fn to_bytes(&self) -> Vec<u8>;
+
+    /// A set read back from [`TableSet::to_bytes`]; damaged or foreign bytes are an error.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, PdbError>;
+
+    /// Whether the set is of `strength` and serves a solve toward `goal`.
+    fn serves_as(&self, goal: &Board, strength: Strength) -> bool;
+}
+
+impl TableSet for BigTables {
+    const NAME: &'static str = "big-board tables";
+
+    fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
+        BigTables::entries(goal, strength)
+    }
+
+    fn build_as(goal: &Board, strength: Strength, limits: &mut Limits) -> Result<Self, PdbError> {
+        BigTables::build_as(goal, strength, limits)
+    }
+
+    fn cache_key_as(goal: &Board, strength: Strength) -> String {
+        BigTables::cache_key_as(goal, strength)
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        BigTables::to_bytes(self)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, PdbError> {
+        BigTables::from_bytes(bytes)
+    }
+
+    fn serves_as(&self, goal: &Board, strength: Strength) -> bool {
+        self.serves(goal) && self.strength() == strength
+    }
+}
+
+impl TableSet for WholeTables {
+    const NAME: &'static str = "whole-board tables";
+
+    fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
+        WholeTables::entries(goal, strength)
+    }
+
+    fn build_as(goal: &Board, strength: Strength, limits: &mut Limits) -> Result<Self, PdbError> {
+        WholeTables::build_as(goal, strength, limits)
+    }
+
+    fn cache_key_as(goal: &Board, strength: Strength) -> String {
+        WholeTables::cache_key_as(goal, strength)
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        WholeTables::to_bytes(self)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, PdbError> {
+        WholeTables::from_bytes(bytes)
+    }
+
+    fn serves_as(&self, goal: &Board, strength: Strength) -> bool {
+        self.goal() == goal && self.strength() == strength
+    }
+}
+
 /// Which size of pattern tables: the ones the page ships (sized for a browser tab), or the
 /// strong ones a native run builds where the machine has the memory (one more tile a group:
 /// 6-tile groups for the 5x5 core, 510 MB; 5-tile groups for the whole 6x6 board, 316 MB,
