@@ -37,9 +37,8 @@ impl Improver {
         let copy = {
             let (best, scope) = (best.clone(), scope.clone());
             WorkerCopy::spawn(move |reply| {
-                if let Ok(
-                    FromWorker::Improved { id, solution } | FromWorker::Done { id, solution },
-                ) = reply
+                if let FromWorker::Improved { id, solution } | FromWorker::Done { id, solution } =
+                    reply
                 {
                     let shorter = best
                         .borrow()

@@ -23,7 +23,7 @@ use puzzle_core::Limits;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::copy::WorkerCopy;
-use super::wait::{next_task, Waker};
+use super::wait::next_task;
 use super::{clock, progress_poster, Parts};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
@@ -45,8 +45,6 @@ thread_local! {
     static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
     /// The tables this worker holds as a helper ([`ToCopy::HoldTables`]).
     static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
-    /// The ids of the subtrees sent to the helper.
-    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
 /// The answer to pattern-database `request` over `pdb` (stored under `key`), its large
@@ -157,52 +155,36 @@ fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
     Some(helper)
 }
 
-/// What this worker knows of its helper, shared with the reply handler.
-#[derive(Default)]
-struct HelperState {
-    /// The tables are read (`Held` came).
-    held: Cell<bool>,
-    /// The helper failed (an error, a refused request): it gets no more work.
-    failed: Cell<bool>,
-    /// Replies to subtrees, by id, not yet taken.
-    results: RefCell<Vec<(u32, Result<Subsearch, String>)>>,
-    /// Ends this worker's wait for a reply, if it waits.
-    waker: Waker,
-}
+/// The helper's replies to subtrees, by id, not yet taken.
+type Results = Rc<RefCell<Vec<(u32, Result<Subsearch, String>)>>>;
 
 /// A copy of this worker that holds the tables and searches subtrees.
 struct Helper {
     copy: WorkerCopy<FromCopy>,
-    state: Rc<HelperState>,
+    results: Results,
 }
 
 impl Helper {
     /// Starts a copy and sends it `pdb`'s bytes.
     fn spawn(pdb: &AdditivePdb) -> Option<Rc<Helper>> {
-        let state = Rc::new(HelperState::default());
+        let results = Results::default();
         let copy = {
-            let state = state.clone();
-            WorkerCopy::spawn(move |reply| {
-                match reply {
-                    Ok(FromCopy::Held { .. }) => state.held.set(true),
-                    Ok(FromCopy::Searched { id, result }) => {
-                        state.results.borrow_mut().push((id, Ok(result)));
-                    }
-                    Ok(FromCopy::Failed { id, message }) => {
-                        state.failed.set(true);
-                        state.results.borrow_mut().push((id, Err(message)));
-                    }
-                    // Its start (`WorkerCopy` sends the tables then), and the answers to
-                    // requests this owner does not send.
-                    Ok(
-                        FromCopy::Ready
-                        | FromCopy::Building { .. }
-                        | FromCopy::Table { .. }
-                        | FromCopy::Rounded { .. },
-                    ) => return,
-                    Err(_) => state.failed.set(true),
+            let results = results.clone();
+            WorkerCopy::spawn(move |reply| match reply {
+                FromCopy::Searched { id, result } => {
+                    results.borrow_mut().push((id, Ok(result)));
                 }
-                state.waker.wake();
+                // It failed (its life says so): the subtree goes back to the list.
+                FromCopy::Failed { id, message } => {
+                    results.borrow_mut().push((id, Err(message)));
+                }
+                // Its life (`Ready`: `WorkerCopy` sends the tables then; `Held`), and the
+                // answers to requests this owner does not send.
+                FromCopy::Ready
+                | FromCopy::Held { .. }
+                | FromCopy::Building { .. }
+                | FromCopy::Table { .. }
+                | FromCopy::Rounded { .. } => {}
             })?
         };
         let (message, transfer) = with_bytes(
@@ -213,20 +195,21 @@ impl Helper {
             &pdb.to_bytes(),
         );
         copy.post(message, Some(transfer));
-        Some(Rc::new(Helper { copy, state }))
+        Some(Rc::new(Helper { copy, results }))
     }
 
+    /// Whether it holds the tables (and has not failed): it takes subtrees.
     fn ready(&self) -> bool {
-        self.state.held.get() && !self.state.failed.get()
+        self.copy.holds()
     }
 
     fn failed(&self) -> bool {
-        self.state.failed.get()
+        self.copy.failed().is_some()
     }
 
     /// Sends the helper `item`; the id its reply will carry.
     fn send(&self, item: &WorkItem) -> u32 {
-        let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
+        let id = self.copy.next_id();
         let message = ToCopy::SearchItem {
             id,
             item: item.clone(),
@@ -236,15 +219,15 @@ impl Helper {
     }
 
     fn take_results(&self) -> Vec<(u32, Result<Subsearch, String>)> {
-        std::mem::take(&mut *self.state.results.borrow_mut())
+        std::mem::take(&mut *self.results.borrow_mut())
     }
 
     /// Waits in the event loop until the helper replies or fails.
     async fn wait(&self) {
-        if !self.state.results.borrow().is_empty() || self.failed() {
+        if !self.results.borrow().is_empty() || self.failed() {
             return;
         }
-        self.state.waker.wait().await;
+        self.copy.next_reply().await;
     }
 }
 

@@ -21,7 +21,6 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
 use puzzle_core::anytime::{BigTables, LaneOf, WholeTables};
 use puzzle_core::{solve_improving_in_lane, Board, Direction, Limits, Method, Tables};
 
@@ -29,7 +28,6 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::Cached;
 use super::copy::WorkerCopy;
-use super::wait::Waker;
 use super::{clock, post};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
@@ -51,8 +49,6 @@ thread_local! {
     static SECOND: RefCell<Option<(Option<String>, Rc<Second>)>> = const { RefCell::new(None) };
     /// The tables this worker holds as a second worker ([`ToCopy::HoldGuides`]).
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
-    /// The ids of the rounds sent to the second worker.
-    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
 /// The tables a second worker holds.
@@ -61,36 +57,16 @@ struct Held {
     whole: Option<WholeTables>,
 }
 
-/// What this worker knows of its second worker, shared with the reply handler.
-#[derive(Default)]
-struct State {
-    /// It has loaded (`Ready` came): messages go at once.
-    ready: Cell<bool>,
-    /// The tables are read (`Held` came).
-    held: Cell<bool>,
-    /// Why it failed, once it did: it gets no more rounds.
-    failed: RefCell<Option<String>>,
-    /// The last round's answer: its id and rest.
-    answer: RefCell<Option<(u32, Option<Vec<Direction>>)>>,
-    /// Its wasm memory as of its last answer, in bytes.
-    memory: Cell<u64>,
-    /// Ends this worker's wait for an answer, if it waits.
-    waker: Waker,
-}
-
-impl State {
-    fn fail(&self, why: String) {
-        self.failed.borrow_mut().get_or_insert(why);
-        self.waker.wake();
-    }
-}
+/// The second worker's answer to its last round: the round's id and its rest.
+type Rounded = Rc<RefCell<Option<(u32, Option<Vec<Direction>>)>>>;
 
 /// A copy of this worker that holds a solve's tables and runs rounds as lane 1 of 2.
 pub(super) struct Second {
     copy: WorkerCopy<FromCopy>,
-    state: Rc<State>,
-    /// When it was started (this worker's clock).
-    started: f64,
+    /// The last round's answer.
+    answer: Rounded,
+    /// Its wasm memory as of its last answer, in bytes.
+    memory: Rc<Cell<u64>>,
     /// When it was sent the tables, once it was.
     sent: Cell<Option<f64>>,
 }
@@ -157,33 +133,34 @@ pub(super) fn for_solve(goal: &Board, tables: Tables) -> Result<Rc<Second>, Stri
 
 impl Second {
     fn spawn() -> Result<Rc<Second>, String> {
-        let state = Rc::new(State::default());
+        let answer = Rounded::default();
+        let memory = Rc::new(Cell::new(0));
         let copy = {
-            let state = state.clone();
+            let (answer, memory) = (answer.clone(), memory.clone());
             WorkerCopy::spawn(move |reply| match reply {
-                Ok(FromCopy::Ready) => {
-                    state.ready.set(true);
-                    state.waker.wake();
+                FromCopy::Rounded {
+                    id,
+                    moves,
+                    memory: used,
+                } => {
+                    memory.set(used);
+                    *answer.borrow_mut() = Some((id, moves));
                 }
-                Ok(FromCopy::Held { .. }) => state.held.set(true),
-                Ok(FromCopy::Rounded { id, moves, memory }) => {
-                    state.memory.set(memory);
-                    *state.answer.borrow_mut() = Some((id, moves));
-                    state.waker.wake();
-                }
-                Ok(FromCopy::Failed { message, .. }) => state.fail(message),
-                // The answers to requests this owner does not send.
-                Ok(
-                    FromCopy::Building { .. } | FromCopy::Table { .. } | FromCopy::Searched { .. },
-                ) => {}
-                Err(why) => state.fail(why),
+                // Its life (`Ready`, `Held`, `Failed`), and the answers to requests this
+                // owner does not send.
+                FromCopy::Ready
+                | FromCopy::Held { .. }
+                | FromCopy::Failed { .. }
+                | FromCopy::Building { .. }
+                | FromCopy::Table { .. }
+                | FromCopy::Searched { .. } => {}
             })
         }
         .ok_or("no second worker can start here")?;
         Ok(Rc::new(Second {
             copy,
-            state,
-            started: clock(),
+            answer,
+            memory,
             sent: Cell::new(None),
         }))
     }
@@ -211,31 +188,31 @@ impl Second {
 
     /// Why it failed (or did not load, or read the tables, in time), if it did.
     pub(super) fn failed(&self) -> Option<String> {
-        if let Some(why) = self.state.failed.borrow().clone() {
+        if let Some(why) = self.copy.failed() {
             return Some(why);
         }
         let late = |since: f64| clock() - since > HOLD_GRACE_MS;
-        let unread = self.sent.get().is_some_and(late) && !self.state.held.get();
-        (unread || (!self.state.ready.get() && late(self.started)))
+        let unread = self.sent.get().is_some_and(late) && !self.copy.holds();
+        (unread || (!self.copy.loaded() && late(self.copy.started())))
             .then(|| "it did not start in time".to_string())
     }
 
     /// Waits in the event loop until it has loaded (its `Ready`), at most `ms`.
     async fn loaded(&self, ms: f64) {
         let until = clock() + ms;
-        while !self.state.ready.get() && self.failed().is_none() && clock() < until {
-            self.wait_until(until).await;
+        while !self.copy.loaded() && self.failed().is_none() && clock() < until {
+            self.copy.next_reply_until(until).await;
         }
     }
 
     /// Whether it holds the tables and takes rounds.
     pub(super) fn ready(&self) -> bool {
-        self.state.held.get() && self.failed().is_none()
+        self.copy.holds() && self.failed().is_none()
     }
 
     /// Its wasm memory as of its last answer, in bytes (0 before one).
     pub(super) fn memory(&self) -> u64 {
-        self.state.memory.get()
+        self.memory.get()
     }
 
     /// Sends it a round from `board` toward `goal`, from the rest `start`, until `until`
@@ -250,7 +227,7 @@ impl Second {
         max_expanded: Option<u64>,
         fail: bool,
     ) -> u32 {
-        let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
+        let id = self.copy.next_id();
         let round = ToCopy::Round {
             id,
             board: board.clone(),
@@ -272,31 +249,21 @@ impl Second {
     pub(super) async fn answer(&self, id: u32) -> Option<Vec<Direction>> {
         let deadline = clock() + GRACE_MS;
         // The replies that came during the round (its `Held`, say) are read first.
-        self.wait_until(clock()).await;
-        if !self.state.held.get() {
-            return None;
-        }
+        self.copy.next_reply_until(clock()).await;
         loop {
-            if let Some((for_id, moves)) = self.state.answer.borrow_mut().take() {
+            if let Some((for_id, moves)) = self.answer.borrow_mut().take() {
                 if for_id == id {
                     return moves;
                 }
                 // An older round's, come late: this round's may follow.
             }
-            if self.failed().is_some() || clock() >= deadline {
+            // Not waited for while it reads the tables (a round comes after its `Held`), nor
+            // once it failed.
+            if !self.copy.holds() || clock() >= deadline {
                 return None;
             }
-            self.wait_until(deadline).await;
+            self.copy.next_reply_until(deadline).await;
         }
-    }
-
-    /// Waits in the event loop for its next reply or failure, at most until `until` (one
-    /// turn if that has come).
-    async fn wait_until(&self, until: f64) {
-        let state = self.state.clone();
-        let ms = (until - clock()).max(0.0).ceil() as u32;
-        let _timer = Timeout::new(ms, move || state.waker.wake());
-        self.state.waker.wait().await;
     }
 }
 

@@ -1,5 +1,5 @@
 //! Waiting in the worker's event loop, the one way every part of the worker does it: for a
-//! copy's reply ([`Waker`]: `nested`, `pair`), for a timer ([`next_turn`]: the slices without
+//! copy's reply ([`Waker`], which every `copy::WorkerCopy` has), for a timer ([`next_turn`]: the slices without
 //! tables, the waits for tables on their way, a watched solve's rounds) or for one turn
 //! without the timers' minimum delay ([`next_task`]: between two subtrees of `pair`).
 //!
