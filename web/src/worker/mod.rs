@@ -66,6 +66,7 @@ mod build;
 mod cache;
 mod copy;
 mod experiment;
+mod held;
 mod improver;
 mod nested;
 mod pair;
@@ -82,8 +83,7 @@ mod watch;
 mod whole;
 
 pub use experiment::{performance_now, run as run_experiment};
-pub use pair::{hold_tables, search_subtree};
-pub use second::hold_guides;
+pub use held::{hold_guides, hold_tables, search_subtree};
 pub use trace::{distance, trace};
 
 thread_local! {
@@ -377,7 +377,7 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
             goal,
             split,
             bytes,
-        } => post_owner(scope, &second::hold_guides(*id, goal, *split, bytes)),
+        } => post_owner(scope, &hold_guides(*id, goal, *split, bytes)),
         ToCopy::Round {
             id,
             board,
@@ -393,7 +393,7 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
                 index: *lane as usize,
                 count: *lanes as usize,
             };
-            let answer = second::round(*id, board, goal, start, *until, lane, *max_expanded, *fail);
+            let answer = held::round(*id, board, goal, start, *until, lane, *max_expanded, *fail);
             post_owner(scope, &answer);
         }
     }

@@ -43,8 +43,6 @@ const AHEAD: usize = 2;
 thread_local! {
     /// This worker's helper, with the key of the tables it holds.
     static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
-    /// The tables this worker holds as a helper ([`ToCopy::HoldTables`]).
-    static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
 }
 
 /// The answer to pattern-database `request` over `pdb` (stored under `key`), its large
@@ -229,37 +227,4 @@ impl Helper {
         }
         self.copy.next_reply().await;
     }
-}
-
-/// The helper's side of [`ToCopy::HoldTables`]: reads and keeps the tables.
-pub fn hold_tables(id: u32, bytes: &[u8]) -> FromCopy {
-    match AdditivePdb::from_bytes(bytes) {
-        Ok(pdb) => {
-            HELD.with(|held| *held.borrow_mut() = Some(pdb));
-            FromCopy::Held { id }
-        }
-        Err(error) => FromCopy::Failed {
-            id,
-            message: format!("the tables sent could not be read: {error}"),
-        },
-    }
-}
-
-/// The helper's side of [`ToCopy::SearchItem`]: searches the subtree over the held tables.
-pub fn search_subtree(id: u32, item: &WorkItem) -> FromCopy {
-    HELD.with(|held| {
-        let held = held.borrow();
-        let Some(pdb) = held.as_ref() else {
-            let message = "no tables are held to search over".to_string();
-            return FromCopy::Failed { id, message };
-        };
-        let options = TunedOptions::default();
-        match search_item(item, pdb, &options, None, &mut Limits::default()) {
-            Ok(result) => FromCopy::Searched { id, result },
-            Err(error) => FromCopy::Failed {
-                id,
-                message: error.to_string(),
-            },
-        }
-    })
 }

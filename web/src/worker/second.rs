@@ -22,12 +22,13 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use puzzle_core::anytime::{BigTables, LaneOf, WholeTables};
-use puzzle_core::{solve_improving_in_lane, Board, Direction, Limits, Method, Tables};
+use puzzle_core::{Board, Direction, Tables};
 
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::Cached;
 use super::copy::WorkerCopy;
+use super::held::wasm_memory;
 use super::{clock, post};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
@@ -47,14 +48,6 @@ thread_local! {
     /// This worker's second worker, with the key of the tables it holds (`None`: started
     /// early, none sent yet).
     static SECOND: RefCell<Option<(Option<String>, Rc<Second>)>> = const { RefCell::new(None) };
-    /// The tables this worker holds as a second worker ([`ToCopy::HoldGuides`]).
-    static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
-}
-
-/// The tables a second worker holds.
-struct Held {
-    big: Option<BigTables>,
-    whole: Option<WholeTables>,
 }
 
 /// The second worker's answer to its last round: the round's id and its rest.
@@ -264,97 +257,6 @@ impl Second {
             }
             self.copy.next_reply_until(deadline).await;
         }
-    }
-}
-
-/// This worker's wasm memory (`WebAssembly.Memory.buffer.byteLength`), in bytes.
-pub(super) fn wasm_memory() -> u64 {
-    use wasm_bindgen::JsCast;
-    wasm_bindgen::memory()
-        .dyn_into::<js_sys::WebAssembly::Memory>()
-        .map(|memory| {
-            memory
-                .buffer()
-                .unchecked_into::<js_sys::ArrayBuffer>()
-                .byte_length() as u64
-        })
-        .unwrap_or(0)
-}
-
-/// The second worker's side of [`ToCopy::HoldGuides`]: reads and keeps the tables.
-pub fn hold_guides(id: u32, goal: &Board, split: u64, bytes: &[u8]) -> FromCopy {
-    let (big, whole) = bytes.split_at((split as usize).min(bytes.len()));
-    let big = (!big.is_empty()).then(|| <BigTables as Cached>::read(big, goal));
-    let whole = (!whole.is_empty()).then(|| <WholeTables as Cached>::read(whole, goal));
-    if big.as_ref().is_some_and(Option::is_none) || whole.as_ref().is_some_and(Option::is_none) {
-        return FromCopy::Failed {
-            id,
-            message: "the tables sent could not be read".to_string(),
-        };
-    }
-    let held = Held {
-        big: big.flatten(),
-        whole: whole.flatten(),
-    };
-    HELD.with(|h| *h.borrow_mut() = Some(held));
-    FromCopy::Held { id }
-}
-
-/// The second worker's side of [`ToCopy::Round`]: the anytime method as lane `lane` of
-/// `lanes` from `board`, from `start`, until `until`, over the held tables (none held: none).
-#[allow(clippy::too_many_arguments)]
-pub fn round(
-    id: u32,
-    board: &Board,
-    goal: &Board,
-    start: &[Direction],
-    until: f64,
-    lane: LaneOf,
-    max_expanded: Option<u64>,
-    fail: bool,
-) -> FromCopy {
-    assert!(!fail, "the second worker fails, as the test hook asked");
-    let ms = until - clock();
-    // No start (a solve that waits for its best answer, from nothing yet): its own.
-    let start = (!start.is_empty()).then_some(start);
-    let moves = (ms >= 1.0)
-        .then(|| {
-            HELD.with(|held| {
-                let held = held.borrow();
-                let tables = Tables {
-                    big_board: held.as_ref().and_then(|h| h.big.as_ref()),
-                    whole_board: held.as_ref().and_then(|h| h.whole.as_ref()),
-                    ..Tables::default()
-                };
-                let method = Method::Anytime {
-                    time_limit_ms: ms.min(f64::from(u32::MAX)) as u32,
-                };
-                let mut limits = Limits {
-                    max_expanded,
-                    clock,
-                    ..Limits::default()
-                };
-                solve_improving_in_lane(
-                    board,
-                    goal,
-                    &method,
-                    tables,
-                    start,
-                    lane,
-                    &mut limits,
-                    &mut |_| {},
-                )
-                .ok()
-            })
-        })
-        .flatten()
-        .filter(|found| found.length().is_some())
-        .map(|found| found.moves)
-        .filter(|moves| start.is_none_or(|start| moves.len() < start.len()));
-    FromCopy::Rounded {
-        id,
-        moves,
-        memory: wasm_memory(),
     }
 }
 
