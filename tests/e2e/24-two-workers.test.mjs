@@ -1,4 +1,4 @@
-// A big-board solve on two workers (web/src/worker/second.rs): in a fresh profile a 6x6 solve
+// A big-board solve on two workers (web/src/worker/lanes.rs, second_search.rs): in a fresh profile a 6x6 solve
 // says it runs on two workers and ends with an answer that reaches the goal; a second worker
 // that dies (the test hook window.__failSecondWorker) leaves the answer and one line saying so;
 // a device of one core (navigator.hardwareConcurrency = 1, read by the page, which decides)

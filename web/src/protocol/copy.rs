@@ -55,8 +55,8 @@ pub enum ToCopy {
         bytes: Vec<u8>,
     },
     /// Keep these big-board tables (and the whole-board ones, if any) toward `goal` for the
-    /// [`ToCopy::Round`]s that follow and answer [`FromCopy::Held`]: the second worker of a
-    /// big-board solve (`web/src/worker/second.rs`). Posted by [`with_bytes`].
+    /// [`ToCopy::Round`]s that follow and answer [`FromCopy::Held`]: the second search worker
+    /// of a big-board solve (`web/src/worker/second_search.rs`). Posted by [`with_bytes`].
     HoldGuides {
         /// Chosen by the sender; the answer carries it back.
         id: u32,

@@ -50,8 +50,8 @@ pub struct SolveRequest {
 /// The workers a solve may run on ([`SolveRequest::workers`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Workers {
-    /// 1, or 2: the solver worker may start a second one beside it
-    /// (`web/src/worker/second.rs`).
+    /// 1, or 2: the solver worker may start a second search worker beside it
+    /// (`web/src/worker/second_search.rs`).
     pub count: u32,
     /// A test hook (`tests/e2e/24-two-workers.test.mjs`, set by the page's
     /// `window.__failSecondWorker`): the second worker dies at its first round, as one that
@@ -366,8 +366,8 @@ pub enum FromWorker {
         elapsed_ms: f64,
     },
     /// How many workers request `id` (a big-board solve whose request allowed two) runs on:
-    /// 2 once the second worker takes part (`web/src/worker/second.rs`); 1 with `failed` once
-    /// it could not start or died (the solve goes on with the best answer so far, alone).
+    /// 2 once the second search worker takes part (`web/src/worker/lanes.rs`); 1 with `failed`
+    /// once it could not start or died (the solve goes on with the best answer so far, alone).
     /// Posted when that changes, and once more before the answer, with `memory`.
     Workers {
         /// The request.

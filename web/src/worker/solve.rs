@@ -16,7 +16,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
 use super::wait::next_turn;
-use super::{bound, clock, post, quick, second, shipped, tableless, watch, whole};
+use super::{bound, clock, lanes, post, quick, second_search, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -30,7 +30,7 @@ pub(super) async fn with_tables(
     match request.method.needs(request.board.shape()) {
         Some(TableKind::BigBoard) => {
             // Loaded while the tables come, to take part once they have.
-            second::start_early(request);
+            second_search::start_early(request);
             // With the tables in memory the solver itself posts the staged answer first;
             // otherwise it shows at once, and the board improves without tables while they
             // load, download or build.
@@ -103,7 +103,7 @@ async fn solve_with_big(
         Some(start) if request.watch.is_some() => {
             watch::improve(scope, &request, tables, start).await
         }
-        start => second::solve_waiting(scope, &request, tables, start).await,
+        start => lanes::solve_waiting(scope, &request, tables, start).await,
     }
 }
 
@@ -239,7 +239,7 @@ async fn with_or_without(
     };
     match best {
         Some(best) if request.watch.is_some() => watch::improve(scope, request, tables, best).await,
-        best => second::solve_waiting(scope, request, tables, best).await,
+        best => lanes::solve_waiting(scope, request, tables, best).await,
     }
 }
 

@@ -13,7 +13,7 @@ use puzzle_core::{
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::second::Lanes;
+use super::lanes::Lanes;
 use super::wait::next_turn;
 use super::{clock, post, progress_poster};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
@@ -89,7 +89,7 @@ pub(super) async fn improve(
     let mut last: Option<Solution> = None;
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
-    // Where the page allows, each round runs on a second worker too ([`Lanes`]).
+    // Where the page allows, each round runs on a second search worker too ([`Lanes`]).
     let mut lanes = Lanes::new(scope, request, tables).await;
     for round in 0.. {
         // The page's reports come in between two rounds.
@@ -153,7 +153,7 @@ pub(super) async fn improve(
             &mut improved,
         ) {
             Ok(found) => {
-                // This worker's rest was posted as it came; the second worker's, merged now,
+                // This worker's rest was posted as it came; the second search worker's, merged now,
                 // only if shorter.
                 let ours = Some(found.moves.clone()).filter(|moves| moves.len() < rest.len());
                 let theirs = lanes.answer(scope, sent).await;
