@@ -110,7 +110,6 @@ fn requests() -> Vec<Value> {
             lane: 1,
             lanes: 2,
             max_expanded: Some(10),
-            fail: false,
         },
         ToCopy::SearchItem {
             id: 11,

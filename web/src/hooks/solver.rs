@@ -285,15 +285,10 @@ fn start_solve(
     }
 }
 
-/// The workers a solve may run on: this device's ([`crate::two_workers::here`]), and the
-/// e2e test's hook (`window.__failSecondWorker`: the second worker dies at its first round).
+/// The workers a solve may run on: this device's ([`crate::two_workers::here`]).
 fn page_workers() -> crate::protocol::Workers {
-    let fail_second = web_sys::window()
-        .and_then(|window| js_sys::Reflect::get(&window, &"__failSecondWorker".into()).ok())
-        .is_some_and(|flag| flag.is_truthy());
     crate::protocol::Workers {
         count: crate::two_workers::here(),
-        fail_second,
     }
 }
 

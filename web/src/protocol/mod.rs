@@ -53,19 +53,11 @@ pub struct Workers {
     /// 1, or 2: the solver worker may start a second search worker beside it
     /// (`web/src/worker/second_search.rs`).
     pub count: u32,
-    /// A test hook (`tests/e2e/24-two-workers.test.mjs`, set by the page's
-    /// `window.__failSecondWorker`): the second worker dies at its first round, as one that
-    /// runs out of memory would.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub fail_second: bool,
 }
 
 impl Workers {
     /// One worker: the solver worker alone.
-    pub const ONE: Workers = Workers {
-        count: 1,
-        fail_second: false,
-    };
+    pub const ONE: Workers = Workers { count: 1 };
 }
 
 impl Default for Workers {

@@ -33,8 +33,6 @@ const READY_WAIT_MS: f64 = 1_000.0;
 pub(super) struct Lanes {
     id: u32,
     second: Option<Rc<SecondSearch>>,
-    /// The test hook ([`crate::protocol::Workers::fail_second`]).
-    fail: bool,
     /// The count of workers the page was told (0: nothing told).
     told: u32,
     /// The rounds sent to the second search worker while it held the tables, and how many kept its
@@ -53,7 +51,6 @@ impl Lanes {
         let mut lanes = Lanes {
             id: request.id,
             second: None,
-            fail: request.workers.fail_second,
             told: 0,
             rounds: (0, 0),
         };
@@ -109,7 +106,7 @@ impl Lanes {
         let Some(second) = self.second.as_ref() else {
             return (LaneOf::default(), None);
         };
-        let id = second.send_round(board, goal, start, until, max_expanded, self.fail);
+        let id = second.send_round(board, goal, start, until, max_expanded);
         self.tell_two(scope);
         (LaneOf { index: 0, count: 2 }, Some(id))
     }

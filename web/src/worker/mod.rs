@@ -388,13 +388,12 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
             lane,
             lanes,
             max_expanded,
-            fail,
         } => {
             let lane = puzzle_core::anytime::LaneOf {
                 index: *lane as usize,
                 count: *lanes as usize,
             };
-            let answer = held::round(*id, board, goal, start, *until, lane, *max_expanded, *fail);
+            let answer = held::round(*id, board, goal, start, *until, lane, *max_expanded);
             post_owner(scope, &answer);
         }
     }

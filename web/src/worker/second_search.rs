@@ -200,8 +200,7 @@ impl SecondSearch {
     }
 
     /// Sends it a round from `board` toward `goal`, from the rest `start`, until `until`
-    /// (this worker's clock), as lane 1 of 2; the id its answer will carry. `fail`: the test
-    /// hook ([`crate::protocol::Workers::fail_second`]).
+    /// (this worker's clock), as lane 1 of 2; the id its answer will carry.
     pub(super) fn send_round(
         &self,
         board: &Board,
@@ -209,7 +208,6 @@ impl SecondSearch {
         start: &[Direction],
         until: f64,
         max_expanded: Option<u64>,
-        fail: bool,
     ) -> u32 {
         let id = self.copy.next_id();
         let round = ToCopy::Round {
@@ -221,7 +219,6 @@ impl SecondSearch {
             lane: 1,
             lanes: 2,
             max_expanded,
-            fail,
         };
         self.copy.post(to_js(&round), None);
         id
