@@ -16,8 +16,9 @@ use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{clock, nested, post, post_owner, PROGRESS_EVERY_MS};
-use crate::protocol::{table_to_js, BuildProgress, FromCopy, FromWorker, ToCopy};
+use super::outbox::{post, post_table};
+use super::{clock, nested, PROGRESS_EVERY_MS};
+use crate::protocol::{BuildProgress, FromCopy, FromWorker, ToCopy};
 
 thread_local! {
     /// The clock of the build under way ([`begin`]).
@@ -86,7 +87,7 @@ fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildPr
 /// Posts a copy's progress on its build `id` to its owner as [`FromCopy::Building`].
 fn post_copy_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
     BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
-    post_owner(scope, &FromCopy::Building { id, build });
+    post(scope, &FromCopy::Building { id, build });
 }
 
 /// Builds the table of one group (a nested worker's job) and posts it to its owner as
@@ -100,11 +101,11 @@ pub(super) fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Bo
     });
     match built {
         Ok(pdb) => {
-            let (message, transfer) = table_to_js(id, &pdb.to_bytes());
+            let bytes = pdb.to_bytes();
             drop(pdb);
-            scope.post_message_with_transfer(&message, &transfer).ok();
+            post_table(scope, id, &bytes);
         }
-        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
+        Err(message) => post(scope, &FromCopy::Failed { id, message }),
     }
 }
 
@@ -118,11 +119,11 @@ pub(super) fn build_big_tables(scope: &DedicatedWorkerGlobalScope, id: u32, goal
     });
     match built {
         Ok(tables) => {
-            let (message, transfer) = table_to_js(id, &tables.to_bytes());
+            let bytes = tables.to_bytes();
             drop(tables);
-            scope.post_message_with_transfer(&message, &transfer).ok();
+            post_table(scope, id, &bytes);
         }
-        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
+        Err(message) => post(scope, &FromCopy::Failed { id, message }),
     }
 }
 

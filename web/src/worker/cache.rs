@@ -17,7 +17,8 @@ use puzzle_core::{Board, Goal, Method, Shape, TableKind};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
-use super::{clock, post, shipped};
+use super::outbox::post;
+use super::{clock, shipped};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, ShippedTables};
 
 thread_local! {

@@ -18,9 +18,10 @@ use puzzle_core::anytime::LaneOf;
 use puzzle_core::{Board, Direction, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::clock;
 use super::held::wasm_memory;
+use super::outbox::post;
 use super::second_search::{for_solve, SecondSearch};
-use super::{clock, post};
 use crate::protocol::{FromWorker, SolveRequest};
 
 /// Longest wait for a second search worker started at a solve's first round to load (its wasm

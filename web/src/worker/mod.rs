@@ -44,21 +44,17 @@
 //! (`nested`, `pair`, `second`) or, from a copy improving a board without tables, as [`FromWorker`]
 //! (`improver`).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::ops::ControlFlow;
-use std::rc::Rc;
 
 use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
 use puzzle_core::pdb::Partition;
-use puzzle_core::{Board, BoardError, Progress, Tables};
+use puzzle_core::{Board, BoardError, Tables};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{
-    incoming, to_js, FromCopy, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker,
-};
+use crate::protocol::{incoming, FromCopy, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker};
 use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 mod bound;
@@ -70,6 +66,7 @@ mod held;
 mod improver;
 mod lanes;
 mod nested;
+mod outbox;
 mod pair;
 mod prepare;
 mod quick;
@@ -86,6 +83,8 @@ mod whole;
 pub use experiment::{performance_now, run as run_experiment};
 pub use held::{hold_guides, hold_tables, search_subtree};
 pub use trace::{distance, trace};
+
+use outbox::post;
 
 thread_local! {
     /// The requests waiting to run, and whether one is in flight.
@@ -131,60 +130,6 @@ pub fn run() {
     // The handler lives as long as the worker.
     on_message.forget();
     post(&scope, &FromWorker::Ready);
-}
-
-/// The limits of a request's search: its node budget, progress to `report` every
-/// [`REPORT_EVERY`] expansions, the worker's clock, one thread.
-fn request_limits<'a>(
-    max_expanded: Option<u64>,
-    report: &'a mut puzzle_core::search::ProgressFn<'a>,
-) -> puzzle_core::Limits<'a> {
-    puzzle_core::Limits {
-        max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(report),
-        clock,
-        threads: 1,
-    }
-}
-
-/// What a search run in parts (`pair`'s subtrees) adds to each part's own progress: the
-/// counts (expanded, generated) of the parts recorded before the one running, and when the
-/// whole search started.
-pub(crate) struct Parts {
-    /// The counts of the parts recorded so far.
-    pub counted: Rc<Cell<(u64, u64)>>,
-    /// When the search started (this worker's clock).
-    pub started: f64,
-}
-
-/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`]
-/// of the search's time: each report as it is, or, for a search run in `parts`, the counts
-/// of the parts before added and the time counted from the search's start.
-pub(crate) fn progress_poster(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-    parts: Option<Parts>,
-) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
-    let mut last_post = f64::NEG_INFINITY;
-    move |report: &Progress| {
-        let elapsed_ms = match &parts {
-            Some(parts) => clock() - parts.started,
-            None => report.elapsed_ms,
-        };
-        if elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = elapsed_ms;
-            let mut progress = report.clone();
-            if let Some(parts) = &parts {
-                let (expanded, generated) = parts.counted.get();
-                progress.expanded += expanded;
-                progress.generated += generated;
-                progress.elapsed_ms = elapsed_ms;
-            }
-            post(scope, &FromWorker::Progress { id, progress });
-        }
-        ControlFlow::Continue(())
-    }
 }
 
 /// Milliseconds from the worker's clock (the standard clock does not exist on wasm32).
@@ -365,20 +310,20 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
 /// [`FromCopy`], refused first if it cannot run ([`copy_refusal`]).
 fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
     if let Some(reply) = copy_refusal(message) {
-        post_owner(scope, &reply);
+        post(scope, &reply);
         return;
     }
     match message {
         ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
         ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
-        ToCopy::HoldTables { id, bytes } => post_owner(scope, &hold_tables(*id, bytes)),
-        ToCopy::SearchItem { id, item } => post_owner(scope, &search_subtree(*id, item)),
+        ToCopy::HoldTables { id, bytes } => post(scope, &hold_tables(*id, bytes)),
+        ToCopy::SearchItem { id, item } => post(scope, &search_subtree(*id, item)),
         ToCopy::HoldGuides {
             id,
             goal,
             split,
             bytes,
-        } => post_owner(scope, &hold_guides(*id, goal, *split, bytes)),
+        } => post(scope, &hold_guides(*id, goal, *split, bytes)),
         ToCopy::Round {
             id,
             board,
@@ -394,7 +339,7 @@ fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
                 count: *lanes as usize,
             };
             let answer = held::round(*id, board, goal, start, *until, lane, *max_expanded);
-            post_owner(scope, &answer);
+            post(scope, &answer);
         }
     }
 }
@@ -431,17 +376,4 @@ fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
             tiles.len()
         )),
     }
-}
-
-/// Posts `message` to the page (or, in a copy, to the worker that sent it the page's kind of
-/// request).
-fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
-    // Posting only fails if the page is gone; nothing is left to tell then.
-    scope.post_message(&to_js(message)).ok();
-}
-
-/// Posts a copy's answer to the worker whose copy this is.
-fn post_owner(scope: &DedicatedWorkerGlobalScope, message: &FromCopy) {
-    // Posting only fails if the owner is gone; nothing is left to tell then.
-    scope.post_message(&to_js(message)).ok();
 }

@@ -22,9 +22,11 @@ use puzzle_core::tuned::TunedOptions;
 use puzzle_core::Limits;
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::clock;
 use super::copy::WorkerCopy;
+use super::outbox::{progress_poster, Parts};
+use super::request::request_limits;
 use super::wait::next_task;
-use super::{clock, progress_poster, Parts};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
@@ -60,7 +62,7 @@ pub(super) async fn solve(
         started: clock(),
     };
     let mut report = progress_poster(scope, id, Some(parts));
-    let mut limits = super::request_limits(request.max_expanded, &mut report);
+    let mut limits = request_limits(request.max_expanded, &mut report);
     let options = TunedOptions::default();
     let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
         Ok(search) => search,

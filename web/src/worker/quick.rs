@@ -27,8 +27,9 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
+use super::outbox::improved;
 use super::request::solve_request;
-use super::{clock, copy, pair, post, shipped, watch};
+use super::{clock, copy, pair, shipped, watch};
 use crate::protocol::{FromWorker, SolveRequest};
 
 thread_local! {
@@ -233,15 +234,8 @@ fn anytime_first_answers(scope: &DedicatedWorkerGlobalScope, request: &SolveRequ
             None => FIRST_ANSWER_MS,
         },
     };
-    let mut improved = |solution: &puzzle_core::Solution| {
-        post(
-            scope,
-            &FromWorker::Improved {
-                id: request.id,
-                solution: Box::new(solution.clone()),
-            },
-        )
-    };
+    let mut improved =
+        |solution: &puzzle_core::Solution| improved(scope, request.id, solution.clone());
     // Every answer went to `improved` as it came; the last one repeats the best.
     let _ = solve_improving(
         &request.board,

@@ -7,7 +7,8 @@ use puzzle_core::anytime::LaneOf;
 use puzzle_core::{solve_improving_in_lane, Direction, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::post;
+use super::outbox::{improved, progress_poster};
+use super::{clock, REPORT_EVERY};
 use crate::protocol::{FromWorker, SolveRequest};
 
 /// Runs a solve with its tables and turns the result into the reply: the one place that
@@ -40,17 +41,9 @@ pub(super) fn solve_request_in_lane(
     lane: LaneOf,
 ) -> FromWorker {
     let id = request.id;
-    let mut report = super::progress_poster(scope, id, None);
-    let mut limits = super::request_limits(request.max_expanded, &mut report);
-    let mut improved = |solution: &puzzle_core::Solution| {
-        post(
-            scope,
-            &FromWorker::Improved {
-                id,
-                solution: Box::new(solution.clone()),
-            },
-        )
-    };
+    let mut report = progress_poster(scope, id, None);
+    let mut limits = request_limits(request.max_expanded, &mut report);
+    let mut improved = |solution: &puzzle_core::Solution| improved(scope, id, solution.clone());
     match solve_improving_in_lane(
         &request.board,
         &request.goal,
@@ -69,5 +62,20 @@ pub(super) fn solve_request_in_lane(
             id,
             message: error.to_string(),
         },
+    }
+}
+
+/// The limits of a request's search: its node budget, progress to `report` every
+/// [`REPORT_EVERY`] expansions, the worker's clock, one thread.
+pub(super) fn request_limits<'a>(
+    max_expanded: Option<u64>,
+    report: &'a mut puzzle_core::search::ProgressFn<'a>,
+) -> puzzle_core::Limits<'a> {
+    puzzle_core::Limits {
+        max_expanded,
+        report_every: REPORT_EVERY,
+        on_progress: Some(report),
+        clock,
+        threads: 1,
     }
 }

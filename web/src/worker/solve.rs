@@ -15,8 +15,9 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
+use super::outbox::{improved, post};
 use super::wait::next_turn;
-use super::{bound, clock, lanes, post, quick, second_search, shipped, tableless, watch, whole};
+use super::{bound, clock, lanes, quick, second_search, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
@@ -339,12 +340,6 @@ pub(super) fn staged_first_answer(
     solution.length()?;
     solution.method = request.method;
     let moves = solution.moves.clone();
-    post(
-        scope,
-        &FromWorker::Improved {
-            id: request.id,
-            solution: Box::new(solution),
-        },
-    );
+    improved(scope, request.id, solution);
     Some(moves)
 }

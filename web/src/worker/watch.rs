@@ -13,9 +13,11 @@ use puzzle_core::{
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::clock;
 use super::lanes::Lanes;
+use super::outbox::{improved, progress_poster};
+use super::request::request_limits;
 use super::wait::next_turn;
-use super::{clock, post, progress_poster};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
 use crate::protocol::{FromWorker, SolveRequest};
 use crate::two_workers::shorter;
@@ -123,15 +125,12 @@ pub(super) async fn improve(
         }
         let method = request.method.with_time_limit(ms.max(1.0) as u32);
         let mut report = progress_poster(scope, id, None);
-        let mut limits = super::request_limits(request.max_expanded, &mut report);
+        let mut limits = request_limits(request.max_expanded, &mut report);
         let whole = |rest: &Solution| Solution {
             lower_bound: Some(bound),
             ..answer(request, splice(&best, at, &rest.moves), Some(rest))
         };
-        let mut improved = |rest: &Solution| {
-            let solution = Box::new(whole(rest));
-            post(scope, &FromWorker::Improved { id, solution });
-        };
+        let mut improved = |rest: &Solution| improved(scope, id, whole(rest));
         let rest = &best[at..];
         let until = clock() + ms.max(1.0);
         let (lane, sent) = lanes.send(
@@ -164,8 +163,7 @@ pub(super) async fn improve(
                     });
                     if ours.is_none_or(|ours| solution.moves.len() < at + ours.len()) {
                         lanes.kept_second();
-                        let solution = Box::new(solution.clone());
-                        post(scope, &FromWorker::Improved { id, solution });
+                        super::outbox::improved(scope, id, solution.clone());
                     }
                     best = solution.moves.clone();
                     best_from = at;
@@ -230,13 +228,7 @@ pub(super) async fn exact_rest(
         return reply;
     }
     let shortest = solution.moves.len() as u32;
-    post(
-        scope,
-        &FromWorker::Improved {
-            id,
-            solution: solution.clone(),
-        },
-    );
+    improved(scope, id, (**solution).clone());
     let Ok(from) = request.board.after(&playhead.moves[..at]) else {
         return reply;
     };
