@@ -5,7 +5,7 @@
 //! databases built on two cores ([`build_pdb`]: one table in a nested worker, joined with
 //! `puzzle_core::pdb::join`).
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -17,23 +17,25 @@ use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::outbox::{post, post_table};
-use super::{clock, nested, PROGRESS_EVERY_MS};
+use super::{clock, nested, with_state, PROGRESS_EVERY_MS};
 use crate::protocol::{BuildProgress, FromCopy, FromWorker, ToCopy};
-
-thread_local! {
-    /// The clock of the build under way ([`begin`]).
-    static BUILD_CLOCK: RefCell<BuildClock> = const { RefCell::new(BuildClock::new()) };
-}
 
 /// How far back the recent pace of a build is measured, in milliseconds.
 const PACE_WINDOW_MS: f64 = 4000.0;
 
-/// When the build under way began and its recent progress, for the time shown with it.
-struct BuildClock {
+/// When the build under way began and its recent progress, for the time shown with it
+/// ([`begin`]; this worker keeps one, `WorkerState::build_clock`).
+pub(super) struct BuildClock {
     /// When it began (this worker's clock; NaN when none has).
     start: f64,
     /// Its recent progress reports: (time, entries filled), oldest first.
     pace: VecDeque<(f64, u64)>,
+}
+
+impl Default for BuildClock {
+    fn default() -> Self {
+        BuildClock::new()
+    }
 }
 
 impl BuildClock {
@@ -75,18 +77,18 @@ impl BuildClock {
 /// Starts the clock of a build that begins at `start` (the time [`FromWorker::Building`]
 /// shows counts from there).
 pub(super) fn begin(start: f64) {
-    BUILD_CLOCK.with(|clock| clock.borrow_mut().restart(start));
+    with_state(|state| state.build_clock.borrow_mut().restart(start));
 }
 
 /// Posts [`FromWorker::Building`] with the time since this worker's build began ([`begin`]).
 fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
-    BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
+    with_state(|state| state.build_clock.borrow_mut().stamp(clock(), &mut build));
     post(scope, &FromWorker::Building { id, build });
 }
 
 /// Posts a copy's progress on its build `id` to its owner as [`FromCopy::Building`].
 fn post_copy_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
-    BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
+    with_state(|state| state.build_clock.borrow_mut().stamp(clock(), &mut build));
     post(scope, &FromCopy::Building { id, build });
 }
 

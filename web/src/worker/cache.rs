@@ -18,15 +18,8 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::outbox::post;
-use super::{clock, shipped};
+use super::{clock, shipped, with_state, WorkerState};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, ShippedTables};
-
-thread_local! {
-    /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
-    static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
-    /// The anytime method's big-board tables, by `BigTables::cache_key`.
-    static BIG_TABLES: RefCell<HashMap<String, Rc<BigTables>>> = RefCell::new(HashMap::new());
-}
 
 /// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
 const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
@@ -65,8 +58,12 @@ pub(super) trait Cached: Sized + 'static {
         id: u32,
         goal: &Board,
     ) -> Result<Self, String>;
-    /// This worker's tables of this kind, by key.
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R;
+    /// Where this worker keeps its tables of this kind, by key.
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>>;
+    /// Runs `f` with this worker's tables of this kind, by key.
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        with_state(|state| f(&mut Self::memory(state).borrow_mut()))
+    }
 }
 
 impl Cached for AdditivePdb {
@@ -97,8 +94,8 @@ impl Cached for AdditivePdb {
     ) -> Result<Self, String> {
         build_pdb(scope, id, &canonical_goal(goal)).await
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        DATABASES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.databases
     }
 }
 
@@ -146,8 +143,8 @@ impl Cached for BigTables {
             BigTables::build(&goal, limits)
         })
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        BIG_TABLES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.big_tables
     }
 }
 

@@ -6,8 +6,6 @@
 //! sent are checked as they are read (their checksum and goal); nothing here posts: the
 //! answers go back to the worker's inbox, which posts them to the owner.
 
-use std::cell::RefCell;
-
 use puzzle_core::anytime::{BigTables, LaneOf, WholeTables};
 use puzzle_core::pdb::AdditivePdb;
 use puzzle_core::tuned::parallel::{search_item, WorkItem};
@@ -15,15 +13,11 @@ use puzzle_core::tuned::TunedOptions;
 use puzzle_core::{solve_improving_in_lane, Board, Direction, Limits, Method, Tables};
 
 use super::cache::Cached;
-use super::clock;
+use super::{clock, with_state};
 use crate::protocol::FromCopy;
 
-thread_local! {
-    /// The tables this worker holds as a copy.
-    static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
-}
-
-/// The tables a copy holds for its owner's requests (a copy is sent one kind, once).
+/// The tables a copy holds for its owner's requests (a copy is sent one kind, once; it keeps
+/// them in `WorkerState::held`).
 pub(super) enum Held {
     /// A 4x4's pattern databases ([`crate::protocol::ToCopy::HoldTables`]), for subtrees.
     Databases(AdditivePdb),
@@ -39,7 +33,7 @@ pub(super) enum Held {
 pub fn hold_tables(id: u32, bytes: &[u8]) -> FromCopy {
     match AdditivePdb::from_bytes(bytes) {
         Ok(pdb) => {
-            HELD.with(|held| *held.borrow_mut() = Some(Held::Databases(pdb)));
+            with_state(|state| *state.held.borrow_mut() = Some(Held::Databases(pdb)));
             FromCopy::Held { id }
         }
         Err(error) => FromCopy::Failed {
@@ -52,8 +46,8 @@ pub fn hold_tables(id: u32, bytes: &[u8]) -> FromCopy {
 /// The helper's side of [`crate::protocol::ToCopy::SearchItem`]: searches the subtree over
 /// the held tables.
 pub fn search_subtree(id: u32, item: &WorkItem) -> FromCopy {
-    HELD.with(|held| {
-        let held = held.borrow();
+    with_state(|state| {
+        let held = state.held.borrow();
         let Some(Held::Databases(pdb)) = held.as_ref() else {
             let message = "no tables are held to search over".to_string();
             return FromCopy::Failed { id, message };
@@ -85,7 +79,7 @@ pub fn hold_guides(id: u32, goal: &Board, split: u64, bytes: &[u8]) -> FromCopy 
         big: big.flatten(),
         whole: whole.flatten(),
     };
-    HELD.with(|h| *h.borrow_mut() = Some(held));
+    with_state(|state| *state.held.borrow_mut() = Some(held));
     FromCopy::Held { id }
 }
 
@@ -107,8 +101,8 @@ pub fn round(
     let start = (!start.is_empty()).then_some(start);
     let moves = (ms >= 1.0)
         .then(|| {
-            HELD.with(|held| {
-                let held = held.borrow();
+            with_state(|state| {
+                let held = state.held.borrow();
                 let (big_board, whole_board) = match held.as_ref() {
                     Some(Held::Guides { big, whole }) => (big.as_ref(), whole.as_ref()),
                     Some(Held::Databases(_)) | None => (None, None),

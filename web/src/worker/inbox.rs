@@ -6,7 +6,6 @@
 //! and its answer posted ([`super::outbox::post`]): the page's requests here
 //! ([`run_request`]), a copy's from its owner in [`answer_copy`].
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use puzzle_core::Tables;
@@ -16,21 +15,12 @@ use super::held::{hold_guides, hold_tables, round, search_subtree};
 use super::outbox::post;
 use super::refusal::{copy_refusal, refusal};
 use super::trace::{distance, trace};
-use super::{build, cache, experiment, request, solve, watch};
+use super::{build, cache, experiment, request, solve, watch, with_state};
 use crate::protocol::{Incoming, SolveRequest, ToCopy, ToWorker};
 
-thread_local! {
-    /// The requests waiting to run, and whether one is in flight.
-    static INBOX: RefCell<Inbox> = const {
-        RefCell::new(Inbox {
-            waiting: VecDeque::new(),
-            busy: false,
-        })
-    };
-}
-
 /// The requests this worker has been sent and not yet run.
-struct Inbox {
+#[derive(Default)]
+pub(super) struct Inbox {
     /// In the order they came.
     waiting: VecDeque<Incoming>,
     /// Whether an asynchronous request (tables from IndexedDB, a download or a build) is in
@@ -40,14 +30,14 @@ struct Inbox {
 
 /// Queues `message` and runs what can run now.
 pub(super) fn receive(scope: &DedicatedWorkerGlobalScope, message: Incoming) {
-    INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
+    with_state(|state| state.inbox.borrow_mut().waiting.push_back(message));
     pump(scope);
 }
 
 /// The next request to run, unless an asynchronous one is in flight.
 fn next_request() -> Option<Incoming> {
-    INBOX.with(|inbox| {
-        let mut inbox = inbox.borrow_mut();
+    with_state(|state| {
+        let mut inbox = state.inbox.borrow_mut();
         if inbox.busy {
             None
         } else {
@@ -58,7 +48,7 @@ fn next_request() -> Option<Incoming> {
 
 /// Marks an asynchronous request in flight (the queue waits) or done.
 fn set_busy(busy: bool) {
-    INBOX.with(|inbox| inbox.borrow_mut().busy = busy);
+    with_state(|state| state.inbox.borrow_mut().busy = busy);
 }
 
 /// Runs the queued requests in order; a request whose tables may come from IndexedDB (or a

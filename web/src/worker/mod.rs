@@ -44,10 +44,19 @@
 //! (`nested`, `pair`, `second`) or, from a copy improving a board without tables, as [`FromWorker`]
 //! (`improver`).
 
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use puzzle_core::analysis::DistanceTable;
+use puzzle_core::anytime::{BigTables, WholeTables};
+use puzzle_core::experiment::ExactDepths;
+use puzzle_core::pdb::AdditivePdb;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+use crate::ahead::Playhead;
 use crate::protocol::{incoming, FromWorker, Incoming, ToWorker};
 
 mod bound;
@@ -81,6 +90,60 @@ pub use refusal::{copy_refusal, refusal};
 pub use trace::{distance, trace};
 
 use outbox::post;
+
+thread_local! {
+    /// Everything this worker keeps, in its one owner.
+    static STATE: WorkerState = WorkerState::default();
+}
+
+/// Everything this worker keeps from one message to the next, in one place: the queue, the
+/// tables in memory and on their way, the small exact tables kept for the next request, the
+/// copies it keeps between solves and, as a copy, the tables it holds. Each part sits in its
+/// own cell, which the module named with it borrows for a moment (never across a wait in the
+/// event loop), through [`with_state`].
+#[derive(Default)]
+struct WorkerState {
+    /// The requests waiting to run, and whether one is in flight (`inbox`).
+    inbox: RefCell<inbox::Inbox>,
+    /// The page's last playhead report: the request it is for, and when it came (`watch`).
+    playhead: RefCell<Option<(u32, Playhead, f64)>>,
+    /// Pattern databases built or loaded, by `Partition::cache_key` (`cache`).
+    databases: RefCell<HashMap<String, Rc<AdditivePdb>>>,
+    /// The small tables a 4x4 searches before the strong ones exist, by key (`quick`).
+    quick_databases: RefCell<HashMap<String, Rc<quick::QuickPdb>>>,
+    /// The anytime method's big-board tables, by `BigTables::cache_key` (`cache`).
+    big_tables: RefCell<HashMap<String, Rc<BigTables>>>,
+    /// The whole-board tables of 6x6 and 7x7, by `WholeTables::cache_key` (`whole`).
+    whole_tables: RefCell<HashMap<String, Rc<WholeTables>>>,
+    /// Downloads of shipped tables started ahead of need, by path (`shipped`).
+    downloads: RefCell<HashMap<&'static str, js_sys::Promise>>,
+    /// Big-board tables on their way (downloaded or built), by key: a solve whose budget ends
+    /// first answers without them, and the next solve of that goal waits for the same ones
+    /// (`solve`).
+    big_on_the_way: RefCell<HashMap<String, solve::Arrival>>,
+    /// The keys of the whole-board tables on their way (`whole`).
+    whole_coming: RefCell<HashSet<String>>,
+    /// The goals (by key) whose strong 4x4 tables are built in the background (`prepare`).
+    preparing: RefCell<HashSet<String>>,
+    /// When the build under way began and its recent pace (`build`).
+    build_clock: RefCell<build::BuildClock>,
+    /// The exact distance table of the last goal asked about (`trace`).
+    distances: RefCell<Option<DistanceTable>>,
+    /// Every board of the last experiment's goal by its exact distance (`experiment`).
+    depths: RefCell<Option<ExactDepths>>,
+    /// The helper of a 4x4 search on two cores, with the key of the tables it holds (`pair`).
+    helper: RefCell<Option<(String, Rc<pair::Helper>)>>,
+    /// The second search worker of a big board, with the key of the tables it holds (`None`:
+    /// started early, none sent yet) (`second_search`).
+    second_search: RefCell<Option<(Option<String>, Rc<second_search::SecondSearch>)>>,
+    /// The tables this worker holds as a copy, for its owner's requests (`held`).
+    held: RefCell<Option<held::Held>>,
+}
+
+/// Runs `f` with what this worker keeps ([`WorkerState`]).
+fn with_state<R>(f: impl FnOnce(&WorkerState) -> R) -> R {
+    STATE.with(f)
+}
 
 /// Expansions between two calls of the progress callback.
 pub const REPORT_EVERY: u64 = 8192;

@@ -22,11 +22,11 @@ use puzzle_core::tuned::TunedOptions;
 use puzzle_core::Limits;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::clock;
 use super::copy::WorkerCopy;
 use super::outbox::{progress_poster, Parts};
 use super::request::request_limits;
 use super::wait::next_task;
+use super::{clock, with_state};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
@@ -41,11 +41,6 @@ const SHARING: ParallelConfig = ParallelConfig {
 
 /// Subtrees the helper is sent ahead of its replies, so it never waits for this worker.
 const AHEAD: usize = 2;
-
-thread_local! {
-    /// This worker's helper, with the key of the tables it holds.
-    static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
-}
 
 /// The answer to pattern-database `request` over `pdb` (stored under `key`), its large
 /// iterations shared with the helper.
@@ -141,8 +136,10 @@ async fn share(
 /// The helper for the tables under `key`: the one running, or a new one sent `pdb`'s bytes.
 /// `None` if no copy of this worker can run.
 fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
-    let running = HELPER.with(|h| {
-        h.borrow()
+    let running = with_state(|state| {
+        state
+            .helper
+            .borrow()
             .as_ref()
             .filter(|(held, helper)| held == key && !helper.failed())
             .map(|(_, helper)| helper.clone())
@@ -151,15 +148,16 @@ fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
         return running;
     }
     let helper = Helper::spawn(pdb)?;
-    HELPER.with(|h| *h.borrow_mut() = Some((key.to_string(), helper.clone())));
+    with_state(|state| *state.helper.borrow_mut() = Some((key.to_string(), helper.clone())));
     Some(helper)
 }
 
 /// The helper's replies to subtrees, by id, not yet taken.
 type Results = Rc<RefCell<Vec<(u32, Result<Subsearch, String>)>>>;
 
-/// A copy of this worker that holds the tables and searches subtrees.
-struct Helper {
+/// A copy of this worker that holds the tables and searches subtrees (this worker keeps one,
+/// `WorkerState::helper`).
+pub(super) struct Helper {
     copy: WorkerCopy<FromCopy>,
     results: Results,
 }

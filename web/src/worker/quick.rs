@@ -29,13 +29,8 @@ use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
 use super::outbox::improved;
 use super::request::solve_request;
-use super::{clock, copy, pair, shipped, watch};
+use super::{clock, copy, pair, shipped, watch, WorkerState};
 use crate::protocol::{FromWorker, SolveRequest};
-
-thread_local! {
-    /// The small tables searched before the strong ones exist, by key.
-    static QUICK_DATABASES: RefCell<HashMap<String, Rc<QuickPdb>>> = RefCell::new(HashMap::new());
-}
 
 /// How long the near-optimal first answer improves, in milliseconds.
 pub const FIRST_ANSWER_MS: u32 = 300;
@@ -90,8 +85,8 @@ impl Cached for QuickPdb {
         })
         .map(QuickPdb)
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        QUICK_DATABASES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.quick_databases
     }
 }
 

@@ -23,8 +23,8 @@ use puzzle_core::anytime::{BigTables, WholeTables};
 use puzzle_core::{Board, Direction, Tables};
 
 use super::cache::Cached;
-use super::clock;
 use super::copy::WorkerCopy;
+use super::{clock, with_state};
 use crate::protocol::{to_js, with_bytes, FromCopy, SolveRequest, ToCopy};
 
 /// Longest wait for the second search worker's answer after this worker's round ended: its round
@@ -34,12 +34,6 @@ pub(super) const GRACE_MS: f64 = 250.0;
 /// Longest time the second search worker may take to load, or to read the tables once sent, before
 /// it counts as failed.
 pub(super) const HOLD_GRACE_MS: f64 = 15_000.0;
-
-thread_local! {
-    /// This worker's second search worker, with the key of the tables it holds (`None`:
-    /// started early, none sent yet).
-    static SECOND: RefCell<Option<(Option<String>, Rc<SecondSearch>)>> = const { RefCell::new(None) };
-}
 
 /// The second search worker's answer to its last round: the round's id and its rest.
 type Rounded = Rc<RefCell<Option<(u32, Option<Vec<Direction>>)>>>;
@@ -75,14 +69,16 @@ pub(super) fn start_early(request: &SolveRequest) {
     if request.workers.count < 2 {
         return;
     }
-    let running = SECOND.with(|s| {
-        s.borrow()
+    let running = with_state(|state| {
+        state
+            .second_search
+            .borrow()
             .as_ref()
             .is_some_and(|(_, second)| second.failed().is_none())
     });
     if !running {
         if let Ok(second) = SecondSearch::spawn() {
-            SECOND.with(|s| *s.borrow_mut() = Some((None, second)));
+            with_state(|state| *state.second_search.borrow_mut() = Some((None, second)));
         }
     }
 }
@@ -92,8 +88,10 @@ pub(super) fn start_early(request: &SolveRequest) {
 /// why none could start.
 pub(super) fn for_solve(goal: &Board, tables: Tables) -> Result<Rc<SecondSearch>, String> {
     let key = key_of(goal, tables);
-    let running = SECOND.with(|s| {
-        s.borrow()
+    let running = with_state(|state| {
+        state
+            .second_search
+            .borrow()
             .as_ref()
             .filter(|(_, second)| second.failed().is_none())
             .cloned()
@@ -102,16 +100,18 @@ pub(super) fn for_solve(goal: &Board, tables: Tables) -> Result<Rc<SecondSearch>
         Some((Some(held), second)) if held == key => return Ok(second),
         Some((None, second)) => {
             second.hold(goal, tables);
-            SECOND.with(|s| *s.borrow_mut() = Some((Some(key), second.clone())));
+            with_state(|state| {
+                *state.second_search.borrow_mut() = Some((Some(key), second.clone()))
+            });
             return Ok(second);
         }
         _ => {}
     }
     // The one holding other tables goes (terminated) before the new one takes its memory.
-    SECOND.with(|s| s.borrow_mut().take());
+    with_state(|state| state.second_search.borrow_mut().take());
     let second = SecondSearch::spawn()?;
     second.hold(goal, tables);
-    SECOND.with(|s| *s.borrow_mut() = Some((Some(key), second.clone())));
+    with_state(|state| *state.second_search.borrow_mut() = Some((Some(key), second.clone())));
     Ok(second)
 }
 

@@ -5,7 +5,6 @@
 //! pattern databases through [`super::quick`].
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use puzzle_core::anytime::{BigTables, WholeTables};
@@ -17,6 +16,7 @@ use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
 use super::outbox::{improved, post};
 use super::wait::next_turn;
+use super::with_state;
 use super::{bound, clock, lanes, quick, second_search, shipped, tableless, watch, whole};
 use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
 
@@ -160,14 +160,9 @@ async fn improve_until_tables(
     }
 }
 
-thread_local! {
-    /// Big-board tables on their way (downloaded or built), by key: a solve whose budget ends
-    /// first answers without them, and the next solve of that goal waits for the same ones.
-    static ON_THE_WAY: RefCell<HashMap<String, Arrival>> = RefCell::new(HashMap::new());
-}
-
-/// Where tables on their way arrive (`None` until they do).
-type Arrival = Rc<RefCell<Option<Got>>>;
+/// Where big-board tables on their way arrive (`None` until they do); this worker keeps one
+/// for each key on its way (`WorkerState::big_on_the_way`).
+pub(super) type Arrival = Rc<RefCell<Option<Got>>>;
 
 /// The big-board tables of `goal` on their way: the download or build in flight for their
 /// key, else one started now (its progress goes to request `id`), stored when made.
@@ -178,16 +173,19 @@ fn on_the_way(
     missing: Missing,
 ) -> Arrival {
     let key = BigTables::key(goal).unwrap_or_default();
-    if let Some(arrival) = ON_THE_WAY.with(|w| w.borrow().get(&key).cloned()) {
+    if let Some(arrival) = with_state(|state| state.big_on_the_way.borrow().get(&key).cloned()) {
         return arrival;
     }
     let arrival: Arrival = Rc::default();
-    ON_THE_WAY.with(|w| w.borrow_mut().insert(key.clone(), arrival.clone()));
+    with_state(|state| {
+        let mut on_the_way = state.big_on_the_way.borrow_mut();
+        on_the_way.insert(key.clone(), arrival.clone());
+    });
     let (slot, scope, goal) = (arrival.clone(), scope.clone(), goal.clone());
     wasm_bindgen_futures::spawn_local(async move {
         let got = made::<BigTables>(&scope, id, &goal, missing).await;
         *slot.borrow_mut() = Some(got);
-        ON_THE_WAY.with(|w| w.borrow_mut().remove(&key));
+        with_state(|state| state.big_on_the_way.borrow_mut().remove(&key));
     });
     arrival
 }

@@ -5,19 +5,17 @@
 //! Every answer posted starts with the moves the page plays, up to a commit point past where
 //! the playback will be by then, so the page splices it in without touching what was played.
 
-use std::cell::RefCell;
-
 use puzzle_core::{
     solvability, solve_improving_in_lane, Board, Direction, Method, Solution, SolveOutcome, Stats,
     Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::clock;
 use super::lanes::Lanes;
 use super::outbox::{improved, progress_poster};
 use super::request::request_limits;
 use super::wait::next_turn;
+use super::{clock, with_state};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
 use crate::protocol::{FromWorker, SolveRequest};
 use crate::two_workers::shorter;
@@ -25,20 +23,15 @@ use crate::two_workers::shorter;
 /// The shortest round worth starting, in milliseconds.
 const MIN_ROUND_MS: f64 = 50.0;
 
-thread_local! {
-    /// The page's last playhead report: the request it is for, and when it came.
-    static PLAYHEAD: RefCell<Option<(u32, Playhead, f64)>> = const { RefCell::new(None) };
-}
-
 /// Keeps the page's report of where the playback of request `id` is (read between rounds).
 pub(super) fn report(id: u32, playhead: Playhead) {
-    PLAYHEAD.with(|p| *p.borrow_mut() = Some((id, playhead, clock())));
+    with_state(|state| *state.playhead.borrow_mut() = Some((id, playhead, clock())));
 }
 
 /// The last report for request `id`, with the milliseconds since it came.
 fn reported(id: u32) -> Option<(Playhead, f64)> {
-    PLAYHEAD.with(|p| {
-        let p = p.borrow();
+    with_state(|state| {
+        let p = state.playhead.borrow();
         let (for_id, playhead, at) = p.as_ref()?;
         (*for_id == id).then(|| (playhead.clone(), clock() - at))
     })
