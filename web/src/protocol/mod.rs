@@ -72,7 +72,7 @@ impl Default for Workers {
 pub enum ToWorker {
     /// Solve a board with a method; a pattern-database method first gets its tables (from
     /// memory, IndexedDB, or built now, with [`FromWorker::Building`] and
-    /// [`FromWorker::PdbReady`]).
+    /// [`FromWorker::TablesReady`]).
     Solve(SolveRequest),
     /// The exact distance from `board` to `goal` and a first move of a shortest solution, from
     /// a table of every board (up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells) that
@@ -133,10 +133,10 @@ pub enum ToWorker {
     },
 }
 
-/// Where the pattern database of a solve came from.
+/// Where the tables of a solve came from (pattern databases, or a big board's tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum PdbSource {
+pub enum TablesSource {
     /// Already in the worker's memory (an earlier solve).
     Memory,
     /// Read from the browser's IndexedDB (an earlier visit).
@@ -159,31 +159,32 @@ pub enum ShippedTables {
     WholeBoard,
 }
 
-/// The pattern database is ready: where it came from and what it cost.
+/// A solve's tables are ready (the pattern databases, the small quick ones of a 4x4, or the
+/// big-board tables): where they came from and what they cost.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PdbInfo {
-    /// Where it came from.
-    pub source: PdbSource,
-    /// Milliseconds spent building or loading it (0 from memory).
+pub struct TablesInfo {
+    /// Where they came from.
+    pub source: TablesSource,
+    /// Milliseconds spent building or loading them (0 from memory).
     pub ms: f64,
-    /// Size of its stored form (`AdditivePdb::to_bytes`).
+    /// Size of their stored form (`AdditivePdb::to_bytes`, `BigTables::to_bytes`).
     pub bytes: u64,
-    /// Memory its tables hold.
+    /// Memory the tables hold.
     pub memory_bytes: u64,
     /// Whether a cached copy was found unreadable (and rebuilt).
     pub repaired: bool,
-    /// Whether the built database was saved to IndexedDB.
+    /// Whether the built tables were saved to IndexedDB.
     pub saved: bool,
     /// Whether the app's shipped copy could not be downloaded (so it was built).
     #[serde(default)]
     pub download_failed: bool,
 }
 
-impl PdbInfo {
+impl TablesInfo {
     /// Tables from `source` that took `ms` to get, `bytes` stored and `memory_bytes` held;
     /// nothing repaired, saved or failed.
-    pub fn new(source: PdbSource, ms: f64, bytes: u64, memory_bytes: u64) -> PdbInfo {
-        PdbInfo {
+    pub fn new(source: TablesSource, ms: f64, bytes: u64, memory_bytes: u64) -> TablesInfo {
+        TablesInfo {
             source,
             ms,
             bytes,
@@ -195,7 +196,7 @@ impl PdbInfo {
     }
 }
 
-/// Progress of a pattern-database build.
+/// Progress of a table build (pattern databases or big-board tables).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BuildProgress {
     /// Entries filled so far, over all tables.
@@ -283,19 +284,20 @@ pub enum FromWorker {
         /// The bound, in moves.
         lower_bound: u32,
     },
-    /// Request `id` is building its pattern database.
+    /// Request `id` is building its tables.
     Building {
         /// The request.
         id: u32,
         /// How far.
         build: BuildProgress,
     },
-    /// Request `id` has its pattern database; the search starts.
-    PdbReady {
+    /// Request `id` has its tables (from memory, IndexedDB, the download or a build; or could
+    /// not have them: [`TablesSource::Unavailable`]); the search with them starts.
+    TablesReady {
         /// The request.
         id: u32,
         /// Where it came from and what it cost.
-        info: PdbInfo,
+        info: TablesInfo,
     },
     /// Request `id` could not download the `tables` the app ships, for the reason `why` (a
     /// few words: "HTTP 404", "a damaged or wrong file"): big-board tables are then built
@@ -505,10 +507,10 @@ mod tests {
                     recent_seconds_left: None,
                 },
             },
-            FromWorker::PdbReady {
+            FromWorker::TablesReady {
                 id: 7,
-                info: PdbInfo {
-                    source: PdbSource::Cache,
+                info: TablesInfo {
+                    source: TablesSource::Cache,
                     ms: 250.0,
                     bytes: 11_535_000,
                     memory_bytes: 11_534_000,

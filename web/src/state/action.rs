@@ -143,10 +143,10 @@ pub enum PrefsAction {
 pub enum SolvingAction {
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
-    /// Build progress of the pattern database of request `id`.
-    PdbBuilding(u32, crate::protocol::BuildProgress),
-    /// The pattern database of request `id` is ready.
-    PdbReady(u32, crate::protocol::PdbInfo),
+    /// Build progress of the tables of request `id`.
+    TablesBuilding(u32, crate::protocol::BuildProgress),
+    /// The tables of request `id` are ready.
+    TablesReady(u32, crate::protocol::TablesInfo),
     /// Request `id` could not download these shipped tables, for this reason (words).
     DownloadFailed(u32, crate::protocol::ShippedTables, String),
     /// The workers request `id` runs on.

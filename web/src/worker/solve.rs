@@ -18,10 +18,10 @@ use super::outbox::{improved, post};
 use super::wait::next_turn;
 use super::with_state;
 use super::{bound, clock, lanes, quick, second_search, shipped, tableless, watch, whole};
-use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
+use crate::protocol::{FromWorker, SolveRequest, TablesInfo, TablesSource};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
-/// a download or a build, while [`FromWorker::Building`] and [`FromWorker::PdbReady`] tell
+/// a download or a build, while [`FromWorker::Building`] and [`FromWorker::TablesReady`] tell
 /// the page.
 pub(super) async fn with_tables(
     scope: &DedicatedWorkerGlobalScope,
@@ -244,8 +244,8 @@ async fn with_or_without(
 
 /// The tables line's message when the big-board tables could not be had.
 fn unavailable(id: u32) -> FromWorker {
-    let info = PdbInfo::new(PdbSource::Unavailable, 0.0, 0, 0);
-    FromWorker::PdbReady { id, info }
+    let info = TablesInfo::new(TablesSource::Unavailable, 0.0, 0, 0);
+    FromWorker::TablesReady { id, info }
 }
 
 /// [`improve_until_tables`] on one thread: the tables are got behind slices of the anytime
