@@ -1,22 +1,30 @@
 //! The web worker's side: reads the page's [`ToWorker`] messages (and, in a copy of this
-//! worker, its owner's [`ToCopy`](crate::protocol::ToCopy)), runs the core's solver, and posts progress and the answers
-//! back ([`FromWorker`] to the page; a copy's answers to [`ToCopy`](crate::protocol::ToCopy) as [`FromCopy`](crate::protocol::FromCopy)). It runs
+//! worker, its owner's [`ToCopy`]), runs the core's solver, and posts progress and the answers
+//! back ([`FromWorker`] to the page; a copy's answers to [`ToCopy`] as [`FromCopy`]). It runs
 //! on its own thread, so a long search never blocks the page; the page cancels by terminating
 //! it.
 //!
+//! # One owner, one way out
+//!
+//! Everything the worker keeps from one message to the next (the queue, the tables in memory
+//! and on their way, the copies it keeps, the tables it holds as a copy) is one
+//! `WorkerState`, this module's one `thread_local!`, each part in its own cell and named
+//! with the module that uses it. Everything it posts goes out through `outbox` (`post`, and
+//! `improved` for a better answer while a search goes on).
+//!
 //! # A request, in order
 //!
-//! 1. **Read and queued** (`run`, then `inbox`): a message is decoded
+//! 1. **Read and queued** ([`run`], then `inbox`): a message is decoded
 //!    ([`crate::protocol::incoming`]); a playhead is kept at once (`watch::report`), anything
 //!    else waits its turn: requests run one at a time, in order.
 //! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
-//!    request: [`copy_refusal`]). A copy's request is then answered (`inbox`, with
-//!    [`FromCopy`](crate::protocol::FromCopy)).
+//!    request: [`copy_refusal`]). A copy's request is then answered (`inbox::answer_copy`:
+//!    a build in `build`, the work over tables it was sent in `held`), with [`FromCopy`].
 //! 3. **No tables needed** (distances and traces: `trace`; the Experiment view's runs, a row a
-//!    depth: `experiment`; solves whose method needs none):
-//!    answered at once through `request::solve_request`, the one place a request becomes the
-//!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
-//!    and improves from it ahead of the page's playback (`watch::improve`).
+//!    depth: `experiment`; solves whose method needs none): answered at once through
+//!    `request::solve_request`, the one place a request becomes the core's call and the
+//!    reply. A watched anytime solve posts `solve::staged_first_answer` and improves from it
+//!    ahead of the page's playback (`watch::improve`).
 //! 4. **Tables needed** (`solve::with_tables`, asynchronous: the queue waits for it):
 //!    1. *Tables*: from this worker's memory, else IndexedDB (`cache::loaded`), else the
 //!       download of the ones the app ships (`shipped`) or a build (`build`, one table in a
@@ -32,17 +40,24 @@
 //!       runs the anytime method without tables in a copy (`improver`) or in slices here
 //!       (`tableless`). Tables that come after the budget serve the next solve.
 //!    4. *Answers*: with the tables (the lower bound they give told first: `bound`), through
-//!       `request::solve_request` as in step 3 (progress
-//!       about ten times a second, each better answer, then the answer or the failure); a hard
-//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`), a big
-//!       board's rounds on two workers where the page allows (`second`).
-//! 5. **After**: the next request runs (downloaded tables were stored in IndexedDB as they
-//!    came, before the page was told they were saved: `cache::made`).
+//!       `request::solve_request` as in step 3 (progress about ten times a second, each better
+//!       answer, then the answer or the failure); a hard 4x4 on two cores (`pair`); a watched
+//!       solve ahead of the playback (`watch`); a big board's rounds on two workers where the
+//!       page allows (`lanes`, with the second search worker of `second_search`).
+//! 5. **After**: the next request runs (`inbox`; downloaded tables were stored in IndexedDB
+//!    as they came, before the page was told they were saved: `cache::made`).
 //!
-//! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
-//! copy of this worker is started by `copy`, whose owner reads its replies as [`FromCopy`](crate::protocol::FromCopy)
-//! (`nested`, `pair`, `second`) or, from a copy improving a board without tables, as [`FromWorker`]
-//! (`improver`).
+//! # Copies
+//!
+//! Every copy of this worker is a `copy::WorkerCopy`, with one life for every kind
+//! (`copy::Life`: starting, ready, holding tables, failed): a table built beside this worker
+//! (`nested`), a 4x4 search's helper (`pair`), the second search worker (`second_search`), a
+//! board improved without tables (`improver`, whose replies are read as [`FromWorker`]). What a
+//! copy does with the tables it is sent is `held`. Every wait in the event loop (for a copy's
+//! reply, a timer, one turn) is in `wait`.
+//!
+//! [`ToCopy`]: crate::protocol::ToCopy
+//! [`FromCopy`]: crate::protocol::FromCopy
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};

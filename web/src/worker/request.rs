@@ -1,7 +1,7 @@
 //! The one place a solve request becomes the core's call and the worker's reply: the worker's
 //! [`Limits`] (node budget, progress about ten times a second, clock), each better answer
 //! posted as it comes, and the answer or the failure. Every path of a solve (`solve.rs`,
-//! `quick.rs`, the worker's entry) ends here.
+//! `quick.rs`, `lanes.rs`, the queue's `inbox.rs`) ends here.
 
 use puzzle_core::anytime::LaneOf;
 use puzzle_core::{solve_improving_in_lane, Direction, Tables};
@@ -32,7 +32,7 @@ pub(super) fn solve_request_from(
 }
 
 /// [`solve_request_from`] as run `lane` of the runs of one solve on several workers
-/// (`super::second`).
+/// (`super::lanes`).
 pub(super) fn solve_request_in_lane(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
