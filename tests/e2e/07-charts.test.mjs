@@ -80,7 +80,7 @@ test('IDA* chart lists its iterations; the heuristic overlay shows Manhattan sha
   const m = manhattanByCell(cells, [1, 2, 3, 4, 5, 6, 7, 8, 0], 3).reduce((a, b) => a + b, 0);
   const hc = Number(await conflicted.locator('#h-total').getAttribute('data-h'));
   assert.ok(hc > m, `h ${hc} adds conflicts to Manhattan ${m}`);
-  // The exact table is built in the second worker: wait for its answer.
+  // The exact table is built in the coach's worker: wait for its answer.
   await conflicted.waitForFunction(() => /^\d+$/.test(document.querySelector('#true-distance')?.dataset.distance || ''));
   const truth = Number(await conflicted.locator('#true-distance').getAttribute('data-distance'));
   assert.ok(hc <= truth, `admissible: ${hc} <= ${truth}`);

@@ -251,7 +251,7 @@ test("Korf's instance 2 on a first visit: an answer at once, the optimum in seco
         max_expanded: null,
       });
       const done = await next((m) => (m.id === id || m.id === 0) && (m.type === 'done' || m.type === 'failed'));
-      const ready = replies.find((m) => m.id === id && m.type === 'pdb-ready');
+      const ready = replies.find((m) => m.id === id && m.type === 'tables-ready');
       out.push({ done, source: ready?.info?.source, readyMs: ready?.info?.ms });
     }
     worker.terminate();

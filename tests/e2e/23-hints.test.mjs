@@ -47,7 +47,7 @@ test('Hint answers on 3x3, 4x4, 5x5, 6x6 and 8x8: a movable tile, best or good, 
     if (n === 3) {
       assert.match(answer.note, new RegExp(`^Slide ${tile}: the best move \\(\\d+ moves? left\\)\\.$`));
     } else {
-      // 4x4 without "Count exactly" and the big boards: a short solve in the second worker.
+      // 4x4 without "Count exactly" and the big boards: a short solve in the coach's worker.
       assert.match(answer.note, new RegExp(`^Slide ${tile}: a good move, from an answer of \\d+ moves \\(not proven shortest\\)\\.$`));
     }
     if (n === 3 || n === 5 || n === 8) await shot(page, `23-hint-${n}x${n}`);

@@ -1,6 +1,7 @@
-// A big-board solve on two workers (web/src/worker/second.rs): in a fresh profile a 6x6 solve
+// A big-board solve on two workers (web/src/worker/lanes.rs, second_search.rs): in a fresh profile a 6x6 solve
 // says it runs on two workers and ends with an answer that reaches the goal; a second worker
-// that dies (the test hook window.__failSecondWorker) leaves the answer and one line saying so;
+// that dies (made to by the test from outside: failSecondSearchWorker) leaves the answer and
+// one line saying so;
 // a device of one core (navigator.hardwareConcurrency = 1, read by the page, which decides)
 // runs one worker. The lengths on two workers against one are measured by
 // tests/e2e/bench/big-boards.mjs (docs/BENCHMARKS.md).
@@ -25,6 +26,30 @@ async function open6(init) {
   await page.goto(`${BASE_URL}/?size=6`);
   await page.getByRole('grid').waitFor();
   return page;
+}
+
+/** Makes the second search worker die at its first round, as one that runs out of memory
+ * would, from outside the app (the product has no hook for it): in the page's solver worker,
+ * a `round` message (ToCopy::Round, web/src/protocol/copy.rs) posted to a nested worker
+ * terminates that worker and raises an error event on it instead, which is what its owner
+ * sees of a copy that traps. Waits for the solver worker (started 1.5 s after load, to read
+ * the stored tables) and patches it before the test solves. */
+async function failSecondSearchWorker(page) {
+  const solver = page.workers()[0] ?? await page.waitForEvent('worker');
+  await solver.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message) {
+      if (message && message.type === 'round') {
+        this.terminate();
+        this.dispatchEvent(new ErrorEvent('error', {
+          message: 'Uncaught RuntimeError: unreachable (the test kills the second search worker)',
+          cancelable: true,
+        }));
+        return undefined;
+      }
+      return post.apply(this, arguments);
+    };
+  });
 }
 
 /** Solves at a budget of `ms`, waits for the answer and checks it reaches the goal; its length. */
@@ -70,7 +95,8 @@ test('a 6x6 solve that waits for its best answer runs on two workers too', async
 });
 
 test('a second worker that dies leaves the answer and one line that says so', async () => {
-  const page = await open6(() => { window.__failSecondWorker = true; });
+  const page = await open6();
+  await failSecondSearchWorker(page);
   const length = await solve(page, 5000);
   assert.ok(length > 0);
   const line = page.locator('#workers');

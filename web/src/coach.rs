@@ -1,13 +1,13 @@
 //! What the page knows about the distance left: exact from a distance table on small
 //! boards, from the background solve elsewhere, or from the last solve of this very board;
 //! and on every size the range it lies in ([`Bounds`]: at least the estimate, at most an
-//! answer known for the board). Pure: the table lives in the second worker (see
+//! answer known for the board). Pure: the table lives in the coach's worker (see
 //! [`crate::hooks::coach`]).
 //!
 //! The hint ([`Advice`]) on every size: the first move of a shortest answer where one is
 //! known (the table, the count, a proven answer), else the next move of the best answer known
 //! for the board on screen (a solve of it, the rest of the answer on the board when paused, the
-//! coach's own [`crate::state::Route`]); where none is, Hint asks the second worker for a short
+//! coach's own [`crate::state::Route`]); where none is, Hint asks the coach's worker for a short
 //! solve ([`hint_request`]), and says in words why when it cannot hint at all.
 
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind, Method, SolveOutcome};
@@ -15,12 +15,12 @@ use puzzle_core::{Board, Direction, Heuristic, HeuristicKind, Method, SolveOutco
 use crate::protocol::{SolveRequest, ToWorker, Workers};
 use crate::state::State;
 
-/// Largest board (in cells) whose exact count comes from the second worker.
+/// Largest board (in cells) whose exact count comes from the coach's worker.
 pub const COUNT_MAX_CELLS: usize = 16;
 /// Node budget of a live-count solve.
 pub const COUNT_BUDGET: u64 = 5_000_000;
 /// Milliseconds the short solve for a hint improves its first answer (the anytime method,
-/// without tables, in the second worker).
+/// without tables, in the coach's worker).
 pub const HINT_MS: u32 = 300;
 
 /// What the Hint button offers for the board on screen.
@@ -121,12 +121,12 @@ pub fn table_size(cells: usize) -> bool {
     cells <= puzzle_core::analysis::MAX_TABLE_CELLS
 }
 
-/// Whether the board on screen is counted by the second worker.
+/// Whether the board on screen is counted by the coach's worker.
 pub fn count_size(cells: usize) -> bool {
     !table_size(cells) && cells <= COUNT_MAX_CELLS
 }
 
-/// What is known about the board on screen: from the second worker (its exact table on small
+/// What is known about the board on screen: from the coach's worker (its exact table on small
 /// boards, its search on bigger ones when switched on), else from the last solve of this
 /// board and goal.
 pub fn known(state: &State) -> Known {
@@ -257,7 +257,7 @@ pub fn hint_wanted(state: &State) -> Option<(Board, Board)> {
 }
 
 /// The short solve for a hint on `board`: the anytime method without tables for
-/// [`HINT_MS`] (its staged first answer on boards too small for it), run by the second worker
+/// [`HINT_MS`] (its staged first answer on boards too small for it), run by the coach's worker
 /// as [`ToWorker::Improve`] (which never waits for tables).
 pub fn hint_request(id: u32, board: &Board, goal: &Board) -> ToWorker {
     let anytime = Method::Anytime {
@@ -421,7 +421,7 @@ mod tests {
     };
     use puzzle_core::{Goal, Shape};
 
-    /// The second worker's table answer for the board on screen, as the page receives it.
+    /// The coach's worker's table answer for the board on screen, as the page receives it.
     fn table_answer(state: &State, id: u32) -> State {
         let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
         let crate::protocol::FromWorker::Distance {
@@ -518,7 +518,7 @@ mod tests {
         assert_eq!(known(&stuck).advice, Advice::Not(NoHint::Unsolvable));
     }
 
-    /// 5x5: no answer known, so Hint asks the second worker for a short solve; its answer is
+    /// 5x5: no answer known, so Hint asks the coach's worker for a short solve; its answer is
     /// a good move (not proven), shows by itself, and serves the next boards along it at once.
     /// A solve that fails says so.
     #[test]

@@ -8,7 +8,7 @@
 use puzzle_core::Method;
 
 use crate::format::duration;
-use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ShippedTables};
+use crate::protocol::{BuildProgress, ShippedTables, TablesInfo, TablesSource};
 
 /// The quality bound of a near-optimal answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ pub struct EngineResult {
     /// The method that answered.
     pub method: Method,
     /// Where its database came from.
-    pub pdb: Option<PdbInfo>,
+    pub pdb: Option<TablesInfo>,
     /// The shipped tables it could not download.
     pub download_failed: Vec<DownloadFailure>,
     /// Its quality bound (staged).
@@ -42,7 +42,7 @@ pub struct Engine {
     /// The last build progress of the running solve's database.
     pub build: Option<BuildProgress>,
     /// The running solve's database, once ready.
-    pub pdb: Option<PdbInfo>,
+    pub pdb: Option<TablesInfo>,
     /// The shipped tables the running solve could not download (one entry a kind).
     pub download_failed: Vec<DownloadFailure>,
     /// What the result on screen came from (`None`: a generic method).
@@ -142,7 +142,7 @@ impl DownloadFailure {
 /// download failed" then.
 pub fn download_failed_text(
     failed: &[DownloadFailure],
-    pdb: Option<&PdbInfo>,
+    pdb: Option<&TablesInfo>,
     finished: bool,
 ) -> Option<String> {
     let texts: Vec<String> = failed
@@ -208,17 +208,17 @@ pub fn megabytes(bytes: u64) -> String {
 }
 
 /// Where a database came from, in words.
-pub fn source_text(info: &PdbInfo) -> String {
+pub fn source_text(info: &TablesInfo) -> String {
     let size = megabytes(info.bytes);
     match info.source {
-        PdbSource::Memory => format!("already in memory ({size})"),
-        PdbSource::Cache => format!("loaded from cache in {} ({size})", duration(info.ms)),
-        PdbSource::Unavailable => {
+        TablesSource::Memory => format!("already in memory ({size})"),
+        TablesSource::Cache => format!("loaded from cache in {} ({size})", duration(info.ms)),
+        TablesSource::Unavailable => {
             "could not be made here, so the answer improved without them".to_string()
         }
-        PdbSource::Built | PdbSource::Downloaded => {
+        TablesSource::Built | TablesSource::Downloaded => {
             let verb = match info.source {
-                PdbSource::Downloaded => "downloaded",
+                TablesSource::Downloaded => "downloaded",
                 _ => "built",
             };
             let mut text = format!("{verb} in {} ({size})", duration(info.ms));

@@ -1,7 +1,8 @@
 //! A big-board solve on two workers: whether the page asks for a second one ([`workers_for`],
 //! the memory rule) and how the two answers of a round merge ([`shorter`]). Pure, shared by
 //! the page (which decides, and says so in its request: `SolveRequest::workers`) and the
-//! solver worker (`web/src/worker/second.rs`, which runs the second worker).
+//! solver worker (`web/src/worker/lanes.rs`, which runs the rounds on the second search worker of
+//! `web/src/worker/second_search.rs`).
 //!
 //! # The memory rule
 //!

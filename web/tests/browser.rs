@@ -204,10 +204,7 @@ fn messages_cross_as_js_values_and_come_back_equal() {
         method: puzzle_core::Method::default_for(board.shape()),
         max_expanded: Some(10),
         watch: None,
-        workers: web::protocol::Workers {
-            count: 2,
-            ..web::protocol::Workers::ONE
-        },
+        workers: web::protocol::Workers { count: 2 },
     });
     let value = to_js(&request);
     assert!(value.is_object(), "a JS object, not JSON text");

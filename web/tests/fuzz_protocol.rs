@@ -22,8 +22,8 @@ use puzzle_core::{
 };
 use serde_json::Value;
 use web::protocol::{
-    unreadable, BuildProgress, FromCopy, FromWorker, Incoming, PdbInfo, PdbSource, SolveRequest,
-    ToCopy, ToWorker, Workers, MAX_REASON,
+    unreadable, BuildProgress, FromCopy, FromWorker, Incoming, SolveRequest, TablesInfo,
+    TablesSource, ToCopy, ToWorker, Workers, MAX_REASON,
 };
 use web::worker::{copy_refusal, distance, hold_guides, hold_tables, refusal, search_subtree};
 
@@ -110,7 +110,6 @@ fn requests() -> Vec<Value> {
             lane: 1,
             lanes: 2,
             max_expanded: Some(10),
-            fail: false,
         },
         ToCopy::SearchItem {
             id: 11,
@@ -170,10 +169,10 @@ fn replies() -> Vec<Value> {
                 recent_seconds_left: None,
             },
         },
-        FromWorker::PdbReady {
+        FromWorker::TablesReady {
             id: 1,
-            info: PdbInfo {
-                source: PdbSource::Built,
+            info: TablesInfo {
+                source: TablesSource::Built,
                 ms: 12.0,
                 bytes: 100,
                 memory_bytes: 90,

@@ -201,7 +201,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
 mod tests {
     use super::*;
     use crate::engine_state::Quality;
-    use crate::protocol::{PdbInfo, PdbSource, ToWorker};
+    use crate::protocol::{TablesInfo, TablesSource, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
     use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction};
@@ -297,14 +297,14 @@ mod tests {
         assert_eq!(
             reduce(
                 &s,
-                Action::Solving(SolvingAction::PdbBuilding(4, build.clone()))
+                Action::Solving(SolvingAction::TablesBuilding(4, build.clone()))
             ),
             None
         );
-        s = apply(&s, Action::Solving(SolvingAction::PdbBuilding(5, build)));
+        s = apply(&s, Action::Solving(SolvingAction::TablesBuilding(5, build)));
         assert_eq!(s.solving.engine.build.as_ref().map(|b| b.filled), Some(43));
-        let info = PdbInfo {
-            source: PdbSource::Cache,
+        let info = TablesInfo {
+            source: TablesSource::Cache,
             ms: 120.0,
             bytes: 11_534_000,
             memory_bytes: 11_533_000,
@@ -313,8 +313,8 @@ mod tests {
             download_failed: false,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
-        let downloaded = PdbInfo {
-            source: PdbSource::Downloaded,
+        let downloaded = TablesInfo {
+            source: TablesSource::Downloaded,
             saved: true,
             ..info.clone()
         };
@@ -322,7 +322,7 @@ mod tests {
             source_text(&downloaded),
             "downloaded in 120 ms (11.5 MB), saved in this browser for next time"
         );
-        let refused = PdbInfo {
+        let refused = TablesInfo {
             saved: false,
             ..downloaded.clone()
         };
@@ -330,8 +330,8 @@ mod tests {
             source_text(&refused),
             "downloaded in 120 ms (11.5 MB), could not be saved in this browser (its storage is full or refused)"
         );
-        let offline = PdbInfo {
-            source: PdbSource::Built,
+        let offline = TablesInfo {
+            source: TablesSource::Built,
             saved: true,
             download_failed: true,
             ..info.clone()
@@ -340,8 +340,8 @@ mod tests {
             source_text(&offline),
             "built in 120 ms (11.5 MB) because the download failed, saved in this browser for next time"
         );
-        let failed = PdbInfo {
-            source: PdbSource::Unavailable,
+        let failed = TablesInfo {
+            source: TablesSource::Unavailable,
             ..info.clone()
         };
         assert_eq!(
@@ -350,7 +350,7 @@ mod tests {
         );
         s = apply(
             &s,
-            Action::Solving(SolvingAction::PdbReady(5, info.clone())),
+            Action::Solving(SolvingAction::TablesReady(5, info.clone())),
         );
         let goal = s.puzzle.goal_board.clone();
         let solution = puzzle_core::solve(
@@ -420,14 +420,14 @@ mod tests {
             )
         );
         // The tables came, built: their source says why; the whole-board note stays.
-        let built = PdbInfo {
+        let built = TablesInfo {
             download_failed: true,
-            ..PdbInfo::new(PdbSource::Built, 20_000.0, 4_500_000, 4_500_000)
+            ..TablesInfo::new(TablesSource::Built, 20_000.0, 4_500_000, 4_500_000)
         };
         assert!(source_text(&built).contains("because the download failed"));
         let engine = &apply(
             &s,
-            Action::Solving(SolvingAction::PdbReady(3, built.clone())),
+            Action::Solving(SolvingAction::TablesReady(3, built.clone())),
         )
         .solving
         .engine;
@@ -483,7 +483,7 @@ mod tests {
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
         s = apply(
             &s,
-            Action::Solving(SolvingAction::PdbBuilding(
+            Action::Solving(SolvingAction::TablesBuilding(
                 1,
                 BuildProgress {
                     filled: 1,

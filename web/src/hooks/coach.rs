@@ -1,4 +1,6 @@
-//! The exact count: a second worker answers "optimal moves from here" for each new board. On
+//! The exact count: the coach's worker (a worker of the page's own beside the solver's, which
+//! the glossary calls "a second worker"; not the solver worker's second search worker,
+//! `worker/second_search.rs`) answers "optimal moves from here" for each new board. On
 //! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
 //! the exact table it builds once per goal (so no table is ever built on the page's thread);
 //! on bigger boards, when switched on, it solves the board, and a search for a board the
@@ -146,7 +148,7 @@ mod tests {
     use crate::state::{reduce, PlayAction, PuzzleAction};
     use puzzle_core::{Direction, Goal, Shape};
 
-    /// What the second worker answers for the board on screen, as the page receives it.
+    /// What the coach's worker answers for the board on screen, as the page receives it.
     fn ask(state: &State, id: u32) -> State {
         let state = reduce(state, Action::Coach(CoachAction::CountStarted(id))).unwrap();
         let reply = crate::worker::distance(id, &state.puzzle.board, &state.puzzle.goal_board);

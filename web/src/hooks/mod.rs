@@ -4,7 +4,7 @@
 //! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
 //!   turns replies into actions, spawn errors always shown, the worker stopped when the state
 //!   no longer wants its request.
-//! - [`coach`]: the second worker that counts the optimal moves left (exact tables of small
+//! - [`coach`]: the coach's worker, that counts the optimal moves left (exact tables of small
 //!   boards live there, off the page's thread).
 //! - [`experiment`]: the Experiment view's worker, a depth's row at a time; stopped on Cancel,
 //!   a new run, or a change of size or goal.

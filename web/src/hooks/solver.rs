@@ -80,9 +80,11 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             Action::Solving(SolvingAction::SolveFailed(id, message))
         }
         FromWorker::Building { id, build } => {
-            Action::Solving(SolvingAction::PdbBuilding(id, build))
+            Action::Solving(SolvingAction::TablesBuilding(id, build))
         }
-        FromWorker::PdbReady { id, info } => Action::Solving(SolvingAction::PdbReady(id, info)),
+        FromWorker::TablesReady { id, info } => {
+            Action::Solving(SolvingAction::TablesReady(id, info))
+        }
         FromWorker::DownloadFailed { id, tables, why } => {
             Action::Solving(SolvingAction::DownloadFailed(id, tables, why))
         }
@@ -285,15 +287,10 @@ fn start_solve(
     }
 }
 
-/// The workers a solve may run on: this device's ([`crate::two_workers::here`]), and the
-/// e2e test's hook (`window.__failSecondWorker`: the second worker dies at its first round).
+/// The workers a solve may run on: this device's ([`crate::two_workers::here`]).
 fn page_workers() -> crate::protocol::Workers {
-    let fail_second = web_sys::window()
-        .and_then(|window| js_sys::Reflect::get(&window, &"__failSecondWorker".into()).ok())
-        .is_some_and(|flag| flag.is_truthy());
     crate::protocol::Workers {
         count: crate::two_workers::here(),
-        fail_second,
     }
 }
 
@@ -347,7 +344,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{BuildProgress, PdbInfo, PdbSource, ShippedTables};
+    use crate::protocol::{BuildProgress, ShippedTables, TablesInfo, TablesSource};
     use puzzle_core::{Board, Limits, Progress, SolverConfig};
 
     /// One reply of each kind, each with its own id.
@@ -382,10 +379,10 @@ mod tests {
                     recent_seconds_left: None,
                 },
             },
-            FromWorker::PdbReady {
+            FromWorker::TablesReady {
                 id: 5,
-                info: PdbInfo {
-                    source: PdbSource::Cache,
+                info: TablesInfo {
+                    source: TablesSource::Cache,
                     ms: 250.0,
                     bytes: 1000,
                     memory_bytes: 1000,
@@ -488,11 +485,11 @@ mod tests {
                     Some(id),
                 ),
                 FromWorker::Building { id, build } => (
-                    Some(Action::Solving(SolvingAction::PdbBuilding(id, build))),
+                    Some(Action::Solving(SolvingAction::TablesBuilding(id, build))),
                     None,
                 ),
-                FromWorker::PdbReady { id, info } => (
-                    Some(Action::Solving(SolvingAction::PdbReady(id, info))),
+                FromWorker::TablesReady { id, info } => (
+                    Some(Action::Solving(SolvingAction::TablesReady(id, info))),
                     None,
                 ),
                 FromWorker::DownloadFailed { id, tables, why } => (

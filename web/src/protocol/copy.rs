@@ -55,8 +55,8 @@ pub enum ToCopy {
         bytes: Vec<u8>,
     },
     /// Keep these big-board tables (and the whole-board ones, if any) toward `goal` for the
-    /// [`ToCopy::Round`]s that follow and answer [`FromCopy::Held`]: the second worker of a
-    /// big-board solve (`web/src/worker/second.rs`). Posted by [`with_bytes`].
+    /// [`ToCopy::Round`]s that follow and answer [`FromCopy::Held`]: the second search worker
+    /// of a big-board solve (`web/src/worker/second_search.rs`). Posted by [`with_bytes`].
     HoldGuides {
         /// Chosen by the sender; the answer carries it back.
         id: u32,
@@ -89,9 +89,6 @@ pub enum ToCopy {
         lanes: u32,
         /// The request's node budget.
         max_expanded: Option<u64>,
-        /// The test hook of [`super::Workers::fail_second`]: die instead.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        fail: bool,
     },
     /// Search one subtree of an IDA* iteration over the held tables; answered by
     /// [`FromCopy::Searched`].
@@ -266,7 +263,6 @@ mod tests {
                 lane: 1,
                 lanes: 2,
                 max_expanded: None,
-                fail: false,
             },
             ToCopy::SearchItem {
                 id: 1,

@@ -50,22 +50,14 @@ pub struct SolveRequest {
 /// The workers a solve may run on ([`SolveRequest::workers`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Workers {
-    /// 1, or 2: the solver worker may start a second one beside it
-    /// (`web/src/worker/second.rs`).
+    /// 1, or 2: the solver worker may start a second search worker beside it
+    /// (`web/src/worker/second_search.rs`).
     pub count: u32,
-    /// A test hook (`tests/e2e/24-two-workers.test.mjs`, set by the page's
-    /// `window.__failSecondWorker`): the second worker dies at its first round, as one that
-    /// runs out of memory would.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub fail_second: bool,
 }
 
 impl Workers {
     /// One worker: the solver worker alone.
-    pub const ONE: Workers = Workers {
-        count: 1,
-        fail_second: false,
-    };
+    pub const ONE: Workers = Workers { count: 1 };
 }
 
 impl Default for Workers {
@@ -80,7 +72,7 @@ impl Default for Workers {
 pub enum ToWorker {
     /// Solve a board with a method; a pattern-database method first gets its tables (from
     /// memory, IndexedDB, or built now, with [`FromWorker::Building`] and
-    /// [`FromWorker::PdbReady`]).
+    /// [`FromWorker::TablesReady`]).
     Solve(SolveRequest),
     /// The exact distance from `board` to `goal` and a first move of a shortest solution, from
     /// a table of every board (up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells) that
@@ -141,10 +133,10 @@ pub enum ToWorker {
     },
 }
 
-/// Where the pattern database of a solve came from.
+/// Where the tables of a solve came from (pattern databases, or a big board's tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum PdbSource {
+pub enum TablesSource {
     /// Already in the worker's memory (an earlier solve).
     Memory,
     /// Read from the browser's IndexedDB (an earlier visit).
@@ -167,31 +159,32 @@ pub enum ShippedTables {
     WholeBoard,
 }
 
-/// The pattern database is ready: where it came from and what it cost.
+/// A solve's tables are ready (the pattern databases, the small quick ones of a 4x4, or the
+/// big-board tables): where they came from and what they cost.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PdbInfo {
-    /// Where it came from.
-    pub source: PdbSource,
-    /// Milliseconds spent building or loading it (0 from memory).
+pub struct TablesInfo {
+    /// Where they came from.
+    pub source: TablesSource,
+    /// Milliseconds spent building or loading them (0 from memory).
     pub ms: f64,
-    /// Size of its stored form (`AdditivePdb::to_bytes`).
+    /// Size of their stored form (`AdditivePdb::to_bytes`, `BigTables::to_bytes`).
     pub bytes: u64,
-    /// Memory its tables hold.
+    /// Memory the tables hold.
     pub memory_bytes: u64,
     /// Whether a cached copy was found unreadable (and rebuilt).
     pub repaired: bool,
-    /// Whether the built database was saved to IndexedDB.
+    /// Whether the built tables were saved to IndexedDB.
     pub saved: bool,
     /// Whether the app's shipped copy could not be downloaded (so it was built).
     #[serde(default)]
     pub download_failed: bool,
 }
 
-impl PdbInfo {
+impl TablesInfo {
     /// Tables from `source` that took `ms` to get, `bytes` stored and `memory_bytes` held;
     /// nothing repaired, saved or failed.
-    pub fn new(source: PdbSource, ms: f64, bytes: u64, memory_bytes: u64) -> PdbInfo {
-        PdbInfo {
+    pub fn new(source: TablesSource, ms: f64, bytes: u64, memory_bytes: u64) -> TablesInfo {
+        TablesInfo {
             source,
             ms,
             bytes,
@@ -203,7 +196,7 @@ impl PdbInfo {
     }
 }
 
-/// Progress of a pattern-database build.
+/// Progress of a table build (pattern databases or big-board tables).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BuildProgress {
     /// Entries filled so far, over all tables.
@@ -291,19 +284,20 @@ pub enum FromWorker {
         /// The bound, in moves.
         lower_bound: u32,
     },
-    /// Request `id` is building its pattern database.
+    /// Request `id` is building its tables.
     Building {
         /// The request.
         id: u32,
         /// How far.
         build: BuildProgress,
     },
-    /// Request `id` has its pattern database; the search starts.
-    PdbReady {
+    /// Request `id` has its tables (from memory, IndexedDB, the download or a build; or could
+    /// not have them: [`TablesSource::Unavailable`]); the search with them starts.
+    TablesReady {
         /// The request.
         id: u32,
         /// Where it came from and what it cost.
-        info: PdbInfo,
+        info: TablesInfo,
     },
     /// Request `id` could not download the `tables` the app ships, for the reason `why` (a
     /// few words: "HTTP 404", "a damaged or wrong file"): big-board tables are then built
@@ -366,8 +360,8 @@ pub enum FromWorker {
         elapsed_ms: f64,
     },
     /// How many workers request `id` (a big-board solve whose request allowed two) runs on:
-    /// 2 once the second worker takes part (`web/src/worker/second.rs`); 1 with `failed` once
-    /// it could not start or died (the solve goes on with the best answer so far, alone).
+    /// 2 once the second search worker takes part (`web/src/worker/lanes.rs`); 1 with `failed`
+    /// once it could not start or died (the solve goes on with the best answer so far, alone).
     /// Posted when that changes, and once more before the answer, with `memory`.
     Workers {
         /// The request.
@@ -513,10 +507,10 @@ mod tests {
                     recent_seconds_left: None,
                 },
             },
-            FromWorker::PdbReady {
+            FromWorker::TablesReady {
                 id: 7,
-                info: PdbInfo {
-                    source: PdbSource::Cache,
+                info: TablesInfo {
+                    source: TablesSource::Cache,
                     ms: 250.0,
                     bytes: 11_535_000,
                     memory_bytes: 11_534_000,

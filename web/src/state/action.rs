@@ -143,10 +143,10 @@ pub enum PrefsAction {
 pub enum SolvingAction {
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
-    /// Build progress of the pattern database of request `id`.
-    PdbBuilding(u32, crate::protocol::BuildProgress),
-    /// The pattern database of request `id` is ready.
-    PdbReady(u32, crate::protocol::PdbInfo),
+    /// Build progress of the tables of request `id`.
+    TablesBuilding(u32, crate::protocol::BuildProgress),
+    /// The tables of request `id` are ready.
+    TablesReady(u32, crate::protocol::TablesInfo),
     /// Request `id` could not download these shipped tables, for this reason (words).
     DownloadFailed(u32, crate::protocol::ShippedTables, String),
     /// The workers request `id` runs on.
@@ -191,18 +191,18 @@ pub enum CoachAction {
     /// Highlights the tile at this cell as the next one to slide (chosen at the edge).
     ShowHint(usize),
     /// Hint pressed where no move is known yet: the count under way or a short solve in the
-    /// second worker answers, and the hint then shows by itself.
+    /// coach's worker answers, and the hint then shows by itself.
     AskHint,
-    /// Request `id` to the second worker is the short solve for the hint asked.
+    /// Request `id` to the coach's worker is the short solve for the hint asked.
     HintStarted(u32),
-    /// Request `id` asks the second worker for the optimal length from the board on screen.
+    /// Request `id` asks the coach's worker for the optimal length from the board on screen.
     CountStarted(u32),
-    /// The second worker's answer to request `id` (a count, or the short solve for a hint).
+    /// The coach's worker's answer to request `id` (a count, or the short solve for a hint).
     CountSolved(u32, Box<Solution>),
-    /// The second worker could not answer request `id` (a count, or the short solve for a
+    /// The coach's worker could not answer request `id` (a count, or the short solve for a
     /// hint).
     CountFailed(u32),
-    /// The exact distance (and a first move) the second worker's table gives for the board and
+    /// The exact distance (and a first move) the coach's worker's table gives for the board and
     /// goal of the request (kept only if they are still on screen; the game's shortest too,
     /// when it is the game's start).
     CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),

@@ -1,7 +1,7 @@
 //! The coach slice: the hint, the heuristic overlay, and the live "optimal moves from here"
-//! count (the second worker's request and answer). Where no answer is known for the board on
+//! count (the coach's worker's request and answer). Where no answer is known for the board on
 //! screen, Hint asks ([`HintAsk`]): the count under way answers it, or a short solve in the
-//! same second worker, whose answer is kept as a [`Route`] so that the hints after it (while the
+//! same coach's worker, whose answer is kept as a [`Route`] so that the hints after it (while the
 //! person follows it) come at once.
 
 use puzzle_core::{Board, Direction, Solution, SolveOutcome};
@@ -111,12 +111,12 @@ pub enum CoachChange {
     ToggleCount,
     /// A live request was sent (its answer still to come).
     CountStarted(Box<ExactCount>),
-    /// The second worker's answer to request `id` (a count, or the short solve for a hint).
+    /// The coach's worker's answer to request `id` (a count, or the short solve for a hint).
     CountSolved(u32, Box<Solution>),
-    /// The second worker could not answer request `id` (a count, or the short solve for a
+    /// The coach's worker could not answer request `id` (a count, or the short solve for a
     /// hint).
     CountFailed(u32),
-    /// An answer from the second worker's table (the caller checks it is for the board on
+    /// An answer from the coach's worker's table (the caller checks it is for the board on
     /// screen; ignored if a newer request is pending).
     CountKnown(Box<ExactCount>),
 }

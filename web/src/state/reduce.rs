@@ -591,10 +591,10 @@ fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
     match action {
         SolvingAction::SolveStarted(id) => solve_started(state, id),
         // Solving only (for the running request).
-        SolvingAction::PdbBuilding(id, build) => {
-            solving_only(SolvingChange::PdbBuilding(id, build))
+        SolvingAction::TablesBuilding(id, build) => {
+            solving_only(SolvingChange::TablesBuilding(id, build))
         }
-        SolvingAction::PdbReady(id, info) => solving_only(SolvingChange::PdbReady(id, info)),
+        SolvingAction::TablesReady(id, info) => solving_only(SolvingChange::TablesReady(id, info)),
         SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
         SolvingAction::Bound(id, bound) => solving_only(SolvingChange::Bound(id, bound)),
         SolvingAction::DownloadFailed(id, tables, why) => {

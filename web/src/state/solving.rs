@@ -5,7 +5,7 @@
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
 use crate::engine_state::{DownloadFailure, Engine, Quality, WorkersInfo};
-use crate::protocol::{BuildProgress, PdbInfo, ShippedTables};
+use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
 
 /// How a solve's answers reach the board ([`crate::ahead`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -184,10 +184,10 @@ pub enum SolvingChange {
     Started(Box<Running>),
     /// Progress of request `id`.
     Progress(u32, Progress),
-    /// Build progress of the pattern database of request `id`.
-    PdbBuilding(u32, BuildProgress),
-    /// The pattern database of request `id` is ready.
-    PdbReady(u32, PdbInfo),
+    /// Build progress of the tables of request `id`.
+    TablesBuilding(u32, BuildProgress),
+    /// The tables of request `id` are ready.
+    TablesReady(u32, TablesInfo),
     /// Request `id` could not download these shipped tables, for this reason (words).
     DownloadFailed(u32, ShippedTables, String),
     /// The workers request `id` runs on.
@@ -238,14 +238,14 @@ impl Solving {
             SolvingChange::Progress(id, progress) => {
                 next.mine(id)?.progress = Some(progress);
             }
-            SolvingChange::PdbBuilding(id, build) => {
+            SolvingChange::TablesBuilding(id, build) => {
                 next.mine(id)?;
                 next.engine.build = Some(build);
                 // A build after tables were ready (the strong 4x4 tables after the small
                 // ones ran out of budget): the line shows the build again.
                 next.engine.pdb = None;
             }
-            SolvingChange::PdbReady(id, info) => {
+            SolvingChange::TablesReady(id, info) => {
                 next.mine(id)?;
                 next.engine.pdb = Some(info);
             }
@@ -535,7 +535,7 @@ mod tests {
 
     #[test]
     fn a_build_after_ready_tables_shows_the_build_again() {
-        use crate::protocol::PdbSource;
+        use crate::protocol::TablesSource;
         let build = BuildProgress {
             filled: 10,
             total: 100,
@@ -544,8 +544,8 @@ mod tests {
             elapsed_ms: 0.0,
             recent_seconds_left: None,
         };
-        let small = PdbInfo {
-            source: PdbSource::Built,
+        let small = TablesInfo {
+            source: TablesSource::Built,
             ms: 600.0,
             bytes: 1_572_000,
             memory_bytes: 1_572_000,
@@ -558,8 +558,8 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(running(1)),
-                A::PdbBuilding(1, build.clone()),
-                A::PdbReady(1, small.clone()),
+                A::TablesBuilding(1, build.clone()),
+                A::TablesReady(1, small.clone()),
             ],
             |s| assert_eq!(s.engine.pdb.as_ref(), Some(&small)),
         );
@@ -568,8 +568,8 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(running(1)),
-                A::PdbReady(1, small),
-                A::PdbBuilding(1, build.clone()),
+                A::TablesReady(1, small),
+                A::TablesBuilding(1, build.clone()),
             ],
             |s| {
                 assert_eq!(s.engine.pdb, None, "the strong build is shown");

@@ -1065,7 +1065,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     };
     state = apply(
         &state,
-        Action::Solving(SolvingAction::PdbBuilding(1, build)),
+        Action::Solving(SolvingAction::TablesBuilding(1, build)),
     );
     let staged = answer_of(&state, &[Down, Right]);
     let state = check(

@@ -7,7 +7,7 @@
 use puzzle_core::{lower_bound_with, Tables};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::post;
+use super::outbox::post;
 use crate::protocol::{FromWorker, SolveRequest};
 
 /// Tells the page the bound `tables` give for `request`'s board ([`lower_bound_with`]), and returns it.

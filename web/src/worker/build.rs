@@ -5,7 +5,7 @@
 //! databases built on two cores ([`build_pdb`]: one table in a nested worker, joined with
 //! `puzzle_core::pdb::join`).
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -16,23 +16,26 @@ use puzzle_core::pdb::{AdditivePdb, Partition, PatternIndex, PdbError};
 use puzzle_core::{Board, Limits, Progress};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{clock, nested, post, post_owner, PROGRESS_EVERY_MS};
-use crate::protocol::{table_to_js, BuildProgress, FromCopy, FromWorker, ToCopy};
-
-thread_local! {
-    /// The clock of the build under way ([`begin`]).
-    static BUILD_CLOCK: RefCell<BuildClock> = const { RefCell::new(BuildClock::new()) };
-}
+use super::outbox::{post, post_table};
+use super::{clock, nested, with_state, PROGRESS_EVERY_MS};
+use crate::protocol::{BuildProgress, FromCopy, FromWorker, ToCopy};
 
 /// How far back the recent pace of a build is measured, in milliseconds.
 const PACE_WINDOW_MS: f64 = 4000.0;
 
-/// When the build under way began and its recent progress, for the time shown with it.
-struct BuildClock {
+/// When the build under way began and its recent progress, for the time shown with it
+/// ([`begin`]; this worker keeps one, `WorkerState::build_clock`).
+pub(super) struct BuildClock {
     /// When it began (this worker's clock; NaN when none has).
     start: f64,
     /// Its recent progress reports: (time, entries filled), oldest first.
     pace: VecDeque<(f64, u64)>,
+}
+
+impl Default for BuildClock {
+    fn default() -> Self {
+        BuildClock::new()
+    }
 }
 
 impl BuildClock {
@@ -74,19 +77,19 @@ impl BuildClock {
 /// Starts the clock of a build that begins at `start` (the time [`FromWorker::Building`]
 /// shows counts from there).
 pub(super) fn begin(start: f64) {
-    BUILD_CLOCK.with(|clock| clock.borrow_mut().restart(start));
+    with_state(|state| state.build_clock.borrow_mut().restart(start));
 }
 
 /// Posts [`FromWorker::Building`] with the time since this worker's build began ([`begin`]).
 fn post_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
-    BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
+    with_state(|state| state.build_clock.borrow_mut().stamp(clock(), &mut build));
     post(scope, &FromWorker::Building { id, build });
 }
 
 /// Posts a copy's progress on its build `id` to its owner as [`FromCopy::Building`].
 fn post_copy_building(scope: &DedicatedWorkerGlobalScope, id: u32, mut build: BuildProgress) {
-    BUILD_CLOCK.with(|c| c.borrow_mut().stamp(clock(), &mut build));
-    post_owner(scope, &FromCopy::Building { id, build });
+    with_state(|state| state.build_clock.borrow_mut().stamp(clock(), &mut build));
+    post(scope, &FromCopy::Building { id, build });
 }
 
 /// Builds the table of one group (a nested worker's job) and posts it to its owner as
@@ -100,11 +103,11 @@ pub(super) fn build_table(scope: &DedicatedWorkerGlobalScope, id: u32, goal: &Bo
     });
     match built {
         Ok(pdb) => {
-            let (message, transfer) = table_to_js(id, &pdb.to_bytes());
+            let bytes = pdb.to_bytes();
             drop(pdb);
-            scope.post_message_with_transfer(&message, &transfer).ok();
+            post_table(scope, id, &bytes);
         }
-        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
+        Err(message) => post(scope, &FromCopy::Failed { id, message }),
     }
 }
 
@@ -118,11 +121,11 @@ pub(super) fn build_big_tables(scope: &DedicatedWorkerGlobalScope, id: u32, goal
     });
     match built {
         Ok(tables) => {
-            let (message, transfer) = table_to_js(id, &tables.to_bytes());
+            let bytes = tables.to_bytes();
             drop(tables);
-            scope.post_message_with_transfer(&message, &transfer).ok();
+            post_table(scope, id, &bytes);
         }
-        Err(message) => post_owner(scope, &FromCopy::Failed { id, message }),
+        Err(message) => post(scope, &FromCopy::Failed { id, message }),
     }
 }
 

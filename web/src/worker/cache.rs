@@ -3,7 +3,7 @@
 //! big-board tables, the small quick ones ([`super::quick`]) and the whole-board ones
 //! ([`super::whole`]). [`cached`] looks in memory, then IndexedDB ([`loaded`]), then downloads
 //! the shipped ones ([`super::shipped`]) or builds ([`super::build`]), stores the result and
-//! tells the page where it came from ([`FromWorker::PdbReady`], unless the kind is
+//! tells the page where it came from ([`FromWorker::TablesReady`], unless the kind is
 //! [`Cached::QUIET`]).
 
 use std::cell::RefCell;
@@ -17,15 +17,9 @@ use puzzle_core::{Board, Goal, Method, Shape, TableKind};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
-use super::{clock, post, shipped};
-use crate::protocol::{FromWorker, PdbInfo, PdbSource, ShippedTables};
-
-thread_local! {
-    /// Pattern databases built or loaded by this worker, by `Partition::cache_key`.
-    static DATABASES: RefCell<HashMap<String, Rc<AdditivePdb>>> = RefCell::new(HashMap::new());
-    /// The anytime method's big-board tables, by `BigTables::cache_key`.
-    static BIG_TABLES: RefCell<HashMap<String, Rc<BigTables>>> = RefCell::new(HashMap::new());
-}
+use super::outbox::post;
+use super::{clock, shipped, with_state, WorkerState};
+use crate::protocol::{FromWorker, ShippedTables, TablesInfo, TablesSource};
 
 /// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
 const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
@@ -37,7 +31,7 @@ const SHIPPED_BIG: &str = "tables/big-5x5-standard.bin.gz";
 /// leads there), so that every goal it serves shares them; the solver maps the board.
 pub(super) trait Cached: Sized + 'static {
     /// Whether the page hears of these tables only if their download fails: no
-    /// [`FromWorker::PdbReady`], and no build clock started for them (they come behind a
+    /// [`FromWorker::TablesReady`], and no build clock started for them (they come behind a
     /// solve whose own tables may be building).
     const QUIET: bool = false;
     /// The IndexedDB key of the tables that serve `goal`.
@@ -50,7 +44,7 @@ pub(super) trait Cached: Sized + 'static {
     }
     /// Which tables the page is told could not be downloaded, when their download fails
     /// ([`FromWorker::DownloadFailed`]); `None`: the page hears of it with
-    /// [`FromWorker::PdbReady`] only (the 4x4 databases, built at once).
+    /// [`FromWorker::TablesReady`] only (the 4x4 databases, built at once).
     fn told_as() -> Option<ShippedTables> {
         None
     }
@@ -64,8 +58,12 @@ pub(super) trait Cached: Sized + 'static {
         id: u32,
         goal: &Board,
     ) -> Result<Self, String>;
-    /// This worker's tables of this kind, by key.
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R;
+    /// Where this worker keeps its tables of this kind, by key.
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>>;
+    /// Runs `f` with this worker's tables of this kind, by key.
+    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
+        with_state(|state| f(&mut Self::memory(state).borrow_mut()))
+    }
 }
 
 impl Cached for AdditivePdb {
@@ -96,8 +94,8 @@ impl Cached for AdditivePdb {
     ) -> Result<Self, String> {
         build_pdb(scope, id, &canonical_goal(goal)).await
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        DATABASES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.databases
     }
 }
 
@@ -145,13 +143,13 @@ impl Cached for BigTables {
             BigTables::build(&goal, limits)
         })
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        BIG_TABLES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.big_tables
     }
 }
 
 /// The tables of kind `T` for `goal`, from memory, IndexedDB or built now, posting
-/// [`FromWorker::Building`] while building and [`FromWorker::PdbReady`] when they are there.
+/// [`FromWorker::Building`] while building and [`FromWorker::TablesReady`] when they are there.
 pub(super) async fn cached<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -164,7 +162,7 @@ pub(super) async fn cached<T: Cached>(
 }
 
 /// The tables of kind `T` for `goal` that [`loaded`] found `missing`: downloaded or built now,
-/// stored, kept in memory, and [`FromWorker::PdbReady`] posted.
+/// stored, kept in memory, and [`FromWorker::TablesReady`] posted.
 pub(super) async fn made<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -176,7 +174,7 @@ pub(super) async fn made<T: Cached>(
         super::build::begin(start);
     }
     let (tables, source, download_failed, fetched) = match downloaded::<T>(goal).await {
-        Some(Ok((tables, bytes))) => (tables, PdbSource::Downloaded, false, Some(bytes)),
+        Some(Ok((tables, bytes))) => (tables, TablesSource::Downloaded, false, Some(bytes)),
         Some(Err(why)) => {
             // Said at once where the build takes long (big boards: the answers come without
             // the tables meanwhile, and the solve may end before they do).
@@ -185,14 +183,14 @@ pub(super) async fn made<T: Cached>(
             }
             (
                 T::build(scope, id, goal).await?,
-                PdbSource::Built,
+                TablesSource::Built,
                 true,
                 None,
             )
         }
         None => (
             T::build(scope, id, goal).await?,
-            PdbSource::Built,
+            TablesSource::Built,
             false,
             None,
         ),
@@ -213,13 +211,13 @@ pub(super) async fn made<T: Cached>(
     if T::QUIET {
         return Ok(tables);
     }
-    let info = PdbInfo {
+    let info = TablesInfo {
         repaired: missing.repaired,
         saved,
         download_failed,
-        ..PdbInfo::new(source, ms, size, tables.memory_bytes() as u64)
+        ..TablesInfo::new(source, ms, size, tables.memory_bytes() as u64)
     };
-    post(scope, &FromWorker::PdbReady { id, info });
+    post(scope, &FromWorker::TablesReady { id, info });
     Ok(tables)
 }
 
@@ -258,7 +256,7 @@ pub(super) async fn downloaded<T: Cached>(goal: &Board) -> Option<Result<(T, Vec
 
 /// What [`loaded`] found.
 pub(super) enum Loaded<T> {
-    /// The tables, from memory or IndexedDB ([`FromWorker::PdbReady`] posted).
+    /// The tables, from memory or IndexedDB ([`FromWorker::TablesReady`] posted).
     Ready(Rc<T>),
     /// Not there: where to store them once built.
     Missing(Missing),
@@ -275,7 +273,7 @@ pub(super) struct Missing {
 }
 
 /// The tables of kind `T` for `goal` if this worker holds them or IndexedDB has them (posting
-/// [`FromWorker::PdbReady`]); nothing is built.
+/// [`FromWorker::TablesReady`]); nothing is built.
 pub(super) async fn loaded<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -284,7 +282,7 @@ pub(super) async fn loaded<T: Cached>(
     let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready(scope, id, &*tables, PdbSource::Memory, 0.0, bytes);
+        ready(scope, id, &*tables, TablesSource::Memory, 0.0, bytes);
         return Ok(Loaded::Ready(tables));
     }
     let start = clock();
@@ -298,7 +296,7 @@ pub(super) async fn loaded<T: Cached>(
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
                     let size = bytes.len() as u64;
-                    ready(scope, id, &*tables, PdbSource::Cache, ms, size);
+                    ready(scope, id, &*tables, TablesSource::Cache, ms, size);
                     return Ok(Loaded::Ready(tables));
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten.
@@ -309,19 +307,19 @@ pub(super) async fn loaded<T: Cached>(
     Ok(Loaded::Missing(Missing { key, db, repaired }))
 }
 
-/// Posts [`FromWorker::PdbReady`] for request `id`: `tables` from `source`, `ms` to get and
+/// Posts [`FromWorker::TablesReady`] for request `id`: `tables` from `source`, `ms` to get and
 /// `bytes` stored.
 fn ready<T: Cached>(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
     tables: &T,
-    source: PdbSource,
+    source: TablesSource,
     ms: f64,
     bytes: u64,
 ) {
     if T::QUIET {
         return;
     }
-    let info = PdbInfo::new(source, ms, bytes, tables.memory_bytes() as u64);
-    post(scope, &FromWorker::PdbReady { id, info });
+    let info = TablesInfo::new(source, ms, bytes, tables.memory_bytes() as u64);
+    post(scope, &FromWorker::TablesReady { id, info });
 }

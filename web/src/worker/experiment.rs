@@ -13,13 +13,8 @@ use puzzle_core::experiment::{
 use puzzle_core::{Board, Tables};
 use wasm_bindgen::JsCast;
 
-use super::PROGRESS_EVERY_MS;
+use super::{with_state, PROGRESS_EVERY_MS};
 use crate::protocol::FromWorker;
-
-thread_local! {
-    /// Every board of the last goal by its exact distance (3x3: 181,440 boards).
-    static DEPTHS: RefCell<Option<ExactDepths>> = const { RefCell::new(None) };
-}
 
 /// `performance.now()` in the worker: milliseconds to a fraction, for the solve times (the
 /// worker's default clock, `Date.now()`, counts whole milliseconds, and most solves of a
@@ -45,8 +40,9 @@ pub fn run(
     if let Err(error) = config.check() {
         return send(failed(error.to_string()));
     }
-    DEPTHS.with(|cached| {
-        let mut cached = cached.borrow_mut();
+    // Every board of the last goal by its exact distance (3x3: 181,440 boards), kept.
+    with_state(|state| {
+        let mut cached = state.depths.borrow_mut();
         if cached.as_ref().is_none_or(|d| d.goal() != &config.goal) {
             *cached = None;
             match ExactDepths::build(&config.goal) {

@@ -14,7 +14,7 @@ use puzzle_core::Direction;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::copy::WorkerCopy;
-use super::post;
+use super::outbox::improved;
 use crate::protocol::{to_js, FromWorker, SolveRequest, ToWorker};
 
 /// A nested worker improving a board without tables.
@@ -37,9 +37,8 @@ impl Improver {
         let copy = {
             let (best, scope) = (best.clone(), scope.clone());
             WorkerCopy::spawn(move |reply| {
-                if let Ok(
-                    FromWorker::Improved { id, solution } | FromWorker::Done { id, solution },
-                ) = reply
+                if let FromWorker::Improved { id, solution } | FromWorker::Done { id, solution } =
+                    reply
                 {
                     let shorter = best
                         .borrow()
@@ -47,7 +46,7 @@ impl Improver {
                         .is_none_or(|b| solution.moves.len() < b.len());
                     if shorter && solution.length().is_some() {
                         *best.borrow_mut() = Some(solution.moves.clone());
-                        post(&scope, &FromWorker::Improved { id, solution });
+                        improved(&scope, id, *solution);
                     }
                 }
             })?

@@ -4,19 +4,27 @@
 //! on its own thread, so a long search never blocks the page; the page cancels by terminating
 //! it.
 //!
+//! # One owner, one way out
+//!
+//! Everything the worker keeps from one message to the next (the queue, the tables in memory
+//! and on their way, the copies it keeps, the tables it holds as a copy) is one
+//! `WorkerState`, this module's one `thread_local!`, each part in its own cell and named
+//! with the module that uses it. Everything it posts goes out through `outbox` (`post`, and
+//! `improved` for a better answer while a search goes on).
+//!
 //! # A request, in order
 //!
-//! 1. **Read and queued** (here: `run`, `pump`): a message is decoded
+//! 1. **Read and queued** ([`run`], then `inbox`): a message is decoded
 //!    ([`crate::protocol::incoming`]); a playhead is kept at once (`watch::report`), anything
 //!    else waits its turn: requests run one at a time, in order.
 //! 2. **Refused** if it cannot run, before any table is loaded or built ([`refusal`]; a copy's
-//!    request: [`copy_refusal`]). A copy's request is then answered (`answer_copy`, with
-//!    [`FromCopy`]).
+//!    request: [`copy_refusal`]). A copy's request is then answered (`inbox::answer_copy`:
+//!    a build in `build`, the work over tables it was sent in `held`), with [`FromCopy`].
 //! 3. **No tables needed** (distances and traces: `trace`; the Experiment view's runs, a row a
-//!    depth: `experiment`; solves whose method needs none):
-//!    answered at once through `request::solve_request`, the one place a request becomes the
-//!    core's call and the reply. A watched anytime solve posts `solve::staged_first_answer`
-//!    and improves from it ahead of the page's playback (`watch::improve`).
+//!    depth: `experiment`; solves whose method needs none): answered at once through
+//!    `request::solve_request`, the one place a request becomes the core's call and the
+//!    reply. A watched anytime solve posts `solve::staged_first_answer` and improves from it
+//!    ahead of the page's playback (`watch::improve`).
 //! 4. **Tables needed** (`solve::with_tables`, asynchronous: the queue waits for it):
 //!    1. *Tables*: from this worker's memory, else IndexedDB (`cache::loaded`), else the
 //!       download of the ones the app ships (`shipped`) or a build (`build`, one table in a
@@ -32,47 +40,57 @@
 //!       runs the anytime method without tables in a copy (`improver`) or in slices here
 //!       (`tableless`). Tables that come after the budget serve the next solve.
 //!    4. *Answers*: with the tables (the lower bound they give told first: `bound`), through
-//!       `request::solve_request` as in step 3 (progress
-//!       about ten times a second, each better answer, then the answer or the failure); a hard
-//!       4x4 on two cores (`pair`); a watched solve ahead of the playback (`watch`), a big
-//!       board's rounds on two workers where the page allows (`second`).
-//! 5. **After**: the next request runs (downloaded tables were stored in IndexedDB as they
-//!    came, before the page was told they were saved: `cache::made`).
+//!       `request::solve_request` as in step 3 (progress about ten times a second, each better
+//!       answer, then the answer or the failure); a hard 4x4 on two cores (`pair`); a watched
+//!       solve ahead of the playback (`watch`); a big board's rounds on two workers where the
+//!       page allows (`lanes`, with the second search worker of `second_search`).
+//! 5. **After**: the next request runs (`inbox`; downloaded tables were stored in IndexedDB
+//!    as they came, before the page was told they were saved: `cache::made`).
 //!
-//! Every wait in the event loop (for a copy's reply, a timer, one turn) is in `wait`; every
-//! copy of this worker is started by `copy`, whose owner reads its replies as [`FromCopy`]
-//! (`nested`, `pair`, `second`) or, from a copy improving a board without tables, as [`FromWorker`]
-//! (`improver`).
+//! # Copies
+//!
+//! Every copy of this worker is a `copy::WorkerCopy`, with one life for every kind
+//! (`copy::Life`: starting, ready, holding tables, failed): a table built beside this worker
+//! (`nested`), a 4x4 search's helper (`pair`), the second search worker (`second_search`), a
+//! board improved without tables (`improver`, whose replies are read as [`FromWorker`]). What a
+//! copy does with the tables it is sent is `held`. Every wait in the event loop (for a copy's
+//! reply, a timer, one turn) is in `wait`.
+//!
+//! [`ToCopy`]: crate::protocol::ToCopy
+//! [`FromCopy`]: crate::protocol::FromCopy
 
-use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
-use std::ops::ControlFlow;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use puzzle_core::analysis::{TableTooLarge, MAX_TABLE_CELLS};
-use puzzle_core::pdb::Partition;
-use puzzle_core::{Board, BoardError, Progress, Tables};
+use puzzle_core::analysis::DistanceTable;
+use puzzle_core::anytime::{BigTables, WholeTables};
+use puzzle_core::experiment::ExactDepths;
+use puzzle_core::pdb::AdditivePdb;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::protocol::{
-    incoming, to_js, FromCopy, FromWorker, Incoming, SolveRequest, ToCopy, ToWorker,
-};
-use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
+use crate::ahead::Playhead;
+use crate::protocol::{incoming, FromWorker, Incoming, ToWorker};
 
 mod bound;
 mod build;
 mod cache;
 mod copy;
 mod experiment;
+mod held;
 mod improver;
+mod inbox;
+mod lanes;
 mod nested;
+mod outbox;
 mod pair;
 mod prepare;
 mod quick;
+mod refusal;
 mod request;
-mod second;
+mod second_search;
 mod shipped;
 mod solve;
 mod tableless;
@@ -82,33 +100,70 @@ mod watch;
 mod whole;
 
 pub use experiment::{performance_now, run as run_experiment};
-pub use pair::{hold_tables, search_subtree};
-pub use second::hold_guides;
+pub use held::{hold_guides, hold_tables, search_subtree};
+pub use refusal::{copy_refusal, refusal};
 pub use trace::{distance, trace};
 
+use outbox::post;
+
 thread_local! {
-    /// The requests waiting to run, and whether one is in flight.
-    static INBOX: RefCell<Inbox> = const {
-        RefCell::new(Inbox {
-            waiting: VecDeque::new(),
-            busy: false,
-        })
-    };
+    /// Everything this worker keeps, in its one owner.
+    static STATE: WorkerState = WorkerState::default();
+}
+
+/// Everything this worker keeps from one message to the next, in one place: the queue, the
+/// tables in memory and on their way, the small exact tables kept for the next request, the
+/// copies it keeps between solves and, as a copy, the tables it holds. Each part sits in its
+/// own cell, which the module named with it borrows for a moment (never across a wait in the
+/// event loop), through [`with_state`].
+#[derive(Default)]
+struct WorkerState {
+    /// The requests waiting to run, and whether one is in flight (`inbox`).
+    inbox: RefCell<inbox::Inbox>,
+    /// The page's last playhead report: the request it is for, and when it came (`watch`).
+    playhead: RefCell<Option<(u32, Playhead, f64)>>,
+    /// Pattern databases built or loaded, by `Partition::cache_key` (`cache`).
+    databases: RefCell<HashMap<String, Rc<AdditivePdb>>>,
+    /// The small tables a 4x4 searches before the strong ones exist, by key (`quick`).
+    quick_databases: RefCell<HashMap<String, Rc<quick::QuickPdb>>>,
+    /// The anytime method's big-board tables, by `BigTables::cache_key` (`cache`).
+    big_tables: RefCell<HashMap<String, Rc<BigTables>>>,
+    /// The whole-board tables of 6x6 and 7x7, by `WholeTables::cache_key` (`whole`).
+    whole_tables: RefCell<HashMap<String, Rc<WholeTables>>>,
+    /// Downloads of shipped tables started ahead of need, by path (`shipped`).
+    downloads: RefCell<HashMap<&'static str, js_sys::Promise>>,
+    /// Big-board tables on their way (downloaded or built), by key: a solve whose budget ends
+    /// first answers without them, and the next solve of that goal waits for the same ones
+    /// (`solve`).
+    big_on_the_way: RefCell<HashMap<String, solve::Arrival>>,
+    /// The keys of the whole-board tables on their way (`whole`).
+    whole_coming: RefCell<HashSet<String>>,
+    /// The goals (by key) whose strong 4x4 tables are built in the background (`prepare`).
+    preparing: RefCell<HashSet<String>>,
+    /// When the build under way began and its recent pace (`build`).
+    build_clock: RefCell<build::BuildClock>,
+    /// The exact distance table of the last goal asked about (`trace`).
+    distances: RefCell<Option<DistanceTable>>,
+    /// Every board of the last experiment's goal by its exact distance (`experiment`).
+    depths: RefCell<Option<ExactDepths>>,
+    /// The helper of a 4x4 search on two cores, with the key of the tables it holds (`pair`).
+    helper: RefCell<Option<(String, Rc<pair::Helper>)>>,
+    /// The second search worker of a big board, with the key of the tables it holds (`None`:
+    /// started early, none sent yet) (`second_search`).
+    second_search: RefCell<Option<(Option<String>, Rc<second_search::SecondSearch>)>>,
+    /// The tables this worker holds as a copy, for its owner's requests (`held`).
+    held: RefCell<Option<held::Held>>,
+}
+
+/// Runs `f` with what this worker keeps ([`WorkerState`]).
+fn with_state<R>(f: impl FnOnce(&WorkerState) -> R) -> R {
+    STATE.with(f)
 }
 
 /// Expansions between two calls of the progress callback.
 pub const REPORT_EVERY: u64 = 8192;
 /// Least time between two progress messages, in milliseconds.
 pub const PROGRESS_EVERY_MS: f64 = 100.0;
-
-/// The requests this worker has been sent and not yet run.
-struct Inbox {
-    /// In the order they came.
-    waiting: VecDeque<Incoming>,
-    /// Whether an asynchronous request (tables from IndexedDB, a download or a build) is in
-    /// flight: the rest waits for it.
-    busy: bool,
-}
 
 /// Starts listening; called from the worker binary's `main`.
 pub fn run() {
@@ -120,8 +175,7 @@ pub fn run() {
             // Kept for the watched solve's next round, which may be under way: never queued.
             Ok(Incoming::Page(ToWorker::Playhead { id, playhead })) => watch::report(id, playhead),
             Ok(message) => {
-                INBOX.with(|inbox| inbox.borrow_mut().waiting.push_back(message));
-                pump(&replies);
+                inbox::receive(&replies, message);
             }
             Err(message) => post(&replies, &FromWorker::Failed { id: 0, message }),
         }
@@ -132,316 +186,7 @@ pub fn run() {
     post(&scope, &FromWorker::Ready);
 }
 
-/// The limits of a request's search: its node budget, progress to `report` every
-/// [`REPORT_EVERY`] expansions, the worker's clock, one thread.
-fn request_limits<'a>(
-    max_expanded: Option<u64>,
-    report: &'a mut puzzle_core::search::ProgressFn<'a>,
-) -> puzzle_core::Limits<'a> {
-    puzzle_core::Limits {
-        max_expanded,
-        report_every: REPORT_EVERY,
-        on_progress: Some(report),
-        clock,
-        threads: 1,
-    }
-}
-
-/// What a search run in parts (`pair`'s subtrees) adds to each part's own progress: the
-/// counts (expanded, generated) of the parts recorded before the one running, and when the
-/// whole search started.
-pub(crate) struct Parts {
-    /// The counts of the parts recorded so far.
-    pub counted: Rc<Cell<(u64, u64)>>,
-    /// When the search started (this worker's clock).
-    pub started: f64,
-}
-
-/// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`]
-/// of the search's time: each report as it is, or, for a search run in `parts`, the counts
-/// of the parts before added and the time counted from the search's start.
-pub(crate) fn progress_poster(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-    parts: Option<Parts>,
-) -> impl FnMut(&Progress) -> ControlFlow<()> + '_ {
-    let mut last_post = f64::NEG_INFINITY;
-    move |report: &Progress| {
-        let elapsed_ms = match &parts {
-            Some(parts) => clock() - parts.started,
-            None => report.elapsed_ms,
-        };
-        if elapsed_ms - last_post >= PROGRESS_EVERY_MS {
-            last_post = elapsed_ms;
-            let mut progress = report.clone();
-            if let Some(parts) = &parts {
-                let (expanded, generated) = parts.counted.get();
-                progress.expanded += expanded;
-                progress.generated += generated;
-                progress.elapsed_ms = elapsed_ms;
-            }
-            post(scope, &FromWorker::Progress { id, progress });
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 /// Milliseconds from the worker's clock (the standard clock does not exist on wasm32).
 pub fn clock() -> f64 {
     js_sys::Date::now()
-}
-
-/// The next request to run, unless an asynchronous one is in flight.
-fn next_request() -> Option<Incoming> {
-    INBOX.with(|inbox| {
-        let mut inbox = inbox.borrow_mut();
-        if inbox.busy {
-            None
-        } else {
-            inbox.waiting.pop_front()
-        }
-    })
-}
-
-/// Marks an asynchronous request in flight (the queue waits) or done.
-fn set_busy(busy: bool) {
-    INBOX.with(|inbox| inbox.borrow_mut().busy = busy);
-}
-
-/// Runs the queued requests in order; a request whose tables may come from IndexedDB (or a
-/// download, or a build) runs asynchronously, and the rest of the queue waits for it.
-fn pump(scope: &DedicatedWorkerGlobalScope) {
-    while let Some(message) = next_request() {
-        match message {
-            Incoming::Copy(message) => answer_copy(scope, &message),
-            Incoming::Page(message) => match refusal(&message) {
-                Some(reply) => post(scope, &reply),
-                None => run_request(scope, message),
-            },
-        }
-    }
-}
-
-/// Runs one page request that [`refusal`] let through (see the module docs for a solve's
-/// sequence).
-fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
-    match message {
-        ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
-        ToWorker::Trace {
-            id,
-            board,
-            goal,
-            method,
-            max_expansions,
-        } => trace(id, &board, &goal, &method, max_expansions, &mut |reply| {
-            post(scope, &reply)
-        }),
-        ToWorker::Experiment { id, config } => {
-            run_experiment(id, &config, performance_now, &mut |reply| {
-                post(scope, &reply)
-            })
-        }
-        ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                post(&scope, &solve::with_tables(&scope, &request).await);
-                set_busy(false);
-                pump(&scope);
-            });
-        }
-        ToWorker::ReadTables { goal } => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                // Opening the database would create it: a visit that never stored
-                // tables leaves none behind.
-                if crate::idb::exists().await {
-                    cache::read_stored(&scope, &goal).await;
-                }
-                set_busy(false);
-                pump(&scope);
-            });
-        }
-        // Kept as it comes (in `run`), never queued.
-        ToWorker::Playhead { .. } => {}
-        ToWorker::Solve(request) if watched_anytime(&request) => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let reply = match solve::staged_first_answer(&scope, &request) {
-                    Some(start) => watch::improve(&scope, &request, Tables::default(), start).await,
-                    None => request::solve_request(&scope, &request, Tables::default()),
-                };
-                post(&scope, &reply);
-                set_busy(false);
-                pump(&scope);
-            });
-        }
-        ToWorker::Solve(request) | ToWorker::Improve(request) => post(
-            scope,
-            &request::solve_request(scope, &request, Tables::default()),
-        ),
-    }
-}
-
-/// Whether `request` is a watched anytime solve without tables ([`watch::improve`]).
-fn watched_anytime(request: &SolveRequest) -> bool {
-    request.watch.is_some() && matches!(request.method, puzzle_core::Method::Anytime { .. })
-}
-
-/// The answer to a decoded request that cannot run, checked before any table is loaded or
-/// built: the serde form checks each board, but not that board and goal have one shape, that
-/// the method fits it, or that a distance table can be made. `None` if it can run.
-pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
-    let (id, board, goal, method) = match message {
-        ToWorker::Solve(request) | ToWorker::Improve(request) => (
-            request.id,
-            &request.board,
-            &request.goal,
-            Some(&request.method),
-        ),
-        ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
-        // A playhead is checked by the round that reads it; tables are read only if stored.
-        ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
-        ToWorker::Experiment { id, config } => {
-            return config.check().err().map(|error| FromWorker::Failed {
-                id: *id,
-                message: error.to_string(),
-            })
-        }
-        ToWorker::Trace {
-            id,
-            board,
-            goal,
-            max_expansions,
-            ..
-        } => {
-            // The step-through view's own limits: a request past them is not the page's.
-            let reason = if board.shape() != goal.shape() {
-                BoardError::ShapeMismatch {
-                    board: board.shape(),
-                    goal: goal.shape(),
-                }
-                .to_string()
-            } else if board.cells().len() > MAX_CELLS || *max_expansions > MAX_EXPANSIONS {
-                format!(
-                    "a trace takes boards of up to {MAX_CELLS} cells and up to {MAX_EXPANSIONS} expansions"
-                )
-            } else {
-                return None;
-            };
-            return Some(FromWorker::Failed {
-                id: *id,
-                message: reason,
-            });
-        }
-    };
-    let reason = if board.shape() != goal.shape() {
-        BoardError::ShapeMismatch {
-            board: board.shape(),
-            goal: goal.shape(),
-        }
-        .to_string()
-    } else if let Some(method) = method {
-        method.fits(board.shape()).err()?.to_string()
-    } else if goal.cells().len() > MAX_TABLE_CELLS {
-        TableTooLarge {
-            cells: goal.cells().len(),
-            max: MAX_TABLE_CELLS,
-        }
-        .to_string()
-    } else {
-        return None;
-    };
-    Some(FromWorker::Failed {
-        id,
-        message: reason,
-    })
-}
-
-/// A copy's side: answers a request only a worker sends its copy ([`ToCopy`]) with
-/// [`FromCopy`], refused first if it cannot run ([`copy_refusal`]).
-fn answer_copy(scope: &DedicatedWorkerGlobalScope, message: &ToCopy) {
-    if let Some(reply) = copy_refusal(message) {
-        post_owner(scope, &reply);
-        return;
-    }
-    match message {
-        ToCopy::BuildTable { id, goal, tiles } => build::build_table(scope, *id, goal, tiles),
-        ToCopy::BuildBigTables { id, goal } => build::build_big_tables(scope, *id, goal),
-        ToCopy::HoldTables { id, bytes } => post_owner(scope, &hold_tables(*id, bytes)),
-        ToCopy::SearchItem { id, item } => post_owner(scope, &search_subtree(*id, item)),
-        ToCopy::HoldGuides {
-            id,
-            goal,
-            split,
-            bytes,
-        } => post_owner(scope, &second::hold_guides(*id, goal, *split, bytes)),
-        ToCopy::Round {
-            id,
-            board,
-            goal,
-            start,
-            until,
-            lane,
-            lanes,
-            max_expanded,
-            fail,
-        } => {
-            let lane = puzzle_core::anytime::LaneOf {
-                index: *lane as usize,
-                count: *lanes as usize,
-            };
-            let answer = second::round(*id, board, goal, start, *until, lane, *max_expanded, *fail);
-            post_owner(scope, &answer);
-        }
-    }
-}
-
-/// The answer to a decoded copy request that cannot run ([`refusal`]'s kin): a table
-/// that is not one the solver worker asks for, big-board tables that serve no goal. Tables
-/// sent are checked as they are read (their checksum), a subtree as it is searched (its
-/// board). `None` if it can run.
-pub fn copy_refusal(message: &ToCopy) -> Option<FromCopy> {
-    match message {
-        ToCopy::BuildTable { id, goal, tiles } => {
-            table_refusal(goal, tiles).map(|message| FromCopy::Failed { id: *id, message })
-        }
-        ToCopy::BuildBigTables { id, goal } => (puzzle_core::anytime::total_entries(goal) == 0)
-            .then(|| FromCopy::Failed {
-                id: *id,
-                message: "no big-board tables serve this goal".to_string(),
-            }),
-        ToCopy::HoldTables { .. }
-        | ToCopy::SearchItem { .. }
-        | ToCopy::HoldGuides { .. }
-        | ToCopy::Round { .. } => None,
-    }
-}
-
-/// Why a [`ToCopy::BuildTable`] cannot run (`None` if it can): its tiles must be a group
-/// of the goal's default partition, the only tables the solver worker asks a nested one for.
-fn table_refusal(goal: &Board, tiles: &[u8]) -> Option<String> {
-    match Partition::default_for(goal) {
-        Err(error) => Some(error.to_string()),
-        Ok(partition) if partition.groups().iter().any(|group| group == tiles) => None,
-        Ok(_) => Some(format!(
-            "the {} tiles asked for are not a group of the pattern tables of this goal",
-            tiles.len()
-        )),
-    }
-}
-
-/// Posts `message` to the page (or, in a copy, to the worker that sent it the page's kind of
-/// request).
-fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
-    // Posting only fails if the page is gone; nothing is left to tell then.
-    scope.post_message(&to_js(message)).ok();
-}
-
-/// Posts a copy's answer to the worker whose copy this is.
-fn post_owner(scope: &DedicatedWorkerGlobalScope, message: &FromCopy) {
-    // Posting only fails if the owner is gone; nothing is left to tell then.
-    scope.post_message(&to_js(message)).ok();
 }

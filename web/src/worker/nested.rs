@@ -5,55 +5,40 @@
 //! The solver worker waits in its event loop for the copy's `Ready` ([`Nested::started`]: once
 //! it is busy building it reads no message), then goes on with its own tables; the copy's
 //! [`FromCopy::Building`] and [`FromCopy::Table`] are read when the solver worker is back
-//! in its event loop ([`Nested::table`]). Any failure (no `Worker` in worker scopes, an error
-//! event, a `Failed` reply, no `Ready` in time) ends as `false` or an `Err` for the caller to
+//! in its event loop ([`Nested::table`]). Any failure (no `Worker` in worker scopes, a copy
+//! that failed in its life, no `Ready` in time) ends as `false` or an `Err` for the caller to
 //! build the table itself. Dropping a [`Nested`] terminates the copy.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
 use puzzle_core::Board;
 
+use super::clock;
 use super::copy::WorkerCopy;
-use super::wait::Waker;
 use crate::protocol::{to_js, FromCopy, ToCopy};
 
-/// How long the nested worker may take to load.
-pub const READY_GRACE_MS: u32 = 5_000;
+/// How long the nested worker may take to load, in milliseconds.
+pub const READY_GRACE_MS: f64 = 5_000.0;
 
 /// A progress callback: entries of the nested worker's table filled so far.
 type Report = Box<dyn Fn(u64)>;
 
-/// What the solver worker knows of its nested worker, shared with the message handler.
+/// What the nested worker has answered so far, shared with its reply handler.
 #[derive(Default)]
-struct Shared {
-    /// The nested worker's wasm is loaded (its `Ready` came).
-    ready: Cell<bool>,
+struct Answer {
     /// Entries of the table it has filled so far (its last `Building`).
     filled: Cell<u64>,
-    /// Its answer: the table's bytes, or why there are none.
-    answer: RefCell<Option<Result<Vec<u8>, String>>>,
-    /// Ends the solver worker's wait, if it waits.
-    waker: Waker,
+    /// The table's bytes, once they came.
+    bytes: RefCell<Option<Vec<u8>>>,
     /// Called with `filled` on every `Building` while the solver worker waits.
     on_progress: RefCell<Option<Report>>,
 }
 
-impl Shared {
-    /// Records the answer (the first one counts) and wakes the waiting solver worker.
-    fn finish(&self, answer: Result<Vec<u8>, String>) {
-        if self.answer.borrow().is_none() {
-            *self.answer.borrow_mut() = Some(answer);
-        }
-        self.waker.wake();
-    }
-}
-
 /// A nested worker building one table.
 pub struct Nested {
-    _copy: WorkerCopy<FromCopy>,
-    shared: Rc<Shared>,
+    copy: WorkerCopy<FromCopy>,
+    answer: Rc<Answer>,
 }
 
 impl Nested {
@@ -70,67 +55,68 @@ impl Nested {
     /// Starts a copy of this worker and sends it `request` once loaded (a request answered
     /// by [`FromCopy::Table`]). `None` if no worker can be started here.
     pub fn spawn_for(request: &ToCopy) -> Option<Nested> {
-        let shared = Rc::new(Shared::default());
+        let answer = Rc::new(Answer::default());
         let copy = {
-            let shared = shared.clone();
+            let answer = answer.clone();
             WorkerCopy::spawn(move |reply| match reply {
-                Ok(FromCopy::Ready) => {
-                    shared.ready.set(true);
-                    shared.waker.wake();
-                }
-                Ok(FromCopy::Building { build, .. }) => {
-                    shared.filled.set(build.filled);
-                    if let Some(report) = shared.on_progress.borrow().as_ref() {
+                FromCopy::Building { build, .. } => {
+                    answer.filled.set(build.filled);
+                    if let Some(report) = answer.on_progress.borrow().as_ref() {
                         report(build.filled);
                     }
                 }
-                Ok(FromCopy::Table { bytes, .. }) => shared.finish(Ok(bytes)),
-                Ok(FromCopy::Failed { message, .. }) => shared.finish(Err(message)),
-                // The answers to requests this owner does not send.
-                Ok(
-                    FromCopy::Held { .. } | FromCopy::Searched { .. } | FromCopy::Rounded { .. },
-                ) => {}
-                Err(message) => shared.finish(Err(message)),
+                FromCopy::Table { bytes, .. } => {
+                    answer.bytes.borrow_mut().get_or_insert(bytes);
+                }
+                // Its life (`Ready`, `Failed`) is the copy's; the answers to requests this
+                // owner does not send.
+                FromCopy::Ready
+                | FromCopy::Failed { .. }
+                | FromCopy::Held { .. }
+                | FromCopy::Searched { .. }
+                | FromCopy::Rounded { .. } => {}
             })?
         };
         copy.post(to_js(request), None);
-        Some(Nested {
-            _copy: copy,
-            shared,
-        })
+        Some(Nested { copy, answer })
     }
 
     /// Waits (in the event loop) until the nested worker has loaded and been sent its request:
     /// `false` if it failed or did not load within [`READY_GRACE_MS`].
     pub async fn started(&self) -> bool {
-        if !self.shared.ready.get() && self.shared.answer.borrow().is_none() {
-            let shared = self.shared.clone();
-            let _grace = Timeout::new(READY_GRACE_MS, move || {
-                shared.finish(Err("the nested worker did not start".to_string()));
-            });
-            self.shared.waker.wait().await;
+        let deadline = clock() + READY_GRACE_MS;
+        while !self.copy.loaded() && self.copy.failed().is_none() {
+            if clock() >= deadline {
+                self.copy
+                    .fail("the nested worker did not start".to_string());
+                break;
+            }
+            self.copy.next_reply_until(deadline).await;
         }
-        self.shared.ready.get() && self.shared.answer.borrow().is_none()
+        self.copy.loaded() && self.answer.bytes.borrow().is_none()
     }
 
     /// Waits (in the event loop) for the table's bytes, calling `on_progress` with the entries
     /// filled on each progress report meanwhile (the last one known first). `Err` if the nested
-    /// worker failed.
+    /// worker failed first.
     pub async fn table(self, on_progress: impl Fn(u64) + 'static) -> Result<Vec<u8>, String> {
-        on_progress(self.shared.filled.get());
-        *self.shared.on_progress.borrow_mut() = Some(Box::new(on_progress));
-        while self.shared.answer.borrow().is_none() {
-            self.shared.waker.wait().await;
+        on_progress(self.answer.filled.get());
+        *self.answer.on_progress.borrow_mut() = Some(Box::new(on_progress));
+        loop {
+            if let Some(bytes) = self.answer.bytes.borrow_mut().take() {
+                return Ok(bytes);
+            }
+            if let Some(why) = self.copy.failed() {
+                return Err(why);
+            }
+            self.copy.next_reply().await;
         }
-        let answer = self.shared.answer.borrow_mut().take();
-        answer.unwrap_or_else(|| Err("no answer from the nested worker".to_string()))
     }
 }
 
 impl Drop for Nested {
     fn drop(&mut self) {
-        // The copy's handler holds the shared state; this drops what it would call.
-        self.shared.on_progress.borrow_mut().take();
-        self.shared.waker.forget();
+        // The copy's handler holds the answer; this drops what it would call.
+        self.answer.on_progress.borrow_mut().take();
     }
 }

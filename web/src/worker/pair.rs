@@ -23,8 +23,10 @@ use puzzle_core::Limits;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::copy::WorkerCopy;
-use super::wait::{next_task, Waker};
-use super::{clock, progress_poster, Parts};
+use super::outbox::{progress_poster, Parts};
+use super::request::request_limits;
+use super::wait::next_task;
+use super::{clock, with_state};
 use crate::protocol::{to_js, with_bytes, FromCopy, FromWorker, SolveRequest, ToCopy};
 
 /// How the iterations are shared out: an iteration following one that generated at least
@@ -39,15 +41,6 @@ const SHARING: ParallelConfig = ParallelConfig {
 
 /// Subtrees the helper is sent ahead of its replies, so it never waits for this worker.
 const AHEAD: usize = 2;
-
-thread_local! {
-    /// This worker's helper, with the key of the tables it holds.
-    static HELPER: RefCell<Option<(String, Rc<Helper>)>> = const { RefCell::new(None) };
-    /// The tables this worker holds as a helper ([`ToCopy::HoldTables`]).
-    static HELD: RefCell<Option<AdditivePdb>> = const { RefCell::new(None) };
-    /// The ids of the subtrees sent to the helper.
-    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
-}
 
 /// The answer to pattern-database `request` over `pdb` (stored under `key`), its large
 /// iterations shared with the helper.
@@ -64,7 +57,7 @@ pub(super) async fn solve(
         started: clock(),
     };
     let mut report = progress_poster(scope, id, Some(parts));
-    let mut limits = super::request_limits(request.max_expanded, &mut report);
+    let mut limits = request_limits(request.max_expanded, &mut report);
     let options = TunedOptions::default();
     let mut search = match Iterations::new(&request.board, &request.goal, &pdb, options, SHARING) {
         Ok(search) => search,
@@ -143,8 +136,10 @@ async fn share(
 /// The helper for the tables under `key`: the one running, or a new one sent `pdb`'s bytes.
 /// `None` if no copy of this worker can run.
 fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
-    let running = HELPER.with(|h| {
-        h.borrow()
+    let running = with_state(|state| {
+        state
+            .helper
+            .borrow()
             .as_ref()
             .filter(|(held, helper)| held == key && !helper.failed())
             .map(|(_, helper)| helper.clone())
@@ -153,56 +148,41 @@ fn helper_for(key: &str, pdb: &AdditivePdb) -> Option<Rc<Helper>> {
         return running;
     }
     let helper = Helper::spawn(pdb)?;
-    HELPER.with(|h| *h.borrow_mut() = Some((key.to_string(), helper.clone())));
+    with_state(|state| *state.helper.borrow_mut() = Some((key.to_string(), helper.clone())));
     Some(helper)
 }
 
-/// What this worker knows of its helper, shared with the reply handler.
-#[derive(Default)]
-struct HelperState {
-    /// The tables are read (`Held` came).
-    held: Cell<bool>,
-    /// The helper failed (an error, a refused request): it gets no more work.
-    failed: Cell<bool>,
-    /// Replies to subtrees, by id, not yet taken.
-    results: RefCell<Vec<(u32, Result<Subsearch, String>)>>,
-    /// Ends this worker's wait for a reply, if it waits.
-    waker: Waker,
-}
+/// The helper's replies to subtrees, by id, not yet taken.
+type Results = Rc<RefCell<Vec<(u32, Result<Subsearch, String>)>>>;
 
-/// A copy of this worker that holds the tables and searches subtrees.
-struct Helper {
+/// A copy of this worker that holds the tables and searches subtrees (this worker keeps one,
+/// `WorkerState::helper`).
+pub(super) struct Helper {
     copy: WorkerCopy<FromCopy>,
-    state: Rc<HelperState>,
+    results: Results,
 }
 
 impl Helper {
     /// Starts a copy and sends it `pdb`'s bytes.
     fn spawn(pdb: &AdditivePdb) -> Option<Rc<Helper>> {
-        let state = Rc::new(HelperState::default());
+        let results = Results::default();
         let copy = {
-            let state = state.clone();
-            WorkerCopy::spawn(move |reply| {
-                match reply {
-                    Ok(FromCopy::Held { .. }) => state.held.set(true),
-                    Ok(FromCopy::Searched { id, result }) => {
-                        state.results.borrow_mut().push((id, Ok(result)));
-                    }
-                    Ok(FromCopy::Failed { id, message }) => {
-                        state.failed.set(true);
-                        state.results.borrow_mut().push((id, Err(message)));
-                    }
-                    // Its start (`WorkerCopy` sends the tables then), and the answers to
-                    // requests this owner does not send.
-                    Ok(
-                        FromCopy::Ready
-                        | FromCopy::Building { .. }
-                        | FromCopy::Table { .. }
-                        | FromCopy::Rounded { .. },
-                    ) => return,
-                    Err(_) => state.failed.set(true),
+            let results = results.clone();
+            WorkerCopy::spawn(move |reply| match reply {
+                FromCopy::Searched { id, result } => {
+                    results.borrow_mut().push((id, Ok(result)));
                 }
-                state.waker.wake();
+                // It failed (its life says so): the subtree goes back to the list.
+                FromCopy::Failed { id, message } => {
+                    results.borrow_mut().push((id, Err(message)));
+                }
+                // Its life (`Ready`: `WorkerCopy` sends the tables then; `Held`), and the
+                // answers to requests this owner does not send.
+                FromCopy::Ready
+                | FromCopy::Held { .. }
+                | FromCopy::Building { .. }
+                | FromCopy::Table { .. }
+                | FromCopy::Rounded { .. } => {}
             })?
         };
         let (message, transfer) = with_bytes(
@@ -213,20 +193,21 @@ impl Helper {
             &pdb.to_bytes(),
         );
         copy.post(message, Some(transfer));
-        Some(Rc::new(Helper { copy, state }))
+        Some(Rc::new(Helper { copy, results }))
     }
 
+    /// Whether it holds the tables (and has not failed): it takes subtrees.
     fn ready(&self) -> bool {
-        self.state.held.get() && !self.state.failed.get()
+        self.copy.holds()
     }
 
     fn failed(&self) -> bool {
-        self.state.failed.get()
+        self.copy.failed().is_some()
     }
 
     /// Sends the helper `item`; the id its reply will carry.
     fn send(&self, item: &WorkItem) -> u32 {
-        let id = NEXT_ID.with(|n| n.replace(n.get().wrapping_add(1)));
+        let id = self.copy.next_id();
         let message = ToCopy::SearchItem {
             id,
             item: item.clone(),
@@ -236,47 +217,14 @@ impl Helper {
     }
 
     fn take_results(&self) -> Vec<(u32, Result<Subsearch, String>)> {
-        std::mem::take(&mut *self.state.results.borrow_mut())
+        std::mem::take(&mut *self.results.borrow_mut())
     }
 
     /// Waits in the event loop until the helper replies or fails.
     async fn wait(&self) {
-        if !self.state.results.borrow().is_empty() || self.failed() {
+        if !self.results.borrow().is_empty() || self.failed() {
             return;
         }
-        self.state.waker.wait().await;
+        self.copy.next_reply().await;
     }
-}
-
-/// The helper's side of [`ToCopy::HoldTables`]: reads and keeps the tables.
-pub fn hold_tables(id: u32, bytes: &[u8]) -> FromCopy {
-    match AdditivePdb::from_bytes(bytes) {
-        Ok(pdb) => {
-            HELD.with(|held| *held.borrow_mut() = Some(pdb));
-            FromCopy::Held { id }
-        }
-        Err(error) => FromCopy::Failed {
-            id,
-            message: format!("the tables sent could not be read: {error}"),
-        },
-    }
-}
-
-/// The helper's side of [`ToCopy::SearchItem`]: searches the subtree over the held tables.
-pub fn search_subtree(id: u32, item: &WorkItem) -> FromCopy {
-    HELD.with(|held| {
-        let held = held.borrow();
-        let Some(pdb) = held.as_ref() else {
-            let message = "no tables are held to search over".to_string();
-            return FromCopy::Failed { id, message };
-        };
-        let options = TunedOptions::default();
-        match search_item(item, pdb, &options, None, &mut Limits::default()) {
-            Ok(result) => FromCopy::Searched { id, result },
-            Err(error) => FromCopy::Failed {
-                id,
-                message: error.to_string(),
-            },
-        }
-    })
 }

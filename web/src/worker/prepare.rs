@@ -9,8 +9,6 @@
 //! worker scopes, a nested worker that dies) just leaves the tables to be built when a search
 //! needs them. Terminating this worker ends its nested one too.
 
-use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use puzzle_core::pdb::join::{table_from_bytes, NESTED_MIN_ENTRIES};
@@ -19,14 +17,9 @@ use puzzle_core::relabel::canonical_goal;
 use puzzle_core::{Board, Limits};
 
 use super::cache::{downloaded, Cached};
-use super::clock;
 use super::copy;
 use super::nested::Nested;
-
-thread_local! {
-    /// The goals (by key) whose strong tables are being built in the background.
-    static PREPARING: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
-}
+use super::{clock, with_state};
 
 /// Starts building the strong tables of `goal` in the background, unless they are in memory,
 /// already being built, or no nested worker can run here.
@@ -36,7 +29,7 @@ pub fn prepare_strong(goal: &Board) {
     };
     if !copy::available()
         || AdditivePdb::with_memory(|m| m.contains_key(&key))
-        || !PREPARING.with(|p| p.borrow_mut().insert(key.clone()))
+        || !with_state(|state| state.preparing.borrow_mut().insert(key.clone()))
     {
         return;
     }
@@ -53,7 +46,7 @@ pub fn prepare_strong(goal: &Board) {
             }
             AdditivePdb::with_memory(|m| m.insert(key.clone(), pdb));
         }
-        PREPARING.with(|p| p.borrow_mut().remove(&key));
+        with_state(|state| state.preparing.borrow_mut().remove(&key));
     });
 }
 

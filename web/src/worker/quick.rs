@@ -29,14 +29,10 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
+use super::outbox::improved;
 use super::request::solve_request;
-use super::{clock, copy, pair, post, shipped, watch};
+use super::{clock, copy, pair, shipped, watch, WorkerState};
 use crate::protocol::{FromWorker, SolveRequest};
-
-thread_local! {
-    /// The small tables searched before the strong ones exist, by key.
-    static QUICK_DATABASES: RefCell<HashMap<String, Rc<QuickPdb>>> = RefCell::new(HashMap::new());
-}
 
 /// How long the near-optimal first answer improves, in milliseconds.
 pub const FIRST_ANSWER_MS: u32 = 300;
@@ -91,8 +87,8 @@ impl Cached for QuickPdb {
         })
         .map(QuickPdb)
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        QUICK_DATABASES.with(|d| f(&mut d.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.quick_databases
     }
 }
 
@@ -235,15 +231,8 @@ fn anytime_first_answers(scope: &DedicatedWorkerGlobalScope, request: &SolveRequ
             None => FIRST_ANSWER_MS,
         },
     };
-    let mut improved = |solution: &puzzle_core::Solution| {
-        post(
-            scope,
-            &FromWorker::Improved {
-                id: request.id,
-                solution: Box::new(solution.clone()),
-            },
-        )
-    };
+    let mut improved =
+        |solution: &puzzle_core::Solution| improved(scope, request.id, solution.clone());
     // Every answer went to `improved` as it came; the last one repeats the best.
     let _ = solve_with(
         &request.board,

@@ -9,8 +9,6 @@
 //! and any failure (offline, a missing file, a damaged download) only means a build (or, for
 //! the whole-board tables, a solve without them); the page is told why in a few words.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::Read;
 
 use wasm_bindgen::closure::Closure;
@@ -18,16 +16,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Response, WorkerGlobalScope};
 
-thread_local! {
-    /// Downloads started ahead of need ([`start`]), by path.
-    static STARTED: RefCell<HashMap<&'static str, js_sys::Promise>> = RefCell::new(HashMap::new());
-}
+use super::with_state;
 
 /// Starts downloading `path` now, so that a later [`fetch`] finds it on the way or done (the
 /// browser downloads while this worker searches).
 pub fn start(path: &'static str) {
-    STARTED.with(|started| {
-        started
+    with_state(|state| {
+        state
+            .downloads
             .borrow_mut()
             .entry(path)
             .or_insert_with(|| request(path));
@@ -47,8 +43,7 @@ fn request(path: &str) -> js_sys::Promise {
 
 /// The bytes of the shipped file `path` (relative to the worker's script), inflated.
 pub async fn fetch(path: &'static str) -> Result<Vec<u8>, String> {
-    let promise = STARTED
-        .with(|started| started.borrow_mut().remove(path))
+    let promise = with_state(|state| state.downloads.borrow_mut().remove(path))
         .unwrap_or_else(|| request(path));
     // Why, in the words the page's tables line quotes ("could not be downloaded (…)").
     let failed = |_| NO_ANSWER.to_string();

@@ -5,7 +5,6 @@
 //! pattern databases through [`super::quick`].
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use puzzle_core::anytime::{BigTables, WholeTables};
@@ -15,12 +14,14 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, loaded, made, Cached, Loaded, Missing};
 use super::improver::Improver;
+use super::outbox::{improved, post};
 use super::wait::next_turn;
-use super::{bound, clock, post, quick, second, shipped, tableless, watch, whole};
-use crate::protocol::{FromWorker, PdbInfo, PdbSource, SolveRequest};
+use super::with_state;
+use super::{bound, clock, lanes, quick, second_search, shipped, tableless, watch, whole};
+use crate::protocol::{FromWorker, SolveRequest, TablesInfo, TablesSource};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
-/// a download or a build, while [`FromWorker::Building`] and [`FromWorker::PdbReady`] tell
+/// a download or a build, while [`FromWorker::Building`] and [`FromWorker::TablesReady`] tell
 /// the page.
 pub(super) async fn with_tables(
     scope: &DedicatedWorkerGlobalScope,
@@ -30,7 +31,7 @@ pub(super) async fn with_tables(
     match request.method.needs(request.board.shape()) {
         Some(TableKind::BigBoard) => {
             // Loaded while the tables come, to take part once they have.
-            second::start_early(request);
+            second_search::start_early(request);
             // With the tables in memory the solver itself posts the staged answer first;
             // otherwise it shows at once, and the board improves without tables while they
             // load, download or build.
@@ -103,7 +104,7 @@ async fn solve_with_big(
         Some(start) if request.watch.is_some() => {
             watch::improve(scope, &request, tables, start).await
         }
-        start => second::solve_waiting(scope, &request, tables, start).await,
+        start => lanes::solve_waiting(scope, &request, tables, start).await,
     }
 }
 
@@ -159,14 +160,9 @@ async fn improve_until_tables(
     }
 }
 
-thread_local! {
-    /// Big-board tables on their way (downloaded or built), by key: a solve whose budget ends
-    /// first answers without them, and the next solve of that goal waits for the same ones.
-    static ON_THE_WAY: RefCell<HashMap<String, Arrival>> = RefCell::new(HashMap::new());
-}
-
-/// Where tables on their way arrive (`None` until they do).
-type Arrival = Rc<RefCell<Option<Got>>>;
+/// Where big-board tables on their way arrive (`None` until they do); this worker keeps one
+/// for each key on its way (`WorkerState::big_on_the_way`).
+pub(super) type Arrival = Rc<RefCell<Option<Got>>>;
 
 /// The big-board tables of `goal` on their way: the download or build in flight for their
 /// key, else one started now (its progress goes to request `id`), stored when made.
@@ -177,16 +173,19 @@ fn on_the_way(
     missing: Missing,
 ) -> Arrival {
     let key = BigTables::key(goal).unwrap_or_default();
-    if let Some(arrival) = ON_THE_WAY.with(|w| w.borrow().get(&key).cloned()) {
+    if let Some(arrival) = with_state(|state| state.big_on_the_way.borrow().get(&key).cloned()) {
         return arrival;
     }
     let arrival: Arrival = Rc::default();
-    ON_THE_WAY.with(|w| w.borrow_mut().insert(key.clone(), arrival.clone()));
+    with_state(|state| {
+        let mut on_the_way = state.big_on_the_way.borrow_mut();
+        on_the_way.insert(key.clone(), arrival.clone());
+    });
     let (slot, scope, goal) = (arrival.clone(), scope.clone(), goal.clone());
     wasm_bindgen_futures::spawn_local(async move {
         let got = made::<BigTables>(&scope, id, &goal, missing).await;
         *slot.borrow_mut() = Some(got);
-        ON_THE_WAY.with(|w| w.borrow_mut().remove(&key));
+        with_state(|state| state.big_on_the_way.borrow_mut().remove(&key));
     });
     arrival
 }
@@ -239,14 +238,14 @@ async fn with_or_without(
     };
     match best {
         Some(best) if request.watch.is_some() => watch::improve(scope, request, tables, best).await,
-        best => second::solve_waiting(scope, request, tables, best).await,
+        best => lanes::solve_waiting(scope, request, tables, best).await,
     }
 }
 
 /// The tables line's message when the big-board tables could not be had.
 fn unavailable(id: u32) -> FromWorker {
-    let info = PdbInfo::new(PdbSource::Unavailable, 0.0, 0, 0);
-    FromWorker::PdbReady { id, info }
+    let info = TablesInfo::new(TablesSource::Unavailable, 0.0, 0, 0);
+    FromWorker::TablesReady { id, info }
 }
 
 /// [`improve_until_tables`] on one thread: the tables are got behind slices of the anytime
@@ -339,12 +338,6 @@ pub(super) fn staged_first_answer(
     solution.length()?;
     solution.method = request.method;
     let moves = solution.moves.clone();
-    post(
-        scope,
-        &FromWorker::Improved {
-            id: request.id,
-            solution: Box::new(solution),
-        },
-    );
+    improved(scope, request.id, solution);
     Some(moves)
 }

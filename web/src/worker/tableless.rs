@@ -10,8 +10,9 @@
 use puzzle_core::{solve_with, Direction, Limits, Method, Solution, SolveOptions};
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{clock, post};
-use crate::protocol::{FromWorker, SolveRequest};
+use super::clock;
+use super::outbox::improved;
+use crate::protocol::SolveRequest;
 
 /// The first slice, in milliseconds: a download of the standard goal's tables takes a
 /// second or so, and each of its steps (the response, the body) waits for the slice under way,
@@ -51,7 +52,12 @@ pub(super) fn slice(
     let mut improved = |solution: &Solution| {
         if solution.moves.len() < shortest {
             shortest = solution.moves.len();
-            post(scope, &improved_message(request, solution));
+            // Named for the request's method, not the slice's.
+            let solution = Solution {
+                method: request.method,
+                ..solution.clone()
+            };
+            improved(scope, request.id, solution);
         }
     };
     let mut answer = solve_with(
@@ -67,17 +73,6 @@ pub(super) fn slice(
     .ok()?;
     answer.method = request.method;
     Some(answer)
-}
-
-/// [`FromWorker::Improved`] of `solution`, naming the request's method (not the slice's).
-fn improved_message(request: &SolveRequest, solution: &Solution) -> FromWorker {
-    FromWorker::Improved {
-        id: request.id,
-        solution: Box::new(Solution {
-            method: request.method,
-            ..solution.clone()
-        }),
-    }
 }
 
 /// The time budget of `request` in milliseconds (0 for methods without one).

@@ -2,24 +2,18 @@
 //! distance table of the last goal asked about, kept here) and the step-through view's traced
 //! searches, streamed in chunks. Neither needs the table cache or reports progress.
 
-use std::cell::RefCell;
-
 use puzzle_core::analysis::DistanceTable;
 use puzzle_core::trace::solve_traced;
 use puzzle_core::{Board, Limits, SolveOutcome, SolverConfig};
 
+use super::with_state;
 use crate::protocol::FromWorker;
 use crate::trace_limits::CHUNK_EVENTS;
 
-thread_local! {
-    /// The exact distance table of the last goal asked about.
-    static TABLE: RefCell<Option<DistanceTable>> = const { RefCell::new(None) };
-}
-
 /// The exact distance from `board` to `goal`, from the table of `goal` (built on first use).
 pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
-    TABLE.with(|table| {
-        let mut table = table.borrow_mut();
+    with_state(|state| {
+        let mut table = state.distances.borrow_mut();
         if table.as_ref().is_none_or(|t| t.goal() != goal) {
             *table = None;
             match DistanceTable::build(goal) {

@@ -1,7 +1,8 @@
 //! Waiting in the worker's event loop, the one way every part of the worker does it: for a
-//! copy's reply ([`Waker`]: `nested`, `pair`), for a timer ([`next_turn`]: the slices without
-//! tables, the waits for tables on their way, a watched solve's rounds) or for one turn
-//! without the timers' minimum delay ([`next_task`]: between two subtrees of `pair`).
+//! copy's reply ([`Waker`], which every `copy::WorkerCopy` has), for a timer ([`next_turn`]:
+//! the slices without tables, the waits for tables on their way, a watched solve's rounds) or
+//! for one turn without the timers' minimum delay ([`next_task`]: between two subtrees of
+//! `pair`).
 //!
 //! The two turns stay two, so that each keeps the timing it was measured with: the slices and
 //! rounds pace themselves with timers (a timer of 0 ms is clamped to 4 ms once timers nest),

@@ -5,17 +5,17 @@
 //! Every answer posted starts with the moves the page plays, up to a commit point past where
 //! the playback will be by then, so the page splices it in without touching what was played.
 
-use std::cell::RefCell;
-
 use puzzle_core::{
     solvability, solve_with, Board, Direction, Method, Solution, SolveOptions, SolveOutcome, Stats,
     Tables,
 };
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::second::Lanes;
+use super::lanes::Lanes;
+use super::outbox::{improved, progress_poster};
+use super::request::request_limits;
 use super::wait::next_turn;
-use super::{clock, post, progress_poster};
+use super::{clock, with_state};
 use crate::ahead::{commit_point, round_ms, splice, Playhead};
 use crate::protocol::{FromWorker, SolveRequest};
 use crate::two_workers::shorter;
@@ -23,20 +23,15 @@ use crate::two_workers::shorter;
 /// The shortest round worth starting, in milliseconds.
 const MIN_ROUND_MS: f64 = 50.0;
 
-thread_local! {
-    /// The page's last playhead report: the request it is for, and when it came.
-    static PLAYHEAD: RefCell<Option<(u32, Playhead, f64)>> = const { RefCell::new(None) };
-}
-
 /// Keeps the page's report of where the playback of request `id` is (read between rounds).
 pub(super) fn report(id: u32, playhead: Playhead) {
-    PLAYHEAD.with(|p| *p.borrow_mut() = Some((id, playhead, clock())));
+    with_state(|state| *state.playhead.borrow_mut() = Some((id, playhead, clock())));
 }
 
 /// The last report for request `id`, with the milliseconds since it came.
 fn reported(id: u32) -> Option<(Playhead, f64)> {
-    PLAYHEAD.with(|p| {
-        let p = p.borrow();
+    with_state(|state| {
+        let p = state.playhead.borrow();
         let (for_id, playhead, at) = p.as_ref()?;
         (*for_id == id).then(|| (playhead.clone(), clock() - at))
     })
@@ -89,7 +84,7 @@ pub(super) async fn improve(
     let mut last: Option<Solution> = None;
     // The commit point of the round that made `best` (0: the first answer).
     let mut best_from = 0;
-    // Where the page allows, each round runs on a second worker too ([`Lanes`]).
+    // Where the page allows, each round runs on a second search worker too ([`Lanes`]).
     let mut lanes = Lanes::new(scope, request, tables).await;
     for round in 0.. {
         // The page's reports come in between two rounds.
@@ -123,15 +118,12 @@ pub(super) async fn improve(
         }
         let method = request.method.with_time_limit(ms.max(1.0) as u32);
         let mut report = progress_poster(scope, id, None);
-        let mut limits = super::request_limits(request.max_expanded, &mut report);
+        let mut limits = request_limits(request.max_expanded, &mut report);
         let whole = |rest: &Solution| Solution {
             lower_bound: Some(bound),
             ..answer(request, splice(&best, at, &rest.moves), Some(rest))
         };
-        let mut improved = |rest: &Solution| {
-            let solution = Box::new(whole(rest));
-            post(scope, &FromWorker::Improved { id, solution });
-        };
+        let mut improved = |rest: &Solution| improved(scope, id, whole(rest));
         let rest = &best[at..];
         let until = clock() + ms.max(1.0);
         let (lane, sent) = lanes.send(
@@ -150,7 +142,7 @@ pub(super) async fn improve(
         };
         match solve_with(&from, &request.goal, &options, &mut limits, &mut improved) {
             Ok(found) => {
-                // This worker's rest was posted as it came; the second worker's, merged now,
+                // This worker's rest was posted as it came; the second search worker's, merged now,
                 // only if shorter.
                 let ours = Some(found.moves.clone()).filter(|moves| moves.len() < rest.len());
                 let theirs = lanes.answer(scope, sent).await;
@@ -161,8 +153,7 @@ pub(super) async fn improve(
                     });
                     if ours.is_none_or(|ours| solution.moves.len() < at + ours.len()) {
                         lanes.kept_second();
-                        let solution = Box::new(solution.clone());
-                        post(scope, &FromWorker::Improved { id, solution });
+                        super::outbox::improved(scope, id, solution.clone());
                     }
                     best = solution.moves.clone();
                     best_from = at;
@@ -227,13 +218,7 @@ pub(super) async fn exact_rest(
         return reply;
     }
     let shortest = solution.moves.len() as u32;
-    post(
-        scope,
-        &FromWorker::Improved {
-            id,
-            solution: solution.clone(),
-        },
-    );
+    improved(scope, id, (**solution).clone());
     let Ok(from) = request.board.after(&playhead.moves[..at]) else {
         return reply;
     };

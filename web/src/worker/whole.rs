@@ -9,7 +9,7 @@
 //! go without (a 7x7 build takes about a minute and 125 MB in a tab).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use puzzle_core::anytime::WholeTables;
@@ -19,15 +19,8 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache::{cached, Cached};
 use super::wait::next_turn;
-use super::{clock, tableless};
+use super::{clock, tableless, with_state, WorkerState};
 use crate::protocol::ShippedTables;
-
-thread_local! {
-    /// The tables this worker holds, by `WholeTables::cache_key`.
-    static HELD: RefCell<HashMap<String, Rc<WholeTables>>> = RefCell::new(HashMap::new());
-    /// The keys of the tables on their way.
-    static COMING: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
-}
 
 impl Cached for WholeTables {
     const QUIET: bool = true;
@@ -58,8 +51,8 @@ impl Cached for WholeTables {
     ) -> Result<Self, String> {
         Err("whole-board tables are not built in the browser".to_string())
     }
-    fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
-        HELD.with(|h| f(&mut h.borrow_mut()))
+    fn memory(state: &WorkerState) -> &RefCell<HashMap<String, Rc<Self>>> {
+        &state.whole_tables
     }
 }
 
@@ -96,12 +89,12 @@ pub(super) fn held_or_sent_for(
     if let Some(tables) = WholeTables::with_memory(|m| m.get(&key).cloned()) {
         return Some(tables);
     }
-    if COMING.with(|c| c.borrow_mut().insert(key.clone())) {
+    if with_state(|state| state.whole_coming.borrow_mut().insert(key.clone())) {
         let scope = scope.clone();
         wasm_bindgen_futures::spawn_local(async move {
             // Kept in memory by the cache; a failed download is told there (never built).
             cached::<WholeTables>(&scope, id, &canonical).await.ok();
-            COMING.with(|c| c.borrow_mut().remove(&key));
+            with_state(|state| state.whole_coming.borrow_mut().remove(&key));
         });
     }
     None
@@ -111,7 +104,7 @@ pub(super) fn held_or_sent_for(
 pub(super) fn coming(goal: &Board) -> bool {
     shipped_for(goal).is_some_and(|(_, canonical)| {
         let key = WholeTables::cache_key(&canonical);
-        COMING.with(|c| c.borrow().contains(&key))
+        with_state(|state| state.whole_coming.borrow().contains(&key))
     })
 }
 
