@@ -381,6 +381,50 @@ mod tests {
         assert_eq!(moved.solving, crate::state::Solving::Idle);
     }
 
+    /// A solve started while another runs is its own: before, the page kept the first
+    /// solve's method (`engine.running`, never cleared) and tables, so a breadth-first
+    /// search started over a pattern-database solve showed "Pattern database loaded from
+    /// cache" as its tables line and under its answer.
+    #[test]
+    fn a_solve_started_over_another_shows_nothing_of_it() {
+        let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        let database = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
+        let cache = TablesInfo::Held {
+            from: Held::Cache,
+            ms: 120.0,
+            bytes: 11_534_000,
+        };
+        let database = apply(
+            &database,
+            Action::Solving(SolvingAction::TablesReady(5, cache)),
+        );
+        let bfs = Method::search(Algorithm::Bfs);
+        let chosen = apply(&database, Action::Prefs(PrefsAction::SetMethod(bfs)));
+        let s = apply(&chosen, Action::Solving(SolvingAction::SolveStarted(6)));
+        let running = s.solving.running().unwrap();
+        assert_eq!(
+            (running.method.algorithm(), &running.tables),
+            (Algorithm::Bfs, &Tables::Getting)
+        );
+        assert_eq!(
+            progress_text(s.solving.running(), s.shape()).as_deref(),
+            Some("Starting the solver…")
+        );
+        let goal = s.puzzle.goal_board.clone();
+        let solution = puzzle_core::solve(
+            &s.puzzle.board,
+            &goal,
+            &SolverConfig::best_for(goal.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        let s = apply(
+            &s,
+            Action::Solving(SolvingAction::Solved(6, Box::new(solution))),
+        );
+        assert_eq!(s.solving.result().unwrap().engine, None, "no tables' label");
+    }
+
     /// A big board whose shipped tables could not be downloaded says so while it runs (the
     /// big-board tables' note gone once they are built) and under the answer.
     #[test]
