@@ -9,7 +9,7 @@
 use puzzle_core::Method;
 
 use crate::format::duration;
-use crate::protocol::{BuildProgress, Held, ShippedTables, TablesInfo};
+use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
 
 /// The quality bound of a near-optimal answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,16 +174,10 @@ pub fn megabytes(bytes: u64) -> String {
 /// Where a database came from, in words.
 pub fn source_text(info: &TablesInfo) -> String {
     let (verb, ms, bytes, repaired, saved, download_failed) = match info {
-        TablesInfo::Held {
-            from: Held::Memory,
-            bytes,
-            ..
-        } => return format!("already in memory ({})", megabytes(*bytes)),
-        TablesInfo::Held {
-            from: Held::Cache,
-            ms,
-            bytes,
-        } => {
+        TablesInfo::Memory { bytes } => {
+            return format!("already in memory ({})", megabytes(*bytes))
+        }
+        TablesInfo::Cache { ms, bytes } => {
             return format!(
                 "loaded from cache in {} ({})",
                 duration(*ms),

@@ -195,7 +195,7 @@ mod tests {
     use super::*;
     use crate::engine_state::Quality;
     use crate::engine_state::Tables;
-    use crate::protocol::{Held, TablesInfo, ToWorker};
+    use crate::protocol::{TablesInfo, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
     use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction};
@@ -298,17 +298,12 @@ mod tests {
         s = apply(&s, Action::Solving(SolvingAction::TablesBuilding(5, build)));
         let tables = &s.solving.running().unwrap().tables;
         assert!(matches!(tables, Tables::Building(b) if b.filled == 43));
-        let info = TablesInfo::Held {
-            from: Held::Cache,
+        let info = TablesInfo::Cache {
             ms: 120.0,
             bytes: 11_534_000,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
-        let memory = TablesInfo::Held {
-            from: Held::Memory,
-            ms: 0.0,
-            bytes: 11_534_000,
-        };
+        let memory = TablesInfo::Memory { bytes: 11_534_000 };
         assert_eq!(source_text(&memory), "already in memory (11.5 MB)");
         let downloaded = TablesInfo::Downloaded {
             ms: 120.0,
@@ -389,8 +384,7 @@ mod tests {
     fn a_solve_started_over_another_shows_nothing_of_it() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
         let database = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
-        let cache = TablesInfo::Held {
-            from: Held::Cache,
+        let cache = TablesInfo::Cache {
             ms: 120.0,
             bytes: 11_534_000,
         };

@@ -344,7 +344,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{BuildProgress, Held, ShippedTables, TablesInfo};
+    use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
     use puzzle_core::{Board, Limits, Progress, SolverConfig};
 
     /// One reply of each kind, each with its own id.
@@ -381,8 +381,7 @@ mod tests {
             },
             FromWorker::TablesReady {
                 id: 5,
-                info: TablesInfo::Held {
-                    from: Held::Cache,
+                info: TablesInfo::Cache {
                     ms: 250.0,
                     bytes: 1000,
                 },

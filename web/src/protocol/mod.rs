@@ -146,16 +146,19 @@ pub enum ShippedTables {
 /// A solve's tables are ready (the pattern databases, the small quick ones of a 4x4, or the
 /// big-board tables), or could not be had: where they came from and what they cost, each kind
 /// of origin with only what is true of it (a download did not fail, tables in memory took no
-/// time and were not saved).
+/// time and were not saved). On the wire the kind is the `source` field ("memory", "cache",
+/// "downloaded", "built", "unavailable"), as the page's `data-source` attributes say it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "source", rename_all = "kebab-case")]
 pub enum TablesInfo {
-    /// Already held: in the worker's memory (an earlier solve), or read from the browser's
-    /// IndexedDB (an earlier visit).
-    Held {
-        /// Where they were held.
-        from: Held,
-        /// Milliseconds spent reading them (0 from memory).
+    /// Already in the worker's memory (an earlier solve).
+    Memory {
+        /// Size of the tables held (their memory, a little over their stored form).
+        bytes: u64,
+    },
+    /// Read from the browser's IndexedDB (an earlier visit).
+    Cache {
+        /// Milliseconds spent reading them.
         ms: f64,
         /// Size of their stored form (`AdditivePdb::to_bytes`, `BigTables::to_bytes`).
         bytes: u64,
@@ -185,20 +188,11 @@ pub enum TablesInfo {
         download_failed: bool,
     },
     /// Neither found, downloaded nor built: the solve went on without them.
+    #[serde(rename = "unavailable")]
     Failed {
         /// Why, in a few words.
         why: String,
     },
-}
-
-/// Where tables already held were ([`TablesInfo::Held`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Held {
-    /// In the worker's memory (an earlier solve).
-    Memory,
-    /// In the browser's IndexedDB (an earlier visit).
-    Cache,
 }
 
 impl TablesInfo {
@@ -206,12 +200,8 @@ impl TablesInfo {
     /// "memory", "cache", "downloaded", "built" or "unavailable".
     pub fn source_name(&self) -> &'static str {
         match self {
-            TablesInfo::Held {
-                from: Held::Memory, ..
-            } => "memory",
-            TablesInfo::Held {
-                from: Held::Cache, ..
-            } => "cache",
+            TablesInfo::Memory { .. } => "memory",
+            TablesInfo::Cache { .. } => "cache",
             TablesInfo::Downloaded { .. } => "downloaded",
             TablesInfo::Built { .. } => "built",
             TablesInfo::Failed { .. } => "unavailable",
@@ -221,17 +211,18 @@ impl TablesInfo {
     /// Milliseconds spent getting them (0 where they were not had).
     pub fn ms(&self) -> f64 {
         match self {
-            TablesInfo::Held { ms, .. }
+            TablesInfo::Cache { ms, .. }
             | TablesInfo::Downloaded { ms, .. }
             | TablesInfo::Built { ms, .. } => *ms,
-            TablesInfo::Failed { .. } => 0.0,
+            TablesInfo::Memory { .. } | TablesInfo::Failed { .. } => 0.0,
         }
     }
 
     /// Size of their stored form (0 where they were not had).
     pub fn bytes(&self) -> u64 {
         match self {
-            TablesInfo::Held { bytes, .. }
+            TablesInfo::Memory { bytes }
+            | TablesInfo::Cache { bytes, .. }
             | TablesInfo::Downloaded { bytes, .. }
             | TablesInfo::Built { bytes, .. } => *bytes,
             TablesInfo::Failed { .. } => 0,
@@ -474,6 +465,47 @@ mod tests {
     use super::*;
     use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
 
+    /// The tables' origin keeps its wire words (the `source` field, which the end-to-end
+    /// tests read from a worker's reply) and says the same word in the page's `data-source`.
+    #[test]
+    fn tables_info_keeps_its_source_words() {
+        let infos = [
+            (TablesInfo::Memory { bytes: 1 }, "memory"),
+            (TablesInfo::Cache { ms: 2.0, bytes: 1 }, "cache"),
+            (
+                TablesInfo::Downloaded {
+                    ms: 2.0,
+                    bytes: 1,
+                    repaired: false,
+                    saved: true,
+                },
+                "downloaded",
+            ),
+            (
+                TablesInfo::Built {
+                    ms: 2.0,
+                    bytes: 1,
+                    repaired: true,
+                    saved: false,
+                    download_failed: true,
+                },
+                "built",
+            ),
+            (
+                TablesInfo::Failed {
+                    why: "no memory".to_string(),
+                },
+                "unavailable",
+            ),
+        ];
+        for (info, word) in infos {
+            let value = serde_json::to_value(&info).unwrap();
+            assert_eq!(value["source"], word);
+            assert_eq!(info.source_name(), word);
+            assert_eq!(serde_json::from_value::<TablesInfo>(value).unwrap(), info);
+        }
+    }
+
     #[test]
     fn requests_round_trip() {
         let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
@@ -552,8 +584,7 @@ mod tests {
             },
             FromWorker::TablesReady {
                 id: 7,
-                info: TablesInfo::Held {
-                    from: Held::Cache,
+                info: TablesInfo::Cache {
                     ms: 250.0,
                     bytes: 11_535_000,
                 },

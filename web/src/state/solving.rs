@@ -685,8 +685,7 @@ mod tests {
             method: Method::PatternDatabase,
             ..*running(1)
         });
-        let cache = TablesInfo::Held {
-            from: crate::protocol::Held::Cache,
+        let cache = TablesInfo::Cache {
             ms: 40.0,
             bytes: 11_000_000,
         };

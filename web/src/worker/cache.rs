@@ -19,7 +19,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::outbox::post;
 use super::{clock, shipped, with_state, WorkerState};
-use crate::protocol::{FromWorker, Held, ShippedTables, TablesInfo};
+use crate::protocol::{FromWorker, ShippedTables, TablesInfo};
 
 /// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
 const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
@@ -284,7 +284,7 @@ pub(super) async fn loaded<T: Cached>(
     let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready::<T>(scope, id, Held::Memory, 0.0, bytes);
+        ready::<T>(scope, id, TablesInfo::Memory { bytes });
         return Ok(Loaded::Ready(tables));
     }
     let start = clock();
@@ -298,7 +298,7 @@ pub(super) async fn loaded<T: Cached>(
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
                     let size = bytes.len() as u64;
-                    ready::<T>(scope, id, Held::Cache, ms, size);
+                    ready::<T>(scope, id, TablesInfo::Cache { ms, bytes: size });
                     return Ok(Loaded::Ready(tables));
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten.
@@ -309,12 +309,11 @@ pub(super) async fn loaded<T: Cached>(
     Ok(Loaded::Missing(Missing { key, db, repaired }))
 }
 
-/// Posts [`FromWorker::TablesReady`] for request `id`: tables of kind `T` held `from` memory or
-/// IndexedDB, `ms` to get and `bytes` stored.
-fn ready<T: Cached>(scope: &DedicatedWorkerGlobalScope, id: u32, from: Held, ms: f64, bytes: u64) {
+/// Posts [`FromWorker::TablesReady`] for request `id`: tables of kind `T` found in memory or
+/// IndexedDB, as `info` says.
+fn ready<T: Cached>(scope: &DedicatedWorkerGlobalScope, id: u32, info: TablesInfo) {
     if T::QUIET {
         return;
     }
-    let info = TablesInfo::Held { from, ms, bytes };
     post(scope, &FromWorker::TablesReady { id, info });
 }
