@@ -30,7 +30,7 @@ use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
 use crate::hooks::solver::use_solver;
 use crate::hooks::url::{state_from_address, use_url_sync};
-use crate::state::{Solving, State, View};
+use crate::state::{State, View};
 
 /// The page: the board with its answer, and the views as tabs.
 ///
@@ -56,7 +56,7 @@ pub fn app() -> Html {
     let on_scramble = use_scramble(state.dispatcher());
     let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
     let input = use_board_input(state.dispatcher());
-    let (solution, moves) = use_result_views(state.solving.result.as_ref());
+    let (solution, moves) = use_result_views(state.solving.result());
     use_reveal_board(
         state
             .playback
@@ -147,7 +147,7 @@ fn board_column(parts: &Parts) -> Html {
                 </div>
             </div>
             <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
-                shorter={state.solving.result.as_ref().and_then(crate::state::Finished::shorter_to_play)}
+                shorter={state.solving.result().and_then(crate::state::Finished::shorter_to_play)}
                 quality={playing_quality(state)} dispatcher={state.dispatcher()} />
             { solving_line(state) }
             <div class="board-actions">
@@ -173,10 +173,10 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
     html! {
         <ViewPanel view={View::Play} current={state.view}>
             <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
-                solving={Solving { result: None, ..state.solving.clone() }}
+                running={state.solving.running().cloned()}
                 solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
                 dispatcher={state.dispatcher()} view={state.view} />
-            <ResultPanel result={state.solving.result.clone()} engine={state.solving.engine.finished.clone()}
+            <ResultPanel result={state.solving.result().cloned()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
                 found_after_ms={solver.found_after(state)}
                 dispatcher={state.dispatcher()} />
@@ -190,7 +190,7 @@ fn race_view(parts: &Parts) -> Html {
     let (state, solver) = (parts.state, parts.solver);
     html! {
         <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
-            can_race={state.can_race()} solving={state.solving.running.is_some()}
+            can_race={state.can_race()} solving={state.solving.running().is_some()}
             race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
             playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
             dispatcher={state.dispatcher()} on_race={solver.race.clone()} on_cancel={solver.cancel.clone()} />

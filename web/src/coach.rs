@@ -213,8 +213,7 @@ fn best_answer(state: &State) -> Option<(Direction, bool, u32)> {
 fn solve_bound(state: &State, start: &Board) -> Option<u32> {
     let running = state
         .solving
-        .running
-        .as_ref()
+        .running()
         .filter(|r| &r.start == start && r.goal == state.puzzle.goal_board)
         .and_then(|r| r.lower_bound);
     solves_of(state, start)
@@ -231,13 +230,11 @@ fn solves_of<'s>(
     let goal = &state.puzzle.goal_board;
     let finished = state
         .solving
-        .result
-        .as_ref()
+        .result()
         .filter(move |f| &f.start == start && &f.goal == goal);
     let running = state
         .solving
-        .running
-        .as_ref()
+        .running()
         .filter(move |r| &r.start == start && &r.goal == goal);
     finished
         .into_iter()
@@ -289,13 +286,11 @@ pub fn bounds(state: &State) -> Bounds {
     let estimate = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
     let finished = state
         .solving
-        .result
-        .as_ref()
+        .result()
         .filter(|f| &f.start == board && &f.goal == goal);
     let running = state
         .solving
-        .running
-        .as_ref()
+        .running()
         .filter(|r| &r.start == board && &r.goal == goal);
     let answers = finished
         .into_iter()
@@ -383,7 +378,7 @@ fn distance(state: &State) -> Known {
 
 /// From the last solve, if it was of this board and is optimal.
 fn from_result(state: &State) -> Option<Known> {
-    let finished = state.solving.result.as_ref()?;
+    let finished = state.solving.result()?;
     let solution = &finished.solution;
     if finished.start != state.puzzle.board
         || finished.goal != state.puzzle.goal_board
@@ -829,7 +824,7 @@ mod tests {
         }
         // The final answer with the weaker bound: still the larger, on the start too.
         state = apply(&state, Action::Solving(SolvingAction::Solved(1, weak)));
-        let result = state.solving.result.as_ref().unwrap();
+        let result = state.solving.result().unwrap();
         assert_eq!(result.solution.lower_bound, Some(told));
         state = apply(&state, Action::Playback(PlaybackAction::Seek(0)));
         assert_eq!(state.puzzle.board, board);

@@ -1,14 +1,15 @@
 //! The state of the core's specialised solvers on the page ([`puzzle_core::Method`]: pattern
 //! databases, built in the worker on first use and cached in IndexedDB; staged placement; the
-//! anytime method): their progress and results in the solving slice ([`Engine`]), and where
-//! their tables came from in words. Their reducer steps are in [`crate::state`], their views
+//! anytime method): the running solve's tables ([`Tables`]) and what a finished one adds to its
+//! answer ([`EngineResult`]), both held by the solving slice, and where their tables came from
+//! in words. Their reducer steps are in [`crate::state`], their views
 //! in [`crate::components::engine`]; the methods' names for people are the core's
 //! ([`Method::description`], [`Method::short_label`]).
 
 use puzzle_core::Method;
 
 use crate::format::duration;
-use crate::protocol::{BuildProgress, ShippedTables, TablesInfo, TablesSource};
+use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
 
 /// The quality bound of a near-optimal answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,8 +25,8 @@ pub struct Quality {
 pub struct EngineResult {
     /// The method that answered.
     pub method: Method,
-    /// Where its database came from.
-    pub pdb: Option<TablesInfo>,
+    /// Where its tables came from (`None`: the solve ended before they came).
+    pub tables: Option<TablesInfo>,
     /// The shipped tables it could not download.
     pub download_failed: Vec<DownloadFailure>,
     /// Its quality bound (staged).
@@ -34,21 +35,27 @@ pub struct EngineResult {
     pub workers: Option<WorkersInfo>,
 }
 
-/// The special methods' part of the page state.
+/// The running solve's tables, as its tables line shows them.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Engine {
-    /// The method of the running solve (`None` before the first solve).
-    pub running: Option<Method>,
-    /// The last build progress of the running solve's database.
-    pub build: Option<BuildProgress>,
-    /// The running solve's database, once ready.
-    pub pdb: Option<TablesInfo>,
-    /// The shipped tables the running solve could not download (one entry a kind).
-    pub download_failed: Vec<DownloadFailure>,
-    /// What the result on screen came from (`None`: a generic method).
-    pub finished: Option<EngineResult>,
-    /// The workers the running solve runs on, where the worker told.
-    pub workers: Option<WorkersInfo>,
+pub enum Tables {
+    /// Being got: from memory or this browser's cache, else downloaded or built (the worker
+    /// told nothing yet).
+    #[default]
+    Getting,
+    /// Being built, this far.
+    Building(BuildProgress),
+    /// In hand, or could not be had ([`TablesInfo::Failed`]).
+    Ready(TablesInfo),
+}
+
+impl Tables {
+    /// The tables once in hand (or known not to come).
+    pub fn ready(&self) -> Option<&TablesInfo> {
+        match self {
+            Tables::Ready(info) => Some(info),
+            _ => None,
+        }
+    }
 }
 
 /// The workers a big-board solve runs on ([`crate::protocol::FromWorker::Workers`]).
@@ -138,16 +145,16 @@ impl DownloadFailure {
 
 /// What the tables line adds about the shipped tables a solve could not download: each
 /// failure's words (`finished`: under the answer, else while it runs). The big-board tables'
-/// failure is left out once they are in hand (`pdb`): their source says "built … because the
-/// download failed" then.
+/// failure is left out once they are in hand (`tables`): their source says "built … because
+/// the download failed" then.
 pub fn download_failed_text(
     failed: &[DownloadFailure],
-    pdb: Option<&TablesInfo>,
+    tables: Option<&TablesInfo>,
     finished: bool,
 ) -> Option<String> {
     let texts: Vec<String> = failed
         .iter()
-        .filter(|f| f.tables != ShippedTables::BigBoard || pdb.is_none())
+        .filter(|f| f.tables != ShippedTables::BigBoard || tables.is_none())
         .map(|f| {
             if finished {
                 f.finished_text()
@@ -159,49 +166,6 @@ pub fn download_failed_text(
     (!texts.is_empty()).then(|| texts.join(" "))
 }
 
-impl Engine {
-    /// What the running special method adds to its answer (`None` for a generic search),
-    /// with `quality`, its bound.
-    pub fn result(&self, quality: Option<Quality>) -> Option<EngineResult> {
-        self.running
-            .filter(|method| method.search_config().is_none())
-            .map(|method| EngineResult {
-                method,
-                pdb: self.pdb.clone(),
-                download_failed: self.download_failed.clone(),
-                quality,
-                workers: self.workers.clone(),
-            })
-    }
-
-    /// Notes the workers the running solve runs on; a failure told stays told (the last word
-    /// of a solve whose second worker stopped is that it stopped). `None` if it says nothing
-    /// new.
-    pub fn told_workers(&mut self, info: WorkersInfo) -> Option<()> {
-        let failed = self.workers.as_ref().and_then(|w| w.failed.clone());
-        let info = WorkersInfo {
-            failed: info.failed.or(failed),
-            ..info
-        };
-        if self.workers.as_ref() == Some(&info) {
-            return None;
-        }
-        self.workers = Some(info);
-        Some(())
-    }
-
-    /// Notes that the running solve could not download some tables (replacing an older note
-    /// about the same tables); `None` if it says nothing new.
-    pub fn failed(&mut self, failure: DownloadFailure) -> Option<()> {
-        if self.download_failed.contains(&failure) {
-            return None;
-        }
-        self.download_failed.retain(|f| f.tables != failure.tables);
-        self.download_failed.push(failure);
-        Some(())
-    }
-}
-
 /// A byte count in megabytes, one decimal.
 pub fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1_000_000.0)
@@ -209,31 +173,45 @@ pub fn megabytes(bytes: u64) -> String {
 
 /// Where a database came from, in words.
 pub fn source_text(info: &TablesInfo) -> String {
-    let size = megabytes(info.bytes);
-    match info.source {
-        TablesSource::Memory => format!("already in memory ({size})"),
-        TablesSource::Cache => format!("loaded from cache in {} ({size})", duration(info.ms)),
-        TablesSource::Unavailable => {
-            "could not be made here, so the answer improved without them".to_string()
+    let (verb, ms, bytes, repaired, saved, download_failed) = match info {
+        TablesInfo::Memory { bytes } => {
+            return format!("already in memory ({})", megabytes(*bytes))
         }
-        TablesSource::Built | TablesSource::Downloaded => {
-            let verb = match info.source {
-                TablesSource::Downloaded => "downloaded",
-                _ => "built",
-            };
-            let mut text = format!("{verb} in {} ({size})", duration(info.ms));
-            if info.download_failed {
-                text.push_str(" because the download failed");
-            }
-            if info.repaired {
-                text.push_str(", replacing an unreadable cached copy");
-            }
-            text.push_str(if info.saved {
-                ", saved in this browser for next time"
-            } else {
-                ", could not be saved in this browser (its storage is full or refused)"
-            });
-            text
+        TablesInfo::Cache { ms, bytes } => {
+            return format!(
+                "loaded from cache in {} ({})",
+                duration(*ms),
+                megabytes(*bytes)
+            )
         }
+        TablesInfo::Failed { .. } => {
+            return "could not be made here, so the answer improved without them".to_string()
+        }
+        TablesInfo::Downloaded {
+            ms,
+            bytes,
+            repaired,
+            saved,
+        } => ("downloaded", ms, bytes, repaired, saved, false),
+        TablesInfo::Built {
+            ms,
+            bytes,
+            repaired,
+            saved,
+            download_failed,
+        } => ("built", ms, bytes, repaired, saved, *download_failed),
+    };
+    let mut text = format!("{verb} in {} ({})", duration(*ms), megabytes(*bytes));
+    if download_failed {
+        text.push_str(" because the download failed");
     }
+    if *repaired {
+        text.push_str(", replacing an unreadable cached copy");
+    }
+    text.push_str(if *saved {
+        ", saved in this browser for next time"
+    } else {
+        ", could not be saved in this browser (its storage is full or refused)"
+    });
+    text
 }

@@ -22,8 +22,8 @@ use puzzle_core::{
 };
 use serde_json::Value;
 use web::protocol::{
-    unreadable, BuildProgress, FromCopy, FromWorker, Incoming, SolveRequest, TablesInfo,
-    TablesSource, ToCopy, ToWorker, Workers, MAX_REASON,
+    unreadable, BuildProgress, FromCopy, FromWorker, Incoming, SolveRequest, TablesInfo, ToCopy,
+    ToWorker, Workers, MAX_REASON,
 };
 use web::worker::{copy_refusal, distance, hold_guides, hold_tables, refusal, search_subtree};
 
@@ -171,11 +171,9 @@ fn replies() -> Vec<Value> {
         },
         FromWorker::TablesReady {
             id: 1,
-            info: TablesInfo {
-                source: TablesSource::Built,
+            info: TablesInfo::Built {
                 ms: 12.0,
                 bytes: 100,
-                memory_bytes: 90,
                 repaired: false,
                 saved: true,
                 download_failed: true,

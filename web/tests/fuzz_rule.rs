@@ -408,7 +408,7 @@ fn belongs(state: &State, start: &Board, goal: &Board) -> bool {
 fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     let on_screen = state.puzzle.board.clone();
     let goal = state.puzzle.goal_board.clone();
-    if let Some(running) = &state.solving.running {
+    if let Some(running) = state.solving.running() {
         if !belongs(state, &running.start, &running.goal) {
             return Err("a solve for another board or goal is still running".into());
         }
@@ -418,7 +418,7 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
             }
         }
     }
-    if let Some(result) = &state.solving.result {
+    if let Some(result) = state.solving.result() {
         if !belongs(state, &result.start, &result.goal) {
             return Err("the result (its chart, its export) is for another board".into());
         }
@@ -441,8 +441,8 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
             return Err("the playback does not end at the goal on screen".into());
         }
         let start = Some(&playback.start);
-        let labelled = state.solving.result.as_ref().map(|r| &r.start) == start
-            || state.solving.running.as_ref().map(|r| &r.start) == start
+        let labelled = state.solving.result().map(|r| &r.start) == start
+            || state.solving.running().map(|r| &r.start) == start
             || state.race.as_ref().map(|r| &r.start) == start;
         if !labelled {
             return Err("a playback plays an answer that no result, solve or race names".into());
@@ -450,7 +450,7 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     }
     if let Some(id) = state.busy_id() {
         let race_busy = state.race.as_ref().is_some_and(Race::is_running);
-        if !race_busy && state.solving.running.as_ref().map(|r| r.id) != Some(id) {
+        if !race_busy && state.solving.running().map(|r| r.id) != Some(id) {
             return Err("the worker is kept busy with a request nobody shows".into());
         }
     } else if state.solve_blocked().is_some() && state.solvability().solvable {
@@ -989,7 +989,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         }
     }
     // 3. Every answer kept is a real answer; a solve's answers get shorter.
-    if let Some(r) = &after.solving.running {
+    if let Some(r) = after.solving.running() {
         for answer in &r.improved {
             reaches(&r.start, &r.goal, answer, "an answer so far")?;
         }
@@ -1000,7 +1000,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             return Err("the answers so far do not get shorter".into());
         }
     }
-    if let Some(f) = &after.solving.result {
+    if let Some(f) = after.solving.result() {
         for answer in f.answers().filter(|a| a.outcome == SolveOutcome::Solved) {
             reaches(&f.start, &f.goal, answer, "an answer of the result")?;
         }
@@ -1039,11 +1039,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         } else {
             Watch::Waiting
         };
-        let r = after
-            .solving
-            .running
-            .as_ref()
-            .ok_or("Solve started nothing")?;
+        let r = after.solving.running().ok_or("Solve started nothing")?;
         if (r.id, r.watch, r.improved.len()) != (*id, expected, 0) || after.playback.is_some() {
             return Err(format!("Solve started {:?}, not {expected:?}", r.watch));
         }
@@ -1058,7 +1054,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         ) => Some(*id),
         _ => None,
     };
-    let running = before.solving.running.as_ref();
+    let running = before.solving.running();
     let Some(r) = running.filter(|r| id.is_none_or(|id| id == r.id)) else {
         if id.is_some() && after != before {
             return Err("an answer to a request that no longer runs changed the page".into());
@@ -1101,7 +1097,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             {
                 return Err("the first answer does not play from its first move".into());
             }
-            let improved = after.solving.running.as_ref().map(|r| &r.improved[..]);
+            let improved = after.solving.running().map(|r| &r.improved[..]);
             let as_kept = [&r.improved[..], &[(**answer).clone()]].concat();
             let expected = if kept { &as_kept[..] } else { &r.improved[..] };
             if improved != Some(expected) {
@@ -1115,8 +1111,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 && answer.is_optimal()
                 && after
                     .solving
-                    .running
-                    .as_ref()
+                    .running()
                     .and_then(|r| r.shortest.as_ref())
                     .map(|s| s.moves.len())
                     != Some(answer.moves.len())
@@ -1129,10 +1124,9 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         Action::Solving(SolvingAction::Solved(_, answer)) => {
             let result = after
                 .solving
-                .result
-                .as_ref()
+                .result()
                 .ok_or("the final answer left no result")?;
-            if after.solving.running.is_some() {
+            if after.solving.running().is_some() {
                 return Err("the solve still runs after its final answer".into());
             }
             let expected = match old {
@@ -1161,14 +1155,14 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             }
         }
         Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..)) => {
-            if after.solving.running.is_some() {
+            if after.solving.running().is_some() {
                 return Err("the solve still runs".into());
             }
             let playing = old.filter(|p| r.improved.iter().any(|s| s.moves == p.moves));
             let kept = playing
                 .map(|p| &p.moves)
                 .or(r.improved.last().map(|s| &s.moves));
-            let result = after.solving.result.as_ref().map(|f| &f.solution.moves);
+            let result = after.solving.result().map(|f| &f.solution.moves);
             if result != kept {
                 return Err("the result is not the answer playing, or else the shortest".into());
             }
@@ -1183,7 +1177,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 }
                 return Ok(());
             }
-            if after.solving.running.as_ref().map(|r| r.watch) != Some(Watch::Playing) {
+            if after.solving.running().map(|r| r.watch) != Some(Watch::Playing) {
                 return Err("WatchNow did not make the solve play".into());
             }
             let expected = match (old, r.improved.last()) {
@@ -1197,13 +1191,13 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         _ => {}
     }
     // 4. A watched solve that ends while one of its answers plays leaves one answer on screen.
-    let ended = after.solving.running.is_none();
+    let ended = after.solving.running().is_none();
     let watched_end = r.watch == Watch::Playing
         || matches!(
             action,
             Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..))
         );
-    if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, &after.solving.result) {
+    if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, after.solving.result()) {
         if moves_of(new) != Some(&result.solution.moves) {
             return Err("the solve ended with a result that is not the answer on the board".into());
         }
@@ -1305,7 +1299,7 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
     }
     let playback = state.playback.as_ref().expect("the answer plays on");
     assert_eq!((&playback.moves, playback.step), (&splices, 4));
-    let result = state.solving.result.as_ref().expect("a result");
+    let result = state.solving.result().expect("a result");
     assert_eq!(
         result.solution.moves, splices,
         "the result is the answer on the board"

@@ -4,26 +4,23 @@
 use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
-use crate::engine_state::{download_failed_text, source_text, EngineResult, WorkersInfo};
+use crate::engine_state::{download_failed_text, source_text, EngineResult, Tables, WorkersInfo};
 use crate::format::{count, progress_line};
 use crate::protocol::BuildProgress;
-use crate::state::Solving;
+use crate::state::Running;
 use puzzle_core::Shape;
 
 /// What the running method's tables are called.
-fn tables_name(solving: &Solving) -> &'static str {
-    match solving.engine.running {
-        Some(Method::Anytime { .. }) => "big-board tables",
+fn tables_name(running: &Running) -> &'static str {
+    match running.method {
+        Method::Anytime { .. } => "big-board tables",
         _ => "pattern database",
     }
 }
 
 /// Whether the running method uses tables the worker prepares (with a progress bar).
-fn uses_tables(solving: &Solving, shape: Shape) -> bool {
-    solving
-        .engine
-        .running
-        .is_some_and(|m| m.needs(shape).is_some())
+fn uses_tables(running: &Running, shape: Shape) -> bool {
+    running.method.needs(shape).is_some()
 }
 
 fn capitalized(text: &str) -> String {
@@ -35,10 +32,10 @@ fn capitalized(text: &str) -> String {
 }
 
 /// What the progress line says for the running solve.
-pub fn progress_text(solving: &Solving, shape: Shape) -> Option<String> {
-    let running = solving.running.as_ref()?;
+pub fn progress_text(running: Option<&Running>, shape: Shape) -> Option<String> {
+    let running = running?;
     let algorithm = running.method.algorithm();
-    let preparing = uses_tables(solving, shape) && solving.engine.pdb.is_none();
+    let preparing = uses_tables(running, shape) && running.tables.ready().is_none();
     let best = running.improved.last().map(|best| {
         let lengths: Vec<String> = running
             .improved
@@ -57,22 +54,22 @@ pub fn progress_text(solving: &Solving, shape: Shape) -> Option<String> {
     Some(match &running.progress {
         Some(progress) => progress_line(algorithm, progress),
         // The build has its own line and bar.
-        None if preparing && solving.engine.build.is_some() => return None,
-        None if preparing => format!("Preparing the {}…", tables_name(solving)),
+        None if preparing && matches!(running.tables, Tables::Building(_)) => return None,
+        None if preparing => format!("Preparing the {}…", tables_name(running)),
         None => "Starting the solver…".to_string(),
     })
 }
 
 /// The database line under the solver while a database solve runs: a progress bar while it
 /// builds, then where it came from; and which shipped tables could not be downloaded.
-pub fn status_view(solving: &Solving, shape: Shape) -> Html {
-    if solving.running.is_none() || !uses_tables(solving, shape) {
+pub fn status_view(running: Option<&Running>, shape: Shape) -> Html {
+    let Some(running) = running.filter(|r| uses_tables(r, shape)) else {
         return html! {};
-    }
+    };
     html! {
         <>
-        { tables_status(solving) }
-        { workers_view(solving.engine.workers.as_ref(), false) }
+        { tables_status(running) }
+        { workers_view(running.workers.as_ref(), false) }
         </>
     }
 }
@@ -100,36 +97,32 @@ pub fn workers_view(workers: Option<&WorkersInfo>, finished: bool) -> Html {
 }
 
 /// The tables line of [`status_view`].
-fn tables_status(solving: &Solving) -> Html {
-    let engine = &solving.engine;
-    let failed = download_failed_text(&engine.download_failed, engine.pdb.as_ref(), false)
+fn tables_status(running: &Running) -> Html {
+    let failed = download_failed_text(&running.download_failed, running.tables.ready(), false)
         // A space between the two texts for readers of the text (the line is a flex row).
         .map(|text| html! { <>{ " " }<span class="download-failed">{ text }</span></> });
-    match (&engine.pdb, &engine.build) {
-        (Some(info), _) => html! {
-            <p id="pdb-status" class="pdb-status" role="status" data-source={format!("{:?}", info.source).to_lowercase()}>
-                <span>{ format!("{} {}.", capitalized(tables_name(solving)), source_text(info)) }</span>
+    match &running.tables {
+        Tables::Ready(info) => html! {
+            <p id="pdb-status" class="pdb-status" role="status" data-source={info.source_name()}>
+                <span>{ format!("{} {}.", capitalized(tables_name(running)), source_text(info)) }</span>
                 { failed }
             </p>
         },
-        (None, Some(build)) => {
+        Tables::Building(build) => {
             let percent = build.percent();
-            let playable = solving
-                .running
-                .as_ref()
-                .is_some_and(|r| !r.improved.is_empty());
+            let playable = !running.improved.is_empty();
             html! {
                 <div id="pdb-status" class="pdb-status" role="status" data-source="building"
                     data-seconds-left={build.seconds_left().map(|s| format!("{s:.1}"))}>
                     <progress id="pdb-progress" max="100" value={percent.to_string()}></progress>
-                    <span>{ build_text(tables_name(solving), build, playable) }</span>
+                    <span>{ build_text(tables_name(running), build, playable) }</span>
                     { failed }
                 </div>
             }
         }
-        (None, None) => html! {
+        Tables::Getting => html! {
             <p id="pdb-status" class="pdb-status" role="status" data-source="loading">
-                <span>{ format!("Getting the {}: from this browser's cache, else a one-time download or build…", tables_name(solving)) }</span>
+                <span>{ format!("Getting the {}: from this browser's cache, else a one-time download or build…", tables_name(running)) }</span>
                 { failed }
             </p>
         },
@@ -168,7 +161,7 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
         .quality
         .as_ref()
         .filter(|_| solution.length().is_some());
-    let failed = download_failed_text(&finished.download_failed, finished.pdb.as_ref(), true);
+    let failed = download_failed_text(&finished.download_failed, finished.tables.as_ref(), true);
     html! {
         <>
         if let Some(quality) = quality {
@@ -181,8 +174,8 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
                 ) }
             </p>
         }
-        if let Some(info) = &finished.pdb {
-            <p id="pdb-source" class="pdb-source" data-source={format!("{:?}", info.source).to_lowercase()} data-ms={format!("{:.1}", info.ms)} data-bytes={info.bytes.to_string()}>
+        if let Some(info) = &finished.tables {
+            <p id="pdb-source" class="pdb-source" data-source={info.source_name()} data-ms={format!("{:.1}", info.ms())} data-bytes={info.bytes().to_string()}>
                 { format!("{} {}.", if matches!(finished.method, Method::Anytime { .. }) { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
                 if let Some(failed) = failed.clone() {
                     { " " }<span class="download-failed">{ failed }</span>
@@ -201,7 +194,8 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
 mod tests {
     use super::*;
     use crate::engine_state::Quality;
-    use crate::protocol::{TablesInfo, TablesSource, ToWorker};
+    use crate::engine_state::Tables;
+    use crate::protocol::{TablesInfo, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
     use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction};
@@ -280,9 +274,9 @@ mod tests {
     fn a_database_solve_reports_build_then_source_then_answer() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
-        assert_eq!(s.solving.engine.running, Some(Method::PatternDatabase));
+        assert_eq!(s.solving.running().unwrap().method, Method::PatternDatabase);
         assert_eq!(
-            progress_text(&s.solving, s.shape()).as_deref(),
+            progress_text(s.solving.running(), s.shape()).as_deref(),
             Some("Preparing the pattern database…")
         );
         let build = BuildProgress {
@@ -302,47 +296,48 @@ mod tests {
             None
         );
         s = apply(&s, Action::Solving(SolvingAction::TablesBuilding(5, build)));
-        assert_eq!(s.solving.engine.build.as_ref().map(|b| b.filled), Some(43));
-        let info = TablesInfo {
-            source: TablesSource::Cache,
+        let tables = &s.solving.running().unwrap().tables;
+        assert!(matches!(tables, Tables::Building(b) if b.filled == 43));
+        let info = TablesInfo::Cache {
             ms: 120.0,
             bytes: 11_534_000,
-            memory_bytes: 11_533_000,
-            repaired: false,
-            saved: false,
-            download_failed: false,
         };
         assert_eq!(source_text(&info), "loaded from cache in 120 ms (11.5 MB)");
-        let downloaded = TablesInfo {
-            source: TablesSource::Downloaded,
+        let memory = TablesInfo::Memory { bytes: 11_534_000 };
+        assert_eq!(source_text(&memory), "already in memory (11.5 MB)");
+        let downloaded = TablesInfo::Downloaded {
+            ms: 120.0,
+            bytes: 11_534_000,
+            repaired: false,
             saved: true,
-            ..info.clone()
         };
         assert_eq!(
             source_text(&downloaded),
             "downloaded in 120 ms (11.5 MB), saved in this browser for next time"
         );
-        let refused = TablesInfo {
+        let refused = TablesInfo::Downloaded {
+            ms: 120.0,
+            bytes: 11_534_000,
+            repaired: false,
             saved: false,
-            ..downloaded.clone()
         };
         assert_eq!(
             source_text(&refused),
             "downloaded in 120 ms (11.5 MB), could not be saved in this browser (its storage is full or refused)"
         );
-        let offline = TablesInfo {
-            source: TablesSource::Built,
+        let offline = TablesInfo::Built {
+            ms: 120.0,
+            bytes: 11_534_000,
+            repaired: false,
             saved: true,
             download_failed: true,
-            ..info.clone()
         };
         assert_eq!(
             source_text(&offline),
             "built in 120 ms (11.5 MB) because the download failed, saved in this browser for next time"
         );
-        let failed = TablesInfo {
-            source: TablesSource::Unavailable,
-            ..info.clone()
+        let failed = TablesInfo::Failed {
+            why: "out of memory".to_string(),
         };
         assert_eq!(
             source_text(&failed),
@@ -364,15 +359,64 @@ mod tests {
             &s,
             Action::Solving(SolvingAction::Solved(5, Box::new(solution))),
         );
-        let finished = s.solving.engine.finished.clone().expect("labelled");
+        let finished = s
+            .solving
+            .result()
+            .unwrap()
+            .engine
+            .clone()
+            .expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
-        assert_eq!(finished.pdb, Some(info));
+        assert_eq!(finished.tables, Some(info));
         // A new board clears the label with the result.
         let moved = apply(
             &s,
             Action::Puzzle(PuzzleAction::Scramble(start.puzzle.board.clone())),
         );
-        assert_eq!(moved.solving.engine.finished, None);
+        assert_eq!(moved.solving, crate::state::Solving::Idle);
+    }
+
+    /// A solve started while another runs is its own: before, the page kept the first
+    /// solve's method (`engine.running`, never cleared) and tables, so a breadth-first
+    /// search started over a pattern-database solve showed "Pattern database loaded from
+    /// cache" as its tables line and under its answer.
+    #[test]
+    fn a_solve_started_over_another_shows_nothing_of_it() {
+        let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        let database = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
+        let cache = TablesInfo::Cache {
+            ms: 120.0,
+            bytes: 11_534_000,
+        };
+        let database = apply(
+            &database,
+            Action::Solving(SolvingAction::TablesReady(5, cache)),
+        );
+        let bfs = Method::search(Algorithm::Bfs);
+        let chosen = apply(&database, Action::Prefs(PrefsAction::SetMethod(bfs)));
+        let s = apply(&chosen, Action::Solving(SolvingAction::SolveStarted(6)));
+        let running = s.solving.running().unwrap();
+        assert_eq!(
+            (running.method.algorithm(), &running.tables),
+            (Algorithm::Bfs, &Tables::Getting)
+        );
+        assert_eq!(
+            progress_text(s.solving.running(), s.shape()).as_deref(),
+            Some("Starting the solver…")
+        );
+        let goal = s.puzzle.goal_board.clone();
+        let solution = puzzle_core::solve(
+            &s.puzzle.board,
+            &goal,
+            &SolverConfig::best_for(goal.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        let s = apply(
+            &s,
+            Action::Solving(SolvingAction::Solved(6, Box::new(solution))),
+        );
+        assert_eq!(s.solving.result().unwrap().engine, None, "no tables' label");
     }
 
     /// A big board whose shipped tables could not be downloaded says so while it runs (the
@@ -393,9 +437,9 @@ mod tests {
             reduce(&s, fail(3, WholeBoard, "a damaged or wrong file")),
             None
         );
-        let engine = &s.solving.engine;
+        let running = s.solving.running().unwrap();
         assert_eq!(
-            download_failed_text(&engine.download_failed, None, false).as_deref(),
+            download_failed_text(&running.download_failed, None, false).as_deref(),
             Some(
                 "The big-board tables could not be downloaded (HTTP 404), so they are being \
                  built here; the answers come without them meanwhile. The whole-board tables \
@@ -408,8 +452,9 @@ mod tests {
             &s,
             Action::Solving(SolvingAction::Solved(3, Box::new(staged(&s)))),
         );
-        let finished = solved.solving.engine.finished.clone().expect("labelled");
-        assert_eq!(finished.pdb, None);
+        let finished = solved.solving.result().unwrap().engine.clone();
+        let finished = finished.expect("labelled");
+        assert_eq!(finished.tables, None);
         assert_eq!(
             download_failed_text(&finished.download_failed, None, true).as_deref(),
             Some(
@@ -420,25 +465,27 @@ mod tests {
             )
         );
         // The tables came, built: their source says why; the whole-board note stays.
-        let built = TablesInfo {
+        let built = TablesInfo::Built {
+            ms: 20_000.0,
+            bytes: 4_500_000,
+            repaired: false,
+            saved: false,
             download_failed: true,
-            ..TablesInfo::new(TablesSource::Built, 20_000.0, 4_500_000, 4_500_000)
         };
         assert!(source_text(&built).contains("because the download failed"));
-        let engine = &apply(
+        let ready = apply(
             &s,
             Action::Solving(SolvingAction::TablesReady(3, built.clone())),
-        )
-        .solving
-        .engine;
-        let text = download_failed_text(&engine.download_failed, Some(&built), false).unwrap();
+        );
+        let running = ready.solving.running().unwrap();
+        let text = download_failed_text(&running.download_failed, Some(&built), false).unwrap();
         assert!(
             text.starts_with("The whole-board tables could not"),
             "{text}"
         );
         // A new solve starts with a clean slate.
         let again = apply(&solved, Action::Solving(SolvingAction::SolveStarted(4)));
-        assert!(again.solving.engine.download_failed.is_empty());
+        assert!(again.solving.running().unwrap().download_failed.is_empty());
     }
 
     /// The staged answer of the board on screen (a 6x6 has no optimal one here).
@@ -496,7 +543,7 @@ mod tests {
             )),
         );
         s = apply(&s, Action::Solving(SolvingAction::Cancelled));
-        assert!(s.solving.running.is_none());
+        assert!(s.solving.running().is_none());
         assert_eq!(
             s.notice.as_deref(),
             Some("Cancelled while building the pattern database (25% done): nothing was saved.")
@@ -538,13 +585,19 @@ mod tests {
             &s,
             Action::Solving(SolvingAction::Solved(9, Box::new(answer.solution.clone()))),
         );
-        assert!(s.solving.running.is_none());
+        assert!(s.solving.running().is_none());
         assert!(s.playback.is_some());
-        let finished = s.solving.engine.finished.clone().expect("labelled");
+        let finished = s
+            .solving
+            .result()
+            .unwrap()
+            .engine
+            .clone()
+            .expect("labelled");
         assert_eq!(finished.method, Method::Staged);
         assert_eq!(finished.quality, Some(quality));
         assert_eq!(
-            s.solving.result.as_ref().map(|r| r.solution.moves.len()),
+            s.solving.result().map(|r| r.solution.moves.len()),
             Some(answer.solution.moves.len())
         );
     }
@@ -565,7 +618,7 @@ mod tests {
         // Waiting for the best answer: nothing plays until the solve ends.
         let start = apply(&start, Action::Prefs(PrefsAction::SetWaitForBest(true)));
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
-        assert_eq!(s.solving.engine.running, Some(PAGE_ANYTIME));
+        assert_eq!(s.solving.running().unwrap().method, PAGE_ANYTIME);
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_with(
             &board,
@@ -585,15 +638,15 @@ mod tests {
                 Action::Solving(SolvingAction::Improved(3, Box::new(better.clone()))),
             );
         }
-        let line = progress_text(&s.solving, s.shape()).unwrap();
+        let line = progress_text(s.solving.running(), s.shape()).unwrap();
         assert!(line.contains("still improving"), "{line}");
         assert!(
             line.contains(&format!("{} moves", answer.moves.len())),
             "{line}"
         );
         s = apply(&s, Action::Solving(SolvingAction::Cancelled));
-        assert!(s.solving.running.is_none());
-        let result = s.solving.result.as_ref().expect("the best answer is kept");
+        assert!(s.solving.running().is_none());
+        let result = s.solving.result().expect("the best answer is kept");
         assert_eq!(result.solution.moves, answer.moves);
         assert_eq!(result.earlier.len(), longer.len() - 1);
         assert!(s.playback.is_some());

@@ -65,7 +65,7 @@ pub fn watching_words(step: usize, total: usize) -> String {
 /// The line under the board while a solve runs: what it has so far while no answer plays
 /// (see [`solving_words`]), where a watched solve's playback is (see [`watching_words`]).
 pub fn solving_line(state: &State) -> Html {
-    let Some(running) = &state.solving.running else {
+    let Some(running) = state.solving.running() else {
         return Html::default();
     };
     let words = match &state.playback {
@@ -100,8 +100,16 @@ pub fn quality_words(solution: &Solution) -> String {
 pub fn playing_quality(state: &State) -> Option<String> {
     let playback = state.playback.as_ref()?;
     let from = |start: &puzzle_core::Board| *start == playback.start;
-    let result = state.solving.result.iter().filter(|f| from(&f.start));
-    let running = state.solving.running.iter().filter(|r| from(&r.start));
+    let result = state
+        .solving
+        .result()
+        .into_iter()
+        .filter(|f| from(&f.start));
+    let running = state
+        .solving
+        .running()
+        .into_iter()
+        .filter(|r| from(&r.start));
     let race = state.race.iter().filter(|r| from(&r.start));
     // Watched, the shortest answer came after the playback had left it.
     let late = result

@@ -7,17 +7,15 @@ use yew::prelude::*;
 
 use crate::components::answers::AnswersList;
 use crate::components::term::{glossary, Term};
-use crate::engine_state::EngineResult;
 use crate::format::{count, duration, stop_reason};
 use crate::state::{Action, Finished, PlaybackAction, State};
 
 /// Props of the result panel: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
 pub struct ResultProps {
-    /// The last answer, if any.
+    /// The last answer, if any, with what a specialised method adds to it (name, tables'
+    /// origin, quality bound).
     pub result: Option<Finished>,
-    /// What a specialised method adds to it (name, tables' origin, quality bound).
-    pub engine: Option<EngineResult>,
     /// The playback step, while the answer on screen is the one played back.
     pub step: Option<usize>,
     /// The depth limit of the menu (for the stop reason of a depth-limited search).
@@ -106,7 +104,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             if let Some(after) = props.found_after_ms {
                 <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
             }
-            { crate::components::engine::result_view(props.engine.as_ref(), solution) }
+            { crate::components::engine::result_view(finished.engine.as_ref(), solution) }
             <details id="search-details" class="search-details">
                 <summary>{ "Search details" }</summary>
                 { stats_view(&method, solution) }

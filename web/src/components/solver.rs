@@ -11,7 +11,7 @@ use crate::components::select::on_select;
 use crate::components::term::{glossary, Term};
 use crate::hooks::how_to_solve::use_how_to_solve;
 use crate::state::prefs::BUDGETS_MS;
-use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Solving, State, View};
+use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Running, State, View};
 
 /// Props of the solver panel: only what it shows, so other actions do not redraw it.
 #[derive(Properties, PartialEq)]
@@ -22,9 +22,8 @@ pub struct SolverProps {
     pub verdict: Solvability,
     /// The method, heuristic and depth-limit choices.
     pub prefs: Preferences,
-    /// The solve in flight and the specialised methods' progress (the result is not shown
-    /// here: [`Solving::result`] is left out by the caller).
-    pub solving: Solving,
+    /// The solve in flight, with its tables' progress (the result is not shown here).
+    pub running: Option<Running>,
     /// Why Solve (over the board) cannot be pressed, if it cannot (shown here and as its
     /// tooltip).
     #[prop_or_default]
@@ -46,7 +45,7 @@ pub struct SolverProps {
 pub fn solver_panel(props: &SolverProps) -> Html {
     let state = &props.dispatcher;
     let verdict = &props.verdict;
-    let (prefs, solving, shape) = (&props.prefs, &props.solving, props.shape);
+    let (prefs, shape) = (&props.prefs, props.shape);
     let on_method = on_select::<MenuKey>(state, |key| Action::Prefs(PrefsAction::SetMethod(key.0)));
     let on_depth = {
         let state = state.clone();
@@ -66,7 +65,7 @@ pub fn solver_panel(props: &SolverProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Puzzle(PuzzleAction::SwapFix)))
     };
-    let running = solving.running.as_ref();
+    let running = props.running.as_ref();
     let usual = Method::default_for(shape);
     let other_method =
         prefs.method.name() != usual.name() || prefs.method.heuristic() != usual.heuristic();
@@ -122,8 +121,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             if let Some(why) = &props.solve_why {
                 <p id="solve-why" class="why">{ why.clone() }</p>
             }
-            { crate::components::engine::status_view(solving, shape) }
-            if let Some(text) = crate::components::engine::progress_text(solving, shape) {
+            { crate::components::engine::status_view(running, shape) }
+            if let Some(text) = crate::components::engine::progress_text(running, shape) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
                     <span class="spinner" aria-hidden="true"></span>
                     { text }

@@ -35,7 +35,7 @@ pub struct Solver {
 impl Solver {
     /// How long after Solve the answer in the Result came, if it is the last solve's.
     pub fn found_after(&self, state: &State) -> Option<f64> {
-        let result = state.solving.result.as_ref()?;
+        let result = state.solving.result()?;
         let found = self.found.as_ref()?;
         (found.moves == result.solution.moves).then_some(found.after_ms)
     }
@@ -344,7 +344,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{BuildProgress, ShippedTables, TablesInfo, TablesSource};
+    use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
     use puzzle_core::{Board, Limits, Progress, SolverConfig};
 
     /// One reply of each kind, each with its own id.
@@ -381,14 +381,9 @@ mod tests {
             },
             FromWorker::TablesReady {
                 id: 5,
-                info: TablesInfo {
-                    source: TablesSource::Cache,
+                info: TablesInfo::Cache {
                     ms: 250.0,
                     bytes: 1000,
-                    memory_bytes: 1000,
-                    repaired: false,
-                    saved: false,
-                    download_failed: false,
                 },
             },
             FromWorker::DownloadFailed {

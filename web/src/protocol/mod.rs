@@ -133,22 +133,6 @@ pub enum ToWorker {
     },
 }
 
-/// Where the tables of a solve came from (pattern databases, or a big board's tables).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TablesSource {
-    /// Already in the worker's memory (an earlier solve).
-    Memory,
-    /// Read from the browser's IndexedDB (an earlier visit).
-    Cache,
-    /// Built now (not cached yet, or the cached copy was unreadable).
-    Built,
-    /// Downloaded now from the tables the app ships (the standard goal's).
-    Downloaded,
-    /// Neither found, downloaded nor built (the build failed): the solve went on without them.
-    Unavailable,
-}
-
 /// Tables of big boards the app ships, which a solve downloads on first need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -160,38 +144,88 @@ pub enum ShippedTables {
 }
 
 /// A solve's tables are ready (the pattern databases, the small quick ones of a 4x4, or the
-/// big-board tables): where they came from and what they cost.
+/// big-board tables), or could not be had: where they came from and what they cost, each kind
+/// of origin with only what is true of it (a download did not fail, tables in memory took no
+/// time and were not saved). On the wire the kind is the `source` field ("memory", "cache",
+/// "downloaded", "built", "unavailable"), as the page's `data-source` attributes say it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TablesInfo {
-    /// Where they came from.
-    pub source: TablesSource,
-    /// Milliseconds spent building or loading them (0 from memory).
-    pub ms: f64,
-    /// Size of their stored form (`AdditivePdb::to_bytes`, `BigTables::to_bytes`).
-    pub bytes: u64,
-    /// Memory the tables hold.
-    pub memory_bytes: u64,
-    /// Whether a cached copy was found unreadable (and rebuilt).
-    pub repaired: bool,
-    /// Whether the built tables were saved to IndexedDB.
-    pub saved: bool,
-    /// Whether the app's shipped copy could not be downloaded (so it was built).
-    #[serde(default)]
-    pub download_failed: bool,
+#[serde(tag = "source", rename_all = "kebab-case")]
+pub enum TablesInfo {
+    /// Already in the worker's memory (an earlier solve).
+    Memory {
+        /// Size of the tables held (their memory, a little over their stored form).
+        bytes: u64,
+    },
+    /// Read from the browser's IndexedDB (an earlier visit).
+    Cache {
+        /// Milliseconds spent reading them.
+        ms: f64,
+        /// Size of their stored form (`AdditivePdb::to_bytes`, `BigTables::to_bytes`).
+        bytes: u64,
+    },
+    /// Downloaded now from the tables the app ships (the standard goal's), and stored.
+    Downloaded {
+        /// Milliseconds spent downloading and reading them.
+        ms: f64,
+        /// Size of their stored form.
+        bytes: u64,
+        /// Whether they replaced a cached copy found unreadable.
+        repaired: bool,
+        /// Whether they were saved to IndexedDB (a full or refused storage did not).
+        saved: bool,
+    },
+    /// Built now (not cached yet, the cached copy was unreadable, or the download failed).
+    Built {
+        /// Milliseconds spent building them.
+        ms: f64,
+        /// Size of their stored form.
+        bytes: u64,
+        /// Whether they replaced a cached copy found unreadable.
+        repaired: bool,
+        /// Whether they were saved to IndexedDB.
+        saved: bool,
+        /// Whether the app's shipped copy could not be downloaded (so they were built).
+        download_failed: bool,
+    },
+    /// Neither found, downloaded nor built: the solve went on without them.
+    #[serde(rename = "unavailable")]
+    Failed {
+        /// Why, in a few words.
+        why: String,
+    },
 }
 
 impl TablesInfo {
-    /// Tables from `source` that took `ms` to get, `bytes` stored and `memory_bytes` held;
-    /// nothing repaired, saved or failed.
-    pub fn new(source: TablesSource, ms: f64, bytes: u64, memory_bytes: u64) -> TablesInfo {
-        TablesInfo {
-            source,
-            ms,
-            bytes,
-            memory_bytes,
-            repaired: false,
-            saved: false,
-            download_failed: false,
+    /// The one word for where they came from, as the page's `data-source` attributes say it:
+    /// "memory", "cache", "downloaded", "built" or "unavailable".
+    pub fn source_name(&self) -> &'static str {
+        match self {
+            TablesInfo::Memory { .. } => "memory",
+            TablesInfo::Cache { .. } => "cache",
+            TablesInfo::Downloaded { .. } => "downloaded",
+            TablesInfo::Built { .. } => "built",
+            TablesInfo::Failed { .. } => "unavailable",
+        }
+    }
+
+    /// Milliseconds spent getting them (0 where they were not had).
+    pub fn ms(&self) -> f64 {
+        match self {
+            TablesInfo::Cache { ms, .. }
+            | TablesInfo::Downloaded { ms, .. }
+            | TablesInfo::Built { ms, .. } => *ms,
+            TablesInfo::Memory { .. } | TablesInfo::Failed { .. } => 0.0,
+        }
+    }
+
+    /// Size of their stored form (0 where they were not had).
+    pub fn bytes(&self) -> u64 {
+        match self {
+            TablesInfo::Memory { bytes }
+            | TablesInfo::Cache { bytes, .. }
+            | TablesInfo::Downloaded { bytes, .. }
+            | TablesInfo::Built { bytes, .. } => *bytes,
+            TablesInfo::Failed { .. } => 0,
         }
     }
 }
@@ -292,7 +326,7 @@ pub enum FromWorker {
         build: BuildProgress,
     },
     /// Request `id` has its tables (from memory, IndexedDB, the download or a build; or could
-    /// not have them: [`TablesSource::Unavailable`]); the search with them starts.
+    /// not have them: [`TablesInfo::Failed`]); the search with them starts.
     TablesReady {
         /// The request.
         id: u32,
@@ -431,6 +465,47 @@ mod tests {
     use super::*;
     use puzzle_core::{Goal, Limits, Shape, SolveOutcome};
 
+    /// The tables' origin keeps its wire words (the `source` field, which the end-to-end
+    /// tests read from a worker's reply) and says the same word in the page's `data-source`.
+    #[test]
+    fn tables_info_keeps_its_source_words() {
+        let infos = [
+            (TablesInfo::Memory { bytes: 1 }, "memory"),
+            (TablesInfo::Cache { ms: 2.0, bytes: 1 }, "cache"),
+            (
+                TablesInfo::Downloaded {
+                    ms: 2.0,
+                    bytes: 1,
+                    repaired: false,
+                    saved: true,
+                },
+                "downloaded",
+            ),
+            (
+                TablesInfo::Built {
+                    ms: 2.0,
+                    bytes: 1,
+                    repaired: true,
+                    saved: false,
+                    download_failed: true,
+                },
+                "built",
+            ),
+            (
+                TablesInfo::Failed {
+                    why: "no memory".to_string(),
+                },
+                "unavailable",
+            ),
+        ];
+        for (info, word) in infos {
+            let value = serde_json::to_value(&info).unwrap();
+            assert_eq!(value["source"], word);
+            assert_eq!(info.source_name(), word);
+            assert_eq!(serde_json::from_value::<TablesInfo>(value).unwrap(), info);
+        }
+    }
+
     #[test]
     fn requests_round_trip() {
         let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
@@ -509,14 +584,9 @@ mod tests {
             },
             FromWorker::TablesReady {
                 id: 7,
-                info: TablesInfo {
-                    source: TablesSource::Cache,
+                info: TablesInfo::Cache {
                     ms: 250.0,
                     bytes: 11_535_000,
-                    memory_bytes: 11_534_000,
-                    repaired: false,
-                    saved: false,
-                    download_failed: false,
                 },
             },
             FromWorker::DownloadFailed {

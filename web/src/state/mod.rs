@@ -3,8 +3,8 @@
 //! Each slice is a plain struct with its own action enum and a pure `reduce(&self, action) ->
 //! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
 //! its moves to undo and redo, its clock and result), [`editors`] (the
-//! two text fields), [`solving`] (the solve in flight, its answer, the specialised methods'
-//! progress), [`playback`], [`race`], [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`] and
+//! two text fields), [`solving`] (the last solve: none, running with its progress, finished
+//! with its answer, or stopped with its reason), [`playback`], [`race`], [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`] and
 //! [`view`] (the open tab). The
 //! top-level [`State`] composes them. The page's [`Action`]s are nested by slice
 //! (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`) hands each
@@ -65,7 +65,7 @@ pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
-pub use solving::{Finished, Running, Solving, SolvingChange, Watch};
+pub use solving::{Finished, Running, Solving, SolvingChange, Stop, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker, Workers};
@@ -85,7 +85,7 @@ pub struct State {
     pub play: Play,
     /// The edit-board and custom-goal fields.
     pub editors: Editors,
-    /// The solve in flight and its answer.
+    /// The last solve: none, running, finished with its answer, or stopped.
     pub solving: Solving,
     /// The solution being played back.
     pub playback: Option<Playback>,
@@ -152,7 +152,7 @@ impl State {
             && self.solvability().solvable
             && self.play.started_ms.is_none()
             && self.playback.is_none()
-            && self.solving.running.is_none()
+            && self.solving.running().is_none()
     }
 
     /// Whether the Solve button can be pressed.
@@ -163,7 +163,7 @@ impl State {
     /// Why the Solve button cannot be pressed (`None`: it can), in a few words for its tooltip
     /// and the line next to it.
     pub fn solve_blocked(&self) -> Option<&'static str> {
-        if self.solving.running.is_some() {
+        if self.solving.running().is_some() {
             Some("A solve is running: wait for it or press Cancel.")
         } else if self.race_running() {
             Some("A race is running: wait for it or cancel the race.")
@@ -185,7 +185,7 @@ impl State {
     /// board is never shown (see [`State::shows`]).
     pub fn race_play_blocked(&self) -> Option<&'static str> {
         self.solving
-            .running
+            .running()
             .is_some()
             .then_some("A solve is running: wait for it or press Cancel.")
     }
@@ -194,12 +194,10 @@ impl State {
     /// while it runs, else every answer of the result), with the index of the one being
     /// played back.
     pub fn answers(&self) -> (Vec<usize>, Option<usize>) {
-        let (start, answers): (_, Vec<&Solution>) = match &self.solving.running {
-            Some(running) => (&running.start, running.improved.iter().collect()),
-            None => match &self.solving.result {
-                Some(finished) => (&finished.start, finished.answers().collect()),
-                None => return (Vec::new(), None),
-            },
+        let (start, answers): (_, Vec<&Solution>) = match &self.solving {
+            Solving::Running(running) => (&running.start, running.improved.iter().collect()),
+            Solving::Finished(finished) => (&finished.start, finished.answers().collect()),
+            Solving::Idle | Solving::Stopped(_) => return (Vec::new(), None),
         };
         let playing = self.playback.as_ref().filter(|p| &p.start == start);
         let index = playing.and_then(|p| answers.iter().position(|s| s.moves == p.moves));
@@ -235,7 +233,7 @@ impl State {
 
     /// The request id the worker is busy with (a solve, or the current method of a race).
     pub fn busy_id(&self) -> Option<u32> {
-        self.solving.running.as_ref().map(|r| r.id).or_else(|| {
+        self.solving.running().map(|r| r.id).or_else(|| {
             let race = self.race.as_ref()?;
             race.current().map(|i| race.entries[i].id)
         })
@@ -282,7 +280,7 @@ impl State {
 
     /// The playback step, while the result on screen is the solution played back.
     pub fn result_step(&self) -> Option<usize> {
-        let moves = &self.solving.result.as_ref()?.solution.moves;
+        let moves = &self.solving.result()?.solution.moves;
         self.playback
             .as_ref()
             .filter(|p| &p.moves == moves)
@@ -298,8 +296,7 @@ impl State {
         };
         let searching = self
             .solving
-            .running
-            .as_ref()
+            .running()
             .is_some_and(|r| r.watch == Watch::Playing && r.start == playback.start);
         if searching {
             pace(self.prefs.speed_ms, 0)
@@ -311,7 +308,7 @@ impl State {
     /// Where the playback of the running watched solve is, for its worker: the request id and
     /// the playhead (`None` while nothing of it plays).
     pub fn playhead_report(&self) -> Option<(u32, crate::ahead::Playhead)> {
-        let running = self.solving.running.as_ref()?;
+        let running = self.solving.running()?;
         let playback = self.playback.as_ref()?;
         (running.watch == Watch::Playing && playback.start == running.start).then(|| {
             let playhead = crate::ahead::Playhead {

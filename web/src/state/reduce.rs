@@ -9,8 +9,9 @@ use super::{
     puzzle, race, scrambled, Action, CoachAction, CoachChange, EditorsAction, EditorsChange,
     ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
     PreferencesChange, PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Running,
-    SolvingAction, SolvingChange, State, Watch,
+    Solving, SolvingAction, SolvingChange, State, Stop, Watch,
 };
+use crate::engine_state::Tables;
 use crate::race::Race;
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
@@ -76,11 +77,11 @@ fn keep_what_belongs(state: &State, next: &mut State) {
         next.playback = None;
     }
     let change = Change::between(before, after);
-    if let Some(running) = next.solving.running.as_ref() {
+    if let Some(running) = next.solving.running() {
         if !next.shows(&running.start, &running.goal) {
             next.solving = next
                 .solving
-                .reduce(SolvingChange::Stopped(None))
+                .reduce(SolvingChange::Stopped(Stop::Left))
                 .unwrap_or_default();
             next.notice = Some(format!(
                 "{}: the solve for the board before was stopped. Press Solve to solve the board on screen.",
@@ -114,7 +115,7 @@ fn keep_what_belongs(state: &State, next: &mut State) {
             }
         }
     }
-    if let Some(result) = next.solving.result.as_ref() {
+    if let Some(result) = next.solving.result() {
         if !next.shows(&result.start, &result.goal) {
             next.drop_result();
         }
@@ -159,7 +160,7 @@ impl Change {
 /// becomes that state and the answer is the kept answer's length; `None` (and `next`
 /// untouched) if it has none.
 fn keep_best(state: &State, next: &mut State) -> Option<usize> {
-    let running = state.solving.running.as_ref()?;
+    let running = state.solving.running()?;
     let playing = state
         .playback
         .as_ref()
@@ -241,7 +242,7 @@ impl State {
     /// the playback if it keeps the moves played, else the answer that plays (the Result is
     /// what the board shows; a shortest length it proves is kept). Unwatched: `solution`.
     fn watched_final(&mut self, id: u32, solution: Box<Solution>) -> Box<Solution> {
-        let Some(running) = self.solving.running.as_ref().filter(|r| r.id == id) else {
+        let Some(running) = self.solving.running().filter(|r| r.id == id) else {
             return solution;
         };
         let playing = self.playback.as_ref().filter(|p| p.start == running.start);
@@ -622,23 +623,20 @@ fn route_race(state: &State, action: RaceAction) -> Option<State> {
 fn solve_started(state: &State, id: u32) -> Option<State> {
     let mut next = state.clone();
     let request = state.request(id);
-    let running = Running {
-        id,
-        start: state.puzzle.board.clone(),
-        goal: state.puzzle.goal_board.clone(),
-        method: request.method,
-        budget: request.max_expanded,
-        progress: None,
-        improved: Vec::new(),
-        watch: match request.watch {
-            None => Watch::Off,
-            // The anytime method's first answer comes in milliseconds: it plays.
-            Some(_) if matches!(request.method, Method::Anytime { .. }) => Watch::Playing,
-            Some(_) => Watch::Waiting,
-        },
-        shortest: None,
-        lower_bound: None,
+    let watch = match request.watch {
+        None => Watch::Off,
+        // The anytime method's first answer comes in milliseconds: it plays.
+        Some(_) if matches!(request.method, Method::Anytime { .. }) => Watch::Playing,
+        Some(_) => Watch::Waiting,
     };
+    let running = Running::new(
+        id,
+        state.puzzle.board.clone(),
+        state.puzzle.goal_board.clone(),
+        request.method,
+        request.max_expanded,
+        watch,
+    );
     next.solving = state
         .solving
         .reduce(SolvingChange::Started(Box::new(running)))?;
@@ -686,7 +684,8 @@ fn solve_failed(state: &State, id: u32, message: String) -> Option<State> {
             kept_words(state, kept)
         ));
     } else {
-        next.solving = state.solving.reduce(SolvingChange::Stopped(Some(id)))?;
+        let failed = SolvingChange::Failed(id, message.clone());
+        next.solving = state.solving.reduce(failed)?;
         next.notice = Some(format!("The solver failed: {message}"));
     }
     Some(next)
@@ -709,7 +708,7 @@ fn cancelled(state: &State) -> Option<State> {
         ));
         return Some(next);
     }
-    let running = state.solving.running.as_ref()?;
+    let running = state.solving.running()?;
     if let Some(kept) = keep_best(state, &mut next) {
         // Cancel stops what the person sees too: the board stays where the answer had
         // brought it (the moves played are real slides; going back would undo what was just
@@ -733,10 +732,11 @@ fn cancelled(state: &State) -> Option<State> {
         }
         return Some(next);
     }
-    next.solving = state.solving.reduce(SolvingChange::Stopped(None))?;
-    let engine = &state.solving.engine;
-    next.notice = Some(match (&engine.build, &engine.pdb) {
-        (Some(build), None) => format!(
+    next.solving = state
+        .solving
+        .reduce(SolvingChange::Stopped(Stop::Cancelled))?;
+    next.notice = Some(match &running.tables {
+        Tables::Building(build) => format!(
             "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
             build.fraction() * 100.0
         ),
@@ -753,7 +753,7 @@ fn cancelled(state: &State) -> Option<State> {
 /// shortest length, or its lower bound, is kept).
 fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let mut next = state.clone();
-    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    let running = state.solving.running().filter(|r| r.id == id)?;
     if running.watch != Watch::Playing {
         next.solving = state
             .solving
@@ -763,7 +763,7 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let playing = state.playback.as_ref().filter(|p| p.start == running.start);
     // Whether the solve kept the answer (a shorter one), not only its larger bound.
     let kept = |solving: &super::Solving| {
-        let held = |s: &super::Solving| s.running.as_ref().map_or(0, |r| r.improved.len());
+        let held = |s: &super::Solving| s.running().map_or(0, |r| r.improved.len());
         held(solving) > held(&state.solving)
     };
     match playing.map(|p| p.spliced(&solution.moves)) {
@@ -800,7 +800,7 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
 /// the ones after it as they come.
 fn watch_now(state: &State, id: u32) -> Option<State> {
     let mut next = state.clone();
-    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    let running = state.solving.running().filter(|r| r.id == id)?;
     next.solving = state.solving.reduce(SolvingChange::Watching(id))?;
     let playing = state
         .playback
@@ -824,7 +824,7 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
         next.race = Some(race);
         return Some(next);
     }
-    let running = state.solving.running.as_ref().filter(|r| r.id == id)?;
+    let running = state.solving.running().filter(|r| r.id == id)?;
     let start = running.start.clone();
     // The final answer's bound is kept, also where an earlier answer plays on and becomes the
     // result (`watched_final`): every answer is stated against the largest bound told.
@@ -863,16 +863,14 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
 /// sent its own start and goal), and its later answers join the list.
 fn play_answer(state: &State, index: usize) -> Option<State> {
     let mut next = state.clone();
-    let (start, goal, solution) = match &state.solving.running {
-        Some(running) => (&running.start, &running.goal, running.improved.get(index)?),
-        None => {
-            let finished = state.solving.result.as_ref()?;
-            (
-                &finished.start,
-                &finished.goal,
-                finished.answers().nth(index)?,
-            )
-        }
+    let (start, goal, solution) = match &state.solving {
+        Solving::Running(running) => (&running.start, &running.goal, running.improved.get(index)?),
+        Solving::Finished(finished) => (
+            &finished.start,
+            &finished.goal,
+            finished.answers().nth(index)?,
+        ),
+        Solving::Idle | Solving::Stopped(_) => return None,
     };
     if *goal != state.puzzle.goal_board
         || solution.outcome != SolveOutcome::Solved
@@ -884,7 +882,7 @@ fn play_answer(state: &State, index: usize) -> Option<State> {
     next.play(start.clone(), solution.moves.clone());
     next.notice = None;
     // The Result names the answer that plays (Restart then restarts it).
-    if state.solving.running.is_none() {
+    if state.solving.running().is_none() {
         if let Some(solving) = next.solving.reduce(SolvingChange::Name(index)) {
             next.solving = solving;
         }
@@ -895,7 +893,7 @@ fn play_answer(state: &State, index: usize) -> Option<State> {
 /// A race starts (not while a solve or a race runs): playback stops.
 fn race_started(state: &State, race: Race) -> Option<State> {
     let mut next = state.clone();
-    if state.solving.running.is_some() || state.race_running() {
+    if state.solving.running().is_some() || state.race_running() {
         return None;
     }
     next.race = Some(race);
@@ -909,7 +907,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
     let mut next = state.clone();
     let race = state.race.as_ref()?;
     let solution = race.entries.get(index)?.solution()?.clone();
-    if state.solving.running.is_some() || race.goal != state.puzzle.goal_board {
+    if state.solving.running().is_some() || race.goal != state.puzzle.goal_board {
         return None;
     }
     next.set_board(race.start.clone());
@@ -923,6 +921,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
         solution,
         earlier: Vec::new(),
         later: Vec::new(),
+        engine: None,
     };
     next.solving = next
         .solving
@@ -933,7 +932,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
 /// What [`keep_best`] kept (an answer of `kept` moves), in the notice's words: "the shortest
 /// answer found so far (118 moves)".
 fn kept_words(state: &State, kept: usize) -> String {
-    let running = state.solving.running.as_ref();
+    let running = state.solving.running();
     let shortest = running
         .and_then(|r| r.improved.last())
         .map(|s| s.moves.len());

@@ -1,10 +1,14 @@
-//! The solving slice: the solve in flight (with the board and goal it is for), its answer, and
-//! what the specialised methods add (database build progress, where the tables came from, the
-//! quality bound). Answers are tagged with their request id: a stale one changes nothing.
+//! The solving slice: one solve, in one of four states ([`Solving`]): none yet, running (with
+//! the board and goal it is for, its progress, its answers so far and bound, and its tables'
+//! build progress or origin), finished (its answer, with what the specialised methods add: where
+//! the tables came from, the quality bound), or stopped (cancelled, failed or left, with no
+//! answer). What is true of one state only is held by that state alone: a finished solve has no
+//! progress, a stopped one no answer, and nothing of a solve outlives it into the next.
+//! Answers are tagged with their request id: a stale one changes nothing.
 
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
-use crate::engine_state::{DownloadFailure, Engine, Quality, WorkersInfo};
+use crate::engine_state::{DownloadFailure, EngineResult, Quality, Tables, WorkersInfo};
 use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
 
 /// How a solve's answers reach the board ([`crate::ahead`]).
@@ -47,9 +51,80 @@ pub struct Running {
     /// answer of the solve is stated against it ([`with_bound`]), so that no answer, the
     /// final one included, states less than the solve knows.
     pub lower_bound: Option<u32>,
+    /// Its tables (specialised methods): being got, being built, or in hand.
+    pub tables: Tables,
+    /// The shipped tables it could not download (one entry a kind).
+    pub download_failed: Vec<DownloadFailure>,
+    /// The workers it runs on, where the worker told.
+    pub workers: Option<WorkersInfo>,
 }
 
 impl Running {
+    /// A solve of `method` from `start` towards `goal` under request `id` and node `budget`,
+    /// its answers reaching the board as `watch` says: nothing told of it yet.
+    pub fn new(
+        id: u32,
+        start: Board,
+        goal: Board,
+        method: Method,
+        budget: Option<u64>,
+        watch: Watch,
+    ) -> Running {
+        Running {
+            id,
+            start,
+            goal,
+            method,
+            budget,
+            watch,
+            progress: None,
+            improved: Vec::new(),
+            shortest: None,
+            lower_bound: None,
+            tables: Tables::Getting,
+            download_failed: Vec::new(),
+            workers: None,
+        }
+    }
+
+    /// What its special method adds to its answer (`None` for a generic search), with
+    /// `quality`, its bound.
+    fn engine_result(&self, quality: Option<Quality>) -> Option<EngineResult> {
+        self.method.search_config().is_none().then(|| EngineResult {
+            method: self.method,
+            tables: self.tables.ready().cloned(),
+            download_failed: self.download_failed.clone(),
+            quality,
+            workers: self.workers.clone(),
+        })
+    }
+
+    /// Notes the workers it runs on; a failure told stays told (the last word of a solve whose
+    /// second worker stopped is that it stopped). `None` if it says nothing new.
+    fn told_workers(&mut self, info: WorkersInfo) -> Option<()> {
+        let failed = self.workers.as_ref().and_then(|w| w.failed.clone());
+        let info = WorkersInfo {
+            failed: info.failed.or(failed),
+            ..info
+        };
+        if self.workers.as_ref() == Some(&info) {
+            return None;
+        }
+        self.workers = Some(info);
+        Some(())
+    }
+
+    /// Notes that it could not download some tables (replacing an older note about the same
+    /// tables); `None` if it says nothing new.
+    fn failed(&mut self, failure: DownloadFailure) -> Option<()> {
+        if self.download_failed.contains(&failure) {
+            return None;
+        }
+        self.download_failed.retain(|f| f.tables != failure.tables);
+        self.download_failed.push(failure);
+        Some(())
+    }
+
     /// Keeps `bound` if it is larger than the bound held, and states every answer so far
     /// against it; whether it rose.
     fn raise(&mut self, bound: Option<u32>) -> bool {
@@ -90,6 +165,8 @@ pub struct Finished {
     /// The answers shorter than the one named, longest first: watched, the shortest came after
     /// the playback had left it (or another answer was picked to play).
     pub later: Vec<Solution>,
+    /// What a specialised method adds to the answer (`None`: a generic search, or a race row).
+    pub engine: Option<EngineResult>,
 }
 
 impl Finished {
@@ -103,8 +180,9 @@ impl Finished {
 
     /// The result of `running` when its final `solution` came: the answers before it that
     /// are longer (the final answer repeats the last improvement of an anytime method), and
-    /// its proven shortest answer if that is shorter (it came after the playback had left it).
-    fn of(running: Running, solution: Solution) -> Finished {
+    /// its proven shortest answer if that is shorter (it came after the playback had left it);
+    /// with what its special method adds, `engine`.
+    fn of(running: Running, solution: Solution, engine: Option<EngineResult>) -> Finished {
         let later = running
             .shortest
             .filter(|shortest| shortest.moves.len() < solution.moves.len())
@@ -122,6 +200,7 @@ impl Finished {
             earlier,
             later,
             solution,
+            engine,
         }
     }
 
@@ -165,22 +244,37 @@ impl Finished {
     }
 }
 
-/// The solve in flight and the last answer.
+/// The last solve: none yet, running, finished with its answer, or stopped without one.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Solving {
-    /// The solve in progress, if any.
-    pub running: Option<Running>,
-    /// The last finished solve.
-    pub result: Option<Finished>,
-    /// The specialised solvers' progress and results.
-    pub engine: Engine,
+pub enum Solving {
+    /// No solve since the page opened, or its answer was put away (a new board).
+    #[default]
+    Idle,
+    /// A solve in progress in the worker.
+    Running(Box<Running>),
+    /// The answer on screen: the last solve's (a cancelled anytime solve ends here too, with
+    /// its best answer so far), or a race row's.
+    Finished(Box<Finished>),
+    /// The last solve ended without an answer, and why.
+    Stopped(Stop),
+}
+
+/// Why a solve ended without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The person pressed Cancel.
+    Cancelled,
+    /// The worker could not answer, and said why.
+    Failed(String),
+    /// The board or goal it was for left the screen.
+    Left,
 }
 
 /// What changes solving: what the top-level reducer tells this slice (the page's own actions
 /// are [`super::SolvingAction`] and [`super::RaceAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolvingChange {
-    /// A request was sent: it replaces the result (and, if none ran, the engine's state).
+    /// A request was sent: it replaces whatever was there (the result, or the solve before).
     Started(Box<Running>),
     /// Progress of request `id`.
     Progress(u32, Progress),
@@ -203,59 +297,61 @@ pub enum SolvingChange {
     Proven(u32, Box<Solution>),
     /// The answer to request `id`: it becomes the result.
     Finished(u32, Box<Solution>),
-    /// Request `id` failed, or the solve was stopped (cancel, or its goal went): no answer.
-    Stopped(Option<u32>),
+    /// Request `id` failed, and why: no answer.
+    Failed(u32, String),
+    /// The running solve was stopped (cancel, or its board or goal went): no answer.
+    Stopped(Stop),
     /// Drops the result (`None` if there is none).
     DropResult,
-    /// Shows an answer that did not come from the running solve (a race row).
+    /// Shows an answer that did not come from a solve (a race row; not while a solve runs).
     Show(Box<Finished>),
     /// The result names answer `index` of its answers (the one that now plays).
     Name(usize),
 }
 
 impl Solving {
+    /// The solve in progress, if one runs.
+    pub fn running(&self) -> Option<&Running> {
+        match self {
+            Solving::Running(running) => Some(running),
+            _ => None,
+        }
+    }
+
+    /// The answer on screen, if there is one.
+    pub fn result(&self) -> Option<&Finished> {
+        match self {
+            Solving::Finished(finished) => Some(finished),
+            _ => None,
+        }
+    }
+
     /// Whether `id` is the running request.
     pub fn is_running(&self, id: u32) -> bool {
-        self.running.as_ref().is_some_and(|r| r.id == id)
+        self.running().is_some_and(|r| r.id == id)
     }
 
     /// The next state of solving, or `None` when the action changes nothing.
     pub fn reduce(&self, action: SolvingChange) -> Option<Solving> {
         let mut next = self.clone();
         match action {
-            SolvingChange::Started(running) => {
-                if self.running.is_none() {
-                    next.engine = Engine {
-                        running: Some(running.method),
-                        ..Engine::default()
-                    };
-                }
-                next.running = Some(*running);
-                next.engine.workers = None;
-                next.result = None;
-                next.engine.finished = None;
-            }
+            SolvingChange::Started(running) => return Some(Solving::Running(running)),
             SolvingChange::Progress(id, progress) => {
                 next.mine(id)?.progress = Some(progress);
             }
+            // A build after tables were ready (the strong 4x4 tables after the small ones ran
+            // out of budget): the line shows the build again.
             SolvingChange::TablesBuilding(id, build) => {
-                next.mine(id)?;
-                next.engine.build = Some(build);
-                // A build after tables were ready (the strong 4x4 tables after the small
-                // ones ran out of budget): the line shows the build again.
-                next.engine.pdb = None;
+                next.mine(id)?.tables = Tables::Building(build);
             }
             SolvingChange::TablesReady(id, info) => {
-                next.mine(id)?;
-                next.engine.pdb = Some(info);
+                next.mine(id)?.tables = Tables::Ready(info);
             }
             SolvingChange::DownloadFailed(id, tables, why) => {
-                next.mine(id)?;
-                next.engine.failed(DownloadFailure { tables, why })?;
+                next.mine(id)?.failed(DownloadFailure { tables, why })?;
             }
             SolvingChange::Workers(id, info) => {
-                next.mine(id)?;
-                next.engine.told_workers(info)?;
+                next.mine(id)?.told_workers(info)?;
             }
             SolvingChange::Bound(id, bound) => {
                 if !next.mine(id)?.raise(Some(bound)) {
@@ -304,38 +400,35 @@ impl Solving {
                     lower_bound,
                     ratio: solution.bound_ratio(),
                 });
-                next.engine.finished = self.engine.result(quality);
-                next.engine.build = None;
-                next.running = None;
-                next.result = Some(Finished::of(running, solution));
+                let engine = running.engine_result(quality);
+                let finished = Finished::of(running, solution, engine);
+                return Some(Solving::Finished(Box::new(finished)));
             }
-            SolvingChange::Stopped(id) => {
-                match id {
-                    Some(id) => next.mine(id).map(|_| ())?,
-                    None => self.running.as_ref().map(|_| ())?,
-                };
-                next.running = None;
-                // A failure keeps the build line as it was; a stop drops it.
-                if id.is_none() {
-                    next.engine.build = None;
-                }
+            SolvingChange::Failed(id, why) => {
+                next.mine(id)?;
+                return Some(Solving::Stopped(Stop::Failed(why)));
+            }
+            SolvingChange::Stopped(stop) => {
+                self.running()?;
+                return Some(Solving::Stopped(stop));
             }
             SolvingChange::DropResult => {
-                self.result.as_ref()?;
-                next.result = None;
-                next.engine.finished = None;
+                self.result()?;
+                return Some(Solving::Idle);
             }
             SolvingChange::Show(finished) => {
-                next.result = Some(*finished);
-                next.engine.finished = None;
+                if self.running().is_some() {
+                    return None;
+                }
+                return Some(Solving::Finished(finished));
             }
             SolvingChange::Name(index) => {
-                let finished = self.result.as_ref()?;
+                let finished = self.result()?;
                 let named = finished.naming(index)?;
                 if named == *finished {
                     return None;
                 }
-                next.result = Some(named);
+                return Some(Solving::Finished(Box::new(named)));
             }
         }
         Some(next)
@@ -343,7 +436,10 @@ impl Solving {
 
     /// The running request `id`.
     fn mine(&mut self, id: u32) -> Option<&mut Running> {
-        self.running.as_mut().filter(|r| r.id == id)
+        match self {
+            Solving::Running(running) if running.id == id => Some(running),
+            _ => None,
+        }
     }
 }
 
@@ -356,18 +452,14 @@ mod tests {
 
     fn running(id: u32) -> Box<Running> {
         let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
-        Box::new(Running {
+        Box::new(Running::new(
             id,
-            start: "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
             goal,
-            method: Method::default_for(Shape::square(3).unwrap()),
-            budget: None,
-            progress: None,
-            improved: Vec::new(),
-            watch: Watch::Off,
-            shortest: None,
-            lower_bound: None,
-        })
+            Method::default_for(Shape::square(3).unwrap()),
+            None,
+            Watch::Off,
+        ))
     }
 
     /// The workers line follows the running request's worker; a failure stays told, and
@@ -397,14 +489,14 @@ mod tests {
                 A::Workers(1, two.clone()),
             ],
             |s| {
-                let workers = s.engine.workers.as_ref().unwrap();
+                let workers = s.running().unwrap().workers.as_ref().unwrap();
                 assert_eq!(workers.failed, failed.failed);
             },
         );
-        let same = told.engine.workers.clone().unwrap();
+        let same = told.running().unwrap().workers.clone().unwrap();
         assert_eq!(told.reduce(A::Workers(1, same)), None, "nothing new");
         check(Solving::reduce, &told, vec![A::Started(running(2))], |s| {
-            assert_eq!(s.engine.workers, None)
+            assert_eq!(s.running().unwrap().workers, None)
         });
     }
 
@@ -429,25 +521,28 @@ mod tests {
                 A::Finished(4, Box::new(solution)),
             ],
             |s| {
-                assert!(s.running.is_none());
-                let result = s.result.as_ref().unwrap();
+                assert!(s.running().is_none());
+                let result = s.result().unwrap();
                 assert_eq!((result.solution.moves.len(), &result.start), (2, &r.start));
-                assert_eq!(s.engine.finished, None, "a generic search has no label");
+                assert_eq!(result.engine, None, "a generic search has no label");
             },
         );
         check(Solving::reduce, &done, vec![A::DropResult], |s| {
-            assert!(s.result.is_none())
+            assert_eq!(*s, Solving::Idle)
         });
-        assert_eq!(done.reduce(A::Stopped(None)), None);
+        assert_eq!(done.reduce(A::Stopped(Stop::Cancelled)), None);
+        assert_eq!(done.reduce(A::Failed(4, "late".into())), None);
         check(
             Solving::reduce,
             &done,
             vec![
                 A::Started(running(5)),
-                A::Stopped(Some(6)),
-                A::Stopped(Some(5)),
+                A::Failed(6, "another's".into()),
+                A::Failed(5, "it broke".into()),
+                A::Stopped(Stop::Cancelled),
+                A::DropResult,
             ],
-            |s| assert_eq!((s.running.is_none(), s.result.is_none()), (true, true)),
+            |s| assert_eq!(*s, Solving::Stopped(Stop::Failed("it broke".into()))),
         );
     }
 
@@ -482,7 +577,7 @@ mod tests {
         });
         // The start needs 2 moves (RR); the bounds told are 0, then 1, then 2.
         let bounds = |s: &Solving| {
-            let running = s.running.as_ref().unwrap();
+            let running = s.running().unwrap();
             let answers: Vec<_> = running.improved.iter().map(|a| a.lower_bound).collect();
             (running.lower_bound, answers)
         };
@@ -505,10 +600,10 @@ mod tests {
         assert_eq!(bounds(&raised), (Some(2), vec![Some(2), Some(2)]));
         // The final answer with a weaker bound is stated against the largest.
         let done = raised.reduce(A::Finished(1, near(&r, "RR", 0))).unwrap();
-        let result = done.result.as_ref().unwrap();
+        let result = done.result().unwrap();
         let stated: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
         assert_eq!(stated, vec![Some(2); 3]);
-        let quality = done.engine.finished.as_ref().unwrap().quality.clone();
+        let quality = result.engine.as_ref().unwrap().quality.clone();
         assert_eq!(
             quality,
             Some(Quality {
@@ -519,7 +614,7 @@ mod tests {
         // The final answer's own bound counts too, for every answer.
         let done = told.reduce(A::Finished(1, near(&r, "RR", 2))).unwrap();
         let stated: Vec<_> = done
-            .result
+            .result()
             .unwrap()
             .answers()
             .map(|a| a.lower_bound)
@@ -530,12 +625,11 @@ mod tests {
         shortest.stats.optimal = true;
         shortest.lower_bound = None;
         let done = told.reduce(A::Finished(1, shortest)).unwrap();
-        assert_eq!(done.result.unwrap().solution.lower_bound, None);
+        assert_eq!(done.result().unwrap().solution.lower_bound, None);
     }
 
     #[test]
     fn a_build_after_ready_tables_shows_the_build_again() {
-        use crate::protocol::TablesSource;
         let build = BuildProgress {
             filled: 10,
             total: 100,
@@ -544,11 +638,9 @@ mod tests {
             elapsed_ms: 0.0,
             recent_seconds_left: None,
         };
-        let small = TablesInfo {
-            source: TablesSource::Built,
+        let small = TablesInfo::Built {
             ms: 600.0,
             bytes: 1_572_000,
-            memory_bytes: 1_572_000,
             repaired: false,
             saved: true,
             download_failed: false,
@@ -561,7 +653,7 @@ mod tests {
                 A::TablesBuilding(1, build.clone()),
                 A::TablesReady(1, small.clone()),
             ],
-            |s| assert_eq!(s.engine.pdb.as_ref(), Some(&small)),
+            |s| assert_eq!(s.running().unwrap().tables, Tables::Ready(small.clone())),
         );
         check(
             Solving::reduce,
@@ -572,9 +664,88 @@ mod tests {
                 A::TablesBuilding(1, build.clone()),
             ],
             |s| {
-                assert_eq!(s.engine.pdb, None, "the strong build is shown");
-                assert_eq!(s.engine.build.as_ref(), Some(&build));
+                let tables = &s.running().unwrap().tables;
+                assert_eq!(
+                    *tables,
+                    Tables::Building(build.clone()),
+                    "the strong build is shown"
+                );
             },
         );
+    }
+
+    /// Nothing of a solve outlives it. Before, the method of the solve (`engine.running`), its
+    /// tables, their download failures and its build were kept after it ended, and kept by a
+    /// solve started while it ran: that solve's answer was then labelled with the method and
+    /// tables of the one before (a generic search's answer "from the pattern database, loaded
+    /// from cache"), and its tables line showed the other's tables.
+    #[test]
+    fn nothing_of_a_solve_outlives_it() {
+        let tables = Box::new(Running {
+            method: Method::PatternDatabase,
+            ..*running(1)
+        });
+        let cache = TablesInfo::Cache {
+            ms: 40.0,
+            bytes: 11_000_000,
+        };
+        let with_tables = check(
+            Solving::reduce,
+            &Solving::default(),
+            vec![
+                A::Started(tables.clone()),
+                A::TablesReady(1, cache.clone()),
+                A::DownloadFailed(1, ShippedTables::BigBoard, "HTTP 404".into()),
+            ],
+            |s| assert_eq!(s.running().unwrap().tables, Tables::Ready(cache.clone())),
+        );
+        // A generic search started while it ran (a second Solve before the first's end).
+        let generic = running(2);
+        assert!(generic.method.search_config().is_some(), "a generic search");
+        let solution = puzzle_core::solve(
+            &generic.start,
+            &generic.goal,
+            &puzzle_core::SolverConfig::best_for(generic.start.shape()),
+            &mut Limits::default(),
+        )
+        .unwrap();
+        check(
+            Solving::reduce,
+            &with_tables,
+            vec![A::Started(generic.clone())],
+            |s| assert_eq!(s.running(), Some(&*generic), "nothing of the solve before"),
+        );
+        check(
+            Solving::reduce,
+            &with_tables,
+            vec![
+                A::Started(generic.clone()),
+                A::Finished(2, Box::new(solution.clone())),
+            ],
+            |s| {
+                assert_eq!(
+                    s.result().unwrap().engine,
+                    None,
+                    "not labelled as the other"
+                )
+            },
+        );
+        // After it ended, its method and tables are nowhere: the result says them, and once
+        // the result goes, the state is the same as before any solve.
+        let done = check(
+            Solving::reduce,
+            &with_tables,
+            vec![A::Finished(1, Box::new(solution))],
+            |s| {
+                let engine = s.result().unwrap().engine.as_ref().unwrap();
+                assert_eq!(
+                    (engine.method, engine.tables.as_ref()),
+                    (Method::PatternDatabase, Some(&cache))
+                );
+            },
+        );
+        assert_eq!(done.reduce(A::DropResult), Some(Solving::Idle));
+        let stopped = with_tables.reduce(A::Stopped(Stop::Cancelled)).unwrap();
+        assert_eq!(stopped, Solving::Stopped(Stop::Cancelled));
     }
 }

@@ -297,7 +297,7 @@ fn solved_state() -> (State, Solution) {
     let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
     state.set_board(board("6 1 7 3 0 4 5 8 2"));
     let state = apply(&state, Action::Solving(SolvingAction::SolveStarted(7)));
-    assert!(state.solving.running.is_some());
+    assert!(state.solving.running().is_some());
     assert!(!state.can_solve());
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     let state = apply(
@@ -318,11 +318,8 @@ fn an_answer_starts_playback_with_the_first_move() {
         state.puzzle.board,
         playback.start.after(&solution.moves[..1]).unwrap()
     );
-    assert!(state.solving.running.is_none());
-    assert_eq!(
-        state.solving.result.as_ref().unwrap().solution.length(),
-        Some(24)
-    );
+    assert!(state.solving.running().is_none());
+    assert_eq!(state.solving.result().unwrap().solution.length(), Some(24));
 }
 
 #[test]
@@ -424,7 +421,7 @@ fn stale_and_cancelled_answers_are_ignored() {
         Action::Solving(SolvingAction::Progress(1, progress)),
     );
     state = apply(&state, Action::Solving(SolvingAction::Cancelled));
-    assert!(state.solving.running.is_none());
+    assert!(state.solving.running().is_none());
     assert!(state.notice.as_deref().unwrap().contains("5,000"));
     let late = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     assert_eq!(
@@ -459,7 +456,7 @@ fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
         None
     );
     assert!(state.playback.is_none());
-    assert!(state.solving.result.is_none());
+    assert!(state.solving.result().is_none());
 }
 
 /// One fact a test expects of the state after its actions.
@@ -500,23 +497,17 @@ fn expect_all(state: &State, expected: &[Expect]) {
     for expect in expected {
         let ok = match expect {
             Expect::Board(text) => state.puzzle.board == board(text),
-            Expect::Running(on) => state.solving.running.is_some() == *on,
+            Expect::Running(on) => state.solving.running().is_some() == *on,
             Expect::Hint(cell) => state.coach.hint == *cell,
             Expect::Notice(None) => state.notice.is_none(),
             Expect::Notice(Some(text)) => state.notice.as_deref().is_some_and(|n| n.contains(text)),
             Expect::Result(length) => {
-                state
-                    .solving
-                    .result
-                    .as_ref()
-                    .map(|r| r.solution.moves.len())
-                    == *length
+                state.solving.result().map(|r| r.solution.moves.len()) == *length
             }
             Expect::Lengths(text) => {
                 state
                     .solving
-                    .result
-                    .as_ref()
+                    .result()
                     .and_then(Finished::lengths)
                     .as_deref()
                     == *text
@@ -572,7 +563,7 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
             Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
         ],
     );
-    assert_eq!(state.solving.running.as_ref().unwrap().improved.len(), 2);
+    assert_eq!(state.solving.running().unwrap().improved.len(), 2);
     let done = check(
         &state,
         vec![Action::Solving(SolvingAction::Solved(1, best))],
@@ -688,7 +679,7 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
         Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
     );
     assert!(
-        state.solving.running.is_none(),
+        state.solving.running().is_none(),
         "the solve for the old goal stops"
     );
     assert!(state.notice.as_deref().unwrap().contains("goal changed"));
@@ -699,23 +690,23 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
         ),
         None
     );
-    assert!(state.solving.result.is_none() && state.playback.is_none());
+    assert!(state.solving.result().is_none() && state.playback.is_none());
     // The same with a custom goal typed during the solve.
     let mut typed = with_board("8 6 7 2 5 4 3 0 1");
     typed = apply(&typed, Action::Solving(SolvingAction::SolveStarted(3)));
     typed = apply(&typed, Action::Editors(EditorsAction::CustomGoal));
     assert!(
-        typed.solving.running.is_some(),
+        typed.solving.running().is_some(),
         "opening the field changes no goal"
     );
     typed = apply(
         &typed,
         Action::Puzzle(PuzzleAction::GoalText("8 6 7 2 5 4 3 1 0".into(), 1)),
     );
-    assert!(typed.solving.running.is_none());
+    assert!(typed.solving.running().is_none());
     // A finished answer records its goal.
     let (solved, _) = solved_state();
-    let finished = solved.solving.result.as_ref().unwrap();
+    let finished = solved.solving.result().unwrap();
     assert_eq!(finished.goal, Goal::Snail.board(solved.shape()).unwrap());
 }
 
@@ -757,10 +748,7 @@ fn budget_stops_are_recorded_without_playback() {
         Action::Solving(SolvingAction::Solved(4, Box::new(stopped))),
     );
     assert!(state.playback.is_none());
-    assert_eq!(
-        state.solving.result.as_ref().unwrap().budget,
-        Some(BLIND_BUDGET)
-    );
+    assert_eq!(state.solving.result().unwrap().budget, Some(BLIND_BUDGET));
 }
 
 fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> Solution {
@@ -782,7 +770,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     use crate::race::{Race, RACE_BUDGET};
     let (mut state, _) = solved_state();
     state = apply(&state, Action::Playback(PlaybackAction::Restart));
-    let start = state.solving.result.as_ref().unwrap().start.clone();
+    let start = state.solving.result().unwrap().start.clone();
     state.set_board(start.clone());
     assert!(state.can_race());
     let race = Race::plan(
@@ -852,14 +840,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     let played = apply(&state, Action::Race(RaceAction::PlayRaceEntry(1)));
     assert_eq!(played.playback.as_ref().unwrap().start, start);
     assert_eq!(
-        played
-            .solving
-            .result
-            .as_ref()
-            .unwrap()
-            .solution
-            .method
-            .algorithm(),
+        played.solving.result().unwrap().solution.method.algorithm(),
         Algorithm::Greedy
     );
     assert_eq!(played.playback.as_ref().unwrap().step, 1);
@@ -1082,7 +1063,11 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         ],
     );
     // The kept answer keeps its method's label.
-    let label = state.solving.engine.finished.as_ref().map(|f| f.method);
+    let label = state
+        .solving
+        .result()
+        .and_then(|f| f.engine.as_ref())
+        .map(|f| f.method);
     assert_eq!(label, Some(PAGE_ANYTIME));
 }
 
@@ -1117,7 +1102,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // The solve is untouched: same request, same start and goal, still the one the worker has.
     assert_eq!(playing.busy_id(), Some(1));
     assert_eq!(
-        playing.solving.running.as_ref().map(|r| &r.start),
+        playing.solving.running().map(|r| &r.start),
         Some(&start.puzzle.board)
     );
     // A shorter answer arrives during playback: playback goes on, the list grows.
@@ -1129,7 +1114,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
         ],
         &[Expect::Running(true), Expect::Playback(Some((3, 6)))],
     );
-    assert_eq!(improved.solving.running.as_ref().unwrap().improved.len(), 2);
+    assert_eq!(improved.solving.running().unwrap().improved.len(), 2);
     // The final answer too: it becomes the result and is offered, playback still goes on.
     let done = check(
         &improved,
@@ -1420,7 +1405,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
         ],
         &[Expect::Running(false), Expect::Game(1, true, false)],
     );
-    assert!(redone.solving.result.is_none());
+    assert!(redone.solving.result().is_none());
 }
 
 #[test]
@@ -1564,7 +1549,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
     // The bound of the answer playing (what its line states).
     let playing_bound = |state: &State| {
         let playback = state.playback.as_ref().unwrap();
-        let running = state.solving.running.as_ref().unwrap();
+        let running = state.solving.running().unwrap();
         let answer = running.improved.iter().find(|s| s.moves == playback.moves);
         answer.and_then(|a| a.lower_bound)
     };
@@ -1575,7 +1560,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
         Action::Solving(SolvingAction::Improved(1, with_bound(&[D, R, L, R], 2))),
     );
     assert_eq!(late.playback.as_ref().map(|p| p.moves.len()), Some(4));
-    assert_eq!(late.solving.running.as_ref().unwrap().lower_bound, Some(2));
+    assert_eq!(late.solving.running().unwrap().lower_bound, Some(2));
     assert_eq!(playing_bound(&late), Some(2));
     // The final answer does not fit either: the answer playing is the result, stated against
     // the final answer's bound.
@@ -1587,16 +1572,9 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
         ))],
         &[Expect::Running(false), Expect::Result(Some(4))],
     );
-    let result = done.solving.result.as_ref().unwrap();
+    let result = done.solving.result().unwrap();
     assert_eq!(result.solution.lower_bound, Some(2));
-    let quality = done
-        .solving
-        .engine
-        .finished
-        .as_ref()
-        .unwrap()
-        .quality
-        .clone();
+    let quality = result.engine.as_ref().unwrap().quality.clone();
     assert_eq!(quality.map(|q| q.lower_bound), Some(2));
     let answers: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
     assert_eq!(answers, vec![Some(2)], "the answer playing is the result");

@@ -87,7 +87,7 @@ mod tests {
         let next = reduce(&state, Action::ShowView(View::Race)).unwrap();
         assert_eq!(next.view, View::Race);
         assert!(
-            next.solving.running.is_some(),
+            next.solving.running().is_some(),
             "a solve goes on in another view"
         );
         assert_eq!(

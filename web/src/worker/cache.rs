@@ -19,7 +19,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_big_apart, build_pdb, build_with_progress, plain_progress};
 use super::outbox::post;
 use super::{clock, shipped, with_state, WorkerState};
-use crate::protocol::{FromWorker, ShippedTables, TablesInfo, TablesSource};
+use crate::protocol::{FromWorker, ShippedTables, TablesInfo};
 
 /// The shipped 4x4 pattern databases of the standard goal ([`shipped`]).
 const SHIPPED_4X4: &str = "tables/pdb-4x4-standard.bin.gz";
@@ -173,29 +173,20 @@ pub(super) async fn made<T: Cached>(
     if !T::QUIET {
         super::build::begin(start);
     }
-    let (tables, source, download_failed, fetched) = match downloaded::<T>(goal).await {
-        Some(Ok((tables, bytes))) => (tables, TablesSource::Downloaded, false, Some(bytes)),
+    let (tables, fetched, download_failed) = match downloaded::<T>(goal).await {
+        Some(Ok((tables, bytes))) => (tables, Some(bytes), false),
         Some(Err(why)) => {
             // Said at once where the build takes long (big boards: the answers come without
             // the tables meanwhile, and the solve may end before they do).
             if let Some(tables) = T::told_as() {
                 post(scope, &FromWorker::DownloadFailed { id, tables, why });
             }
-            (
-                T::build(scope, id, goal).await?,
-                TablesSource::Built,
-                true,
-                None,
-            )
+            (T::build(scope, id, goal).await?, None, true)
         }
-        None => (
-            T::build(scope, id, goal).await?,
-            TablesSource::Built,
-            false,
-            None,
-        ),
+        None => (T::build(scope, id, goal).await?, None, false),
     };
     let ms = clock() - start;
+    let was_downloaded = fetched.is_some();
     // A download is stored as it came (read back above, so intact).
     let bytes = fetched.unwrap_or_else(|| tables.bytes());
     let size = bytes.len() as u64;
@@ -211,11 +202,22 @@ pub(super) async fn made<T: Cached>(
     if T::QUIET {
         return Ok(tables);
     }
-    let info = TablesInfo {
-        repaired: missing.repaired,
-        saved,
-        download_failed,
-        ..TablesInfo::new(source, ms, size, tables.memory_bytes() as u64)
+    let repaired = missing.repaired;
+    let info = if was_downloaded {
+        TablesInfo::Downloaded {
+            ms,
+            bytes: size,
+            repaired,
+            saved,
+        }
+    } else {
+        TablesInfo::Built {
+            ms,
+            bytes: size,
+            repaired,
+            saved,
+            download_failed,
+        }
     };
     post(scope, &FromWorker::TablesReady { id, info });
     Ok(tables)
@@ -282,7 +284,7 @@ pub(super) async fn loaded<T: Cached>(
     let key = T::key(goal)?;
     if let Some(tables) = T::with_memory(|m| m.get(&key).cloned()) {
         let bytes = (tables.memory_bytes() + 64) as u64;
-        ready(scope, id, &*tables, TablesSource::Memory, 0.0, bytes);
+        ready::<T>(scope, id, TablesInfo::Memory { bytes });
         return Ok(Loaded::Ready(tables));
     }
     let start = clock();
@@ -296,7 +298,7 @@ pub(super) async fn loaded<T: Cached>(
                     T::with_memory(|m| m.insert(key.clone(), tables.clone()));
                     let ms = clock() - start;
                     let size = bytes.len() as u64;
-                    ready(scope, id, &*tables, TablesSource::Cache, ms, size);
+                    ready::<T>(scope, id, TablesInfo::Cache { ms, bytes: size });
                     return Ok(Loaded::Ready(tables));
                 }
                 // A corrupt or foreign entry: rebuilt and overwritten.
@@ -307,19 +309,11 @@ pub(super) async fn loaded<T: Cached>(
     Ok(Loaded::Missing(Missing { key, db, repaired }))
 }
 
-/// Posts [`FromWorker::TablesReady`] for request `id`: `tables` from `source`, `ms` to get and
-/// `bytes` stored.
-fn ready<T: Cached>(
-    scope: &DedicatedWorkerGlobalScope,
-    id: u32,
-    tables: &T,
-    source: TablesSource,
-    ms: f64,
-    bytes: u64,
-) {
+/// Posts [`FromWorker::TablesReady`] for request `id`: tables of kind `T` found in memory or
+/// IndexedDB, as `info` says.
+fn ready<T: Cached>(scope: &DedicatedWorkerGlobalScope, id: u32, info: TablesInfo) {
     if T::QUIET {
         return;
     }
-    let info = TablesInfo::new(source, ms, bytes, tables.memory_bytes() as u64);
     post(scope, &FromWorker::TablesReady { id, info });
 }

@@ -18,7 +18,7 @@ use super::outbox::{improved, post};
 use super::wait::next_turn;
 use super::with_state;
 use super::{bound, clock, lanes, quick, second_search, shipped, tableless, watch, whole};
-use crate::protocol::{FromWorker, SolveRequest, TablesInfo, TablesSource};
+use crate::protocol::{FromWorker, SolveRequest, TablesInfo};
 
 /// The answer to `request`, whose method needs tables: they may come from memory, IndexedDB,
 /// a download or a build, while [`FromWorker::Building`] and [`FromWorker::TablesReady`] tell
@@ -230,9 +230,9 @@ async fn with_or_without(
             bound::tell(scope, request, tables);
             tables
         }
-        Err(_) => {
+        Err(why) => {
             // The page says so in its tables line, and keeps the answers it has.
-            post(scope, &unavailable(request.id));
+            post(scope, &unavailable(request.id, why.clone()));
             Tables::default()
         }
     };
@@ -242,9 +242,9 @@ async fn with_or_without(
     }
 }
 
-/// The tables line's message when the big-board tables could not be had.
-fn unavailable(id: u32) -> FromWorker {
-    let info = TablesInfo::new(TablesSource::Unavailable, 0.0, 0, 0);
+/// The tables line's message when the big-board tables could not be had, and `why`.
+fn unavailable(id: u32, why: String) -> FromWorker {
+    let info = TablesInfo::Failed { why };
     FromWorker::TablesReady { id, info }
 }
 
