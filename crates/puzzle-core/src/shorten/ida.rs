@@ -35,21 +35,7 @@ pub(crate) fn shortest_between(
         target: target.cells(),
         estimate: &estimate,
     };
-    let mut search = Deepening {
-        walk: &mut walk,
-        path: Vec::with_capacity(max_len + 1),
-        spent: 0,
-        node_cap,
-    };
-    let mut bound = h;
-    while bound as usize <= max_len {
-        match search.probe(bound, budget, Root::Uncounted)? {
-            Probe::Found => return Ok(Some(search.path)),
-            Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
-            Probe::Next(next) => bound = next,
-        }
-    }
-    Ok(None)
+    within(&mut walk, max_len, node_cap, budget, Root::Uncounted)
 }
 
 /// A board walked toward a target board under linear conflict.
@@ -130,6 +116,17 @@ pub(crate) fn deepen_within<W: Walk>(
     node_cap: u64,
     budget: &mut Budget,
 ) -> Result<Option<Vec<Direction>>, Halt> {
+    within(walk, max_len, node_cap, budget, Root::Counted)
+}
+
+/// [`deepen_within`], the walk's own board counted or not (`root`).
+fn within<W: Walk>(
+    walk: &mut W,
+    max_len: usize,
+    node_cap: u64,
+    budget: &mut Budget,
+    root: Root,
+) -> Result<Option<Vec<Direction>>, Halt> {
     let mut search = Deepening {
         walk,
         path: Vec::with_capacity(max_len + 1),
@@ -138,7 +135,7 @@ pub(crate) fn deepen_within<W: Walk>(
     };
     let mut bound = search.walk.estimate();
     while bound as usize <= max_len {
-        match search.probe(bound, budget, Root::Counted)? {
+        match search.probe(bound, budget, root)? {
             Probe::Found => return Ok(Some(search.path)),
             Probe::OutOfNodes | Probe::Exhausted => return Ok(None),
             Probe::Next(next) => bound = next,
