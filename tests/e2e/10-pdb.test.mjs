@@ -462,14 +462,15 @@ test('two tabs of one browser needing the same tables at once: both get them, an
   second.on('pageerror', (e) => second.problems.push(`pageerror: ${e.message}`));
   await second.goto(`${BASE_URL}/?size=6x6`);
   await second.getByRole('grid').waitFor();
-  const start = async (page) => {
-    // 5 s: the download comes within it even on a loaded machine (a budget that ends first
-    // answers without the tables, and they arrive for the next solve).
-    await page.selectOption('#budget', '5000');
+  const start = async (page, budget) => {
+    // Two tabs downloading at once: 15 s, so the download comes within it on a loaded machine
+    // too (a budget that ends first answers without the tables, and no tables line shows: seen
+    // in 2 of 4 full runs at 5 s). The third tab reads the cache: 5 s.
+    await page.selectOption('#budget', budget);
     await page.getByRole('button', { name: 'Scramble', exact: true }).click();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
   };
-  await Promise.all([start(first), start(second)]);
+  await Promise.all([start(first, '15000'), start(second, '15000')]);
   // Whichever tab looks first downloads; the other downloads too when both look before either
   // has stored, or reads the stored copy when it looks after (a busy machine spreads the starts).
   const sources = [];
@@ -484,9 +485,13 @@ test('two tabs of one browser needing the same tables at once: both get them, an
   const third = await first.context().newPage();
   await third.goto(`${BASE_URL}/?size=7x7`);
   await third.getByRole('grid').waitFor();
-  await start(third);
+  await start(third, '5000');
   await third.locator('#length').waitFor({ timeout: 60_000 });
-  assert.equal(await third.locator('#pdb-source').getAttribute('data-source'), 'cache');
+  // Read from the cache at the solve, or already read into memory by the read the page asks
+  // for 1.5 s after load (a loaded machine starts the solve later): either way from the stored
+  // copy, checksum and goal checked.
+  const read = await third.locator('#pdb-source').getAttribute('data-source');
+  assert.ok(['cache', 'memory'].includes(read), `the third tab reads the stored copy: ${read}`);
   assert.deepEqual(first.problems, []);
   assert.deepEqual(second.problems, []);
 });
