@@ -347,14 +347,7 @@ mod tests {
             &s,
             Action::Solving(SolvingAction::TablesReady(5, info.clone())),
         );
-        let goal = s.puzzle.goal_board.clone();
-        let solution = puzzle_core::solve(
-            &s.puzzle.board,
-            &goal,
-            &SolverConfig::best_for(goal.shape()),
-            &mut Limits::default(),
-        )
-        .unwrap();
+        let solution = optimal(&s);
         s = apply(
             &s,
             Action::Solving(SolvingAction::Solved(5, Box::new(solution))),
@@ -404,14 +397,7 @@ mod tests {
             progress_text(s.solving.running(), s.shape()).as_deref(),
             Some("Starting the solver…")
         );
-        let goal = s.puzzle.goal_board.clone();
-        let solution = puzzle_core::solve(
-            &s.puzzle.board,
-            &goal,
-            &SolverConfig::best_for(goal.shape()),
-            &mut Limits::default(),
-        )
-        .unwrap();
+        let solution = optimal(&s);
         let s = apply(
             &s,
             Action::Solving(SolvingAction::Solved(6, Box::new(solution))),
@@ -486,6 +472,13 @@ mod tests {
         // A new solve starts with a clean slate.
         let again = apply(&solved, Action::Solving(SolvingAction::SolveStarted(4)));
         assert!(again.solving.running().unwrap().download_failed.is_empty());
+    }
+
+    /// The optimal answer of the board on screen, by the best generic search for its size.
+    fn optimal(s: &State) -> puzzle_core::Solution {
+        let goal = &s.puzzle.goal_board;
+        let config = SolverConfig::best_for(goal.shape());
+        puzzle_core::solve(&s.puzzle.board, goal, &config, &mut Limits::default()).unwrap()
     }
 
     /// The staged answer of the board on screen (a 6x6 has no optimal one here).
