@@ -76,7 +76,20 @@ fn blank_first_663() -> &'static AdditivePdb {
 
 #[test]
 fn index_is_a_perfect_bijection() {
-    for (n, k) in [(4, 1), (6, 5), (8, 4), (9, 3), (9, 8), (16, 3), (12, 5)] {
+    // Up to 16 cells by tables, above by popcounts: both sides of the line.
+    for (n, k) in [
+        (4, 1),
+        (6, 5),
+        (8, 4),
+        (9, 3),
+        (9, 8),
+        (16, 3),
+        (12, 5),
+        (17, 4),
+        (25, 3),
+        (36, 3),
+        (64, 2),
+    ] {
         let index = PatternIndex::new(n, k).unwrap();
         let expected: u64 = (n - k + 1..=n).map(|f| f as u64).product();
         assert_eq!(index.size(), expected, "size of {k} on {n}");
@@ -93,7 +106,9 @@ fn index_is_a_perfect_bijection() {
         }
     }
     assert!(PatternIndex::new(9, 9).is_none());
-    assert!(PatternIndex::new(17, 3).is_none());
+    assert!(PatternIndex::new(65, 3).is_none());
+    // Placements that cannot be counted in 64 bits.
+    assert!(PatternIndex::new(64, 20).is_none());
     assert_eq!(PatternIndex::new(16, 6).unwrap().size(), 5_765_760);
 }
 

@@ -30,8 +30,9 @@
 use crate::board::Board;
 use crate::search::{Meter, Stop};
 
+use super::cells::Geometry;
 use super::index::{popcount16, select16, PatternIndex};
-use super::table::{distances, Encoding, Geometry, PatternTable, NIBBLES_FROM_ENTRIES, UNSET};
+use super::table::{distances, Encoding, PatternTable, NIBBLES_FROM_ENTRIES, UNSET};
 
 /// The state of a blank cell in the frontier of an even level.
 const EVEN: u32 = 1;
@@ -197,7 +198,7 @@ fn search<const W: u32, S: States>(
     let shape = goal.shape();
     let k = tiles.len();
     let size = index.size() as usize;
-    let geometry = Geometry::new(shape);
+    let geometry = Geometry::<u32>::new(shape);
     let ranker = Ranker::<W>::new(index, shape.width());
     let mut decoder = Decoder::new(index);
 
@@ -442,7 +443,7 @@ impl<const W: u32> Ranker<W> {
         &self,
         rank: usize,
         placement: &Placement,
-        geometry: &Geometry,
+        geometry: &Geometry<u32>,
         region: u32,
         distance: &[[u8; 16]; 16],
         children: &mut [(usize, u8, u8, u8); 64],

@@ -1,12 +1,22 @@
-//! A perfect index (ranking) of the cells occupied by the tiles of a pattern.
+//! A perfect index (ranking) of the cells occupied by the tiles of a pattern, on boards of up
+//! to 64 cells: the 16-cell pattern databases of [`crate::pdb`] and the big boards' tables of
+//! [`crate::anytime`] both use it.
 //!
 //! A pattern of `k` distinct tiles on a board of `n` cells has `n (n-1) ... (n-k+1)` placements.
 //! The rank of a placement `p_0, ..., p_{k-1}` is the mixed-radix number whose `i`-th digit is
 //! `p_i` minus the number of earlier tiles on a smaller cell (a partial Lehmer code): every
 //! placement gets a distinct index in `0..size`, with no gaps, so a table needs exactly one
-//! entry per placement. Ranking is `k` popcounts (by table: see `popcount16`).
+//! entry per placement. Ranking is `k` popcounts; on boards of up to 16 cells (the hot loop of
+//! the 4x4 search) they are read from a table (see `popcount16`), and unranking uses 32-bit
+//! divisions and a table of bit positions.
 
-/// Ranks and unranks placements of `k` tiles on `n <= 16` cells.
+/// Most cells a [`PatternIndex`] handles.
+pub const MAX_CELLS: usize = 64;
+
+/// Most cells of the boards ranked with 16-bit tables and 32-bit divisions.
+const SMALL_CELLS: u8 = 16;
+
+/// Ranks and unranks placements of `k` tiles on `n <= 64` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternIndex {
     cells: u8,
@@ -15,12 +25,14 @@ pub struct PatternIndex {
 }
 
 impl PatternIndex {
-    /// The index of `tiles` tiles on `cells` cells; `None` unless `1 <= tiles < cells <= 16`.
+    /// The index of `tiles` tiles on `cells` cells; `None` unless `1 <= tiles < cells <= 64`
+    /// and the placements can be counted in 64 bits.
     pub fn new(cells: usize, tiles: usize) -> Option<PatternIndex> {
-        if tiles == 0 || tiles >= cells || cells > 16 {
+        if tiles == 0 || tiles >= cells || cells > MAX_CELLS {
             return None;
         }
-        let size = (cells - tiles + 1..=cells).map(|f| f as u64).product();
+        let size =
+            (cells - tiles + 1..=cells).try_fold(1u64, |size, f| size.checked_mul(f as u64))?;
         Some(PatternIndex {
             cells: cells as u8,
             tiles: tiles as u8,
@@ -48,34 +60,66 @@ impl PatternIndex {
     #[inline]
     pub fn rank(&self, positions: &[u8]) -> usize {
         let n = self.cells as usize;
-        let mut used: u32 = 0;
+        let placement = &positions[..self.tiles as usize];
         let mut rank = 0usize;
-        for (i, &p) in positions[..self.tiles as usize].iter().enumerate() {
-            let below = popcount16(used & ((1u32 << p) - 1)) as usize;
-            rank = rank * (n - i) + (p as usize - below);
-            used |= 1 << p;
+        if self.cells <= SMALL_CELLS {
+            let mut used: u32 = 0;
+            for (i, &p) in placement.iter().enumerate() {
+                let below = popcount16(used & ((1u32 << p) - 1)) as usize;
+                rank = rank * (n - i) + (p as usize - below);
+                used |= 1 << p;
+            }
+        } else {
+            let mut used: u64 = 0;
+            for (i, &p) in placement.iter().enumerate() {
+                let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+                rank = rank * (n - i) + (p as usize - below);
+                used |= 1 << p;
+            }
         }
         rank
     }
 
     /// The placement of a rank, written to `positions[..k]`.
     pub fn unrank(&self, rank: usize, positions: &mut [u8]) {
-        let n = self.cells as u32;
+        let n = self.cells as usize;
         let k = self.tiles as usize;
-        let mut digits = [0u8; 16];
-        // Sizes stay below 2^32 (16!/8! is 518,918,400), so 32-bit divisions suffice.
-        let mut rest = rank as u32;
-        for i in (0..k).rev() {
-            let radix = n - i as u32;
-            digits[i] = (rest % radix) as u8;
-            rest /= radix;
+        let mut digits = [0u8; MAX_CELLS];
+        if self.size <= u64::from(u32::MAX) {
+            // 32-bit divisions suffice (16!/8! is 518,918,400).
+            let mut rest = rank as u32;
+            for i in (0..k).rev() {
+                let radix = (n - i) as u32;
+                digits[i] = (rest % radix) as u8;
+                rest /= radix;
+            }
+        } else {
+            let mut rest = rank as u64;
+            for i in (0..k).rev() {
+                let radix = (n - i) as u64;
+                digits[i] = (rest % radix) as u8;
+                rest /= radix;
+            }
         }
-        let mut free: u32 = (1u32 << n) - 1;
-        for i in 0..k {
-            // The digits[i]-th free cell: pick the byte, then the bit from a table.
-            let cell = select16(free, u32::from(digits[i]));
-            positions[i] = cell;
-            free &= !(1 << cell);
+        if self.cells <= SMALL_CELLS {
+            let mut free: u32 = (1u32 << n) - 1;
+            for i in 0..k {
+                // The digits[i]-th free cell: pick the byte, then the bit from a table.
+                let cell = select16(free, u32::from(digits[i]));
+                positions[i] = cell;
+                free &= !(1 << cell);
+            }
+        } else {
+            let mut free: u64 = u64::MAX >> (64 - n);
+            for i in 0..k {
+                let mut rest = free;
+                for _ in 0..digits[i] {
+                    rest &= rest - 1;
+                }
+                let cell = rest.trailing_zeros() as u8;
+                positions[i] = cell;
+                free &= !(1 << cell);
+            }
         }
     }
 }

@@ -26,6 +26,8 @@
 
 mod bfs;
 pub mod build;
+pub(crate) mod cells;
+pub(crate) mod general;
 pub mod index;
 pub mod join;
 pub mod lookup;

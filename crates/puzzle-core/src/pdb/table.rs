@@ -1,8 +1,8 @@
 //! One pattern table: its entries by placement rank and their encodings ([`Encoding`]), and
-//! what the two builders (`build.rs`, the reference; `bfs.rs`, the fast one) share: the
-//! distances of the pattern's tiles and the cell masks of the board (`Geometry`).
+//! what the builders (`bfs.rs`, the fast one; `build.rs`, the reference) share: the distances
+//! of the pattern's tiles.
 
-use crate::board::{Board, Shape};
+use crate::board::Board;
 
 use super::index::PatternIndex;
 
@@ -174,13 +174,6 @@ impl PatternTable {
         self.data.len() + self.tiles.len()
     }
 
-    /// Peak bytes the reference builder ([`Builder::Reference`](super::Builder::Reference)) allocates for a pattern with
-    /// this index (table, masks and two bits a rank marking the ranks with a frontier); see
-    /// [`Builder::peak_bytes`](super::Builder::peak_bytes) for the one in use.
-    pub fn build_peak_bytes(index: PatternIndex) -> u64 {
-        index.size() * 7 + index.size().div_ceil(64) * 16
-    }
-
     /// The same table stored as `encoding`, or `None` if its entries do not fit (nibbles need
     /// every entry within 30 moves of the Manhattan distance and a pattern that leaves a tile
     /// out, so that every placement is reachable).
@@ -302,62 +295,6 @@ pub(super) fn encode(
                 data[rank >> 1] |= (extra / 2) << ((rank & 1) * 4);
             }
             Some(data)
-        }
-    }
-}
-
-/// Cell masks of a board of at most 16 cells.
-pub(crate) struct Geometry {
-    width: u32,
-    pub(crate) all: u32,
-    /// Cells not in the first column (where a shift by +1 may land).
-    pub(crate) not_first_column: u32,
-    /// Cells not in the last column (where a shift by -1 may land).
-    pub(crate) not_last_column: u32,
-    pub(crate) adjacent: [u32; 16],
-}
-
-impl Geometry {
-    pub(crate) fn new(shape: Shape) -> Geometry {
-        let n = shape.cells();
-        let w = shape.width();
-        let mut geometry = Geometry {
-            width: w as u32,
-            all: (1u32 << n) - 1,
-            not_first_column: 0,
-            not_last_column: 0,
-            adjacent: [0; 16],
-        };
-        for cell in 0..n {
-            if cell % w != 0 {
-                geometry.not_first_column |= 1 << cell;
-            }
-            if cell % w != w - 1 {
-                geometry.not_last_column |= 1 << cell;
-            }
-            for direction in crate::moves::Direction::ALL {
-                if let Some(other) = shape.neighbour(cell, direction) {
-                    geometry.adjacent[cell] |= 1 << other;
-                }
-            }
-        }
-        geometry
-    }
-
-    /// The cells of `free` connected to `region`.
-    #[inline]
-    pub(crate) fn flood(&self, mut region: u32, free: u32) -> u32 {
-        loop {
-            let grown = (region
-                | ((region << 1) & self.not_first_column)
-                | ((region >> 1) & self.not_last_column)
-                | (region << self.width)
-                | (region >> self.width))
-                & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
         }
     }
 }

@@ -16,8 +16,8 @@ use crate::board::{Board, Shape};
 use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::Limits;
 
-use crate::anytime::tables::pattern::{self, Index};
 use crate::anytime::tables::{groups, table_file, Strength};
+use crate::pdb::{general, PatternIndex};
 
 /// Longest side of the core.
 pub(crate) const CORE_SIDE: usize = 5;
@@ -85,7 +85,7 @@ pub(crate) struct Layout {
     /// `group_of[label]` and `slot_of[label]`: where a core tile's entry is.
     pub(crate) group_of: Vec<u8>,
     pub(crate) slot_of: Vec<u8>,
-    pub(crate) indexes: Vec<Index>,
+    pub(crate) indexes: Vec<PatternIndex>,
     /// The transposed lookup, when the core is square with the goal blank on its diagonal.
     pub(crate) reflection: Option<Reflection>,
 }
@@ -144,7 +144,7 @@ impl Layout {
                 group_of[label as usize] = g as u8;
                 slot_of[label as usize] = slot as u8;
             }
-            indexes.push(Index::new(height * width, group.len())?);
+            indexes.push(PatternIndex::new(height * width, group.len())?);
         }
         let reflection = Reflection::for_core(&core_goal);
         Some(Layout {
@@ -220,7 +220,7 @@ impl BigTables {
         let layout = Layout::for_goal(goal, strength).ok_or(PdbError::BadPartition {
             reason: PartitionFault::NoCoreTiles,
         })?;
-        let tables = pattern::build_groups(&layout.core_goal, &layout.groups, limits)?;
+        let tables = general::build_groups(&layout.core_goal, &layout.groups, limits)?;
         Ok(BigTables {
             goal: goal.clone(),
             layout,
@@ -231,15 +231,16 @@ impl BigTables {
     /// Entries of each group's table of `strength` for `goal` (one byte each); empty if the
     /// goal cannot have tables.
     pub fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
-        Layout::for_goal(goal, strength)
-            .map_or_else(Vec::new, |l| l.indexes.iter().map(Index::size).collect())
+        Layout::for_goal(goal, strength).map_or_else(Vec::new, |l| {
+            l.indexes.iter().map(PatternIndex::size).collect()
+        })
     }
 
     /// Working memory of one table of `strength` for `goal` while it is built (each thread
     /// building one holds this on top of the finished tables): 12 bytes an entry and 1.
     pub fn build_bytes(goal: &Board, strength: Strength) -> u64 {
         let largest = BigTables::entries(goal, strength).into_iter().max();
-        pattern::build_bytes(CORE_SIDE * CORE_SIDE, largest.unwrap_or(0))
+        general::build_bytes(CORE_SIDE * CORE_SIDE, largest.unwrap_or(0))
     }
 
     /// Which tables these are.
@@ -386,7 +387,7 @@ impl BigTables {
         let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
         let layout = Layout::for_goal(&goal, strength)
             .ok_or_else(|| table_file::corrupt(CorruptFault::NoCore))?;
-        let tables = table_file::tables(rest, layout.indexes.iter().map(Index::size))?;
+        let tables = table_file::tables(rest, layout.indexes.iter().map(PatternIndex::size))?;
         Ok(BigTables {
             goal,
             layout,

@@ -1,11 +1,10 @@
 //! The pattern databases the phases are guided by: the core's ([`big`], [`BigTables`]) and the
-//! whole board's ([`whole`], [`WholeTables`]), built by [`pattern`], stored in the byte format
+//! whole board's ([`whole`], [`WholeTables`]), built by the general table builder (`pdb/general.rs`), stored in the byte format
 //! of [`table_file`], and read per move by the searches through [`entries`].
 
 pub(crate) mod big;
 pub(crate) mod entries;
 pub(crate) mod groups;
-pub(crate) mod pattern;
 pub(crate) mod table_file;
 pub(crate) mod whole;
 

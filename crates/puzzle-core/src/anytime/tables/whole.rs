@@ -13,8 +13,8 @@ use crate::pdb::{CorruptFault, PartitionFault, PdbError};
 use crate::search::Limits;
 
 use crate::anytime::tables::big::{Reflection, NO_GROUP};
-use crate::anytime::tables::pattern::{self, Index};
 use crate::anytime::tables::{groups, table_file, Strength};
+use crate::pdb::{general, PatternIndex};
 
 const VERSION: u8 = 1;
 
@@ -46,7 +46,7 @@ pub struct WholeTables {
     pub(crate) groups: Vec<Vec<u8>>,
     /// `group_of[t]`: the group of tile `t` (`NO_GROUP` for the blank).
     pub(crate) group_of: Vec<u8>,
-    indexes: Vec<Index>,
+    indexes: Vec<PatternIndex>,
     tables: Arc<Vec<Vec<u8>>>,
     pub(crate) reflection: Option<Reflection>,
 }
@@ -66,7 +66,7 @@ impl WholeTables {
         limits: &mut Limits,
     ) -> Result<WholeTables, PdbError> {
         let mut whole = WholeTables::without_tables(goal, strength)?;
-        whole.tables = Arc::new(pattern::build_groups(goal, &whole.groups, limits)?);
+        whole.tables = Arc::new(general::build_groups(goal, &whole.groups, limits)?);
         Ok(whole)
     }
 
@@ -88,9 +88,11 @@ impl WholeTables {
             for &tile in group {
                 group_of[tile as usize] = g as u8;
             }
-            indexes.push(Index::new(n, group.len()).ok_or(PdbError::BadPartition {
-                reason: PartitionFault::GroupHoldsEveryCell,
-            })?);
+            indexes.push(
+                PatternIndex::new(n, group.len()).ok_or(PdbError::BadPartition {
+                    reason: PartitionFault::GroupHoldsEveryCell,
+                })?,
+            );
         }
         Ok(WholeTables {
             strength,
@@ -119,7 +121,7 @@ impl WholeTables {
     pub fn entries(goal: &Board, strength: Strength) -> Vec<u64> {
         WholeTables::without_tables(goal, strength).map_or_else(
             |_| Vec::new(),
-            |whole| whole.indexes.iter().map(Index::size).collect(),
+            |whole| whole.indexes.iter().map(PatternIndex::size).collect(),
         )
     }
 
@@ -127,7 +129,7 @@ impl WholeTables {
     /// building one holds this on top of the finished tables).
     pub fn build_bytes(goal: &Board, strength: Strength) -> u64 {
         let largest = WholeTables::entries(goal, strength).into_iter().max();
-        pattern::build_bytes(goal.cells().len(), largest.unwrap_or(0))
+        general::build_bytes(goal.cells().len(), largest.unwrap_or(0))
     }
 
     /// Which tables these are.
@@ -169,7 +171,7 @@ impl WholeTables {
         let (goal, rest) = table_file::read(bytes, magic(strength), VERSION)?;
         let mut whole = WholeTables::without_tables(&goal, strength)
             .map_err(|_| table_file::corrupt(CorruptFault::BadBoardSize))?;
-        let tables = table_file::tables(rest, whole.indexes.iter().map(Index::size))?;
+        let tables = table_file::tables(rest, whole.indexes.iter().map(PatternIndex::size))?;
         whole.tables = Arc::new(tables);
         Ok(whole)
     }
