@@ -14,6 +14,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::held::{hold_guides, hold_tables, round, search_subtree};
 use super::outbox::post;
 use super::refusal::{copy_refusal, refusal};
+use super::request::Run;
 use super::trace::{distance, trace};
 use super::{build, cache, experiment, request, solve, watch, with_state};
 use crate::protocol::{Incoming, SolveRequest, ToCopy, ToWorker};
@@ -114,7 +115,9 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
             wasm_bindgen_futures::spawn_local(async move {
                 let reply = match solve::staged_first_answer(&scope, &request) {
                     Some(start) => watch::improve(&scope, &request, Tables::default(), start).await,
-                    None => request::solve_request(&scope, &request, Tables::default()),
+                    None => {
+                        request::solve_request(&scope, &request, Tables::default(), Run::default())
+                    }
                 };
                 post(&scope, &reply);
                 set_busy(false);
@@ -123,7 +126,7 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
         }
         ToWorker::Solve(request) | ToWorker::Improve(request) => post(
             scope,
-            &request::solve_request(scope, &request, Tables::default()),
+            &request::solve_request(scope, &request, Tables::default(), Run::default()),
         ),
     }
 }

@@ -21,6 +21,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::clock;
 use super::held::wasm_memory;
 use super::outbox::post;
+use super::request::Run;
 use super::second_search::{for_solve, SecondSearch};
 use crate::protocol::{FromWorker, SolveRequest};
 
@@ -168,7 +169,7 @@ impl Lanes {
 /// watched), with `tables`, from `start`: on two workers where the request allows, the whole
 /// budget as one round (this worker lane 0 of 2, the second lane 1 of 2, each one
 /// uninterrupted run, as the native lanes but for the answers shared between them), the
-/// shorter answer kept; else [`super::request::solve_request_from`] alone.
+/// shorter answer kept; else [`super::request::solve_request`] alone.
 pub(super) async fn solve_waiting(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
@@ -176,14 +177,22 @@ pub(super) async fn solve_waiting(
     start: Option<Vec<Direction>>,
 ) -> FromWorker {
     if request.workers.count < 2 {
-        return super::request::solve_request_from(scope, request, tables, start);
+        let run = Run {
+            start: start.as_deref(),
+            ..Run::default()
+        };
+        return super::request::solve_request(scope, request, tables, run);
     }
     let mut lanes = Lanes::new(scope, request, tables).await;
     let until = clock() + super::tableless::budget_ms(request);
     let rest = start.clone().unwrap_or_default();
     let (board, goal) = (&request.board, &request.goal);
     let (lane, sent) = lanes.send(scope, board, goal, &rest, until, request.max_expanded);
-    let reply = super::request::solve_request_in_lane(scope, request, tables, start, lane);
+    let run = Run {
+        start: start.as_deref(),
+        lane,
+    };
+    let reply = super::request::solve_request(scope, request, tables, run);
     let theirs = lanes.answer(scope, sent).await;
     let reply = match reply {
         FromWorker::Done { id, mut solution } if solution.length().is_some() => {

@@ -30,7 +30,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::build::{build_with_progress, plain_progress};
 use super::cache::{cached, loaded, read_pdb, Cached, Loaded};
 use super::outbox::improved;
-use super::request::solve_request;
+use super::request::{solve_request, Run};
 use super::{clock, copy, pair, shipped, watch, WorkerState};
 use crate::protocol::{FromWorker, SolveRequest};
 
@@ -164,7 +164,7 @@ fn with_pdb(
         pattern_db: Some(pdb),
         ..Tables::default()
     };
-    solve_request(scope, request, tables)
+    solve_request(scope, request, tables, Run::default())
 }
 
 /// The answer to a pattern-database `request` when the strong tables are not in this worker's

@@ -11,34 +11,24 @@ use super::outbox::{improved, progress_poster};
 use super::{clock, REPORT_EVERY};
 use crate::protocol::{FromWorker, SolveRequest};
 
+/// Where a request's run starts and which run of a solve it is: by default from scratch, the
+/// solve's only run.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Run<'a> {
+    /// The best answer so far, for an anytime method to start from.
+    pub(super) start: Option<&'a [Direction]>,
+    /// Which of the runs of one solve on several workers this is (`super::lanes`).
+    pub(super) lane: LaneOf,
+}
+
 /// Runs a solve with its tables and turns the result into the reply: the one place that
-/// builds the worker's [`Limits`] (node budget, progress about ten times a second, clock).
+/// builds the worker's [`Limits`](puzzle_core::Limits) (node budget, progress about ten times a
+/// second, clock).
 pub(super) fn solve_request(
     scope: &DedicatedWorkerGlobalScope,
     request: &SolveRequest,
     tables: Tables,
-) -> FromWorker {
-    solve_request_from(scope, request, tables, None)
-}
-
-/// [`solve_request`], an anytime method starting from `start` (the best answer so far).
-pub(super) fn solve_request_from(
-    scope: &DedicatedWorkerGlobalScope,
-    request: &SolveRequest,
-    tables: Tables,
-    start: Option<Vec<Direction>>,
-) -> FromWorker {
-    solve_request_in_lane(scope, request, tables, start, LaneOf::default())
-}
-
-/// [`solve_request_from`] as run `lane` of the runs of one solve on several workers
-/// (`super::lanes`).
-pub(super) fn solve_request_in_lane(
-    scope: &DedicatedWorkerGlobalScope,
-    request: &SolveRequest,
-    tables: Tables,
-    start: Option<Vec<Direction>>,
-    lane: LaneOf,
+    run: Run,
 ) -> FromWorker {
     let id = request.id;
     let mut report = progress_poster(scope, id, None);
@@ -49,8 +39,8 @@ pub(super) fn solve_request_in_lane(
         &request.goal,
         &SolveOptions {
             tables,
-            start: start.as_deref(),
-            lane,
+            start: run.start,
+            lane: run.lane,
             ..SolveOptions::new(&request.method)
         },
         &mut limits,
