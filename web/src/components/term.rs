@@ -116,8 +116,9 @@ pub mod glossary {
         the range it must lie in: at least the estimate h, at most the length of an answer \
         known for this board.";
     /// The exact count on boards of 11 to 16 cells.
-    pub const EXACT_COUNT: &str = "On boards of 11 to 16 cells, a second worker solves each new \
-        board exactly while you play (a few seconds each, using a processor core). Smaller \
+    pub const EXACT_COUNT: &str = "On boards of 11 to 16 cells, the counting worker (a worker of \
+        the page's own, beside the solver's; it also finds the hints) solves each new board \
+        exactly while you play (a few seconds each, using a processor core). Smaller \
         boards are always counted; bigger ones take too long to count exactly.";
     /// OPEN.
     pub const OPEN: &str = "The boards found but not yet looked at, in the order the method \

@@ -1,5 +1,5 @@
 //! The exact count: the coach's worker (a worker of the page's own beside the solver's, which
-//! the glossary calls "a second worker"; not the solver worker's second search worker,
+//! the glossary calls "the counting worker"; not the solver worker's second search worker,
 //! `worker/second_search.rs`) answers "optimal moves from here" for each new board. On
 //! boards of up to [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells it looks the board up in
 //! the exact table it builds once per goal (so no table is ever built on the page's thread);
