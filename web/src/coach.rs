@@ -411,8 +411,8 @@ mod tests {
         .unwrap()
     }
     use crate::state::{
-        reduce, Action, CoachAction, ExactCount, PlayAction, PlaybackAction, PrefsAction,
-        PuzzleAction, SolvingAction,
+        reduce, Action, CoachAction, CoachOwn, ExactCount, PlayAction, PlaybackAction, PrefsAction,
+        PuzzleAction, SolvingAction, Told,
     };
     use puzzle_core::{Goal, Shape};
 
@@ -533,15 +533,23 @@ mod tests {
                 time_limit_ms: HINT_MS
             }
         );
-        let sent = reduce(&asked, Action::Coach(CoachAction::HintStarted(1))).unwrap();
+        let sent = reduce(
+            &asked,
+            Action::Coach(CoachAction::Own(CoachOwn::HintStarted(1))),
+        )
+        .unwrap();
         assert_eq!(hint_wanted(&sent), None, "sent once");
-        let failed = reduce(&sent, Action::Coach(CoachAction::CountFailed(1))).unwrap();
+        let failed = reduce(
+            &sent,
+            Action::Coach(CoachAction::Own(CoachOwn::CountFailed(1))),
+        )
+        .unwrap();
         assert_eq!(known(&failed).advice, Advice::Not(NoHint::NotFound));
         let length = solution.moves.len() as u32;
         let first = solution.moves[0];
         let answered = reduce(
             &sent,
-            Action::Coach(CoachAction::CountSolved(1, solution.clone())),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(1, solution.clone()))),
         )
         .unwrap();
         let here = known(&answered);
@@ -572,7 +580,7 @@ mod tests {
         ));
         let again = reduce(
             &moved,
-            Action::Coach(CoachAction::ShowHint(hinted_cell(&moved))),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(hinted_cell(&moved)))),
         )
         .unwrap();
         assert_eq!(again.play.hints, 2);
@@ -607,7 +615,11 @@ mod tests {
         assert!(
             hint_wanted(&reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap()).is_some()
         );
-        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
+        )
+        .unwrap();
         state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
         state = reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap();
         assert_eq!(known(&state).advice, Advice::Finding);
@@ -615,7 +627,10 @@ mod tests {
         let solution = shortest_answer(&state);
         state = reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                1,
+                Box::new(solution),
+            ))),
         )
         .unwrap();
         assert_eq!(
@@ -653,7 +668,7 @@ mod tests {
         // Taking over from the answer: the game knows it began on a board the solver brought.
         let taken = reduce(
             &state,
-            Action::Coach(CoachAction::ShowHint(hinted_cell(&state))),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(hinted_cell(&state)))),
         )
         .unwrap();
         let taken = reduce(
@@ -681,7 +696,11 @@ mod tests {
         while !state.is_solved() {
             let cell = hinted_cell(&state);
             path.push(cell);
-            state = reduce(&state, Action::Coach(CoachAction::ShowHint(cell))).unwrap();
+            state = reduce(
+                &state,
+                Action::Coach(CoachAction::Own(CoachOwn::ShowHint(cell))),
+            )
+            .unwrap();
             state = reduce(&state, Action::Play(PlayAction::ClickCell(cell))).unwrap();
             id += 1;
             if !state.is_solved() {
@@ -714,14 +733,21 @@ mod tests {
         .unwrap();
         assert!(count_size(16));
         assert_eq!(known(&state).distance, Distance::Off);
-        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
+        )
+        .unwrap();
         assert_eq!(known(&state).distance, Distance::Unknown);
         state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
         assert_eq!(known(&state).distance, Distance::Computing);
         let solution = shortest_answer(&state);
         state = reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                1,
+                Box::new(solution),
+            ))),
         )
         .unwrap();
         let here = known(&state);
@@ -804,7 +830,10 @@ mod tests {
         let apply = |state: &State, action| reduce(state, action).unwrap_or_else(|| state.clone());
         let mut state = apply(&state, Action::Solving(SolvingAction::SolveStarted(1)));
         assert_eq!(bounds(&state).at_least, lc(&board));
-        state = apply(&state, Action::Solving(SolvingAction::Bound(1, told)));
+        state = apply(
+            &state,
+            Action::Solving(SolvingAction::Told(1, Told::Bound(told))),
+        );
         assert_eq!(bounds(&state).at_least, told);
         // The answer (with linear conflict as its bound) plays at once, watched.
         let weak = Box::new(Solution {

@@ -62,8 +62,8 @@ use puzzle_core::{
 use web::coach::{known, Distance};
 use web::race::{Race, RACE_BUDGET};
 use web::state::{
-    reduce, Action, CoachAction, EditorsAction, ExactCount, PlayAction, Playback, PlaybackAction,
-    PrefsAction, PuzzleAction, RaceAction, SolvingAction, State, Watch,
+    reduce, Action, CoachAction, CoachOwn, EditorsAction, ExactCount, PlayAction, Playback,
+    PlaybackAction, PrefsAction, PuzzleAction, RaceAction, Reading, SolvingAction, State, Watch,
 };
 
 /// The sizes the fuzz moves between: small ones (checked against exact tables) and two that
@@ -246,7 +246,9 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Key(d) => vec![Action::Play(PlayAction::MoveBlank(Direction::ALL[d]))],
         Op::Undo => vec![Action::Play(PlayAction::Undo)],
         Op::Redo => vec![Action::Play(PlayAction::Redo)],
-        Op::Clock(ms) => vec![Action::Play(PlayAction::Clock(f64::from(ms)))],
+        Op::Clock(ms) => vec![Action::Play(PlayAction::Reading(Reading::Clock(
+            f64::from(ms),
+        )))],
         Op::Size(s) => vec![Action::Puzzle(PuzzleAction::SetShape(shape(s), s as u64))],
         Op::Goal(3, seed) => {
             // A few custom goals a size, so that their exact tables are built once.
@@ -312,7 +314,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
             let id = edge.id();
             edge.send(id, state, true);
             vec![
-                Action::Coach(CoachAction::ToggleCount),
+                Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
                 Action::Coach(CoachAction::CountStarted(id)),
             ]
         }
@@ -339,7 +341,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
                 return Vec::new();
             };
             edge.hinted_on = Some((board.clone(), state.puzzle.goal_board.clone()));
-            vec![Action::Coach(CoachAction::ShowHint(cell))]
+            vec![Action::Coach(CoachAction::Own(CoachOwn::ShowHint(cell)))]
         }
         Op::Dismiss => vec![Action::DismissNotice],
     }
@@ -354,7 +356,7 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
     let id = request.id;
     let Some(solution) = edge.answer(&request.start, &request.goal) else {
         return vec![if request.live {
-            Action::Coach(CoachAction::CountFailed(id))
+            Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id)))
         } else {
             Action::Solving(SolvingAction::SolveFailed(id, "unsolvable".into()))
         }];
@@ -369,12 +371,15 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
             answer: None,
         };
         return vec![match kind % 3 {
-            0 => Action::Coach(CoachAction::CountSolved(id, Box::new(solution))),
+            0 => Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                id,
+                Box::new(solution),
+            ))),
             1 => Action::Coach(CoachAction::CountKnown(
                 Box::new(asked),
                 Some((length, first)),
             )),
-            _ => Action::Coach(CoachAction::CountFailed(id)),
+            _ => Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id))),
         }];
     }
     vec![match kind {

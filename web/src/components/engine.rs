@@ -198,7 +198,7 @@ mod tests {
     use crate::protocol::{TablesInfo, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
     use crate::state::State;
-    use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction};
+    use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction, Told};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 
     fn state(text: &str) -> State {
@@ -291,11 +291,14 @@ mod tests {
         assert_eq!(
             reduce(
                 &s,
-                Action::Solving(SolvingAction::TablesBuilding(4, build.clone()))
+                Action::Solving(SolvingAction::Told(4, Told::TablesBuilding(build.clone())))
             ),
             None
         );
-        s = apply(&s, Action::Solving(SolvingAction::TablesBuilding(5, build)));
+        s = apply(
+            &s,
+            Action::Solving(SolvingAction::Told(5, Told::TablesBuilding(build))),
+        );
         let tables = &s.solving.running().unwrap().tables;
         assert!(matches!(tables, Tables::Building(b) if b.filled == 43));
         let info = TablesInfo::Cache {
@@ -345,7 +348,7 @@ mod tests {
         );
         s = apply(
             &s,
-            Action::Solving(SolvingAction::TablesReady(5, info.clone())),
+            Action::Solving(SolvingAction::Told(5, Told::TablesReady(info.clone()))),
         );
         let solution = optimal(&s);
         s = apply(
@@ -383,7 +386,7 @@ mod tests {
         };
         let database = apply(
             &database,
-            Action::Solving(SolvingAction::TablesReady(5, cache)),
+            Action::Solving(SolvingAction::Told(5, Told::TablesReady(cache))),
         );
         let bfs = Method::search(Algorithm::Bfs);
         let chosen = apply(&database, Action::Prefs(PrefsAction::SetMethod(bfs)));
@@ -414,7 +417,10 @@ mod tests {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35");
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
         let fail = |id, tables, why: &str| {
-            Action::Solving(SolvingAction::DownloadFailed(id, tables, why.to_string()))
+            Action::Solving(SolvingAction::Told(
+                id,
+                Told::DownloadFailed(tables, why.to_string()),
+            ))
         };
         assert_eq!(reduce(&s, fail(2, BigBoard, "HTTP 404")), None, "stale");
         s = apply(&s, fail(3, BigBoard, "HTTP 404"));
@@ -461,7 +467,7 @@ mod tests {
         assert!(source_text(&built).contains("because the download failed"));
         let ready = apply(
             &s,
-            Action::Solving(SolvingAction::TablesReady(3, built.clone())),
+            Action::Solving(SolvingAction::Told(3, Told::TablesReady(built.clone()))),
         );
         let running = ready.solving.running().unwrap();
         let text = download_failed_text(&running.download_failed, Some(&built), false).unwrap();
@@ -523,16 +529,16 @@ mod tests {
         let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
         s = apply(
             &s,
-            Action::Solving(SolvingAction::TablesBuilding(
+            Action::Solving(SolvingAction::Told(
                 1,
-                BuildProgress {
+                Told::TablesBuilding(BuildProgress {
                     filled: 1,
                     total: 4,
                     table: 0,
                     tables: 3,
                     elapsed_ms: 0.0,
                     recent_seconds_left: None,
-                },
+                }),
             )),
         );
         s = apply(&s, Action::Solving(SolvingAction::Cancelled));

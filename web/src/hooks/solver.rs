@@ -16,7 +16,7 @@ use crate::client::WorkerEvent;
 use crate::engine_state::WorkersInfo;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::race::{Race, RACE_BUDGET};
-use crate::state::{Action, RaceAction, SolvingAction, State};
+use crate::state::{Action, RaceAction, SolvingAction, State, Told};
 
 /// What the page can ask of the solver.
 #[derive(Clone, PartialEq)]
@@ -74,19 +74,19 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             Action::Solving(SolvingAction::Improved(id, solution))
         }
         FromWorker::Bound { id, lower_bound } => {
-            Action::Solving(SolvingAction::Bound(id, lower_bound))
+            Action::Solving(SolvingAction::Told(id, Told::Bound(lower_bound)))
         }
         FromWorker::Failed { id, message } => {
             Action::Solving(SolvingAction::SolveFailed(id, message))
         }
         FromWorker::Building { id, build } => {
-            Action::Solving(SolvingAction::TablesBuilding(id, build))
+            Action::Solving(SolvingAction::Told(id, Told::TablesBuilding(build)))
         }
         FromWorker::TablesReady { id, info } => {
-            Action::Solving(SolvingAction::TablesReady(id, info))
+            Action::Solving(SolvingAction::Told(id, Told::TablesReady(info)))
         }
         FromWorker::DownloadFailed { id, tables, why } => {
-            Action::Solving(SolvingAction::DownloadFailed(id, tables, why))
+            Action::Solving(SolvingAction::Told(id, Told::DownloadFailed(tables, why)))
         }
         FromWorker::Workers {
             id,
@@ -94,14 +94,14 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             failed,
             memory,
             rounds,
-        } => Action::Solving(SolvingAction::Workers(
+        } => Action::Solving(SolvingAction::Told(
             id,
-            WorkersInfo {
+            Told::Workers(WorkersInfo {
                 count,
                 failed,
                 memory,
                 rounds,
-            },
+            }),
         )),
     })
 }
@@ -472,7 +472,10 @@ mod tests {
                     None,
                 ),
                 FromWorker::Bound { id, lower_bound } => (
-                    Some(Action::Solving(SolvingAction::Bound(id, lower_bound))),
+                    Some(Action::Solving(SolvingAction::Told(
+                        id,
+                        Told::Bound(lower_bound),
+                    ))),
                     None,
                 ),
                 FromWorker::Failed { id, message } => (
@@ -480,16 +483,23 @@ mod tests {
                     Some(id),
                 ),
                 FromWorker::Building { id, build } => (
-                    Some(Action::Solving(SolvingAction::TablesBuilding(id, build))),
+                    Some(Action::Solving(SolvingAction::Told(
+                        id,
+                        Told::TablesBuilding(build),
+                    ))),
                     None,
                 ),
                 FromWorker::TablesReady { id, info } => (
-                    Some(Action::Solving(SolvingAction::TablesReady(id, info))),
+                    Some(Action::Solving(SolvingAction::Told(
+                        id,
+                        Told::TablesReady(info),
+                    ))),
                     None,
                 ),
                 FromWorker::DownloadFailed { id, tables, why } => (
-                    Some(Action::Solving(SolvingAction::DownloadFailed(
-                        id, tables, why,
+                    Some(Action::Solving(SolvingAction::Told(
+                        id,
+                        Told::DownloadFailed(tables, why),
                     ))),
                     None,
                 ),
@@ -500,14 +510,14 @@ mod tests {
                     memory,
                     rounds,
                 } => (
-                    Some(Action::Solving(SolvingAction::Workers(
+                    Some(Action::Solving(SolvingAction::Told(
                         id,
-                        WorkersInfo {
+                        Told::Workers(WorkersInfo {
                             count,
                             failed,
                             memory,
                             rounds,
-                        },
+                        }),
                     ))),
                     None,
                 ),

@@ -1,17 +1,19 @@
 //! The page's whole state and its pure reducer, in slices.
 //!
-//! Each slice is a plain struct with its own action enum and a pure `reduce(&self, action) ->
-//! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
-//! its moves to undo and redo, its clock and result), [`editors`] (the
-//! two text fields), [`solving`] (the last solve: none, running with its progress, finished
-//! with its answer, or stopped with its reason), [`playback`], [`race`], [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`] and
-//! [`view`] (the open tab). The
-//! top-level [`State`] composes them. The page's [`Action`]s are nested by slice
-//! (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`) hands each
-//! to its slice's part of the router in one exhaustive `match`, and that part tells the slices
-//! what changes (their own `*Change` enums). Actions that touch several slices are handled
-//! there, explicitly: an answer becomes the result *and* starts playback (which moves the
-//! board); a hand move leaves playback; a new board drops the result.
+//! Each slice is a plain struct with a pure `reduce(&self, change) -> Option<Self>` (`None`: no
+//! change) over its own change enum, or the page's action where that says all (playback, prefs):
+//! [`puzzle`] (board and goal), [`play`] (the game by hand: its moves to undo and redo, its clock
+//! and result), [`editors`] (the two text fields), [`solving`] (the last solve: none, running with
+//! its progress, finished with its answer, or stopped with its reason), [`playback`], [`race`],
+//! [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`]
+//! and [`view`] (the open tab). The top-level [`State`] composes them. The page's [`Action`]s are
+//! nested by slice (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`)
+//! hands each to its slice's part of the router in one exhaustive `match`, and that part tells the
+//! slices what changes (their own `*Change` enums; playback and [`prefs`] take the page's actions
+//! as they are, and what a slice takes as it comes is one enum both vocabularies carry: [`Told`],
+//! [`Reading`], [`CoachOwn`]). Actions that touch several slices are handled there, explicitly: an
+//! answer becomes the result *and* starts playback (which moves the board); a hand move leaves
+//! playback; a new board drops the result.
 //!
 //! The game by hand follows the board: whenever the board on screen changes by anything but a
 //! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `reduce.rs`).
@@ -22,7 +24,7 @@
 //! another board stops, and a result for one goes.
 //!
 //! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
-//! already made (see [`scrambled`]), clock readings arrive as [`PlayAction::Clock`], worker
+//! already made (see [`scrambled`]), clock readings arrive as [`Reading::Clock`], worker
 //! answers arrive as actions tagged with the id of the solve they answer, so a late answer to a
 //! cancelled solve is ignored.
 
@@ -57,15 +59,15 @@ pub use action::{
 };
 pub use reduce::reduce;
 
-pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
+pub use coach::{Coach, CoachChange, CoachOwn, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsChange};
 pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
-pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, MIN_RECORD_MOVES};
+pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, Reading, MIN_RECORD_MOVES};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
-pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
+pub use prefs::{Preferences, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
-pub use solving::{Finished, Running, Solving, SolvingChange, Stop, Watch};
+pub use solving::{Finished, Running, Solving, SolvingChange, Stop, Told, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker, Workers};

@@ -2,14 +2,18 @@
 //! exhaustive `match` (no catch-all: each nested enum is matched in full by one function), writes
 //! out there what an action does to the other slices it touches, and applies the one
 //! cross-cutting rule (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
+//! A part makes a slice's `*Change` only where it adds to what the page said (the board on
+//! screen, the request) or where several actions come to one change; what a slice takes as it
+//! comes it passes on whole ([`super::Told`], [`super::Reading`], [`super::CoachOwn`], the
+//! preferences' and playback's actions).
 
 use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Progress, Solution, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, CoachAction, CoachChange, EditorsAction, EditorsChange,
-    ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
-    PreferencesChange, PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Running,
-    Solving, SolvingAction, SolvingChange, State, Stop, Watch,
+    puzzle, race, scrambled, Action, CoachAction, CoachChange, CoachOwn, EditorsAction,
+    EditorsChange, ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
+    PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Reading, Running, Solving,
+    SolvingAction, SolvingChange, State, Stop, Told, Watch,
 };
 use crate::engine_state::Tables;
 use crate::race::Race;
@@ -208,10 +212,7 @@ impl State {
             ));
         }
         if shape != before.shape() {
-            self.prefs = self
-                .prefs
-                .reduce(PreferencesChange::ResetMethod(shape))
-                .unwrap_or(self.prefs.clone());
+            self.prefs = self.prefs.reset_method(shape);
         }
         self.drop_result();
         self.coach.hint = None;
@@ -342,21 +343,11 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
     }
 }
 
-/// The preferences only.
+/// The preferences only (a method must fit the board on screen): the slice takes the page's
+/// action as it is.
 fn route_prefs(state: &State, action: PrefsAction) -> Option<State> {
-    let change = match action {
-        PrefsAction::SetScramble(how) => PreferencesChange::SetScramble(how),
-        PrefsAction::SetWalkLength(n) => PreferencesChange::SetWalkLength(n),
-        PrefsAction::SetSpeed(ms) => PreferencesChange::SetSpeed(ms),
-        PrefsAction::SetHeuristic(h) => PreferencesChange::SetHeuristic(h),
-        PrefsAction::SetDepthLimit(limit) => PreferencesChange::SetDepthLimit(limit),
-        PrefsAction::SetBudget(ms) => PreferencesChange::SetBudget(ms),
-        PrefsAction::SetWaitForBest(wait) => PreferencesChange::SetWaitForBest(wait),
-        PrefsAction::ToggleRaceMethod(i) => PreferencesChange::ToggleRaceMethod(i),
-        PrefsAction::SetMethod(method) => PreferencesChange::SetMethod(method, state.shape()),
-    };
     Some(State {
-        prefs: state.prefs.reduce(change)?,
+        prefs: state.prefs.reduce(action, state.shape())?,
         ..state.clone()
     })
 }
@@ -373,15 +364,14 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
     match action {
         // Coach only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
-        CoachAction::ToggleOverlay => return coach(CoachChange::ToggleOverlay),
-        CoachAction::ToggleCount => return coach(CoachChange::ToggleCount),
-        CoachAction::ShowHint(cell) => {
+        CoachAction::Own(CoachOwn::ShowHint(cell)) => {
             let board = &state.puzzle.board;
             if cell >= board.cells().len() || cell == board.blank() {
                 return None;
             }
-            return coach(CoachChange::ShowHint(cell));
+            return coach(CoachChange::Own(CoachOwn::ShowHint(cell)));
         }
+        CoachAction::Own(own) => return coach(CoachChange::Own(own)),
         CoachAction::AskHint => {
             if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
                 return None;
@@ -389,7 +379,6 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
             let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
             return coach(CoachChange::AskHint(board.clone(), goal.clone()));
         }
-        CoachAction::HintStarted(id) => return coach(CoachChange::HintStarted(id)),
         CoachAction::CountStarted(id) => {
             return coach(CoachChange::CountStarted(Box::new(ExactCount {
                 id,
@@ -398,19 +387,16 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
                 answer: None,
             })))
         }
-        CoachAction::CountSolved(id, solution) => {
-            return coach(CoachChange::CountSolved(id, solution))
-        }
-        CoachAction::CountFailed(id) => return coach(CoachChange::CountFailed(id)),
         // Coach and play: the distance of the game's start is its shortest, even once the
         // board moved on.
         CoachAction::CountKnown(asked, answer) => {
             if let Some((moves, _)) = answer {
-                if let Some(play) = state.play.reduce(PlayChange::Shortest {
+                let shortest = Reading::Shortest {
                     start: asked.board.clone(),
                     goal: asked.goal.clone(),
                     moves,
-                }) {
+                };
+                if let Some(play) = state.play.reduce(PlayChange::Reading(shortest)) {
                     next.play = play;
                 }
             }
@@ -431,15 +417,18 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
 
 /// The editors only (opened from the board or goal on screen).
 fn route_editors(state: &State, action: EditorsAction) -> Option<State> {
+    let mut next = state.clone();
     let change = match action {
         EditorsAction::CustomGoal => EditorsChange::OpenGoal(state.puzzle.goal_board.clone()),
         EditorsAction::ToggleEditor => EditorsChange::ToggleBoard(state.puzzle.board.clone()),
-        EditorsAction::EditText(text) => EditorsChange::BoardText(text),
+        EditorsAction::EditText(text) => {
+            next.editors = state.editors.board_typed(text);
+            return Some(next);
+        }
         EditorsAction::ImportRefused(message) => {
             EditorsChange::ImportFailed(state.editors.board.text.clone(), message)
         }
     };
-    let mut next = state.clone();
     next.editors_do(change);
     Some(next)
 }
@@ -518,9 +507,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
                 matches!(goal, Goal::Custom(_)),
             ));
             next.editors_do(EditorsChange::CloseBoard);
-            next.prefs = next
-                .prefs
-                .reduce(PreferencesChange::ResetMethod(next.shape()))?;
+            next.prefs = next.prefs.reset_method(next.shape());
             next.drop_result();
             next.coach.hint = None;
             next.notice = None;
@@ -570,11 +557,8 @@ fn route_play(state: &State, action: PlayAction) -> Option<State> {
                 .play
                 .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
         }
-        PlayAction::Clock(ms) => next.play = state.play.reduce(PlayChange::Clock(ms))?,
-        PlayAction::Shortest { start, goal, moves } => {
-            next.play = state
-                .play
-                .reduce(PlayChange::Shortest { start, goal, moves })?
+        PlayAction::Reading(reading) => {
+            next.play = state.play.reduce(PlayChange::Reading(reading))?
         }
     }
     Some(next)
@@ -592,15 +576,7 @@ fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
     match action {
         SolvingAction::SolveStarted(id) => solve_started(state, id),
         // Solving only (for the running request).
-        SolvingAction::TablesBuilding(id, build) => {
-            solving_only(SolvingChange::TablesBuilding(id, build))
-        }
-        SolvingAction::TablesReady(id, info) => solving_only(SolvingChange::TablesReady(id, info)),
-        SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
-        SolvingAction::Bound(id, bound) => solving_only(SolvingChange::Bound(id, bound)),
-        SolvingAction::DownloadFailed(id, tables, why) => {
-            solving_only(SolvingChange::DownloadFailed(id, tables, why))
-        }
+        SolvingAction::Told(id, told) => solving_only(SolvingChange::Told(id, told)),
         SolvingAction::Progress(id, progress) => request_progress(state, id, progress),
         SolvingAction::Solved(id, solution) => solved(state, id, solution),
         SolvingAction::Improved(id, solution) => improved(state, id, solution),
@@ -789,7 +765,7 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
         }
         // It does not fit the moves played: only its lower bound is kept (if larger).
         Some(None) => {
-            let bound = SolvingChange::Bound(id, solution.lower_bound?);
+            let bound = SolvingChange::Told(id, Told::Bound(solution.lower_bound?));
             next.solving = state.solving.reduce(bound)?;
         }
     }
@@ -829,7 +805,9 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     // The final answer's bound is kept, also where an earlier answer plays on and becomes the
     // result (`watched_final`): every answer is stated against the largest bound told.
     let told = solution.lower_bound;
-    if let Some(solving) = told.and_then(|b| next.solving.reduce(SolvingChange::Bound(id, b))) {
+    if let Some(solving) =
+        told.and_then(|b| next.solving.reduce(SolvingChange::Told(id, Told::Bound(b))))
+    {
         next.solving = solving;
     }
     let solution = next.watched_final(id, solution);

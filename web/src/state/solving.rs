@@ -47,7 +47,7 @@ pub struct Running {
     /// already played: it is then offered to play from the start).
     pub shortest: Option<Solution>,
     /// The largest lower bound on the moves from `start` the solve told: its answers' own and
-    /// the worker's [`SolvingChange::Bound`] (the tables' estimate, once it has them). Every
+    /// the worker's [`Told::Bound`] (the tables' estimate, once it has them). Every
     /// answer of the solve is stated against it ([`with_bound`]), so that no answer, the
     /// final one included, states less than the solve knows.
     pub lower_bound: Option<u32>,
@@ -97,6 +97,18 @@ impl Running {
             quality,
             workers: self.workers.clone(),
         })
+    }
+
+    /// Takes in what the worker told about it (`None`: nothing new).
+    fn told(&mut self, told: Told) -> Option<()> {
+        match told {
+            Told::TablesBuilding(build) => self.tables = Tables::Building(build),
+            Told::TablesReady(info) => self.tables = Tables::Ready(info),
+            Told::DownloadFailed(tables, why) => self.failed(DownloadFailure { tables, why })?,
+            Told::Workers(info) => self.told_workers(info)?,
+            Told::Bound(bound) => return self.raise(Some(bound)).then_some(()),
+        }
+        Some(())
     }
 
     /// Notes the workers it runs on; a failure told stays told (the last word of a solve whose
@@ -270,6 +282,25 @@ pub enum Stop {
     Left,
 }
 
+/// What the worker tells about a running request that solving takes as it is: one list,
+/// carried by the page's action ([`super::SolvingAction::Told`]) and by
+/// [`SolvingChange::Told`] alike (a told bound also comes from the router, with an answer).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told {
+    /// Build progress of its tables (again after tables were ready: the strong 4x4 tables
+    /// after the small ones ran out of budget).
+    TablesBuilding(BuildProgress),
+    /// Its tables are ready.
+    TablesReady(TablesInfo),
+    /// It could not download these shipped tables, for this reason (words).
+    DownloadFailed(ShippedTables, String),
+    /// The workers it runs on.
+    Workers(WorkersInfo),
+    /// A lower bound on the moves of its board (kept if larger), from the tables the worker
+    /// has in hand (big-board solves): its answers are stated against the largest told.
+    Bound(u32),
+}
+
 /// What changes solving: what the top-level reducer tells this slice (the page's own actions
 /// are [`super::SolvingAction`] and [`super::RaceAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
@@ -278,19 +309,11 @@ pub enum SolvingChange {
     Started(Box<Running>),
     /// Progress of request `id`.
     Progress(u32, Progress),
-    /// Build progress of the tables of request `id`.
-    TablesBuilding(u32, BuildProgress),
-    /// The tables of request `id` are ready.
-    TablesReady(u32, TablesInfo),
-    /// Request `id` could not download these shipped tables, for this reason (words).
-    DownloadFailed(u32, ShippedTables, String),
-    /// The workers request `id` runs on.
-    Workers(u32, WorkersInfo),
+    /// What the worker told about request `id`.
+    Told(u32, Told),
     /// A better answer to request `id` while its search goes on (kept if shorter; its lower
     /// bound is kept if larger, whether the answer is or not).
     Improved(u32, Box<Solution>),
-    /// A lower bound on the moves of request `id`'s board (kept if larger).
-    Bound(u32, u32),
     /// Request `id`'s answers now play as they come.
     Watching(u32),
     /// An exact answer of request `id`, proven shortest (it did not fit the moves played).
@@ -339,25 +362,7 @@ impl Solving {
             SolvingChange::Progress(id, progress) => {
                 next.mine(id)?.progress = Some(progress);
             }
-            // A build after tables were ready (the strong 4x4 tables after the small ones ran
-            // out of budget): the line shows the build again.
-            SolvingChange::TablesBuilding(id, build) => {
-                next.mine(id)?.tables = Tables::Building(build);
-            }
-            SolvingChange::TablesReady(id, info) => {
-                next.mine(id)?.tables = Tables::Ready(info);
-            }
-            SolvingChange::DownloadFailed(id, tables, why) => {
-                next.mine(id)?.failed(DownloadFailure { tables, why })?;
-            }
-            SolvingChange::Workers(id, info) => {
-                next.mine(id)?.told_workers(info)?;
-            }
-            SolvingChange::Bound(id, bound) => {
-                if !next.mine(id)?.raise(Some(bound)) {
-                    return None;
-                }
-            }
+            SolvingChange::Told(id, told) => next.mine(id)?.told(told)?,
             SolvingChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
                 let raised = running.raise(solution.lower_bound);
@@ -483,10 +488,10 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(running(1)),
-                A::Workers(2, two.clone()),
-                A::Workers(1, two.clone()),
-                A::Workers(1, failed.clone()),
-                A::Workers(1, two.clone()),
+                A::Told(2, Told::Workers(two.clone())),
+                A::Told(1, Told::Workers(two.clone())),
+                A::Told(1, Told::Workers(failed.clone())),
+                A::Told(1, Told::Workers(two.clone())),
             ],
             |s| {
                 let workers = s.running().unwrap().workers.as_ref().unwrap();
@@ -494,7 +499,11 @@ mod tests {
             },
         );
         let same = told.running().unwrap().workers.clone().unwrap();
-        assert_eq!(told.reduce(A::Workers(1, same)), None, "nothing new");
+        assert_eq!(
+            told.reduce(A::Told(1, Told::Workers(same))),
+            None,
+            "nothing new"
+        );
         check(Solving::reduce, &told, vec![A::Started(running(2))], |s| {
             assert_eq!(s.running().unwrap().workers, None)
         });
@@ -587,14 +596,22 @@ mod tests {
             vec![
                 A::Started(r.clone()),
                 A::Improved(1, near(&r, "RRUDUD", 0)),
-                A::Bound(1, 1),
+                A::Told(1, Told::Bound(1)),
                 A::Improved(1, near(&r, "RRUD", 0)),
             ],
             |_| {},
         );
         assert_eq!(bounds(&told), (Some(1), vec![Some(1), Some(1)]));
-        assert_eq!(told.reduce(A::Bound(1, 1)), None, "not larger: nothing new");
-        assert_eq!(told.reduce(A::Bound(2, 2)), None, "another request's");
+        assert_eq!(
+            told.reduce(A::Told(1, Told::Bound(1))),
+            None,
+            "not larger: nothing new"
+        );
+        assert_eq!(
+            told.reduce(A::Told(2, Told::Bound(2))),
+            None,
+            "another request's"
+        );
         // A longer answer is not kept, its larger bound is.
         let raised = told.reduce(A::Improved(1, near(&r, "RRUDUD", 2))).unwrap();
         assert_eq!(bounds(&raised), (Some(2), vec![Some(2), Some(2)]));
@@ -650,8 +667,8 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(running(1)),
-                A::TablesBuilding(1, build.clone()),
-                A::TablesReady(1, small.clone()),
+                A::Told(1, Told::TablesBuilding(build.clone())),
+                A::Told(1, Told::TablesReady(small.clone())),
             ],
             |s| assert_eq!(s.running().unwrap().tables, Tables::Ready(small.clone())),
         );
@@ -660,8 +677,8 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(running(1)),
-                A::TablesReady(1, small),
-                A::TablesBuilding(1, build.clone()),
+                A::Told(1, Told::TablesReady(small)),
+                A::Told(1, Told::TablesBuilding(build.clone())),
             ],
             |s| {
                 let tables = &s.running().unwrap().tables;
@@ -694,8 +711,11 @@ mod tests {
             &Solving::default(),
             vec![
                 A::Started(tables.clone()),
-                A::TablesReady(1, cache.clone()),
-                A::DownloadFailed(1, ShippedTables::BigBoard, "HTTP 404".into()),
+                A::Told(1, Told::TablesReady(cache.clone())),
+                A::Told(
+                    1,
+                    Told::DownloadFailed(ShippedTables::BigBoard, "HTTP 404".into()),
+                ),
             ],
             |s| assert_eq!(s.running().unwrap().tables, Tables::Ready(cache.clone())),
         );

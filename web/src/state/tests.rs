@@ -235,7 +235,10 @@ fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
 #[test]
 fn a_new_size_or_goal_is_a_new_scrambled_game() {
     let mut state = with_board("1 2 3 4 5 6 7 0 8");
-    state = apply(&state, Action::Play(PlayAction::Clock(5.0)));
+    state = apply(
+        &state,
+        Action::Play(PlayAction::Reading(Reading::Clock(5.0))),
+    );
     state = apply(
         &state,
         Action::Play(PlayAction::MoveBlank(Direction::Right)),
@@ -614,7 +617,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     check(
         &start,
         vec![
-            Action::Coach(CoachAction::ShowHint(6)),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(6))),
             Action::Solving(SolvingAction::SolveStarted(1)),
             Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
         ],
@@ -713,7 +716,10 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
 #[test]
 fn editing_the_custom_goal_clears_the_hint() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
-    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::ShowHint(5))),
+    );
     state = apply(&state, Action::Editors(EditorsAction::CustomGoal));
     assert_eq!(
         state.coach.hint,
@@ -907,11 +913,17 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
 fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     assert_eq!(
-        reduce(&state, Action::Coach(CoachAction::ShowHint(4))),
+        reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(4)))
+        ),
         None,
         "the blank"
     );
-    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::ShowHint(5))),
+    );
     assert_eq!(state.coach.hint, Some(5));
     state = apply(&state, Action::Play(PlayAction::ClickCell(5)));
     assert_eq!(state.coach.hint, None);
@@ -923,7 +935,10 @@ fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     assert_eq!(
         reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(3, Box::new(solution)))
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                3,
+                Box::new(solution)
+            )))
         ),
         None
     );
@@ -932,18 +947,24 @@ fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let first = fresh.moves.first().copied();
     state = apply(
         &state,
-        Action::Coach(CoachAction::CountSolved(4, Box::new(fresh))),
+        Action::Coach(CoachAction::Own(CoachOwn::CountSolved(4, Box::new(fresh)))),
     );
     let live = state.coach.count.as_ref().unwrap();
     assert!(live.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     assert_eq!(live.answer, Some(Some((length, first))));
     state = apply(&state, Action::Coach(CoachAction::CountStarted(5)));
-    state = apply(&state, Action::Coach(CoachAction::CountFailed(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::CountFailed(5))),
+    );
     assert_eq!(state.coach.count.as_ref().unwrap().answer, Some(None));
     assert!(
-        apply(&state, Action::Coach(CoachAction::ToggleOverlay))
-            .coach
-            .overlay
+        apply(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleOverlay))
+        )
+        .coach
+        .overlay
     );
 }
 
@@ -1046,7 +1067,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     };
     state = apply(
         &state,
-        Action::Solving(SolvingAction::TablesBuilding(1, build)),
+        Action::Solving(SolvingAction::Told(1, Told::TablesBuilding(build))),
     );
     let staged = answer_of(&state, &[Down, Right]);
     let state = check(
@@ -1210,16 +1231,16 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
     let ready = check(
         &start,
-        vec![Action::Play(PlayAction::Clock(1_000.0))],
+        vec![Action::Play(PlayAction::Reading(Reading::Clock(1_000.0)))],
         &[Expect::Game(0, false, false), Expect::Started(None)],
     );
     assert!(ready.invites());
     let moved = check(
         &ready,
         vec![
-            Action::Play(PlayAction::Clock(2_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(2_000.0))),
             Action::Play(PlayAction::MoveBlank(Up)),
-            Action::Play(PlayAction::Clock(3_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(3_000.0))),
             Action::Play(PlayAction::ClickCell(8)),
         ],
         &[
@@ -1253,7 +1274,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     let won = check(
         &back,
         vec![
-            Action::Play(PlayAction::Clock(74_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(74_000.0))),
             Action::Play(PlayAction::ClickCell(8)),
         ],
         &[
@@ -1278,7 +1299,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
         &won,
         vec![
             Action::Play(PlayAction::Undo),
-            Action::Play(PlayAction::Clock(90_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(90_000.0))),
             Action::Play(PlayAction::Redo),
         ],
         &[
@@ -1290,7 +1311,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     check(
         &won,
         vec![
-            Action::Play(PlayAction::Clock(80_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(80_000.0))),
             Action::Play(PlayAction::MoveBlank(Left)),
         ],
         &[
@@ -1337,7 +1358,7 @@ fn any_other_change_of_board_or_goal_starts_a_new_game() {
     let moved = check(
         &with_board("1 2 3 / 4 5 6 / 0 7 8"),
         vec![
-            Action::Play(PlayAction::Clock(5.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(5.0))),
             Action::Play(PlayAction::MoveBlank(Direction::Up)),
         ],
         &[Expect::Game(1, true, false)],
@@ -1444,21 +1465,21 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
                 other,
                 Some((1, Some(Direction::Right))),
             )),
-            Action::Play(PlayAction::Shortest {
+            Action::Play(PlayAction::Reading(Reading::Shortest {
                 start: board("1 2 3 / 4 5 6 / 7 0 8"),
                 goal: start.puzzle.goal_board.clone(),
                 moves: 1,
-            }),
+            })),
         ],
         &[Expect::Shortest(None)],
     );
     check(
         &start,
-        vec![Action::Play(PlayAction::Shortest {
+        vec![Action::Play(PlayAction::Reading(Reading::Shortest {
             start: start.puzzle.board.clone(),
             goal: start.puzzle.goal_board.clone(),
             moves: 2,
-        })],
+        }))],
         &[Expect::Shortest(Some(2))],
     );
 }
