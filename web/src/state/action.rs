@@ -38,7 +38,7 @@ pub enum Action {
     Prefs(PrefsAction),
     /// A solve: started, the worker's messages about it (or about a race's request), its
     /// answers, cancel.
-    Solving(SolvingAction),
+    Solve(SolveAction),
     /// Playback: play, pause, step, seek, the timer's tick.
     Playback(PlaybackAction),
     /// Starting a race and playing one of its rows.
@@ -137,11 +137,11 @@ pub enum PrefsAction {
 /// `Solved` and `SolveFailed` go to the race first when it waits for their id, and `Cancelled`
 /// stops a running race first; an answer becomes the result and starts playback.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolvingAction {
+pub enum SolveAction {
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
     /// What the worker told about request `id` (its tables, their download, its workers, a
-    /// lower bound): solving takes it as it is.
+    /// lower bound): the solve slice takes it as it is.
     Told(u32, Told),
     /// Progress of request `id`.
     Progress(u32, Progress),
@@ -160,7 +160,7 @@ pub enum SolvingAction {
     Cancelled,
 }
 
-/// Starting a race and playing its rows (its requests' answers are [`SolvingAction`]s).
+/// Starting a race and playing its rows (its requests' answers are [`SolveAction`]s).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceAction {
     /// A race was planned and its requests sent to the worker.

@@ -1,15 +1,18 @@
-//! The solving slice: one solve, in one of four states ([`Solving`]): none yet, running (with
+//! The solve slice: one solve, in one of four states ([`Solve`]): none yet, running (with
 //! the board and goal it is for, its progress, its answers so far and bound, and its tables'
 //! build progress or origin), finished (its answer, with what the specialised methods add: where
 //! the tables came from, the quality bound), or stopped (cancelled, failed or left, with no
 //! answer). What is true of one state only is held by that state alone: a finished solve has no
 //! progress, a stopped one no answer, and nothing of a solve outlives it into the next.
-//! Answers are tagged with their request id: a stale one changes nothing.
+//! Answers are tagged with their request id: a stale one changes nothing. Its tables, workers
+//! and what a specialised method's finished solve adds are in [`tables`].
+
+pub mod tables;
 
 use puzzle_core::{Board, Method, Progress, Solution, SolveOutcome};
 
-use crate::engine_state::{DownloadFailure, EngineResult, Quality, Tables, WorkersInfo};
 use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
+use tables::{DownloadFailure, HowSolved, Quality, Tables, WorkersInfo};
 
 /// How a solve's answers reach the board ([`crate::ahead`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,8 +92,8 @@ impl Running {
 
     /// What its special method adds to its answer (`None` for a generic search), with
     /// `quality`, its bound.
-    fn engine_result(&self, quality: Option<Quality>) -> Option<EngineResult> {
-        self.method.search_config().is_none().then(|| EngineResult {
+    fn how_solved(&self, quality: Option<Quality>) -> Option<HowSolved> {
+        self.method.search_config().is_none().then(|| HowSolved {
             method: self.method,
             tables: self.tables.ready().cloned(),
             download_failed: self.download_failed.clone(),
@@ -178,7 +181,7 @@ pub struct Finished {
     /// the playback had left it (or another answer was picked to play).
     pub later: Vec<Solution>,
     /// What a specialised method adds to the answer (`None`: a generic search, or a race row).
-    pub engine: Option<EngineResult>,
+    pub how_solved: Option<HowSolved>,
 }
 
 impl Finished {
@@ -193,8 +196,8 @@ impl Finished {
     /// The result of `running` when its final `solution` came: the answers before it that
     /// are longer (the final answer repeats the last improvement of an anytime method), and
     /// its proven shortest answer if that is shorter (it came after the playback had left it);
-    /// with what its special method adds, `engine`.
-    fn of(running: Running, solution: Solution, engine: Option<EngineResult>) -> Finished {
+    /// with what its special method adds, `how_solved`.
+    fn of(running: Running, solution: Solution, how_solved: Option<HowSolved>) -> Finished {
         let later = running
             .shortest
             .filter(|shortest| shortest.moves.len() < solution.moves.len())
@@ -212,7 +215,7 @@ impl Finished {
             earlier,
             later,
             solution,
-            engine,
+            how_solved,
         }
     }
 
@@ -258,7 +261,7 @@ impl Finished {
 
 /// The last solve: none yet, running, finished with its answer, or stopped without one.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum Solving {
+pub enum Solve {
     /// No solve since the page opened, or its answer was put away (a new board).
     #[default]
     Idle,
@@ -282,9 +285,9 @@ pub enum Stop {
     Left,
 }
 
-/// What the worker tells about a running request that solving takes as it is: one list,
-/// carried by the page's action ([`super::SolvingAction::Told`]) and by
-/// [`SolvingChange::Told`] alike (a told bound also comes from the router, with an answer).
+/// What the worker tells about a running request that the solve slice takes as it is: one list,
+/// carried by the page's action ([`super::SolveAction::Told`]) and by
+/// [`SolveChange::Told`] alike (a told bound also comes from the router, with an answer).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Told {
     /// Build progress of its tables (again after tables were ready: the strong 4x4 tables
@@ -301,10 +304,10 @@ pub enum Told {
     Bound(u32),
 }
 
-/// What changes solving: what the top-level reducer tells this slice (the page's own actions
-/// are [`super::SolvingAction`] and [`super::RaceAction`], which it turns into these).
+/// What changes the solve: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::SolveAction`] and [`super::RaceAction`], which it turns into these).
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolvingChange {
+pub enum SolveChange {
     /// A request was sent: it replaces whatever was there (the result, or the solve before).
     Started(Box<Running>),
     /// Progress of request `id`.
@@ -332,11 +335,11 @@ pub enum SolvingChange {
     Name(usize),
 }
 
-impl Solving {
+impl Solve {
     /// The solve in progress, if one runs.
     pub fn running(&self) -> Option<&Running> {
         match self {
-            Solving::Running(running) => Some(running),
+            Solve::Running(running) => Some(running),
             _ => None,
         }
     }
@@ -344,7 +347,7 @@ impl Solving {
     /// The answer on screen, if there is one.
     pub fn result(&self) -> Option<&Finished> {
         match self {
-            Solving::Finished(finished) => Some(finished),
+            Solve::Finished(finished) => Some(finished),
             _ => None,
         }
     }
@@ -354,16 +357,16 @@ impl Solving {
         self.running().is_some_and(|r| r.id == id)
     }
 
-    /// The next state of solving, or `None` when the action changes nothing.
-    pub fn reduce(&self, action: SolvingChange) -> Option<Solving> {
+    /// The next state of the solve, or `None` when the action changes nothing.
+    pub fn reduce(&self, action: SolveChange) -> Option<Solve> {
         let mut next = self.clone();
         match action {
-            SolvingChange::Started(running) => return Some(Solving::Running(running)),
-            SolvingChange::Progress(id, progress) => {
+            SolveChange::Started(running) => return Some(Solve::Running(running)),
+            SolveChange::Progress(id, progress) => {
                 next.mine(id)?.progress = Some(progress);
             }
-            SolvingChange::Told(id, told) => next.mine(id)?.told(told)?,
-            SolvingChange::Improved(id, solution) => {
+            SolveChange::Told(id, told) => next.mine(id)?.told(told)?,
+            SolveChange::Improved(id, solution) => {
                 let running = next.mine(id)?;
                 let raised = running.raise(solution.lower_bound);
                 let shorter = solution.outcome == SolveOutcome::Solved
@@ -381,21 +384,21 @@ impl Solving {
                 }
                 running.improved.push(solution);
             }
-            SolvingChange::Watching(id) => {
+            SolveChange::Watching(id) => {
                 let running = next.mine(id)?;
                 if running.watch == Watch::Playing {
                     return None;
                 }
                 running.watch = Watch::Playing;
             }
-            SolvingChange::Proven(id, solution) => {
+            SolveChange::Proven(id, solution) => {
                 let running = next.mine(id)?;
                 if running.shortest.as_ref() == Some(&*solution) {
                     return None;
                 }
                 running.shortest = Some(*solution);
             }
-            SolvingChange::Finished(id, solution) => {
+            SolveChange::Finished(id, solution) => {
                 let mut running = next.mine(id)?.clone();
                 running.raise(solution.lower_bound);
                 let mut solution = *solution;
@@ -405,35 +408,35 @@ impl Solving {
                     lower_bound,
                     ratio: solution.bound_ratio(),
                 });
-                let engine = running.engine_result(quality);
-                let finished = Finished::of(running, solution, engine);
-                return Some(Solving::Finished(Box::new(finished)));
+                let how_solved = running.how_solved(quality);
+                let finished = Finished::of(running, solution, how_solved);
+                return Some(Solve::Finished(Box::new(finished)));
             }
-            SolvingChange::Failed(id, why) => {
+            SolveChange::Failed(id, why) => {
                 next.mine(id)?;
-                return Some(Solving::Stopped(Stop::Failed(why)));
+                return Some(Solve::Stopped(Stop::Failed(why)));
             }
-            SolvingChange::Stopped(stop) => {
+            SolveChange::Stopped(stop) => {
                 self.running()?;
-                return Some(Solving::Stopped(stop));
+                return Some(Solve::Stopped(stop));
             }
-            SolvingChange::DropResult => {
+            SolveChange::DropResult => {
                 self.result()?;
-                return Some(Solving::Idle);
+                return Some(Solve::Idle);
             }
-            SolvingChange::Show(finished) => {
+            SolveChange::Show(finished) => {
                 if self.running().is_some() {
                     return None;
                 }
-                return Some(Solving::Finished(finished));
+                return Some(Solve::Finished(finished));
             }
-            SolvingChange::Name(index) => {
+            SolveChange::Name(index) => {
                 let finished = self.result()?;
                 let named = finished.naming(index)?;
                 if named == *finished {
                     return None;
                 }
-                return Some(Solving::Finished(Box::new(named)));
+                return Some(Solve::Finished(Box::new(named)));
             }
         }
         Some(next)
@@ -442,7 +445,7 @@ impl Solving {
     /// The running request `id`.
     fn mine(&mut self, id: u32) -> Option<&mut Running> {
         match self {
-            Solving::Running(running) if running.id == id => Some(running),
+            Solve::Running(running) if running.id == id => Some(running),
             _ => None,
         }
     }
@@ -453,7 +456,7 @@ mod tests {
     use super::*;
     use crate::state::check::check;
     use puzzle_core::{Goal, Limits, Shape};
-    use SolvingChange as A;
+    use SolveChange as A;
 
     fn running(id: u32) -> Box<Running> {
         let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
@@ -484,8 +487,8 @@ mod tests {
             rounds: (3, 1),
         };
         let told = check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(running(1)),
                 A::Told(2, Told::Workers(two.clone())),
@@ -504,7 +507,7 @@ mod tests {
             None,
             "nothing new"
         );
-        check(Solving::reduce, &told, vec![A::Started(running(2))], |s| {
+        check(Solve::reduce, &told, vec![A::Started(running(2))], |s| {
             assert_eq!(s.running().unwrap().workers, None)
         });
     }
@@ -520,8 +523,8 @@ mod tests {
         )
         .unwrap();
         let done = check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(r.clone()),
                 A::Progress(3, Progress::default()),
@@ -533,16 +536,16 @@ mod tests {
                 assert!(s.running().is_none());
                 let result = s.result().unwrap();
                 assert_eq!((result.solution.moves.len(), &result.start), (2, &r.start));
-                assert_eq!(result.engine, None, "a generic search has no label");
+                assert_eq!(result.how_solved, None, "a generic search has no label");
             },
         );
-        check(Solving::reduce, &done, vec![A::DropResult], |s| {
-            assert_eq!(*s, Solving::Idle)
+        check(Solve::reduce, &done, vec![A::DropResult], |s| {
+            assert_eq!(*s, Solve::Idle)
         });
         assert_eq!(done.reduce(A::Stopped(Stop::Cancelled)), None);
         assert_eq!(done.reduce(A::Failed(4, "late".into())), None);
         check(
-            Solving::reduce,
+            Solve::reduce,
             &done,
             vec![
                 A::Started(running(5)),
@@ -551,7 +554,7 @@ mod tests {
                 A::Stopped(Stop::Cancelled),
                 A::DropResult,
             ],
-            |s| assert_eq!(*s, Solving::Stopped(Stop::Failed("it broke".into()))),
+            |s| assert_eq!(*s, Solve::Stopped(Stop::Failed("it broke".into()))),
         );
     }
 
@@ -585,14 +588,14 @@ mod tests {
             ..*running(1)
         });
         // The start needs 2 moves (RR); the bounds told are 0, then 1, then 2.
-        let bounds = |s: &Solving| {
+        let bounds = |s: &Solve| {
             let running = s.running().unwrap();
             let answers: Vec<_> = running.improved.iter().map(|a| a.lower_bound).collect();
             (running.lower_bound, answers)
         };
         let told = check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(r.clone()),
                 A::Improved(1, near(&r, "RRUDUD", 0)),
@@ -620,7 +623,7 @@ mod tests {
         let result = done.result().unwrap();
         let stated: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
         assert_eq!(stated, vec![Some(2); 3]);
-        let quality = result.engine.as_ref().unwrap().quality.clone();
+        let quality = result.how_solved.as_ref().unwrap().quality.clone();
         assert_eq!(
             quality,
             Some(Quality {
@@ -663,8 +666,8 @@ mod tests {
             download_failed: false,
         };
         check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(running(1)),
                 A::Told(1, Told::TablesBuilding(build.clone())),
@@ -673,8 +676,8 @@ mod tests {
             |s| assert_eq!(s.running().unwrap().tables, Tables::Ready(small.clone())),
         );
         check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(running(1)),
                 A::Told(1, Told::TablesReady(small)),
@@ -707,8 +710,8 @@ mod tests {
             bytes: 11_000_000,
         };
         let with_tables = check(
-            Solving::reduce,
-            &Solving::default(),
+            Solve::reduce,
+            &Solve::default(),
             vec![
                 A::Started(tables.clone()),
                 A::Told(1, Told::TablesReady(cache.clone())),
@@ -730,13 +733,13 @@ mod tests {
         )
         .unwrap();
         check(
-            Solving::reduce,
+            Solve::reduce,
             &with_tables,
             vec![A::Started(generic.clone())],
             |s| assert_eq!(s.running(), Some(&*generic), "nothing of the solve before"),
         );
         check(
-            Solving::reduce,
+            Solve::reduce,
             &with_tables,
             vec![
                 A::Started(generic.clone()),
@@ -744,7 +747,7 @@ mod tests {
             ],
             |s| {
                 assert_eq!(
-                    s.result().unwrap().engine,
+                    s.result().unwrap().how_solved,
                     None,
                     "not labelled as the other"
                 )
@@ -753,19 +756,19 @@ mod tests {
         // After it ended, its method and tables are nowhere: the result says them, and once
         // the result goes, the state is the same as before any solve.
         let done = check(
-            Solving::reduce,
+            Solve::reduce,
             &with_tables,
             vec![A::Finished(1, Box::new(solution))],
             |s| {
-                let engine = s.result().unwrap().engine.as_ref().unwrap();
+                let engine = s.result().unwrap().how_solved.as_ref().unwrap();
                 assert_eq!(
                     (engine.method, engine.tables.as_ref()),
                     (Method::PatternDatabase, Some(&cache))
                 );
             },
         );
-        assert_eq!(done.reduce(A::DropResult), Some(Solving::Idle));
+        assert_eq!(done.reduce(A::DropResult), Some(Solve::Idle));
         let stopped = with_tables.reduce(A::Stopped(Stop::Cancelled)).unwrap();
-        assert_eq!(stopped, Solving::Stopped(Stop::Cancelled));
+        assert_eq!(stopped, Solve::Stopped(Stop::Cancelled));
     }
 }

@@ -1,12 +1,15 @@
-//! The special methods' bits of view: their menu options, the progress line, the database
-//! status while a database solve runs, and the extra lines of their result.
+//! The solve's tables and workers on screen (the specialised methods'; their state is
+//! [`crate::state::solve::tables`]): the progress line, the tables' status while a solve runs,
+//! the workers line, and the extra lines of their result ([`result_view`]).
 
 use puzzle_core::{Method, Solution};
 use yew::prelude::*;
 
-use crate::engine_state::{download_failed_text, source_text, EngineResult, Tables, WorkersInfo};
 use crate::format::{count, progress_line};
 use crate::protocol::BuildProgress;
+use crate::state::solve::tables::{
+    download_failed_text, source_text, HowSolved, Tables, WorkersInfo,
+};
 use crate::state::Running;
 use puzzle_core::Shape;
 
@@ -153,7 +156,7 @@ pub fn build_text(name: &str, build: &BuildProgress, playable: bool) -> String {
 }
 
 /// The extra lines of the result: the quality bound (staged) or the database's origin.
-pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html {
+pub fn result_view(finished: Option<&HowSolved>, solution: &Solution) -> Html {
     let Some(finished) = finished else {
         return html! {};
     };
@@ -193,12 +196,12 @@ pub fn result_view(finished: Option<&EngineResult>, solution: &Solution) -> Html
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine_state::Quality;
-    use crate::engine_state::Tables;
     use crate::protocol::{TablesInfo, ToWorker};
     use crate::state::prefs::PAGE_ANYTIME;
+    use crate::state::solve::tables::Quality;
+    use crate::state::solve::tables::Tables;
     use crate::state::State;
-    use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolvingAction, Told};
+    use crate::state::{reduce, Action, PrefsAction, PuzzleAction, SolveAction, Told};
     use puzzle_core::{Algorithm, Board, Goal, Limits, Shape, SolveOutcome, SolverConfig};
 
     fn state(text: &str) -> State {
@@ -273,10 +276,10 @@ mod tests {
     #[test]
     fn a_database_solve_reports_build_then_source_then_answer() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
-        assert_eq!(s.solving.running().unwrap().method, Method::PatternDatabase);
+        let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(5)));
+        assert_eq!(s.solve.running().unwrap().method, Method::PatternDatabase);
         assert_eq!(
-            progress_text(s.solving.running(), s.shape()).as_deref(),
+            progress_text(s.solve.running(), s.shape()).as_deref(),
             Some("Preparing the pattern database…")
         );
         let build = BuildProgress {
@@ -291,15 +294,15 @@ mod tests {
         assert_eq!(
             reduce(
                 &s,
-                Action::Solving(SolvingAction::Told(4, Told::TablesBuilding(build.clone())))
+                Action::Solve(SolveAction::Told(4, Told::TablesBuilding(build.clone())))
             ),
             None
         );
         s = apply(
             &s,
-            Action::Solving(SolvingAction::Told(5, Told::TablesBuilding(build))),
+            Action::Solve(SolveAction::Told(5, Told::TablesBuilding(build))),
         );
-        let tables = &s.solving.running().unwrap().tables;
+        let tables = &s.solve.running().unwrap().tables;
         assert!(matches!(tables, Tables::Building(b) if b.filled == 43));
         let info = TablesInfo::Cache {
             ms: 120.0,
@@ -348,18 +351,18 @@ mod tests {
         );
         s = apply(
             &s,
-            Action::Solving(SolvingAction::Told(5, Told::TablesReady(info.clone()))),
+            Action::Solve(SolveAction::Told(5, Told::TablesReady(info.clone()))),
         );
         let solution = optimal(&s);
         s = apply(
             &s,
-            Action::Solving(SolvingAction::Solved(5, Box::new(solution))),
+            Action::Solve(SolveAction::Solved(5, Box::new(solution))),
         );
         let finished = s
-            .solving
+            .solve
             .result()
             .unwrap()
-            .engine
+            .how_solved
             .clone()
             .expect("labelled");
         assert_eq!(finished.method, Method::PatternDatabase);
@@ -369,7 +372,7 @@ mod tests {
             &s,
             Action::Puzzle(PuzzleAction::Scramble(start.puzzle.board.clone())),
         );
-        assert_eq!(moved.solving, crate::state::Solving::Idle);
+        assert_eq!(moved.solve, crate::state::Solve::Idle);
     }
 
     /// A solve started while another runs is its own: before, the page kept the first
@@ -379,45 +382,49 @@ mod tests {
     #[test]
     fn a_solve_started_over_another_shows_nothing_of_it() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-        let database = apply(&start, Action::Solving(SolvingAction::SolveStarted(5)));
+        let database = apply(&start, Action::Solve(SolveAction::SolveStarted(5)));
         let cache = TablesInfo::Cache {
             ms: 120.0,
             bytes: 11_534_000,
         };
         let database = apply(
             &database,
-            Action::Solving(SolvingAction::Told(5, Told::TablesReady(cache))),
+            Action::Solve(SolveAction::Told(5, Told::TablesReady(cache))),
         );
         let bfs = Method::search(Algorithm::Bfs);
         let chosen = apply(&database, Action::Prefs(PrefsAction::SetMethod(bfs)));
-        let s = apply(&chosen, Action::Solving(SolvingAction::SolveStarted(6)));
-        let running = s.solving.running().unwrap();
+        let s = apply(&chosen, Action::Solve(SolveAction::SolveStarted(6)));
+        let running = s.solve.running().unwrap();
         assert_eq!(
             (running.method.algorithm(), &running.tables),
             (Algorithm::Bfs, &Tables::Getting)
         );
         assert_eq!(
-            progress_text(s.solving.running(), s.shape()).as_deref(),
+            progress_text(s.solve.running(), s.shape()).as_deref(),
             Some("Starting the solver…")
         );
         let solution = optimal(&s);
         let s = apply(
             &s,
-            Action::Solving(SolvingAction::Solved(6, Box::new(solution))),
+            Action::Solve(SolveAction::Solved(6, Box::new(solution))),
         );
-        assert_eq!(s.solving.result().unwrap().engine, None, "no tables' label");
+        assert_eq!(
+            s.solve.result().unwrap().how_solved,
+            None,
+            "no tables' label"
+        );
     }
 
     /// A big board whose shipped tables could not be downloaded says so while it runs (the
     /// big-board tables' note gone once they are built) and under the answer.
     #[test]
     fn failed_downloads_are_told_while_running_and_under_the_answer() {
-        use crate::engine_state::download_failed_text;
         use crate::protocol::ShippedTables::{BigBoard, WholeBoard};
+        use crate::state::solve::tables::download_failed_text;
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35");
-        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
+        let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(3)));
         let fail = |id, tables, why: &str| {
-            Action::Solving(SolvingAction::Told(
+            Action::Solve(SolveAction::Told(
                 id,
                 Told::DownloadFailed(tables, why.to_string()),
             ))
@@ -429,7 +436,7 @@ mod tests {
             reduce(&s, fail(3, WholeBoard, "a damaged or wrong file")),
             None
         );
-        let running = s.solving.running().unwrap();
+        let running = s.solve.running().unwrap();
         assert_eq!(
             download_failed_text(&running.download_failed, None, false).as_deref(),
             Some(
@@ -442,9 +449,9 @@ mod tests {
         // The answer comes before the tables.
         let solved = apply(
             &s,
-            Action::Solving(SolvingAction::Solved(3, Box::new(staged(&s)))),
+            Action::Solve(SolveAction::Solved(3, Box::new(staged(&s)))),
         );
-        let finished = solved.solving.result().unwrap().engine.clone();
+        let finished = solved.solve.result().unwrap().how_solved.clone();
         let finished = finished.expect("labelled");
         assert_eq!(finished.tables, None);
         assert_eq!(
@@ -467,17 +474,17 @@ mod tests {
         assert!(source_text(&built).contains("because the download failed"));
         let ready = apply(
             &s,
-            Action::Solving(SolvingAction::Told(3, Told::TablesReady(built.clone()))),
+            Action::Solve(SolveAction::Told(3, Told::TablesReady(built.clone()))),
         );
-        let running = ready.solving.running().unwrap();
+        let running = ready.solve.running().unwrap();
         let text = download_failed_text(&running.download_failed, Some(&built), false).unwrap();
         assert!(
             text.starts_with("The whole-board tables could not"),
             "{text}"
         );
         // A new solve starts with a clean slate.
-        let again = apply(&solved, Action::Solving(SolvingAction::SolveStarted(4)));
-        assert!(again.solving.running().unwrap().download_failed.is_empty());
+        let again = apply(&solved, Action::Solve(SolveAction::SolveStarted(4)));
+        assert!(again.solve.running().unwrap().download_failed.is_empty());
     }
 
     /// The optimal answer of the board on screen, by the best generic search for its size.
@@ -526,10 +533,10 @@ mod tests {
     #[test]
     fn cancelling_a_build_says_so() {
         let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+        let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
         s = apply(
             &s,
-            Action::Solving(SolvingAction::Told(
+            Action::Solve(SolveAction::Told(
                 1,
                 Told::TablesBuilding(BuildProgress {
                     filled: 1,
@@ -541,8 +548,8 @@ mod tests {
                 }),
             )),
         );
-        s = apply(&s, Action::Solving(SolvingAction::Cancelled));
-        assert!(s.solving.running().is_none());
+        s = apply(&s, Action::Solve(SolveAction::Cancelled));
+        assert!(s.solve.running().is_none());
         assert_eq!(
             s.notice.as_deref(),
             Some("Cancelled while building the pattern database (25% done): nothing was saved.")
@@ -567,7 +574,7 @@ mod tests {
             &start,
             Action::Prefs(PrefsAction::SetMethod(Method::Staged)),
         );
-        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(9)));
+        let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(9)));
         let answer = puzzle_core::suboptimal::solve_staged(
             &board,
             &goal,
@@ -582,21 +589,21 @@ mod tests {
         };
         s = apply(
             &s,
-            Action::Solving(SolvingAction::Solved(9, Box::new(answer.solution.clone()))),
+            Action::Solve(SolveAction::Solved(9, Box::new(answer.solution.clone()))),
         );
-        assert!(s.solving.running().is_none());
+        assert!(s.solve.running().is_none());
         assert!(s.playback.is_some());
         let finished = s
-            .solving
+            .solve
             .result()
             .unwrap()
-            .engine
+            .how_solved
             .clone()
             .expect("labelled");
         assert_eq!(finished.method, Method::Staged);
         assert_eq!(finished.quality, Some(quality));
         assert_eq!(
-            s.solving.result().map(|r| r.solution.moves.len()),
+            s.solve.result().map(|r| r.solution.moves.len()),
             Some(answer.solution.moves.len())
         );
     }
@@ -616,8 +623,8 @@ mod tests {
         );
         // Waiting for the best answer: nothing plays until the solve ends.
         let start = apply(&start, Action::Prefs(PrefsAction::SetWaitForBest(true)));
-        let mut s = apply(&start, Action::Solving(SolvingAction::SolveStarted(3)));
-        assert_eq!(s.solving.running().unwrap().method, PAGE_ANYTIME);
+        let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(3)));
+        assert_eq!(s.solve.running().unwrap().method, PAGE_ANYTIME);
         let mut longer = Vec::new();
         let answer = puzzle_core::solve_with(
             &board,
@@ -634,18 +641,18 @@ mod tests {
         for better in &longer {
             s = apply(
                 &s,
-                Action::Solving(SolvingAction::Improved(3, Box::new(better.clone()))),
+                Action::Solve(SolveAction::Improved(3, Box::new(better.clone()))),
             );
         }
-        let line = progress_text(s.solving.running(), s.shape()).unwrap();
+        let line = progress_text(s.solve.running(), s.shape()).unwrap();
         assert!(line.contains("still improving"), "{line}");
         assert!(
             line.contains(&format!("{} moves", answer.moves.len())),
             "{line}"
         );
-        s = apply(&s, Action::Solving(SolvingAction::Cancelled));
-        assert!(s.solving.running().is_none());
-        let result = s.solving.result().expect("the best answer is kept");
+        s = apply(&s, Action::Solve(SolveAction::Cancelled));
+        assert!(s.solve.running().is_none());
+        let result = s.solve.result().expect("the best answer is kept");
         assert_eq!(result.solution.moves, answer.moves);
         assert_eq!(result.earlier.len(), longer.len() - 1);
         assert!(s.playback.is_some());
