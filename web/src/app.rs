@@ -15,7 +15,7 @@ use crate::components::play::{PlayResult, PlayStatus, UndoRedo};
 use crate::components::playback::{playing_quality, solving_line, PlaybackBar};
 use crate::components::race::RacePanel;
 use crate::components::result::ResultPanel;
-use crate::components::solver::SolverPanel;
+use crate::components::solve::SolvePanel;
 use crate::components::step_through::StepThrough;
 use crate::components::tabs::{ViewPanel, ViewTabs};
 use crate::hooks::board_input::use_board_input;
@@ -28,7 +28,7 @@ use crate::hooks::playback::use_playback_timer;
 use crate::hooks::result_views::use_result_views;
 use crate::hooks::reveal::use_reveal_board;
 use crate::hooks::scramble::use_scramble;
-use crate::hooks::solver::use_solver;
+use crate::hooks::solve::use_solve;
 use crate::hooks::url::{state_from_address, use_url_sync};
 use crate::state::{State, View};
 
@@ -42,7 +42,7 @@ use crate::state::{State, View};
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(state_from_address);
-    let solver = use_solver(&state);
+    let solver = use_solve(&state);
     let experiment = crate::hooks::experiment::use_experiment(&state);
     use_exact_count(&state);
     use_shortest(&state);
@@ -56,7 +56,7 @@ pub fn app() -> Html {
     let on_scramble = use_scramble(state.dispatcher());
     let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
     let input = use_board_input(state.dispatcher());
-    let (solution, moves) = use_result_views(state.solving.result());
+    let (solution, moves) = use_result_views(state.solve.result());
     use_reveal_board(
         state
             .playback
@@ -111,7 +111,7 @@ pub fn app() -> Html {
 /// What the parts of the page are drawn from: the state and the hooks' callbacks.
 struct Parts<'a> {
     state: &'a UseReducerHandle<State>,
-    solver: &'a crate::hooks::solver::Solver,
+    solver: &'a crate::hooks::solve::Solver,
     picture: &'a crate::hooks::picture::Picture,
     input: &'a crate::hooks::board_input::BoardInput,
     drop: &'a crate::hooks::drop::DropHandlers,
@@ -147,7 +147,7 @@ fn board_column(parts: &Parts) -> Html {
                 </div>
             </div>
             <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
-                shorter={state.solving.result().and_then(crate::state::Finished::shorter_to_play)}
+                shorter={state.solve.result().and_then(crate::state::Finished::shorter_to_play)}
                 quality={playing_quality(state)} dispatcher={state.dispatcher()} />
             { solving_line(state) }
             <div class="board-actions">
@@ -172,11 +172,11 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
     let (answers, playing_answer) = state.answers();
     html! {
         <ViewPanel view={View::Play} current={state.view}>
-            <SolverPanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
-                running={state.solving.running().cloned()}
+            <SolvePanel shape={state.shape()} verdict={state.solvability()} prefs={state.prefs.clone()}
+                running={state.solve.running().cloned()}
                 solve_why={state.solve_blocked().map(AttrValue::Static)} answers={answers.clone()} playing_answer={playing_answer}
                 dispatcher={state.dispatcher()} view={state.view} />
-            <ResultPanel result={state.solving.result().cloned()}
+            <ResultPanel result={state.solve.result().cloned()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
                 found_after_ms={solver.found_after(state)}
                 dispatcher={state.dispatcher()} />
@@ -190,7 +190,7 @@ fn race_view(parts: &Parts) -> Html {
     let (state, solver) = (parts.state, parts.solver);
     html! {
         <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
-            can_race={state.can_race()} solving={state.solving.running().is_some()}
+            can_race={state.can_race()} solving={state.solve.running().is_some()}
             race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
             playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
             dispatcher={state.dispatcher()} on_race={solver.race.clone()} on_cancel={solver.cancel.clone()} />

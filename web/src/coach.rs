@@ -212,7 +212,7 @@ fn best_answer(state: &State) -> Option<(Direction, bool, u32)> {
 /// ([`crate::state::Running::lower_bound`]).
 fn solve_bound(state: &State, start: &Board) -> Option<u32> {
     let running = state
-        .solving
+        .solve
         .running()
         .filter(|r| &r.start == start && r.goal == state.puzzle.goal_board)
         .and_then(|r| r.lower_bound);
@@ -229,11 +229,11 @@ fn solves_of<'s>(
 ) -> impl Iterator<Item = &'s puzzle_core::Solution> + 's {
     let goal = &state.puzzle.goal_board;
     let finished = state
-        .solving
+        .solve
         .result()
         .filter(move |f| &f.start == start && &f.goal == goal);
     let running = state
-        .solving
+        .solve
         .running()
         .filter(move |r| &r.start == start && &r.goal == goal);
     finished
@@ -285,11 +285,11 @@ pub fn bounds(state: &State) -> Bounds {
     let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
     let estimate = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate(board);
     let finished = state
-        .solving
+        .solve
         .result()
         .filter(|f| &f.start == board && &f.goal == goal);
     let running = state
-        .solving
+        .solve
         .running()
         .filter(|r| &r.start == board && &r.goal == goal);
     let answers = finished
@@ -378,7 +378,7 @@ fn distance(state: &State) -> Known {
 
 /// From the last solve, if it was of this board and is optimal.
 fn from_result(state: &State) -> Option<Known> {
-    let finished = state.solving.result()?;
+    let finished = state.solve.result()?;
     let solution = &finished.solution;
     if finished.start != state.puzzle.board
         || finished.goal != state.puzzle.goal_board
@@ -411,8 +411,8 @@ mod tests {
         .unwrap()
     }
     use crate::state::{
-        reduce, Action, CoachAction, ExactCount, PlayAction, PlaybackAction, PrefsAction,
-        PuzzleAction, SolvingAction,
+        reduce, Action, CoachAction, CoachOwn, ExactCount, PlayAction, PlaybackAction, PrefsAction,
+        PuzzleAction, SolveAction, Told,
     };
     use puzzle_core::{Goal, Shape};
 
@@ -533,15 +533,23 @@ mod tests {
                 time_limit_ms: HINT_MS
             }
         );
-        let sent = reduce(&asked, Action::Coach(CoachAction::HintStarted(1))).unwrap();
+        let sent = reduce(
+            &asked,
+            Action::Coach(CoachAction::Own(CoachOwn::HintStarted(1))),
+        )
+        .unwrap();
         assert_eq!(hint_wanted(&sent), None, "sent once");
-        let failed = reduce(&sent, Action::Coach(CoachAction::CountFailed(1))).unwrap();
+        let failed = reduce(
+            &sent,
+            Action::Coach(CoachAction::Own(CoachOwn::CountFailed(1))),
+        )
+        .unwrap();
         assert_eq!(known(&failed).advice, Advice::Not(NoHint::NotFound));
         let length = solution.moves.len() as u32;
         let first = solution.moves[0];
         let answered = reduce(
             &sent,
-            Action::Coach(CoachAction::CountSolved(1, solution.clone())),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(1, solution.clone()))),
         )
         .unwrap();
         let here = known(&answered);
@@ -572,7 +580,7 @@ mod tests {
         ));
         let again = reduce(
             &moved,
-            Action::Coach(CoachAction::ShowHint(hinted_cell(&moved))),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(hinted_cell(&moved)))),
         )
         .unwrap();
         assert_eq!(again.play.hints, 2);
@@ -607,7 +615,11 @@ mod tests {
         assert!(
             hint_wanted(&reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap()).is_some()
         );
-        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
+        )
+        .unwrap();
         state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
         state = reduce(&state, Action::Coach(CoachAction::AskHint)).unwrap();
         assert_eq!(known(&state).advice, Advice::Finding);
@@ -615,7 +627,10 @@ mod tests {
         let solution = shortest_answer(&state);
         state = reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                1,
+                Box::new(solution),
+            ))),
         )
         .unwrap();
         assert_eq!(
@@ -638,8 +653,8 @@ mod tests {
     fn a_playing_answer_gives_no_hint_and_a_paused_one_its_next_move() {
         let (state, solution) = five_with_answer();
         let moves = solution.moves.clone();
-        let mut state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
-        state = reduce(&state, Action::Solving(SolvingAction::Solved(1, solution))).unwrap();
+        let mut state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
+        state = reduce(&state, Action::Solve(SolveAction::Solved(1, solution))).unwrap();
         assert_eq!(known(&state).advice, Advice::Not(NoHint::Playing));
         state = reduce(&state, Action::Playback(PlaybackAction::Pause)).unwrap();
         assert_eq!(
@@ -653,7 +668,7 @@ mod tests {
         // Taking over from the answer: the game knows it began on a board the solver brought.
         let taken = reduce(
             &state,
-            Action::Coach(CoachAction::ShowHint(hinted_cell(&state))),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(hinted_cell(&state)))),
         )
         .unwrap();
         let taken = reduce(
@@ -681,7 +696,11 @@ mod tests {
         while !state.is_solved() {
             let cell = hinted_cell(&state);
             path.push(cell);
-            state = reduce(&state, Action::Coach(CoachAction::ShowHint(cell))).unwrap();
+            state = reduce(
+                &state,
+                Action::Coach(CoachAction::Own(CoachOwn::ShowHint(cell))),
+            )
+            .unwrap();
             state = reduce(&state, Action::Play(PlayAction::ClickCell(cell))).unwrap();
             id += 1;
             if !state.is_solved() {
@@ -714,14 +733,21 @@ mod tests {
         .unwrap();
         assert!(count_size(16));
         assert_eq!(known(&state).distance, Distance::Off);
-        state = reduce(&state, Action::Coach(CoachAction::ToggleCount)).unwrap();
+        state = reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
+        )
+        .unwrap();
         assert_eq!(known(&state).distance, Distance::Unknown);
         state = reduce(&state, Action::Coach(CoachAction::CountStarted(1))).unwrap();
         assert_eq!(known(&state).distance, Distance::Computing);
         let solution = shortest_answer(&state);
         state = reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(1, Box::new(solution))),
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                1,
+                Box::new(solution),
+            ))),
         )
         .unwrap();
         let here = known(&state);
@@ -766,7 +792,7 @@ mod tests {
             ))),
         )
         .unwrap();
-        state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
+        state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
         let config = state.effective_method().search_config().copied().unwrap();
         let solution =
             puzzle_core::solve(&board, &goal, &config, &mut puzzle_core::Limits::default())
@@ -774,7 +800,7 @@ mod tests {
         let length = solution.moves.len() as u32;
         state = reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(1, Box::new(solution))),
+            Action::Solve(SolveAction::Solved(1, Box::new(solution))),
         )
         .unwrap();
         // The playback shows its first move at once: one move of the answer is behind.
@@ -802,9 +828,12 @@ mod tests {
         let told = lc(&board) + 2;
         assert!(told < length, "the bound told is below the answer's length");
         let apply = |state: &State, action| reduce(state, action).unwrap_or_else(|| state.clone());
-        let mut state = apply(&state, Action::Solving(SolvingAction::SolveStarted(1)));
+        let mut state = apply(&state, Action::Solve(SolveAction::SolveStarted(1)));
         assert_eq!(bounds(&state).at_least, lc(&board));
-        state = apply(&state, Action::Solving(SolvingAction::Bound(1, told)));
+        state = apply(
+            &state,
+            Action::Solve(SolveAction::Told(1, Told::Bound(told))),
+        );
         assert_eq!(bounds(&state).at_least, told);
         // The answer (with linear conflict as its bound) plays at once, watched.
         let weak = Box::new(Solution {
@@ -814,7 +843,7 @@ mod tests {
         });
         state = apply(
             &state,
-            Action::Solving(SolvingAction::Improved(1, weak.clone())),
+            Action::Solve(SolveAction::Improved(1, weak.clone())),
         );
         for step in [1, 2, 5] {
             state = apply(&state, Action::Playback(PlaybackAction::Seek(step)));
@@ -823,8 +852,8 @@ mod tests {
             assert_eq!(bounds(&state).at_least, expected, "at move {step}");
         }
         // The final answer with the weaker bound: still the larger, on the start too.
-        state = apply(&state, Action::Solving(SolvingAction::Solved(1, weak)));
-        let result = state.solving.result().unwrap();
+        state = apply(&state, Action::Solve(SolveAction::Solved(1, weak)));
+        let result = state.solve.result().unwrap();
         assert_eq!(result.solution.lower_bound, Some(told));
         state = apply(&state, Action::Playback(PlaybackAction::Seek(0)));
         assert_eq!(state.puzzle.board, board);

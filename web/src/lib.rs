@@ -25,23 +25,24 @@
 //! *step through*, *experiment*, and the *views* (tabs).
 //!
 //! **The page's state** (pure, tested natively)
-//! - [`state`]: the page state in slices (puzzle, play, editors, solving, playback, race,
+//! - [`state`]: the page state in slices (puzzle, play, editors, solve, playback, race,
 //!   experiment, coach, prefs, view), each with its changes and pure `reduce`; the page's actions are
 //!   nested by slice (`state/action.rs`), and `state/reduce.rs` routes each in one exhaustive
 //!   match and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
+//!   The solve's slice is `state/solve/` (its tables, workers and how a specialised method's
+//!   answer was got: `state/solve/tables.rs`); its worker is `hooks/solve.rs`, its panel
+//!   `components/solve.rs`, its tables' lines `components/solve_tables.rs`.
 //! - [`coach`]: what is known about the moves left (exact, or at least / at most).
 //! - [`race`]: a race's plan and answers, and the generator's pure board maker.
 //! - [`experiment`]: the Experiment view's form (read into the core's experiment config), its
 //!   cells and progress in words, its charts' log scale.
-//! - [`engine_state`]: the specialised solvers' state on the page (table progress, origin,
-//!   quality).
 //! - [`step_through`]: the step-through view's model: a replay of the core's trace (OPEN,
 //!   CLOSED, the tree) that checks itself against the core.
 //! - [`url`]: the share link to and from a `State`; [`best`]: the best games by hand, as text;
 //!   [`format`](mod@format): numbers, durations and lines people read.
 //!
 //! **The effects and the view**
-//! - [`hooks`]: one hook per effect (the solver's, the coach's and the step-through view's
+//! - [`hooks`]: one hook per effect (the solve's, the coach's and the step-through view's
 //!   workers on one worker slot; timers; document listeners; the URL; storage).
 //! - [`components`]: the page's parts with narrow props; [`app`]: the layout that wires the
 //!   state, the hooks and the components.
@@ -68,7 +69,6 @@ pub mod client;
 pub mod coach;
 pub mod components;
 pub mod download;
-pub mod engine_state;
 pub mod experiment;
 pub mod format;
 pub mod hooks;

@@ -62,8 +62,8 @@ use puzzle_core::{
 use web::coach::{known, Distance};
 use web::race::{Race, RACE_BUDGET};
 use web::state::{
-    reduce, Action, CoachAction, EditorsAction, ExactCount, PlayAction, Playback, PlaybackAction,
-    PrefsAction, PuzzleAction, RaceAction, SolvingAction, State, Watch,
+    reduce, Action, CoachAction, CoachOwn, EditorsAction, ExactCount, PlayAction, Playback,
+    PlaybackAction, PrefsAction, PuzzleAction, RaceAction, Reading, SolveAction, State, Watch,
 };
 
 /// The sizes the fuzz moves between: small ones (checked against exact tables) and two that
@@ -246,7 +246,9 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Key(d) => vec![Action::Play(PlayAction::MoveBlank(Direction::ALL[d]))],
         Op::Undo => vec![Action::Play(PlayAction::Undo)],
         Op::Redo => vec![Action::Play(PlayAction::Redo)],
-        Op::Clock(ms) => vec![Action::Play(PlayAction::Clock(f64::from(ms)))],
+        Op::Clock(ms) => vec![Action::Play(PlayAction::Reading(Reading::Clock(
+            f64::from(ms),
+        )))],
         Op::Size(s) => vec![Action::Puzzle(PuzzleAction::SetShape(shape(s), s as u64))],
         Op::Goal(3, seed) => {
             // A few custom goals a size, so that their exact tables are built once.
@@ -291,7 +293,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Solve if state.can_solve() => {
             let id = edge.id();
             edge.send(id, state, false);
-            vec![Action::Solving(SolvingAction::SolveStarted(id))]
+            vec![Action::Solve(SolveAction::SolveStarted(id))]
         }
         Op::Race if state.race_blocked().is_none() => {
             let first = edge.next_id + 1;
@@ -312,11 +314,11 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
             let id = edge.id();
             edge.send(id, state, true);
             vec![
-                Action::Coach(CoachAction::ToggleCount),
+                Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)),
                 Action::Coach(CoachAction::CountStarted(id)),
             ]
         }
-        Op::Cancel if state.busy_id().is_some() => vec![Action::Solving(SolvingAction::Cancelled)],
+        Op::Cancel if state.busy_id().is_some() => vec![Action::Solve(SolveAction::Cancelled)],
         Op::Cancel => Vec::new(),
         Op::Reply(r, kind) => reply(r, kind, edge),
         Op::Playback(a, k) => vec![Action::Playback(match a {
@@ -328,7 +330,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
             5 => PlaybackAction::Seek(k % 40),
             _ => PlaybackAction::Tick,
         })],
-        Op::PlayAnswer(i) => vec![Action::Solving(SolvingAction::PlayAnswer(i % 4))],
+        Op::PlayAnswer(i) => vec![Action::Solve(SolveAction::PlayAnswer(i % 4))],
         Op::PlayRace(i) => vec![Action::Race(RaceAction::PlayRaceEntry(i % 6))],
         Op::Hint => {
             // As the coach does: the tile that the known first move slides.
@@ -339,7 +341,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
                 return Vec::new();
             };
             edge.hinted_on = Some((board.clone(), state.puzzle.goal_board.clone()));
-            vec![Action::Coach(CoachAction::ShowHint(cell))]
+            vec![Action::Coach(CoachAction::Own(CoachOwn::ShowHint(cell)))]
         }
         Op::Dismiss => vec![Action::DismissNotice],
     }
@@ -354,9 +356,9 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
     let id = request.id;
     let Some(solution) = edge.answer(&request.start, &request.goal) else {
         return vec![if request.live {
-            Action::Coach(CoachAction::CountFailed(id))
+            Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id)))
         } else {
-            Action::Solving(SolvingAction::SolveFailed(id, "unsolvable".into()))
+            Action::Solve(SolveAction::SolveFailed(id, "unsolvable".into()))
         }];
     };
     if request.live {
@@ -369,26 +371,29 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
             answer: None,
         };
         return vec![match kind % 3 {
-            0 => Action::Coach(CoachAction::CountSolved(id, Box::new(solution))),
+            0 => Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                id,
+                Box::new(solution),
+            ))),
             1 => Action::Coach(CoachAction::CountKnown(
                 Box::new(asked),
                 Some((length, first)),
             )),
-            _ => Action::Coach(CoachAction::CountFailed(id)),
+            _ => Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id))),
         }];
     }
     vec![match kind {
-        0 => Action::Solving(SolvingAction::Progress(id, Progress::default())),
-        1 => Action::Solving(SolvingAction::Improved(
+        0 => Action::Solve(SolveAction::Progress(id, Progress::default())),
+        1 => Action::Solve(SolveAction::Improved(
             id,
             Box::new(padded(&request.start, &solution, 2)),
         )),
-        2 => Action::Solving(SolvingAction::Improved(
+        2 => Action::Solve(SolveAction::Improved(
             id,
             Box::new(padded(&request.start, &solution, 1)),
         )),
-        3 => Action::Solving(SolvingAction::SolveFailed(id, "the worker stopped".into())),
-        _ => Action::Solving(SolvingAction::Solved(id, Box::new(solution))),
+        3 => Action::Solve(SolveAction::SolveFailed(id, "the worker stopped".into())),
+        _ => Action::Solve(SolveAction::Solved(id, Box::new(solution))),
     }]
 }
 
@@ -408,7 +413,7 @@ fn belongs(state: &State, start: &Board, goal: &Board) -> bool {
 fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     let on_screen = state.puzzle.board.clone();
     let goal = state.puzzle.goal_board.clone();
-    if let Some(running) = state.solving.running() {
+    if let Some(running) = state.solve.running() {
         if !belongs(state, &running.start, &running.goal) {
             return Err("a solve for another board or goal is still running".into());
         }
@@ -418,7 +423,7 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
             }
         }
     }
-    if let Some(result) = state.solving.result() {
+    if let Some(result) = state.solve.result() {
         if !belongs(state, &result.start, &result.goal) {
             return Err("the result (its chart, its export) is for another board".into());
         }
@@ -441,8 +446,8 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
             return Err("the playback does not end at the goal on screen".into());
         }
         let start = Some(&playback.start);
-        let labelled = state.solving.result().map(|r| &r.start) == start
-            || state.solving.running().map(|r| &r.start) == start
+        let labelled = state.solve.result().map(|r| &r.start) == start
+            || state.solve.running().map(|r| &r.start) == start
             || state.race.as_ref().map(|r| &r.start) == start;
         if !labelled {
             return Err("a playback plays an answer that no result, solve or race names".into());
@@ -450,7 +455,7 @@ fn check_rule(state: &State, edge: &Edge) -> Result<(), String> {
     }
     if let Some(id) = state.busy_id() {
         let race_busy = state.race.as_ref().is_some_and(Race::is_running);
-        if !race_busy && state.solving.running().map(|r| r.id) != Some(id) {
+        if !race_busy && state.solve.running().map(|r| r.id) != Some(id) {
             return Err("the worker is kept busy with a request nobody shows".into());
         }
     } else if state.solve_blocked().is_some() && state.solvability().solvable {
@@ -902,12 +907,12 @@ impl Watcher {
                     optimal,
                     watched: state.request(id).watch.is_some(),
                 });
-                vec![Action::Solving(SolvingAction::SolveStarted(id))]
+                vec![Action::Solve(SolveAction::SolveStarted(id))]
             }
             Watched::Solve => Vec::new(),
             Watched::WatchNow(pick) => self
                 .watch_now(pick)
-                .map(|id| Action::Solving(SolvingAction::WatchNow(id)))
+                .map(|id| Action::Solve(SolveAction::WatchNow(id)))
                 .into_iter()
                 .collect(),
             Watched::Improved(pick, kind, a, b) | Watched::Solved(pick, kind, a, b) => {
@@ -916,23 +921,21 @@ impl Watcher {
                 };
                 let answer = Box::new(genuine(asked, variant(asked, state, kind, a, b)));
                 vec![match op {
-                    Watched::Improved(..) => {
-                        Action::Solving(SolvingAction::Improved(asked.id, answer))
-                    }
-                    _ => Action::Solving(SolvingAction::Solved(asked.id, answer)),
+                    Watched::Improved(..) => Action::Solve(SolveAction::Improved(asked.id, answer)),
+                    _ => Action::Solve(SolveAction::Solved(asked.id, answer)),
                 }]
             }
             Watched::Failed(pick) => self
                 .pick(pick)
                 .map(|asked| {
-                    Action::Solving(SolvingAction::SolveFailed(
+                    Action::Solve(SolveAction::SolveFailed(
                         asked.id,
                         "the worker stopped".into(),
                     ))
                 })
                 .into_iter()
                 .collect(),
-            Watched::Cancel => vec![Action::Solving(SolvingAction::Cancelled)],
+            Watched::Cancel => vec![Action::Solve(SolveAction::Cancelled)],
             Watched::Playback(a, k) => vec![Action::Playback(match a {
                 0 => PlaybackAction::Play,
                 1 => PlaybackAction::Pause,
@@ -942,7 +945,7 @@ impl Watcher {
                 5 => PlaybackAction::Seek(k % 60),
                 _ => PlaybackAction::Tick,
             })],
-            Watched::PlayAnswer(i) => vec![Action::Solving(SolvingAction::PlayAnswer(i % 4))],
+            Watched::PlayAnswer(i) => vec![Action::Solve(SolveAction::PlayAnswer(i % 4))],
             Watched::Key(d) => vec![Action::Play(PlayAction::MoveBlank(Direction::ALL[d % 4]))],
         }
     }
@@ -989,7 +992,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         }
     }
     // 3. Every answer kept is a real answer; a solve's answers get shorter.
-    if let Some(r) = after.solving.running() {
+    if let Some(r) = after.solve.running() {
         for answer in &r.improved {
             reaches(&r.start, &r.goal, answer, "an answer so far")?;
         }
@@ -1000,7 +1003,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             return Err("the answers so far do not get shorter".into());
         }
     }
-    if let Some(f) = after.solving.result() {
+    if let Some(f) = after.solve.result() {
         for answer in f.answers().filter(|a| a.outcome == SolveOutcome::Solved) {
             reaches(&f.start, &f.goal, answer, "an answer of the result")?;
         }
@@ -1014,11 +1017,11 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     // 2. Answers and their ends never stop the playback or change the moves already played.
     let answering = matches!(
         action,
-        Action::Solving(
-            SolvingAction::Improved(..)
-                | SolvingAction::Solved(..)
-                | SolvingAction::Cancelled
-                | SolvingAction::SolveFailed(..)
+        Action::Solve(
+            SolveAction::Improved(..)
+                | SolveAction::Solved(..)
+                | SolveAction::Cancelled
+                | SolveAction::SolveFailed(..)
         )
     );
     if answering && before.playback.is_some() && after.playback.is_none() {
@@ -1031,7 +1034,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             return Err("an answer changed the moves already played".into());
         }
     }
-    if let Action::Solving(SolvingAction::SolveStarted(id)) = action {
+    if let Action::Solve(SolveAction::SolveStarted(id)) = action {
         let expected = if before.prefs.wait_for_best {
             Watch::Off
         } else if matches!(before.effective_method(), Method::Anytime { .. }) {
@@ -1039,22 +1042,22 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         } else {
             Watch::Waiting
         };
-        let r = after.solving.running().ok_or("Solve started nothing")?;
+        let r = after.solve.running().ok_or("Solve started nothing")?;
         if (r.id, r.watch, r.improved.len()) != (*id, expected, 0) || after.playback.is_some() {
             return Err(format!("Solve started {:?}, not {expected:?}", r.watch));
         }
         return Ok(());
     }
     let id = match action {
-        Action::Solving(
-            SolvingAction::Improved(id, _)
-            | SolvingAction::Solved(id, _)
-            | SolvingAction::WatchNow(id)
-            | SolvingAction::SolveFailed(id, _),
+        Action::Solve(
+            SolveAction::Improved(id, _)
+            | SolveAction::Solved(id, _)
+            | SolveAction::WatchNow(id)
+            | SolveAction::SolveFailed(id, _),
         ) => Some(*id),
         _ => None,
     };
-    let running = before.solving.running();
+    let running = before.solve.running();
     let Some(r) = running.filter(|r| id.is_none_or(|id| id == r.id)) else {
         if id.is_some() && after != before {
             return Err("an answer to a request that no longer runs changed the page".into());
@@ -1064,7 +1067,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     let old = before.playback.as_ref().filter(|p| p.start == r.start);
     let new = after.playback.as_ref();
     match action {
-        Action::Solving(SolvingAction::Improved(_, answer)) => {
+        Action::Solve(SolveAction::Improved(_, answer)) => {
             let shorter = r
                 .improved
                 .last()
@@ -1097,7 +1100,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             {
                 return Err("the first answer does not play from its first move".into());
             }
-            let improved = after.solving.running().map(|r| &r.improved[..]);
+            let improved = after.solve.running().map(|r| &r.improved[..]);
             let as_kept = [&r.improved[..], &[(**answer).clone()]].concat();
             let expected = if kept { &as_kept[..] } else { &r.improved[..] };
             if improved != Some(expected) {
@@ -1110,7 +1113,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 && !kept
                 && answer.is_optimal()
                 && after
-                    .solving
+                    .solve
                     .running()
                     .and_then(|r| r.shortest.as_ref())
                     .map(|s| s.moves.len())
@@ -1121,12 +1124,12 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 );
             }
         }
-        Action::Solving(SolvingAction::Solved(_, answer)) => {
+        Action::Solve(SolveAction::Solved(_, answer)) => {
             let result = after
-                .solving
+                .solve
                 .result()
                 .ok_or("the final answer left no result")?;
-            if after.solving.running().is_some() {
+            if after.solve.running().is_some() {
                 return Err("the solve still runs after its final answer".into());
             }
             let expected = match old {
@@ -1154,15 +1157,15 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 return Err("the final answer does not play as it should".into());
             }
         }
-        Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..)) => {
-            if after.solving.running().is_some() {
+        Action::Solve(SolveAction::Cancelled | SolveAction::SolveFailed(..)) => {
+            if after.solve.running().is_some() {
                 return Err("the solve still runs".into());
             }
             let playing = old.filter(|p| r.improved.iter().any(|s| s.moves == p.moves));
             let kept = playing
                 .map(|p| &p.moves)
                 .or(r.improved.last().map(|s| &s.moves));
-            let result = after.solving.result().map(|f| &f.solution.moves);
+            let result = after.solve.result().map(|f| &f.solution.moves);
             if result != kept {
                 return Err("the result is not the answer playing, or else the shortest".into());
             }
@@ -1170,14 +1173,14 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 return Err("the answer kept does not play".into());
             }
         }
-        Action::Solving(SolvingAction::WatchNow(_)) => {
+        Action::Solve(SolveAction::WatchNow(_)) => {
             if r.watch == Watch::Playing {
                 if after != before {
                     return Err("WatchNow changed a solve that plays already".into());
                 }
                 return Ok(());
             }
-            if after.solving.running().map(|r| r.watch) != Some(Watch::Playing) {
+            if after.solve.running().map(|r| r.watch) != Some(Watch::Playing) {
                 return Err("WatchNow did not make the solve play".into());
             }
             let expected = match (old, r.improved.last()) {
@@ -1191,13 +1194,13 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
         _ => {}
     }
     // 4. A watched solve that ends while one of its answers plays leaves one answer on screen.
-    let ended = after.solving.running().is_none();
+    let ended = after.solve.running().is_none();
     let watched_end = r.watch == Watch::Playing
         || matches!(
             action,
-            Action::Solving(SolvingAction::Cancelled | SolvingAction::SolveFailed(..))
+            Action::Solve(SolveAction::Cancelled | SolveAction::SolveFailed(..))
         );
-    if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, after.solving.result()) {
+    if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, after.solve.result()) {
         if moves_of(new) != Some(&result.solution.moves) {
             return Err("the solve ended with a result that is not the answer on the board".into());
         }
@@ -1255,7 +1258,7 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
     let mut state = State::default();
     let mut actions = vec![
         Action::Puzzle(PuzzleAction::Import(board.to_line())),
-        Action::Solving(SolvingAction::SolveStarted(1)),
+        Action::Solve(SolveAction::SolveStarted(1)),
     ];
     // A first answer with a detour in front and one at the end; three ticks play the first.
     let first = pad_at(&board, &pad_at(&board, &real, real.len(), 0), 0, 0);
@@ -1268,7 +1271,7 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
         watched: true,
     };
     let splices = [&first[..4], &reduced(&first[4..])].concat();
-    actions.push(Action::Solving(SolvingAction::Improved(
+    actions.push(Action::Solve(SolveAction::Improved(
         1,
         Box::new(genuine(&asked, first.clone())),
     )));
@@ -1276,15 +1279,15 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
         Action::Playback(PlaybackAction::Tick),
         3,
     ));
-    actions.push(Action::Solving(SolvingAction::Improved(
+    actions.push(Action::Solve(SolveAction::Improved(
         1,
         Box::new(genuine(&asked, splices.clone())),
     )));
-    actions.push(Action::Solving(SolvingAction::Improved(
+    actions.push(Action::Solve(SolveAction::Improved(
         1,
         Box::new(genuine(&asked, real.clone())),
     )));
-    actions.push(Action::Solving(SolvingAction::Solved(
+    actions.push(Action::Solve(SolveAction::Solved(
         1,
         Box::new(genuine(&asked, real.clone())),
     )));
@@ -1299,7 +1302,7 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
     }
     let playback = state.playback.as_ref().expect("the answer plays on");
     assert_eq!((&playback.moves, playback.step), (&splices, 4));
-    let result = state.solving.result().expect("a result");
+    let result = state.solve.result().expect("a result");
     assert_eq!(
         result.solution.moves, splices,
         "the result is the answer on the board"

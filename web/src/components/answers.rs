@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::state::{Action, SolvingAction, State};
+use crate::state::{Action, SolveAction, State};
 
 /// Props of the answers list.
 #[derive(Properties, PartialEq)]
@@ -12,7 +12,7 @@ pub struct AnswersProps {
     pub lengths: Vec<usize>,
     /// The answer being played back, if one is.
     pub playing: Option<usize>,
-    /// Sends [`SolvingAction::PlayAnswer`].
+    /// Sends [`SolveAction::PlayAnswer`].
     pub dispatcher: UseReducerDispatcher<State>,
 }
 
@@ -27,7 +27,7 @@ pub fn answers_list(props: &AnswersProps) -> Html {
         let onclick = {
             let state = props.dispatcher.clone();
             Callback::from(move |_: MouseEvent| {
-                state.dispatch(Action::Solving(SolvingAction::PlayAnswer(index)))
+                state.dispatch(Action::Solve(SolveAction::PlayAnswer(index)))
             })
         };
         let playing = props.playing == Some(index);

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::coach::{Advice, Bounds, Distance, Known};
 use crate::components::term::{glossary, Term};
-use crate::state::{Action, CoachAction, State};
+use crate::state::{Action, CoachAction, CoachOwn, State};
 
 /// Props of the coach bar: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
@@ -46,18 +46,22 @@ pub fn coach(props: &CoachProps) -> Html {
     let on_hint = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| match hint_cell {
-            Some(cell) => state.dispatch(Action::Coach(CoachAction::ShowHint(cell))),
+            Some(cell) => state.dispatch(Action::Coach(CoachAction::Own(CoachOwn::ShowHint(cell)))),
             None => state.dispatch(Action::Coach(CoachAction::AskHint)),
         })
     };
     let note = hint_note(known, board);
     let on_overlay = {
         let state = state.clone();
-        Callback::from(move |_: Event| state.dispatch(Action::Coach(CoachAction::ToggleOverlay)))
+        Callback::from(move |_: Event| {
+            state.dispatch(Action::Coach(CoachAction::Own(CoachOwn::ToggleOverlay)))
+        })
     };
     let on_live = {
         let state = state.clone();
-        Callback::from(move |_: Event| state.dispatch(Action::Coach(CoachAction::ToggleCount)))
+        Callback::from(move |_: Event| {
+            state.dispatch(Action::Coach(CoachAction::Own(CoachOwn::ToggleCount)))
+        })
     };
     let big = crate::coach::count_size(board.cells().len());
     let summary = props.overlay.then(|| {

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::components::select::on_select;
 use crate::state::{
-    Action, Finished, Playback, PlaybackAction, PrefsAction, SolvingAction, State, Watch,
+    Action, Finished, Playback, PlaybackAction, PrefsAction, SolveAction, State, Watch,
 };
 
 /// Speeds offered, as delays between moves in milliseconds.
@@ -65,7 +65,7 @@ pub fn watching_words(step: usize, total: usize) -> String {
 /// The line under the board while a solve runs: what it has so far while no answer plays
 /// (see [`solving_words`]), where a watched solve's playback is (see [`watching_words`]).
 pub fn solving_line(state: &State) -> Html {
-    let Some(running) = state.solving.running() else {
+    let Some(running) = state.solve.running() else {
         return Html::default();
     };
     let words = match &state.playback {
@@ -100,16 +100,8 @@ pub fn quality_words(solution: &Solution) -> String {
 pub fn playing_quality(state: &State) -> Option<String> {
     let playback = state.playback.as_ref()?;
     let from = |start: &puzzle_core::Board| *start == playback.start;
-    let result = state
-        .solving
-        .result()
-        .into_iter()
-        .filter(|f| from(&f.start));
-    let running = state
-        .solving
-        .running()
-        .into_iter()
-        .filter(|r| from(&r.start));
+    let result = state.solve.result().into_iter().filter(|f| from(&f.start));
+    let running = state.solve.running().into_iter().filter(|r| from(&r.start));
     let race = state.race.iter().filter(|r| from(&r.start));
     // Watched, the shortest answer came after the playback had left it.
     let late = result
@@ -189,7 +181,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
                 }
             </p>
             if let Some((index, length)) = props.shorter {
-                <button id="play-shortest" class="primary small" onclick={send(Action::Solving(SolvingAction::PlayAnswer(index)))}>
+                <button id="play-shortest" class="primary small" onclick={send(Action::Solve(SolveAction::PlayAnswer(index)))}>
                     { format!("Play the {length}-move answer from the start") }
                 </button>
             }
@@ -232,7 +224,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{reduce, Action, PuzzleAction, SolvingAction};
+    use crate::state::{reduce, Action, PuzzleAction, SolveAction};
     use puzzle_core::search::Limits;
 
     #[test]
@@ -245,7 +237,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(playing_quality(&state), None, "nothing plays");
-        let state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
+        let state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
         let config = puzzle_core::SolverConfig::best_for(start.shape());
         let mut solution = puzzle_core::solve(
             &start,
@@ -257,7 +249,7 @@ mod tests {
         assert!(solution.is_optimal());
         let played = reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(1, Box::new(solution.clone()))),
+            Action::Solve(SolveAction::Solved(1, Box::new(solution.clone()))),
         )
         .unwrap();
         assert!(played.playback.is_some());
@@ -269,7 +261,7 @@ mod tests {
         solution.lower_bound = Some(solution.moves.len() as u32 - 2);
         let near = reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(1, Box::new(solution.clone()))),
+            Action::Solve(SolveAction::Solved(1, Box::new(solution.clone()))),
         )
         .unwrap();
         let ratio = solution.moves.len() as f64 / (solution.moves.len() - 2) as f64;

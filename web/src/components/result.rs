@@ -104,7 +104,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             if let Some(after) = props.found_after_ms {
                 <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
             }
-            { crate::components::engine::result_view(finished.engine.as_ref(), solution) }
+            { crate::components::solve_tables::result_view(finished.how_solved.as_ref(), solution) }
             <details id="search-details" class="search-details">
                 <summary>{ "Search details" }</summary>
                 { stats_view(&method, solution) }

@@ -100,7 +100,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
 /// opens "Play & solve", where the solve's progress and result show.
 pub fn for_page(
     state: &UseReducerHandle<State>,
-    solver: &crate::hooks::solver::Solver,
+    solver: &crate::hooks::solve::Solver,
     on_scramble: Callback<()>,
 ) -> Html {
     let on_solve = {
@@ -120,7 +120,7 @@ pub fn for_page(
     let (editors, prefs) = (&state.editors, &state.prefs);
     html! {
         <Toolbar shape={state.shape()} {on_shape} {on_scramble}
-            running={state.solving.running().is_some()} solve_why={state.solve_blocked().map(AttrValue::Static)}
+            running={state.solve.running().is_some()} solve_why={state.solve_blocked().map(AttrValue::Static)}
             method={state.effective_method().label()} {on_solve} on_cancel={solver.cancel.clone()}
             options_needed={editors.board.open || editors.goal.open}>
             <Setup shape={state.shape()} goal={state.puzzle.goal.clone()} goal_editor={editors.goal.clone()}

@@ -15,14 +15,14 @@ use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
 use crate::coach::{count_size, hint_request, hint_wanted, table_size, COUNT_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker, Workers};
-use crate::state::{Action, CoachAction, ExactCount, State};
+use crate::state::{Action, CoachAction, CoachOwn, ExactCount, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     match reply {
-        FromWorker::Done { id, solution } => {
-            Some(Action::Coach(CoachAction::CountSolved(id, solution)))
-        }
+        FromWorker::Done { id, solution } => Some(Action::Coach(CoachAction::Own(
+            CoachOwn::CountSolved(id, solution),
+        ))),
         FromWorker::Distance {
             id,
             board,
@@ -38,7 +38,9 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             }),
             distance.map(|d| (d, first)),
         ))),
-        FromWorker::Failed { id, .. } => Some(Action::Coach(CoachAction::CountFailed(id))),
+        FromWorker::Failed { id, .. } => {
+            Some(Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id))))
+        }
         _ => None,
     }
 }
@@ -101,10 +103,10 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
                 return;
             };
             let id = slot.new_id();
-            dispatcher.dispatch(Action::Coach(CoachAction::HintStarted(id)));
+            dispatcher.dispatch(Action::Coach(CoachAction::Own(CoachOwn::HintStarted(id))));
             if slot.send(&[hint_request(id, board, goal)]).is_err() {
                 // No worker: the hint says it found none.
-                dispatcher.dispatch(Action::Coach(CoachAction::CountFailed(id)));
+                dispatcher.dispatch(Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id))));
             }
         });
     }
@@ -134,7 +136,7 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
                 if sent.is_err() {
                     // No worker: the count says it does not know.
                     dispatcher.dispatch(Action::Coach(CoachAction::CountStarted(id)));
-                    dispatcher.dispatch(Action::Coach(CoachAction::CountFailed(id)));
+                    dispatcher.dispatch(Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id))));
                 }
             }
         },

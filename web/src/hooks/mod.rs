@@ -1,7 +1,7 @@
 //! The page's effects, one hook each. Each owns its timer, listener or worker and drops it to
 //! cancel; each turns what happens outside into [`crate::state::Action`]s. None renders.
 //!
-//! - [`solver`]: the solver worker (solves and races): one request-id counter, one place that
+//! - [`solve`]: the solver worker (solves and races): one request-id counter, one place that
 //!   turns replies into actions, spawn errors always shown, the worker stopped when the state
 //!   no longer wants its request.
 //! - [`coach`]: the coach's worker, that counts the optimal moves left (exact tables of small
@@ -37,7 +37,7 @@ pub mod playback;
 pub mod result_views;
 pub mod reveal;
 pub mod scramble;
-pub mod solver;
+pub mod solve;
 pub mod step_through;
 pub mod url;
 pub mod worker_slot;

@@ -10,12 +10,14 @@ use super::worker_slot::use_worker_slot;
 use crate::best::{Best, Bests, STORAGE_KEY};
 use crate::client::WorkerEvent;
 use crate::protocol::{FromWorker, SolveRequest, ToWorker, Workers};
-use crate::state::{Action, Finish, PlayAction, State};
+use crate::state::{Action, Finish, PlayAction, Reading, State};
 
 /// Dispatches a hand input (a move, an undo, a redo) with the clock read just before it, so
 /// the game times it.
 pub fn hand(dispatcher: &UseReducerDispatcher<State>, action: Action) {
-    dispatcher.dispatch(Action::Play(PlayAction::Clock(js_sys::Date::now())));
+    dispatcher.dispatch(Action::Play(PlayAction::Reading(Reading::Clock(
+        js_sys::Date::now(),
+    ))));
     dispatcher.dispatch(action);
 }
 
@@ -61,7 +63,11 @@ pub fn use_shortest(state: &UseReducerHandle<State>) {
             };
             if asked == id && solution.outcome == SolveOutcome::Solved && solution.is_optimal() {
                 let moves = solution.moves.len() as u32;
-                dispatcher.dispatch(Action::Play(PlayAction::Shortest { start, goal, moves }));
+                dispatcher.dispatch(Action::Play(PlayAction::Reading(Reading::Shortest {
+                    start,
+                    goal,
+                    moves,
+                })));
             }
         })
     };

@@ -1,4 +1,4 @@
-//! One worker slot, shared by the hooks that own a worker ([`super::solver`], [`super::coach`],
+//! One worker slot, shared by the hooks that own a worker ([`super::solve`], [`super::coach`],
 //! [`super::play`] (the fewest moves of a game won by hand),
 //! [`super::step_through`], [`super::experiment`]): the worker is spawned on need, its replies go to the route the hook
 //! gave, each request gets a new id, and stopping terminates it (the only way to stop a search

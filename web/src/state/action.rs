@@ -5,8 +5,14 @@
 //! and a new variant does not compile until it is handled there.
 //!
 //! These are what the page says happened. The slices' own reducers take their `*Change` enums
-//! (`PlayChange`, `PuzzleChange`, ...): what the router tells a slice to do. Only playback's
-//! actions go to their slice as they are ([`PlaybackAction`]).
+//! (`PlayChange`, `PuzzleChange`, ...): what the router tells a slice to do, where it adds to
+//! what the page said (the board on screen, the request's id) or where several actions come to
+//! one change. Nothing is said twice: playback's and the preferences' actions go to their
+//! slice as they are ([`PlaybackAction`], [`PrefsAction`] with the board's shape), and what a
+//! slice takes as it comes is one enum of the slice's own, carried by both vocabularies
+//! ([`super::Told`] the worker's word on a solve, [`super::Reading`] the clock and a worker's
+//! fewest moves, [`super::CoachOwn`] the coach's own); the board field's typed text is a plain
+//! method ([`super::Editors::board_typed`]).
 //!
 //! A group is named for the slice its actions are about; some change other slices too, and the
 //! router writes that out: a hand move moves the board and leaves playback, a new board drops
@@ -15,7 +21,7 @@
 
 use puzzle_core::{Board, Direction, Goal, HeuristicKind, Method, Progress, Shape, Solution};
 
-use super::{ExactCount, PlaybackAction, ScrambleHow, View};
+use super::{CoachOwn, ExactCount, PlaybackAction, Reading, ScrambleHow, Told, View};
 use crate::race::Race;
 
 /// Everything that can happen on the page, by the slice it is for (see the module
@@ -32,7 +38,7 @@ pub enum Action {
     Prefs(PrefsAction),
     /// A solve: started, the worker's messages about it (or about a race's request), its
     /// answers, cancel.
-    Solving(SolvingAction),
+    Solve(SolveAction),
     /// Playback: play, pause, step, seek, the timer's tick.
     Playback(PlaybackAction),
     /// Starting a race and playing one of its rows.
@@ -58,18 +64,9 @@ pub enum PlayAction {
     Undo,
     /// Makes the last move taken back again.
     Redo,
-    /// The clock, read at the edge just before a hand input (milliseconds).
-    Clock(f64),
-    /// The fewest moves from `start` to `goal`, from a worker (kept for the game from that
-    /// start only).
-    Shortest {
-        /// The board the worker was asked about.
-        start: Board,
-        /// The goal it was asked about.
-        goal: Board,
-        /// The fewest moves.
-        moves: u32,
-    },
+    /// What the edge read for the game (the clock just before a hand input, a worker's
+    /// fewest moves from a start): the game takes it as it is.
+    Reading(Reading),
 }
 
 /// New boards and goals: the puzzle changes, the editors follow, and what belonged to the old
@@ -140,26 +137,18 @@ pub enum PrefsAction {
 /// `Solved` and `SolveFailed` go to the race first when it waits for their id, and `Cancelled`
 /// stops a running race first; an answer becomes the result and starts playback.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolvingAction {
+pub enum SolveAction {
     /// The request `id` was sent to the worker.
     SolveStarted(u32),
-    /// Build progress of the tables of request `id`.
-    TablesBuilding(u32, crate::protocol::BuildProgress),
-    /// The tables of request `id` are ready.
-    TablesReady(u32, crate::protocol::TablesInfo),
-    /// Request `id` could not download these shipped tables, for this reason (words).
-    DownloadFailed(u32, crate::protocol::ShippedTables, String),
-    /// The workers request `id` runs on.
-    Workers(u32, crate::engine_state::WorkersInfo),
+    /// What the worker told about request `id` (its tables, their download, its workers, a
+    /// lower bound): the solve slice takes it as it is.
+    Told(u32, Told),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.
     Solved(u32, Box<Solution>),
     /// A better answer to request `id` while its search goes on (anytime methods).
     Improved(u32, Box<Solution>),
-    /// A lower bound on the moves of request `id`'s board, from the tables the worker has in
-    /// hand (big-board solves): the solve's answers are stated against the largest told.
-    Bound(u32, u32),
     /// The grace for an exact answer of watched request `id` is over: the best answer so far
     /// plays, and any later one at once ([`crate::ahead::EXACT_GRACE_MS`]).
     WatchNow(u32),
@@ -171,7 +160,7 @@ pub enum SolvingAction {
     Cancelled,
 }
 
-/// Starting a race and playing its rows (its requests' answers are [`SolvingAction`]s).
+/// Starting a race and playing its rows (its requests' answers are [`SolveAction`]s).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceAction {
     /// A race was planned and its requests sent to the worker.
@@ -184,24 +173,14 @@ pub enum RaceAction {
 /// table's answer must be for the board and goal on screen).
 #[derive(Clone, Debug, PartialEq)]
 pub enum CoachAction {
-    /// Shows or hides the heuristic overlay.
-    ToggleOverlay,
-    /// Turns the exact count on boards too big for a table on or off.
-    ToggleCount,
-    /// Highlights the tile at this cell as the next one to slide (chosen at the edge).
-    ShowHint(usize),
+    /// What the coach alone hears, taken as it is (the overlay, the count's switch, a hint
+    /// chosen at the edge, the coach's worker's replies).
+    Own(CoachOwn),
     /// Hint pressed where no move is known yet: the count under way or a short solve in the
     /// coach's worker answers, and the hint then shows by itself.
     AskHint,
-    /// Request `id` to the coach's worker is the short solve for the hint asked.
-    HintStarted(u32),
     /// Request `id` asks the coach's worker for the optimal length from the board on screen.
     CountStarted(u32),
-    /// The coach's worker's answer to request `id` (a count, or the short solve for a hint).
-    CountSolved(u32, Box<Solution>),
-    /// The coach's worker could not answer request `id` (a count, or the short solve for a
-    /// hint).
-    CountFailed(u32),
     /// The exact distance (and a first move) the coach's worker's table gives for the board and
     /// goal of the request (kept only if they are still on screen; the game's shortest too,
     /// when it is the game's start).

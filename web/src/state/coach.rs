@@ -92,30 +92,39 @@ pub struct Coach {
     pub count_on: bool,
 }
 
-/// What changes the coach slice: what the top-level reducer tells this slice (the page's own
-/// actions are [`super::CoachAction`], which it turns into these).
+/// What only the coach hears, taken as the page says it: one list, carried by the page's
+/// action ([`super::CoachAction::Own`]) and by [`CoachChange::Own`] alike.
 #[derive(Clone, Debug, PartialEq)]
-pub enum CoachChange {
-    /// Highlights the tile at this cell (the caller checks it is a tile of the board).
+pub enum CoachOwn {
+    /// Highlights the tile at this cell as the next one to slide (chosen at the edge; the
+    /// router checks it is a tile of the board on screen).
     ShowHint(usize),
-    /// Asks for a hint on this board and goal, where no move is known: shown by itself once
-    /// one is (a move the coach already knows shows at once).
-    AskHint(Board, Board),
-    /// The short solve `id` was sent for the hint asked.
-    HintStarted(u32),
-    /// Drops the hint and the ask (`None` if there is neither).
-    ClearHint,
     /// Shows or hides the heuristic overlay.
     ToggleOverlay,
     /// Turns the exact count on boards too big for a table on or off.
     ToggleCount,
-    /// A live request was sent (its answer still to come).
-    CountStarted(Box<ExactCount>),
+    /// Request `id` to the coach's worker is the short solve for the hint asked.
+    HintStarted(u32),
     /// The coach's worker's answer to request `id` (a count, or the short solve for a hint).
     CountSolved(u32, Box<Solution>),
     /// The coach's worker could not answer request `id` (a count, or the short solve for a
     /// hint).
     CountFailed(u32),
+}
+
+/// What changes the coach slice: what the top-level reducer tells this slice (the page's own
+/// actions are [`super::CoachAction`], which it turns into these).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CoachChange {
+    /// What the page said, as it said it.
+    Own(CoachOwn),
+    /// Asks for a hint on this board and goal, where no move is known: shown by itself once
+    /// one is (a move the coach already knows shows at once).
+    AskHint(Board, Board),
+    /// Drops the hint and the ask (`None` if there is neither).
+    ClearHint,
+    /// A live request was sent (its answer still to come).
+    CountStarted(Box<ExactCount>),
     /// An answer from the coach's worker's table (the caller checks it is for the board on
     /// screen; ignored if a newer request is pending).
     CountKnown(Box<ExactCount>),
@@ -126,10 +135,7 @@ impl Coach {
     pub fn reduce(&self, action: CoachChange) -> Option<Coach> {
         let mut next = self.clone();
         match action {
-            CoachChange::ShowHint(cell) => {
-                next.hint = Some(cell);
-                next.asked = None;
-            }
+            CoachChange::Own(own) => next.take(own)?,
             CoachChange::AskHint(board, goal) => {
                 next.asked = Some(HintAsk {
                     board,
@@ -138,13 +144,6 @@ impl Coach {
                     failed: false,
                 });
             }
-            CoachChange::HintStarted(id) => {
-                let ask = next
-                    .asked
-                    .as_mut()
-                    .filter(|a| a.id.is_none() && !a.failed)?;
-                ask.id = Some(id);
-            }
             CoachChange::ClearHint => {
                 if self.hint.is_none() && self.asked.is_none() {
                     return None;
@@ -152,29 +151,7 @@ impl Coach {
                 next.hint = None;
                 next.asked = None;
             }
-            CoachChange::ToggleOverlay => next.overlay = !self.overlay,
-            CoachChange::ToggleCount => {
-                next.count_on = !self.count_on;
-                // Switching off keeps a pending request visible to the edge, which then stops it.
-                if next.count_on {
-                    next.count = None;
-                }
-            }
             CoachChange::CountStarted(live) => next.count = Some(*live),
-            CoachChange::CountSolved(id, solution) => match next.pending(id) {
-                Some(live) => {
-                    live.answer = Some(
-                        (solution.outcome == SolveOutcome::Solved && solution.is_optimal()).then(
-                            || (solution.moves.len() as u32, solution.moves.first().copied()),
-                        ),
-                    );
-                }
-                None => next.hint_solved(id, &solution)?,
-            },
-            CoachChange::CountFailed(id) => match next.pending(id) {
-                Some(live) => live.answer = Some(None),
-                None => next.asking(id)?.failed = true,
-            },
             CoachChange::CountKnown(known) => {
                 if self.count.as_ref().is_some_and(|l| l.id > known.id) {
                     return None;
@@ -184,6 +161,46 @@ impl Coach {
         }
         next.answer_the_ask();
         Some(next)
+    }
+
+    /// Takes what the page said to the coach alone (`None`: a stale answer, nothing new).
+    fn take(&mut self, own: CoachOwn) -> Option<()> {
+        match own {
+            CoachOwn::ShowHint(cell) => {
+                self.hint = Some(cell);
+                self.asked = None;
+            }
+            CoachOwn::HintStarted(id) => {
+                let ask = self
+                    .asked
+                    .as_mut()
+                    .filter(|a| a.id.is_none() && !a.failed)?;
+                ask.id = Some(id);
+            }
+            CoachOwn::ToggleOverlay => self.overlay = !self.overlay,
+            CoachOwn::ToggleCount => {
+                self.count_on = !self.count_on;
+                // Switching off keeps a pending request visible to the edge, which then stops it.
+                if self.count_on {
+                    self.count = None;
+                }
+            }
+            CoachOwn::CountSolved(id, solution) => match self.pending(id) {
+                Some(live) => {
+                    live.answer = Some(
+                        (solution.outcome == SolveOutcome::Solved && solution.is_optimal()).then(
+                            || (solution.moves.len() as u32, solution.moves.first().copied()),
+                        ),
+                    );
+                }
+                None => self.hint_solved(id, &solution)?,
+            },
+            CoachOwn::CountFailed(id) => match self.pending(id) {
+                Some(live) => live.answer = Some(None),
+                None => self.asking(id)?.failed = true,
+            },
+        }
+        Some(())
     }
 
     /// The next move of a shortest answer or of the coach's own route, for `board` towards
@@ -271,13 +288,13 @@ mod tests {
             Coach::reduce,
             &Coach::default(),
             vec![
-                A::ToggleCount,
+                A::Own(CoachOwn::ToggleCount),
                 A::CountStarted(asked(2, None)),
-                A::CountFailed(1),
+                A::Own(CoachOwn::CountFailed(1)),
                 // An older table answer does not replace the pending request.
                 A::CountKnown(asked(1, Some(Some((9, None))))),
-                A::CountFailed(2),
-                A::CountFailed(2),
+                A::Own(CoachOwn::CountFailed(2)),
+                A::Own(CoachOwn::CountFailed(2)),
             ],
             |h| {
                 assert!(h.count_on);
@@ -319,20 +336,33 @@ mod tests {
         let asked = check(
             Coach::reduce,
             &Coach::default(),
-            vec![A::AskHint(board.clone(), goal.clone()), A::HintStarted(5)],
+            vec![
+                A::AskHint(board.clone(), goal.clone()),
+                A::Own(CoachOwn::HintStarted(5)),
+            ],
             |h| {
                 assert_eq!(h.asked.as_ref().and_then(|a| a.id), Some(5));
                 assert_eq!(h.hint, None);
             },
         );
-        assert_eq!(asked.reduce(A::HintStarted(6)), None, "sent once");
         assert_eq!(
-            asked.reduce(A::CountSolved(4, answer(vec![Down, Right], false))),
+            asked.reduce(A::Own(CoachOwn::HintStarted(6))),
+            None,
+            "sent once"
+        );
+        assert_eq!(
+            asked.reduce(A::Own(CoachOwn::CountSolved(
+                4,
+                answer(vec![Down, Right], false)
+            ))),
             None,
             "another request's answer"
         );
         let answered = asked
-            .reduce(A::CountSolved(5, answer(vec![Down, Right], false)))
+            .reduce(A::Own(CoachOwn::CountSolved(
+                5,
+                answer(vec![Down, Right], false),
+            )))
             .unwrap();
         // The blank moves down: the tile below it is hinted.
         let below = board.shape().neighbour(board.blank(), Down);
@@ -362,13 +392,13 @@ mod tests {
             &Coach::default(),
             vec![
                 A::AskHint(board.clone(), goal.clone()),
-                A::HintStarted(2),
-                A::CountFailed(2),
+                A::Own(CoachOwn::HintStarted(2)),
+                A::Own(CoachOwn::CountFailed(2)),
             ],
             |h| assert_eq!(h.asked.as_ref().map(|a| a.failed), Some(true)),
         );
-        assert_eq!(failed.reduce(A::HintStarted(3)), None);
-        assert_eq!(failed.reduce(A::CountFailed(2)), None);
+        assert_eq!(failed.reduce(A::Own(CoachOwn::HintStarted(3))), None);
+        assert_eq!(failed.reduce(A::Own(CoachOwn::CountFailed(2))), None);
         let cleared = failed.reduce(A::ClearHint).unwrap();
         assert_eq!((cleared.asked, cleared.route), (None, None));
     }
@@ -378,7 +408,10 @@ mod tests {
         check(
             Coach::reduce,
             &Coach::default(),
-            vec![A::ShowHint(3), A::ToggleOverlay],
+            vec![
+                A::Own(CoachOwn::ShowHint(3)),
+                A::Own(CoachOwn::ToggleOverlay),
+            ],
             |h| assert_eq!((h.hint, h.overlay), (Some(3), true)),
         );
         assert_eq!(Coach::default().reduce(A::ClearHint), None);

@@ -29,8 +29,6 @@ pub struct Editors {
 pub enum EditorsChange {
     /// Opens the board field with this board, or closes and empties it if open.
     ToggleBoard(Board),
-    /// Text typed into the board field (parsed here, so the error shows as one types).
-    BoardText(String),
     /// Closes the board field, keeping its text.
     CloseBoard,
     /// Empties and closes the board field (its board was used).
@@ -60,6 +58,15 @@ impl Editors {
         }
     }
 
+    /// The fields with `text` typed into the board field (the page's
+    /// [`super::EditorsAction::EditText`]; parsed here, so the error shows as one types).
+    pub fn board_typed(&self, text: String) -> Editors {
+        let mut next = self.clone();
+        next.board.error = Board::parse(&text, None).err().map(|e| e.to_string());
+        next.board.text = text;
+        next
+    }
+
     /// The next fields, or `None` when the action changes nothing.
     pub fn reduce(&self, action: EditorsChange) -> Option<Editors> {
         let mut next = self.clone();
@@ -74,10 +81,6 @@ impl Editors {
                         error: None,
                     }
                 };
-            }
-            EditorsChange::BoardText(text) => {
-                next.board.error = Board::parse(&text, None).err().map(|e| e.to_string());
-                next.board.text = text;
             }
             EditorsChange::CloseBoard => next.board.open = false,
             EditorsChange::ClearBoard => next.board = Editor::default(),
@@ -129,10 +132,16 @@ mod tests {
     #[test]
     fn the_board_field_parses_as_one_types() {
         let board: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
-        check(
+        let opened = check(
             Editors::reduce,
             &Editors::new(&Goal::Snail),
-            vec![A::ToggleBoard(board.clone()), A::BoardText("1 2 x".into())],
+            vec![A::ToggleBoard(board.clone())],
+            |_| {},
+        );
+        check(
+            |e: &Editors, text| Some(e.board_typed(text)),
+            &opened,
+            vec!["1 2 x".to_string()],
             |e| {
                 assert!(e.board.open);
                 assert_eq!(e.board.text, "1 2 x");

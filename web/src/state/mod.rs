@@ -1,17 +1,19 @@
 //! The page's whole state and its pure reducer, in slices.
 //!
-//! Each slice is a plain struct with its own action enum and a pure `reduce(&self, action) ->
-//! Option<Self>` (`None`: no change): [`puzzle`] (board and goal), [`play`] (the game by hand:
-//! its moves to undo and redo, its clock and result), [`editors`] (the
-//! two text fields), [`solving`] (the last solve: none, running with its progress, finished
-//! with its answer, or stopped with its reason), [`playback`], [`race`], [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`] and
-//! [`view`] (the open tab). The
-//! top-level [`State`] composes them. The page's [`Action`]s are nested by slice
-//! (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`) hands each
-//! to its slice's part of the router in one exhaustive `match`, and that part tells the slices
-//! what changes (their own `*Change` enums). Actions that touch several slices are handled
-//! there, explicitly: an answer becomes the result *and* starts playback (which moves the
-//! board); a hand move leaves playback; a new board drops the result.
+//! Each slice is a plain struct with a pure `reduce(&self, change) -> Option<Self>` (`None`: no
+//! change) over its own change enum, or the page's action where that says all (playback, prefs):
+//! [`puzzle`] (board and goal), [`play`] (the game by hand: its moves to undo and redo, its clock
+//! and result), [`editors`] (the two text fields), [`solve`] (the last solve: none, running with
+//! its progress, finished with its answer, or stopped with its reason), [`playback`], [`race`],
+//! [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`]
+//! and [`view`] (the open tab). The top-level [`State`] composes them. The page's [`Action`]s are
+//! nested by slice (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`)
+//! hands each to its slice's part of the router in one exhaustive `match`, and that part tells the
+//! slices what changes (their own `*Change` enums; playback and [`prefs`] take the page's actions
+//! as they are, and what a slice takes as it comes is one enum both vocabularies carry: [`Told`],
+//! [`Reading`], [`CoachOwn`]). Actions that touch several slices are handled there, explicitly: an
+//! answer becomes the result *and* starts playback (which moves the board); a hand move leaves
+//! playback; a new board drops the result.
 //!
 //! The game by hand follows the board: whenever the board on screen changes by anything but a
 //! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `reduce.rs`).
@@ -22,7 +24,7 @@
 //! another board stops, and a result for one goes.
 //!
 //! `reduce` does no I/O: no timers, storage, randomness or workers. Random boards arrive
-//! already made (see [`scrambled`]), clock readings arrive as [`PlayAction::Clock`], worker
+//! already made (see [`scrambled`]), clock readings arrive as [`Reading::Clock`], worker
 //! answers arrive as actions tagged with the id of the solve they answer, so a late answer to a
 //! cancelled solve is ignored.
 
@@ -34,7 +36,7 @@ pub mod playback;
 pub mod prefs;
 pub mod puzzle;
 pub mod race;
-pub mod solving;
+pub mod solve;
 pub mod view;
 
 mod action;
@@ -53,19 +55,19 @@ use yew::Reducible;
 
 pub use action::{
     Action, CoachAction, EditorsAction, PlayAction, PrefsAction, PuzzleAction, RaceAction,
-    SolvingAction,
+    SolveAction,
 };
 pub use reduce::reduce;
 
-pub use coach::{Coach, CoachChange, ExactCount, HintAsk, Route};
+pub use coach::{Coach, CoachChange, CoachOwn, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsChange};
 pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
-pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, MIN_RECORD_MOVES};
+pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, Reading, MIN_RECORD_MOVES};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
-pub use prefs::{Preferences, PreferencesChange, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
+pub use prefs::{Preferences, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
-pub use solving::{Finished, Running, Solving, SolvingChange, Stop, Watch};
+pub use solve::{Finished, Running, Solve, SolveChange, Stop, Told, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker, Workers};
@@ -86,7 +88,7 @@ pub struct State {
     /// The edit-board and custom-goal fields.
     pub editors: Editors,
     /// The last solve: none, running, finished with its answer, or stopped.
-    pub solving: Solving,
+    pub solve: Solve,
     /// The solution being played back.
     pub playback: Option<Playback>,
     /// The last race (running or finished).
@@ -119,7 +121,7 @@ impl State {
             editors: Editors::new(&puzzle.goal),
             play: Play::new(puzzle.board.clone(), puzzle.goal_board.clone(), 0.0),
             puzzle,
-            solving: Solving::default(),
+            solve: Solve::default(),
             playback: None,
             race: None,
             experiment: None,
@@ -152,7 +154,7 @@ impl State {
             && self.solvability().solvable
             && self.play.started_ms.is_none()
             && self.playback.is_none()
-            && self.solving.running().is_none()
+            && self.solve.running().is_none()
     }
 
     /// Whether the Solve button can be pressed.
@@ -163,7 +165,7 @@ impl State {
     /// Why the Solve button cannot be pressed (`None`: it can), in a few words for its tooltip
     /// and the line next to it.
     pub fn solve_blocked(&self) -> Option<&'static str> {
-        if self.solving.running().is_some() {
+        if self.solve.running().is_some() {
             Some("A solve is running: wait for it or press Cancel.")
         } else if self.race_running() {
             Some("A race is running: wait for it or cancel the race.")
@@ -184,7 +186,7 @@ impl State {
     /// Why a race row's Play button cannot be pressed (`None`: it can). A race for another
     /// board is never shown (see [`State::shows`]).
     pub fn race_play_blocked(&self) -> Option<&'static str> {
-        self.solving
+        self.solve
             .running()
             .is_some()
             .then_some("A solve is running: wait for it or press Cancel.")
@@ -194,10 +196,10 @@ impl State {
     /// while it runs, else every answer of the result), with the index of the one being
     /// played back.
     pub fn answers(&self) -> (Vec<usize>, Option<usize>) {
-        let (start, answers): (_, Vec<&Solution>) = match &self.solving {
-            Solving::Running(running) => (&running.start, running.improved.iter().collect()),
-            Solving::Finished(finished) => (&finished.start, finished.answers().collect()),
-            Solving::Idle | Solving::Stopped(_) => return (Vec::new(), None),
+        let (start, answers): (_, Vec<&Solution>) = match &self.solve {
+            Solve::Running(running) => (&running.start, running.improved.iter().collect()),
+            Solve::Finished(finished) => (&finished.start, finished.answers().collect()),
+            Solve::Idle | Solve::Stopped(_) => return (Vec::new(), None),
         };
         let playing = self.playback.as_ref().filter(|p| &p.start == start);
         let index = playing.and_then(|p| answers.iter().position(|s| s.moves == p.moves));
@@ -233,7 +235,7 @@ impl State {
 
     /// The request id the worker is busy with (a solve, or the current method of a race).
     pub fn busy_id(&self) -> Option<u32> {
-        self.solving.running().map(|r| r.id).or_else(|| {
+        self.solve.running().map(|r| r.id).or_else(|| {
             let race = self.race.as_ref()?;
             race.current().map(|i| race.entries[i].id)
         })
@@ -280,7 +282,7 @@ impl State {
 
     /// The playback step, while the result on screen is the solution played back.
     pub fn result_step(&self) -> Option<usize> {
-        let moves = &self.solving.result()?.solution.moves;
+        let moves = &self.solve.result()?.solution.moves;
         self.playback
             .as_ref()
             .filter(|p| &p.moves == moves)
@@ -295,7 +297,7 @@ impl State {
             return pace(self.prefs.speed_ms, 0);
         };
         let searching = self
-            .solving
+            .solve
             .running()
             .is_some_and(|r| r.watch == Watch::Playing && r.start == playback.start);
         if searching {
@@ -308,7 +310,7 @@ impl State {
     /// Where the playback of the running watched solve is, for its worker: the request id and
     /// the playhead (`None` while nothing of it plays).
     pub fn playhead_report(&self) -> Option<(u32, crate::ahead::Playhead)> {
-        let running = self.solving.running()?;
+        let running = self.solve.running()?;
         let playback = self.playback.as_ref()?;
         (running.watch == Watch::Playing && playback.start == running.start).then(|| {
             let playhead = crate::ahead::Playhead {

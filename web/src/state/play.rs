@@ -5,7 +5,7 @@
 //! result, which can still be undone (the game then goes on). It also keeps what helped: the
 //! hints shown and whether the game began on a board the solver's playback brought; such a game
 //! says so and is no record, nor is one from a board a few moves from the goal
-//! ([`Play::not_a_record`]). Clock readings come from the edge ([`PlayChange::Clock`]), so the
+//! ([`Play::not_a_record`]). Clock readings come from the edge ([`Reading::Clock`]), so the
 //! slice stays pure.
 
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
@@ -72,21 +72,14 @@ pub struct Finish {
     pub ms: f64,
 }
 
-/// What changes the game: what the top-level reducer tells this slice (the page's own actions
-/// are [`super::PlayAction`], which it turns into these).
+/// What the edge read for the game, taken as it is: one list, carried by the page's action
+/// ([`super::PlayAction::Reading`]) and by [`PlayChange::Reading`] alike (a fewest-moves
+/// figure also comes from the router, with the coach's exact count).
 #[derive(Clone, Debug, PartialEq)]
-pub enum PlayChange {
+pub enum Reading {
     /// The clock read at the edge, in milliseconds (sent just before each hand input).
     Clock(f64),
-    /// A hand move made these moves of the blank and left this board (the caller moved it).
-    Moved(Vec<Direction>, Board),
-    /// The last hand move was taken back, leaving this board (see [`Play::undo_moves`]).
-    Undo(Board),
-    /// The last move taken back was made again, leaving this board (see [`Play::redo_moves`]).
-    Redo(Board),
-    /// A hint was shown on the board.
-    Hinted,
-    /// The worker's fewest moves from `start` to `goal` (kept only for this game's).
+    /// A worker's fewest moves from `start` to `goal` (kept only for this game's).
     Shortest {
         /// The board it was asked about.
         start: Board,
@@ -95,6 +88,22 @@ pub enum PlayChange {
         /// The fewest moves.
         moves: u32,
     },
+}
+
+/// What changes the game: what the top-level reducer tells this slice (the page's own actions
+/// are [`super::PlayAction`], which it turns into these).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayChange {
+    /// What the edge read (the clock, a worker's fewest moves).
+    Reading(Reading),
+    /// A hand move made these moves of the blank and left this board (the caller moved it).
+    Moved(Vec<Direction>, Board),
+    /// The last hand move was taken back, leaving this board (see [`Play::undo_moves`]).
+    Undo(Board),
+    /// The last move taken back was made again, leaving this board (see [`Play::redo_moves`]).
+    Redo(Board),
+    /// A hint was shown on the board.
+    Hinted,
 }
 
 impl Play {
@@ -195,7 +204,7 @@ impl Play {
     pub fn reduce(&self, action: PlayChange) -> Option<Play> {
         let mut next = self.clone();
         match action {
-            PlayChange::Clock(ms) => next.now_ms = ms,
+            PlayChange::Reading(Reading::Clock(ms)) => next.now_ms = ms,
             PlayChange::Moved(moves, board) => {
                 if moves.is_empty() {
                     return None;
@@ -227,7 +236,7 @@ impl Play {
                 next.finish_if_home();
             }
             PlayChange::Hinted => next.hints += 1,
-            PlayChange::Shortest { start, goal, moves } => {
+            PlayChange::Reading(Reading::Shortest { start, goal, moves }) => {
                 if start != self.start || goal != self.goal || self.shortest == Some(moves) {
                     return None;
                 }
@@ -287,13 +296,13 @@ mod tests {
             Play::reduce,
             &game(),
             vec![
-                A::Clock(5_000.0),
+                A::Reading(Reading::Clock(5_000.0)),
                 A::Moved(vec![U], away.clone()),
-                A::Clock(9_000.0),
+                A::Reading(Reading::Clock(9_000.0)),
                 A::Moved(vec![D], board("1 2 3 4 5 6 7 0 8")),
-                A::Clock(72_000.0),
+                A::Reading(Reading::Clock(72_000.0)),
                 A::Moved(vec![R], board("1 2 3 4 5 6 7 8 0")),
-                A::Clock(99_000.0),
+                A::Reading(Reading::Clock(99_000.0)),
             ],
             |p| {
                 assert_eq!(p.started_ms, Some(5_000.0));
@@ -406,11 +415,11 @@ mod tests {
         .len() as u32;
         assert!(fewest >= MIN_RECORD_MOVES, "a real game: {fewest} moves");
         let known = long
-            .reduce(A::Shortest {
+            .reduce(A::Reading(Reading::Shortest {
                 start: long.start.clone(),
                 goal: long.goal.clone(),
                 moves: fewest,
-            })
+            }))
             .unwrap();
         let by_hand = play_out(&known, &back, false);
         assert_eq!(by_hand.finished.map(|f| f.moves), Some(back.len()));
@@ -514,16 +523,16 @@ mod tests {
             Play::reduce,
             &game(),
             vec![
-                A::Shortest {
+                A::Reading(Reading::Shortest {
                     start: other,
                     goal: game().goal,
                     moves: 2,
-                },
-                A::Shortest {
+                }),
+                A::Reading(Reading::Shortest {
                     start: game().start,
                     goal: game().goal,
                     moves: 1,
-                },
+                }),
             ],
             |p| assert_eq!(p.shortest, Some(1)),
         );

@@ -5,6 +5,7 @@
 use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
 use puzzle_core::{HeuristicKind, Method, Shape};
 
+use super::PrefsAction;
 use crate::race::DEFAULT_PICK;
 
 /// Default length of a random-walk scramble.
@@ -55,33 +56,6 @@ pub struct Preferences {
     pub wait_for_best: bool,
 }
 
-/// What changes the preferences: what the top-level reducer tells this slice (the page's own
-/// actions are [`super::PrefsAction`], which it turns into these).
-#[derive(Clone, Debug, PartialEq)]
-pub enum PreferencesChange {
-    /// A method from the menu, for a board of this shape (ignored if it does not fit); an
-    /// informed search's heuristic becomes the chosen heuristic.
-    SetMethod(Method, Shape),
-    /// Back to the default method (and heuristic and depth limit) for a board of this shape.
-    ResetMethod(Shape),
-    /// The heuristic.
-    SetHeuristic(HeuristicKind),
-    /// DFS depth limit (clamped to 1..=200).
-    SetDepthLimit(usize),
-    /// The anytime method's time budget in milliseconds (clamped to 1 s ..= 10 min).
-    SetBudget(u32),
-    /// How Scramble works.
-    SetScramble(ScrambleHow),
-    /// Length of a random-walk scramble (clamped to 1..=500).
-    SetWalkLength(usize),
-    /// Delay between playback moves (clamped to 30..=3000 ms).
-    SetSpeed(u32),
-    /// Adds or removes one of the race's methods.
-    ToggleRaceMethod(usize),
-    /// Whether Solve waits for the best answer before playing.
-    SetWaitForBest(bool),
-}
-
 impl Preferences {
     /// The defaults for a board of `shape`.
     pub fn new(shape: Shape) -> Preferences {
@@ -116,11 +90,23 @@ impl Preferences {
         }
     }
 
-    /// The next preferences, or `None` when the action changes nothing.
-    pub fn reduce(&self, action: PreferencesChange) -> Option<Preferences> {
+    /// Back to the default method (and heuristic and depth limit) for a board of `shape` (a
+    /// new size).
+    pub fn reset_method(&self, shape: Shape) -> Preferences {
+        let mut next = self.clone();
+        next.heuristic = HeuristicKind::LinearConflict;
+        next.depth_limit = DEFAULT_DEPTH_LIMIT;
+        next.method = next.with_choices(Method::default_for(shape));
+        next
+    }
+
+    /// The next preferences on a board of `shape` (a method that does not fit it is ignored),
+    /// or `None` when the action changes nothing. Clamped: the depth limit to 1..=200, the
+    /// budget to 1 s ..= 10 min, a walk to 1..=500 moves, the speed to 30..=3000 ms.
+    pub fn reduce(&self, action: PrefsAction, shape: Shape) -> Option<Preferences> {
         let mut next = self.clone();
         match action {
-            PreferencesChange::SetMethod(method, shape) => {
+            PrefsAction::SetMethod(method) => {
                 // The one menu names an informed search with its heuristic: that is the choice.
                 next.heuristic = method.heuristic().unwrap_or(self.heuristic);
                 let method = next.with_choices(method);
@@ -129,33 +115,28 @@ impl Preferences {
                 }
                 next.method = method;
             }
-            PreferencesChange::ResetMethod(shape) => {
-                next.heuristic = HeuristicKind::LinearConflict;
-                next.depth_limit = DEFAULT_DEPTH_LIMIT;
-                next.method = next.with_choices(Method::default_for(shape));
-            }
-            PreferencesChange::SetHeuristic(heuristic) => {
+            PrefsAction::SetHeuristic(heuristic) => {
                 next.heuristic = heuristic;
                 next.method = self.method.with_heuristic(heuristic);
             }
-            PreferencesChange::SetDepthLimit(limit) => {
+            PrefsAction::SetDepthLimit(limit) => {
                 next.depth_limit = limit.clamp(1, 200);
                 next.method = self.method.with_depth_limit(next.depth_limit);
             }
-            PreferencesChange::SetBudget(ms) => {
+            PrefsAction::SetBudget(ms) => {
                 next.budget_ms = ms.clamp(1_000, 600_000);
                 next.method = self.method.with_time_limit(next.budget_ms);
             }
-            PreferencesChange::SetScramble(how) => next.scramble = how,
-            PreferencesChange::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
-            PreferencesChange::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
-            PreferencesChange::SetWaitForBest(wait) => {
+            PrefsAction::SetScramble(how) => next.scramble = how,
+            PrefsAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
+            PrefsAction::SetSpeed(ms) => next.speed_ms = ms.clamp(30, 3000),
+            PrefsAction::SetWaitForBest(wait) => {
                 if wait == self.wait_for_best {
                     return None;
                 }
                 next.wait_for_best = wait;
             }
-            PreferencesChange::ToggleRaceMethod(index) => {
+            PrefsAction::ToggleRaceMethod(index) => {
                 let pick = next.race_pick.get_mut(index)?;
                 *pick = !*pick;
             }
@@ -169,14 +150,14 @@ mod tests {
     use super::*;
     use crate::state::check::check;
     use puzzle_core::Algorithm;
-    use PreferencesChange as A;
+    use PrefsAction as A;
 
     #[test]
     fn choices_are_clamped_and_methods_must_fit() {
         let s3 = Shape::square(3).unwrap();
         let start = Preferences::new(s3);
         check(
-            Preferences::reduce,
+            |p: &Preferences, a| p.reduce(a, s3),
             &start,
             vec![
                 A::SetSpeed(1),
@@ -186,7 +167,7 @@ mod tests {
                 A::ToggleRaceMethod(0),
                 // Out of range, and a method that does not fit a 3x3: ignored.
                 A::ToggleRaceMethod(99),
-                A::SetMethod(Method::anytime(), s3),
+                A::SetMethod(Method::anytime()),
             ],
             |p| {
                 assert_eq!((p.speed_ms, p.walk_length, p.depth_limit), (30, 1, 200));
@@ -196,14 +177,13 @@ mod tests {
             },
         );
         check(
-            Preferences::reduce,
+            |p: &Preferences, a| p.reduce(a, s3),
             &start,
             vec![
                 A::SetMethod(
                     Method::search(Algorithm::IdaStar).with_heuristic(HeuristicKind::Manhattan),
-                    s3,
                 ),
-                A::SetMethod(Method::search(Algorithm::Bfs), s3),
+                A::SetMethod(Method::search(Algorithm::Bfs)),
             ],
             |p| {
                 // A blind search keeps the heuristic of the last informed pick.
@@ -213,18 +193,17 @@ mod tests {
             },
         );
         check(
-            Preferences::reduce,
+            |p: &Preferences, a| p.reduce(a, s3),
             &start,
             vec![A::SetMethod(
                 Method::search(Algorithm::Greedy).with_heuristic(HeuristicKind::Misplaced),
-                s3,
             )],
             |p| {
                 assert_eq!(p.method.heuristic(), Some(HeuristicKind::Misplaced));
                 assert_eq!(p.heuristic, HeuristicKind::Misplaced);
             },
         );
-        assert_eq!(start.reduce(A::SetMethod(start.method, s3)), None);
+        assert_eq!(start.reduce(A::SetMethod(start.method), s3), None);
     }
 
     /// The anytime method carries the page's budget (15 s unless chosen), also after a size
@@ -239,24 +218,24 @@ mod tests {
                 time_limit_ms: DEFAULT_BUDGET_MS
             }
         );
-        check(
-            Preferences::reduce,
+        let budget = check(
+            |p: &Preferences, a| p.reduce(a, s6),
             &start,
-            vec![A::SetBudget(30_000), A::ResetMethod(s6)],
-            |p| {
-                assert_eq!(
-                    p.effective_method(s6),
-                    Method::anytime().with_time_limit(30_000)
-                );
-                // The default of a 4x4 (no budget) stays as it is.
-                let s4 = Shape::square(4).unwrap();
-                assert_eq!(
-                    p.with_choices(Method::default_for(s4)),
-                    Method::PatternDatabase
-                );
-            },
+            vec![A::SetBudget(30_000)],
+            |_| {},
         );
-        let tiny = start.reduce(A::SetBudget(5)).unwrap();
+        let p = budget.reset_method(s6);
+        assert_eq!(
+            p.effective_method(s6),
+            Method::anytime().with_time_limit(30_000)
+        );
+        // The default of a 4x4 (no budget) stays as it is.
+        let s4 = Shape::square(4).unwrap();
+        assert_eq!(
+            p.with_choices(Method::default_for(s4)),
+            Method::PatternDatabase
+        );
+        let tiny = start.reduce(A::SetBudget(5), s6).unwrap();
         assert_eq!(tiny.budget_ms, 1_000);
     }
 }

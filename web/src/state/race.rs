@@ -6,7 +6,7 @@ use puzzle_core::{Progress, Solution};
 use crate::race::Race;
 
 /// What changes a race: what the top-level reducer tells it (the worker's answers come as
-/// [`super::SolvingAction`]s, which go to the race first when it waits for their id).
+/// [`super::SolveAction`]s, which go to the race first when it waits for their id).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceChange {
     /// Progress of request `id`.

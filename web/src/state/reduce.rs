@@ -2,17 +2,21 @@
 //! exhaustive `match` (no catch-all: each nested enum is matched in full by one function), writes
 //! out there what an action does to the other slices it touches, and applies the one
 //! cross-cutting rule (`keep_what_belongs`) and the game's (`keep_the_game`) once, at the end.
+//! A part makes a slice's `*Change` only where it adds to what the page said (the board on
+//! screen, the request) or where several actions come to one change; what a slice takes as it
+//! comes it passes on whole ([`super::Told`], [`super::Reading`], [`super::CoachOwn`], the
+//! preferences' and playback's actions).
 
 use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Progress, Solution, SolveOutcome};
 
 use super::{
-    puzzle, race, scrambled, Action, CoachAction, CoachChange, EditorsAction, EditorsChange,
-    ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
-    PreferencesChange, PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Running,
-    Solving, SolvingAction, SolvingChange, State, Stop, Watch,
+    puzzle, race, scrambled, Action, CoachAction, CoachChange, CoachOwn, EditorsAction,
+    EditorsChange, ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
+    PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Reading, Running, Solve,
+    SolveAction, SolveChange, State, Stop, Told, Watch,
 };
-use crate::engine_state::Tables;
 use crate::race::Race;
+use crate::state::solve::tables::Tables;
 
 /// The next state, or `None` when the action changes nothing (an illegal click, a stale answer).
 pub fn reduce(state: &State, action: Action) -> Option<State> {
@@ -77,11 +81,11 @@ fn keep_what_belongs(state: &State, next: &mut State) {
         next.playback = None;
     }
     let change = Change::between(before, after);
-    if let Some(running) = next.solving.running() {
+    if let Some(running) = next.solve.running() {
         if !next.shows(&running.start, &running.goal) {
-            next.solving = next
-                .solving
-                .reduce(SolvingChange::Stopped(Stop::Left))
+            next.solve = next
+                .solve
+                .reduce(SolveChange::Stopped(Stop::Left))
                 .unwrap_or_default();
             next.notice = Some(format!(
                 "{}: the solve for the board before was stopped. Press Solve to solve the board on screen.",
@@ -115,7 +119,7 @@ fn keep_what_belongs(state: &State, next: &mut State) {
             }
         }
     }
-    if let Some(result) = next.solving.result() {
+    if let Some(result) = next.solve.result() {
         if !next.shows(&result.start, &result.goal) {
             next.drop_result();
         }
@@ -160,7 +164,7 @@ impl Change {
 /// becomes that state and the answer is the kept answer's length; `None` (and `next`
 /// untouched) if it has none.
 fn keep_best(state: &State, next: &mut State) -> Option<usize> {
-    let running = state.solving.running()?;
+    let running = state.solve.running()?;
     let playing = state
         .playback
         .as_ref()
@@ -188,8 +192,8 @@ impl State {
 
     /// Drops the result and its playback.
     fn drop_result(&mut self) {
-        if let Some(solving) = self.solving.reduce(SolvingChange::DropResult) {
-            self.solving = solving;
+        if let Some(solving) = self.solve.reduce(SolveChange::DropResult) {
+            self.solve = solving;
         }
         self.playback = None;
     }
@@ -208,10 +212,7 @@ impl State {
             ));
         }
         if shape != before.shape() {
-            self.prefs = self
-                .prefs
-                .reduce(PreferencesChange::ResetMethod(shape))
-                .unwrap_or(self.prefs.clone());
+            self.prefs = self.prefs.reset_method(shape);
         }
         self.drop_result();
         self.coach.hint = None;
@@ -242,7 +243,7 @@ impl State {
     /// the playback if it keeps the moves played, else the answer that plays (the Result is
     /// what the board shows; a shortest length it proves is kept). Unwatched: `solution`.
     fn watched_final(&mut self, id: u32, solution: Box<Solution>) -> Box<Solution> {
-        let Some(running) = self.solving.running().filter(|r| r.id == id) else {
+        let Some(running) = self.solve.running().filter(|r| r.id == id) else {
             return solution;
         };
         let playing = self.playback.as_ref().filter(|p| p.start == running.start);
@@ -267,11 +268,8 @@ impl State {
             kept.lower_bound = None;
         }
         if solution.is_optimal() && solution.moves.len() < kept.moves.len() {
-            if let Some(solving) = self
-                .solving
-                .reduce(SolvingChange::Proven(id, solution.clone()))
-            {
-                self.solving = solving;
+            if let Some(solving) = self.solve.reduce(SolveChange::Proven(id, solution.clone())) {
+                self.solve = solving;
             }
         }
         Box::new(kept)
@@ -316,7 +314,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::Puzzle(action) => route_puzzle(state, action),
         Action::Editors(action) => route_editors(state, action),
         Action::Prefs(action) => route_prefs(state, action),
-        Action::Solving(action) => route_solving(state, action),
+        Action::Solve(action) => route_solve(state, action),
         Action::Playback(action) => route_playback(state, action),
         Action::Race(action) => route_race(state, action),
         Action::Coach(action) => route_coach(state, action),
@@ -342,21 +340,11 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
     }
 }
 
-/// The preferences only.
+/// The preferences only (a method must fit the board on screen): the slice takes the page's
+/// action as it is.
 fn route_prefs(state: &State, action: PrefsAction) -> Option<State> {
-    let change = match action {
-        PrefsAction::SetScramble(how) => PreferencesChange::SetScramble(how),
-        PrefsAction::SetWalkLength(n) => PreferencesChange::SetWalkLength(n),
-        PrefsAction::SetSpeed(ms) => PreferencesChange::SetSpeed(ms),
-        PrefsAction::SetHeuristic(h) => PreferencesChange::SetHeuristic(h),
-        PrefsAction::SetDepthLimit(limit) => PreferencesChange::SetDepthLimit(limit),
-        PrefsAction::SetBudget(ms) => PreferencesChange::SetBudget(ms),
-        PrefsAction::SetWaitForBest(wait) => PreferencesChange::SetWaitForBest(wait),
-        PrefsAction::ToggleRaceMethod(i) => PreferencesChange::ToggleRaceMethod(i),
-        PrefsAction::SetMethod(method) => PreferencesChange::SetMethod(method, state.shape()),
-    };
     Some(State {
-        prefs: state.prefs.reduce(change)?,
+        prefs: state.prefs.reduce(action, state.shape())?,
         ..state.clone()
     })
 }
@@ -373,15 +361,14 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
     match action {
         // Coach only (a hint must name a tile of the board on screen; a table's answer must be
         // for the board and goal on screen).
-        CoachAction::ToggleOverlay => return coach(CoachChange::ToggleOverlay),
-        CoachAction::ToggleCount => return coach(CoachChange::ToggleCount),
-        CoachAction::ShowHint(cell) => {
+        CoachAction::Own(CoachOwn::ShowHint(cell)) => {
             let board = &state.puzzle.board;
             if cell >= board.cells().len() || cell == board.blank() {
                 return None;
             }
-            return coach(CoachChange::ShowHint(cell));
+            return coach(CoachChange::Own(CoachOwn::ShowHint(cell)));
         }
+        CoachAction::Own(own) => return coach(CoachChange::Own(own)),
         CoachAction::AskHint => {
             if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
                 return None;
@@ -389,7 +376,6 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
             let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
             return coach(CoachChange::AskHint(board.clone(), goal.clone()));
         }
-        CoachAction::HintStarted(id) => return coach(CoachChange::HintStarted(id)),
         CoachAction::CountStarted(id) => {
             return coach(CoachChange::CountStarted(Box::new(ExactCount {
                 id,
@@ -398,19 +384,16 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
                 answer: None,
             })))
         }
-        CoachAction::CountSolved(id, solution) => {
-            return coach(CoachChange::CountSolved(id, solution))
-        }
-        CoachAction::CountFailed(id) => return coach(CoachChange::CountFailed(id)),
         // Coach and play: the distance of the game's start is its shortest, even once the
         // board moved on.
         CoachAction::CountKnown(asked, answer) => {
             if let Some((moves, _)) = answer {
-                if let Some(play) = state.play.reduce(PlayChange::Shortest {
+                let shortest = Reading::Shortest {
                     start: asked.board.clone(),
                     goal: asked.goal.clone(),
                     moves,
-                }) {
+                };
+                if let Some(play) = state.play.reduce(PlayChange::Reading(shortest)) {
                     next.play = play;
                 }
             }
@@ -431,15 +414,18 @@ fn route_coach(state: &State, action: CoachAction) -> Option<State> {
 
 /// The editors only (opened from the board or goal on screen).
 fn route_editors(state: &State, action: EditorsAction) -> Option<State> {
+    let mut next = state.clone();
     let change = match action {
         EditorsAction::CustomGoal => EditorsChange::OpenGoal(state.puzzle.goal_board.clone()),
         EditorsAction::ToggleEditor => EditorsChange::ToggleBoard(state.puzzle.board.clone()),
-        EditorsAction::EditText(text) => EditorsChange::BoardText(text),
+        EditorsAction::EditText(text) => {
+            next.editors = state.editors.board_typed(text);
+            return Some(next);
+        }
         EditorsAction::ImportRefused(message) => {
             EditorsChange::ImportFailed(state.editors.board.text.clone(), message)
         }
     };
-    let mut next = state.clone();
     next.editors_do(change);
     Some(next)
 }
@@ -518,9 +504,7 @@ fn route_puzzle(state: &State, action: PuzzleAction) -> Option<State> {
                 matches!(goal, Goal::Custom(_)),
             ));
             next.editors_do(EditorsChange::CloseBoard);
-            next.prefs = next
-                .prefs
-                .reduce(PreferencesChange::ResetMethod(next.shape()))?;
+            next.prefs = next.prefs.reset_method(next.shape());
             next.drop_result();
             next.coach.hint = None;
             next.notice = None;
@@ -570,11 +554,8 @@ fn route_play(state: &State, action: PlayAction) -> Option<State> {
                 .play
                 .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
         }
-        PlayAction::Clock(ms) => next.play = state.play.reduce(PlayChange::Clock(ms))?,
-        PlayAction::Shortest { start, goal, moves } => {
-            next.play = state
-                .play
-                .reduce(PlayChange::Shortest { start, goal, moves })?
+        PlayAction::Reading(reading) => {
+            next.play = state.play.reduce(PlayChange::Reading(reading))?
         }
     }
     Some(next)
@@ -582,32 +563,24 @@ fn route_play(state: &State, action: PlayAction) -> Option<State> {
 
 /// A solve and the worker's messages; a race's requests share the worker, so their messages go
 /// to the race first (see each function).
-fn route_solving(state: &State, action: SolvingAction) -> Option<State> {
-    let solving_only = |change| {
+fn route_solve(state: &State, action: SolveAction) -> Option<State> {
+    let solve_only = |change| {
         Some(State {
-            solving: state.solving.reduce(change)?,
+            solve: state.solve.reduce(change)?,
             ..state.clone()
         })
     };
     match action {
-        SolvingAction::SolveStarted(id) => solve_started(state, id),
-        // Solving only (for the running request).
-        SolvingAction::TablesBuilding(id, build) => {
-            solving_only(SolvingChange::TablesBuilding(id, build))
-        }
-        SolvingAction::TablesReady(id, info) => solving_only(SolvingChange::TablesReady(id, info)),
-        SolvingAction::Workers(id, info) => solving_only(SolvingChange::Workers(id, info)),
-        SolvingAction::Bound(id, bound) => solving_only(SolvingChange::Bound(id, bound)),
-        SolvingAction::DownloadFailed(id, tables, why) => {
-            solving_only(SolvingChange::DownloadFailed(id, tables, why))
-        }
-        SolvingAction::Progress(id, progress) => request_progress(state, id, progress),
-        SolvingAction::Solved(id, solution) => solved(state, id, solution),
-        SolvingAction::Improved(id, solution) => improved(state, id, solution),
-        SolvingAction::WatchNow(id) => watch_now(state, id),
-        SolvingAction::PlayAnswer(index) => play_answer(state, index),
-        SolvingAction::SolveFailed(id, message) => solve_failed(state, id, message),
-        SolvingAction::Cancelled => cancelled(state),
+        SolveAction::SolveStarted(id) => solve_started(state, id),
+        // The solve only (for the running request).
+        SolveAction::Told(id, told) => solve_only(SolveChange::Told(id, told)),
+        SolveAction::Progress(id, progress) => request_progress(state, id, progress),
+        SolveAction::Solved(id, solution) => solved(state, id, solution),
+        SolveAction::Improved(id, solution) => improved(state, id, solution),
+        SolveAction::WatchNow(id) => watch_now(state, id),
+        SolveAction::PlayAnswer(index) => play_answer(state, index),
+        SolveAction::SolveFailed(id, message) => solve_failed(state, id, message),
+        SolveAction::Cancelled => cancelled(state),
     }
 }
 
@@ -637,9 +610,9 @@ fn solve_started(state: &State, id: u32) -> Option<State> {
         request.max_expanded,
         watch,
     );
-    next.solving = state
-        .solving
-        .reduce(SolvingChange::Started(Box::new(running)))?;
+    next.solve = state
+        .solve
+        .reduce(SolveChange::Started(Box::new(running)))?;
     next.notice = None;
     next.playback = None;
     Some(next)
@@ -655,9 +628,7 @@ fn request_progress(state: &State, id: u32, progress: Progress) -> Option<State>
     {
         next.race = Some(race);
     } else {
-        next.solving = state
-            .solving
-            .reduce(SolvingChange::Progress(id, progress))?;
+        next.solve = state.solve.reduce(SolveChange::Progress(id, progress))?;
     }
     Some(next)
 }
@@ -673,7 +644,7 @@ fn solve_failed(state: &State, id: u32, message: String) -> Option<State> {
     {
         next.race = Some(race);
     } else if let Some(kept) = state
-        .solving
+        .solve
         .is_running(id)
         .then(|| keep_best(state, &mut next))
         .flatten()
@@ -684,8 +655,8 @@ fn solve_failed(state: &State, id: u32, message: String) -> Option<State> {
             kept_words(state, kept)
         ));
     } else {
-        let failed = SolvingChange::Failed(id, message.clone());
-        next.solving = state.solving.reduce(failed)?;
+        let failed = SolveChange::Failed(id, message.clone());
+        next.solve = state.solve.reduce(failed)?;
         next.notice = Some(format!("The solver failed: {message}"));
     }
     Some(next)
@@ -708,7 +679,7 @@ fn cancelled(state: &State) -> Option<State> {
         ));
         return Some(next);
     }
-    let running = state.solving.running()?;
+    let running = state.solve.running()?;
     if let Some(kept) = keep_best(state, &mut next) {
         // Cancel stops what the person sees too: the board stays where the answer had
         // brought it (the moves played are real slides; going back would undo what was just
@@ -732,9 +703,7 @@ fn cancelled(state: &State) -> Option<State> {
         }
         return Some(next);
     }
-    next.solving = state
-        .solving
-        .reduce(SolvingChange::Stopped(Stop::Cancelled))?;
+    next.solve = state.solve.reduce(SolveChange::Stopped(Stop::Cancelled))?;
     next.notice = Some(match &running.tables {
         Tables::Building(build) => format!(
             "Cancelled while building the pattern database ({:.0}% done): nothing was saved.",
@@ -753,44 +722,38 @@ fn cancelled(state: &State) -> Option<State> {
 /// shortest length, or its lower bound, is kept).
 fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let mut next = state.clone();
-    let running = state.solving.running().filter(|r| r.id == id)?;
+    let running = state.solve.running().filter(|r| r.id == id)?;
     if running.watch != Watch::Playing {
-        next.solving = state
-            .solving
-            .reduce(SolvingChange::Improved(id, solution))?;
+        next.solve = state.solve.reduce(SolveChange::Improved(id, solution))?;
         return Some(next);
     }
     let playing = state.playback.as_ref().filter(|p| p.start == running.start);
     // Whether the solve kept the answer (a shorter one), not only its larger bound.
-    let kept = |solving: &super::Solving| {
-        let held = |s: &super::Solving| s.running().map_or(0, |r| r.improved.len());
-        held(solving) > held(&state.solving)
+    let kept = |solving: &super::Solve| {
+        let held = |s: &super::Solve| s.running().map_or(0, |r| r.improved.len());
+        held(solving) > held(&state.solve)
     };
     match playing.map(|p| p.spliced(&solution.moves)) {
         None => {
             let moves = solution.moves.clone();
-            next.solving = state
-                .solving
-                .reduce(SolvingChange::Improved(id, solution))?;
-            if kept(&next.solving) {
+            next.solve = state.solve.reduce(SolveChange::Improved(id, solution))?;
+            if kept(&next.solve) {
                 next.play(running.start.clone(), moves);
             }
         }
         Some(Some(spliced)) => {
-            next.solving = state
-                .solving
-                .reduce(SolvingChange::Improved(id, solution))?;
-            if kept(&next.solving) {
+            next.solve = state.solve.reduce(SolveChange::Improved(id, solution))?;
+            if kept(&next.solve) {
                 next.playback = Some(spliced);
             }
         }
         Some(None) if solution.is_optimal() => {
-            next.solving = state.solving.reduce(SolvingChange::Proven(id, solution))?;
+            next.solve = state.solve.reduce(SolveChange::Proven(id, solution))?;
         }
         // It does not fit the moves played: only its lower bound is kept (if larger).
         Some(None) => {
-            let bound = SolvingChange::Bound(id, solution.lower_bound?);
-            next.solving = state.solving.reduce(bound)?;
+            let bound = SolveChange::Told(id, Told::Bound(solution.lower_bound?));
+            next.solve = state.solve.reduce(bound)?;
         }
     }
     Some(next)
@@ -800,8 +763,8 @@ fn improved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
 /// the ones after it as they come.
 fn watch_now(state: &State, id: u32) -> Option<State> {
     let mut next = state.clone();
-    let running = state.solving.running().filter(|r| r.id == id)?;
-    next.solving = state.solving.reduce(SolvingChange::Watching(id))?;
+    let running = state.solve.running().filter(|r| r.id == id)?;
+    next.solve = state.solve.reduce(SolveChange::Watching(id))?;
     let playing = state
         .playback
         .as_ref()
@@ -812,7 +775,7 @@ fn watch_now(state: &State, id: u32) -> Option<State> {
     Some(next)
 }
 
-/// An answer: the race's, if it waits for `id`; else solving keeps it as the result, and
+/// An answer: the race's, if it waits for `id`; else the solve keeps it as the result, and
 /// playback starts if the board is still the one that was solved, else a notice says why not.
 fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     let mut next = state.clone();
@@ -824,13 +787,15 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
         next.race = Some(race);
         return Some(next);
     }
-    let running = state.solving.running().filter(|r| r.id == id)?;
+    let running = state.solve.running().filter(|r| r.id == id)?;
     let start = running.start.clone();
     // The final answer's bound is kept, also where an earlier answer plays on and becomes the
     // result (`watched_final`): every answer is stated against the largest bound told.
     let told = solution.lower_bound;
-    if let Some(solving) = told.and_then(|b| next.solving.reduce(SolvingChange::Bound(id, b))) {
-        next.solving = solving;
+    if let Some(solving) =
+        told.and_then(|b| next.solve.reduce(SolveChange::Told(id, Told::Bound(b))))
+    {
+        next.solve = solving;
     }
     let solution = next.watched_final(id, solution);
     // The search is over: what is left of the answer playing now plays in its share of the
@@ -840,7 +805,7 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
     }
     let solved = solution.outcome == SolveOutcome::Solved;
     let moves = solution.moves.clone();
-    next.solving = next.solving.reduce(SolvingChange::Finished(id, solution))?;
+    next.solve = next.solve.reduce(SolveChange::Finished(id, solution))?;
     // An earlier answer of this solve is being played: it goes on, the final one is
     // offered in the answers list.
     let playing = next.playback.as_ref().filter(|p| p.start == start);
@@ -863,14 +828,14 @@ fn solved(state: &State, id: u32, solution: Box<Solution>) -> Option<State> {
 /// sent its own start and goal), and its later answers join the list.
 fn play_answer(state: &State, index: usize) -> Option<State> {
     let mut next = state.clone();
-    let (start, goal, solution) = match &state.solving {
-        Solving::Running(running) => (&running.start, &running.goal, running.improved.get(index)?),
-        Solving::Finished(finished) => (
+    let (start, goal, solution) = match &state.solve {
+        Solve::Running(running) => (&running.start, &running.goal, running.improved.get(index)?),
+        Solve::Finished(finished) => (
             &finished.start,
             &finished.goal,
             finished.answers().nth(index)?,
         ),
-        Solving::Idle | Solving::Stopped(_) => return None,
+        Solve::Idle | Solve::Stopped(_) => return None,
     };
     if *goal != state.puzzle.goal_board
         || solution.outcome != SolveOutcome::Solved
@@ -882,9 +847,9 @@ fn play_answer(state: &State, index: usize) -> Option<State> {
     next.play(start.clone(), solution.moves.clone());
     next.notice = None;
     // The Result names the answer that plays (Restart then restarts it).
-    if state.solving.running().is_none() {
-        if let Some(solving) = next.solving.reduce(SolvingChange::Name(index)) {
-            next.solving = solving;
+    if state.solve.running().is_none() {
+        if let Some(solving) = next.solve.reduce(SolveChange::Name(index)) {
+            next.solve = solving;
         }
     }
     Some(next)
@@ -893,7 +858,7 @@ fn play_answer(state: &State, index: usize) -> Option<State> {
 /// A race starts (not while a solve or a race runs): playback stops.
 fn race_started(state: &State, race: Race) -> Option<State> {
     let mut next = state.clone();
-    if state.solving.running().is_some() || state.race_running() {
+    if state.solve.running().is_some() || state.race_running() {
         return None;
     }
     next.race = Some(race);
@@ -907,7 +872,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
     let mut next = state.clone();
     let race = state.race.as_ref()?;
     let solution = race.entries.get(index)?.solution()?.clone();
-    if state.solving.running().is_some() || race.goal != state.puzzle.goal_board {
+    if state.solve.running().is_some() || race.goal != state.puzzle.goal_board {
         return None;
     }
     next.set_board(race.start.clone());
@@ -921,18 +886,16 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
         solution,
         earlier: Vec::new(),
         later: Vec::new(),
-        engine: None,
+        how_solved: None,
     };
-    next.solving = next
-        .solving
-        .reduce(SolvingChange::Show(Box::new(finished)))?;
+    next.solve = next.solve.reduce(SolveChange::Show(Box::new(finished)))?;
     Some(next)
 }
 
 /// What [`keep_best`] kept (an answer of `kept` moves), in the notice's words: "the shortest
 /// answer found so far (118 moves)".
 fn kept_words(state: &State, kept: usize) -> String {
-    let running = state.solving.running();
+    let running = state.solve.running();
     let shortest = running
         .and_then(|r| r.improved.last())
         .map(|s| s.moves.len());

@@ -235,7 +235,10 @@ fn changing_size_or_goal_keeps_board_and_goal_the_same_shape() {
 #[test]
 fn a_new_size_or_goal_is_a_new_scrambled_game() {
     let mut state = with_board("1 2 3 4 5 6 7 0 8");
-    state = apply(&state, Action::Play(PlayAction::Clock(5.0)));
+    state = apply(
+        &state,
+        Action::Play(PlayAction::Reading(Reading::Clock(5.0))),
+    );
     state = apply(
         &state,
         Action::Play(PlayAction::MoveBlank(Direction::Right)),
@@ -296,13 +299,13 @@ fn a_new_size_or_goal_is_a_new_scrambled_game() {
 fn solved_state() -> (State, Solution) {
     let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
     state.set_board(board("6 1 7 3 0 4 5 8 2"));
-    let state = apply(&state, Action::Solving(SolvingAction::SolveStarted(7)));
-    assert!(state.solving.running().is_some());
+    let state = apply(&state, Action::Solve(SolveAction::SolveStarted(7)));
+    assert!(state.solve.running().is_some());
     assert!(!state.can_solve());
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     let state = apply(
         &state,
-        Action::Solving(SolvingAction::Solved(7, Box::new(solution.clone()))),
+        Action::Solve(SolveAction::Solved(7, Box::new(solution.clone()))),
     );
     (state, solution)
 }
@@ -318,8 +321,8 @@ fn an_answer_starts_playback_with_the_first_move() {
         state.puzzle.board,
         playback.start.after(&solution.moves[..1]).unwrap()
     );
-    assert!(state.solving.running().is_none());
-    assert_eq!(state.solving.result().unwrap().solution.length(), Some(24));
+    assert!(state.solve.running().is_none());
+    assert_eq!(state.solve.result().unwrap().solution.length(), Some(24));
 }
 
 #[test]
@@ -404,7 +407,7 @@ fn a_hand_move_during_playback_leaves_playback() {
 #[test]
 fn stale_and_cancelled_answers_are_ignored() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(1)));
+    state = apply(&state, Action::Solve(SolveAction::SolveStarted(1)));
     let progress = Progress {
         expanded: 5000,
         ..Progress::default()
@@ -412,29 +415,26 @@ fn stale_and_cancelled_answers_are_ignored() {
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Progress(2, progress.clone()))
+            Action::Solve(SolveAction::Progress(2, progress.clone()))
         ),
         None
     );
-    state = apply(
-        &state,
-        Action::Solving(SolvingAction::Progress(1, progress)),
-    );
-    state = apply(&state, Action::Solving(SolvingAction::Cancelled));
-    assert!(state.solving.running().is_none());
+    state = apply(&state, Action::Solve(SolveAction::Progress(1, progress)));
+    state = apply(&state, Action::Solve(SolveAction::Cancelled));
+    assert!(state.solve.running().is_none());
     assert!(state.notice.as_deref().unwrap().contains("5,000"));
     let late = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(1, Box::new(late)))
+            Action::Solve(SolveAction::Solved(1, Box::new(late)))
         ),
         None
     );
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::SolveFailed(1, "x".into()))
+            Action::Solve(SolveAction::SolveFailed(1, "x".into()))
         ),
         None
     );
@@ -443,7 +443,7 @@ fn stale_and_cancelled_answers_are_ignored() {
 #[test]
 fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(3)));
+    state = apply(&state, Action::Solve(SolveAction::SolveStarted(3)));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     state = apply(&state, Action::Play(PlayAction::MoveBlank(Direction::Up)));
     assert!(state.notice.as_deref().unwrap().contains("changed"));
@@ -451,12 +451,12 @@ fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(3, Box::new(solution)))
+            Action::Solve(SolveAction::Solved(3, Box::new(solution)))
         ),
         None
     );
     assert!(state.playback.is_none());
-    assert!(state.solving.result().is_none());
+    assert!(state.solve.result().is_none());
 }
 
 /// One fact a test expects of the state after its actions.
@@ -497,20 +497,15 @@ fn expect_all(state: &State, expected: &[Expect]) {
     for expect in expected {
         let ok = match expect {
             Expect::Board(text) => state.puzzle.board == board(text),
-            Expect::Running(on) => state.solving.running().is_some() == *on,
+            Expect::Running(on) => state.solve.running().is_some() == *on,
             Expect::Hint(cell) => state.coach.hint == *cell,
             Expect::Notice(None) => state.notice.is_none(),
             Expect::Notice(Some(text)) => state.notice.as_deref().is_some_and(|n| n.contains(text)),
             Expect::Result(length) => {
-                state.solving.result().map(|r| r.solution.moves.len()) == *length
+                state.solve.result().map(|r| r.solution.moves.len()) == *length
             }
             Expect::Lengths(text) => {
-                state
-                    .solving
-                    .result()
-                    .and_then(Finished::lengths)
-                    .as_deref()
-                    == *text
+                state.solve.result().and_then(Finished::lengths).as_deref() == *text
             }
             Expect::Playback(p) => state.playback.as_ref().map(|p| (p.step, p.moves.len())) == *p,
             Expect::Game(moves, undo, redo) => {
@@ -544,18 +539,18 @@ fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
 fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
     let state = check(
         &running,
         vec![
-            Action::Solving(SolvingAction::Improved(1, long.clone())),
-            Action::Solving(SolvingAction::Improved(1, shorter.clone())),
+            Action::Solve(SolveAction::Improved(1, long.clone())),
+            Action::Solve(SolveAction::Improved(1, shorter.clone())),
             // Not shorter, or for another request: ignored.
-            Action::Solving(SolvingAction::Improved(1, long.clone())),
-            Action::Solving(SolvingAction::Improved(2, best.clone())),
+            Action::Solve(SolveAction::Improved(1, long.clone())),
+            Action::Solve(SolveAction::Improved(2, best.clone())),
         ],
         &[
             Expect::Running(true),
@@ -563,10 +558,10 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
             Expect::Board("1 2 3 / 4 5 6 / 0 7 8"),
         ],
     );
-    assert_eq!(state.solving.running().unwrap().improved.len(), 2);
+    assert_eq!(state.solve.running().unwrap().improved.len(), 2);
     let done = check(
         &state,
-        vec![Action::Solving(SolvingAction::Solved(1, best))],
+        vec![Action::Solve(SolveAction::Solved(1, best))],
         &[
             Expect::Running(false),
             Expect::Result(Some(2)),
@@ -576,7 +571,7 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     );
     check(
         &done,
-        vec![Action::Solving(SolvingAction::PlayAnswer(0))],
+        vec![Action::Solve(SolveAction::PlayAnswer(0))],
         &[
             Expect::Playback(Some((1, 6))),
             Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
@@ -588,7 +583,7 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     let replayed = check(
         &done,
         vec![
-            Action::Solving(SolvingAction::PlayAnswer(0)),
+            Action::Solve(SolveAction::PlayAnswer(0)),
             Action::Playback(PlaybackAction::Restart),
         ],
         &[Expect::Playback(Some((0, 6))), Expect::Result(Some(6))],
@@ -596,14 +591,14 @@ fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     // The shortest plays again in one click, named again.
     check(
         &replayed,
-        vec![Action::Solving(SolvingAction::PlayAnswer(2))],
+        vec![Action::Solve(SolveAction::PlayAnswer(2))],
         &[Expect::Playback(Some((1, 2))), Expect::Result(Some(2))],
     );
     // One answer: no lengths line; an answer index past the end changes nothing.
     let (single, _) = solved_state();
     check(&single, vec![], &[Expect::Lengths(None)]);
     assert_eq!(
-        reduce(&done, Action::Solving(SolvingAction::PlayAnswer(3))),
+        reduce(&done, Action::Solve(SolveAction::PlayAnswer(3))),
         None
     );
 }
@@ -614,8 +609,8 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     check(
         &start,
         vec![
-            Action::Coach(CoachAction::ShowHint(6)),
-            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(6))),
+            Action::Solve(SolveAction::SolveStarted(1)),
             Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
         ],
         &[
@@ -629,7 +624,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     let moved = check(
         &start,
         vec![
-            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Solve(SolveAction::SolveStarted(1)),
             Action::Play(PlayAction::MoveBlank(Direction::Up)),
         ],
         &[
@@ -642,17 +637,14 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     assert!(moved.can_solve(), "Solve is free at once");
     let old = solution_for(&start.puzzle.board, &start.puzzle.goal_board);
     assert_eq!(
-        reduce(
-            &moved,
-            Action::Solving(SolvingAction::Solved(1, Box::new(old)))
-        ),
+        reduce(&moved, Action::Solve(SolveAction::Solved(1, Box::new(old)))),
         None
     );
     // A new size is a new board: the same.
     let resized = check(
         &start,
         vec![
-            Action::Solving(SolvingAction::SolveStarted(1)),
+            Action::Solve(SolveAction::SolveStarted(1)),
             Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
         ],
         &[
@@ -672,48 +664,48 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
         &state,
         Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
     );
-    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(2)));
+    state = apply(&state, Action::Solve(SolveAction::SolveStarted(2)));
     let old = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     state = apply(
         &state,
         Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
     );
     assert!(
-        state.solving.running().is_none(),
+        state.solve.running().is_none(),
         "the solve for the old goal stops"
     );
     assert!(state.notice.as_deref().unwrap().contains("goal changed"));
     assert_eq!(
-        reduce(
-            &state,
-            Action::Solving(SolvingAction::Solved(2, Box::new(old)))
-        ),
+        reduce(&state, Action::Solve(SolveAction::Solved(2, Box::new(old)))),
         None
     );
-    assert!(state.solving.result().is_none() && state.playback.is_none());
+    assert!(state.solve.result().is_none() && state.playback.is_none());
     // The same with a custom goal typed during the solve.
     let mut typed = with_board("8 6 7 2 5 4 3 0 1");
-    typed = apply(&typed, Action::Solving(SolvingAction::SolveStarted(3)));
+    typed = apply(&typed, Action::Solve(SolveAction::SolveStarted(3)));
     typed = apply(&typed, Action::Editors(EditorsAction::CustomGoal));
     assert!(
-        typed.solving.running().is_some(),
+        typed.solve.running().is_some(),
         "opening the field changes no goal"
     );
     typed = apply(
         &typed,
         Action::Puzzle(PuzzleAction::GoalText("8 6 7 2 5 4 3 1 0".into(), 1)),
     );
-    assert!(typed.solving.running().is_none());
+    assert!(typed.solve.running().is_none());
     // A finished answer records its goal.
     let (solved, _) = solved_state();
-    let finished = solved.solving.result().unwrap();
+    let finished = solved.solve.result().unwrap();
     assert_eq!(finished.goal, Goal::Snail.board(solved.shape()).unwrap());
 }
 
 #[test]
 fn editing_the_custom_goal_clears_the_hint() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
-    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::ShowHint(5))),
+    );
     state = apply(&state, Action::Editors(EditorsAction::CustomGoal));
     assert_eq!(
         state.coach.hint,
@@ -734,7 +726,7 @@ fn budget_stops_are_recorded_without_playback() {
         &state,
         Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
     );
-    state = apply(&state, Action::Solving(SolvingAction::SolveStarted(4)));
+    state = apply(&state, Action::Solve(SolveAction::SolveStarted(4)));
     let stopped = Solution {
         outcome: SolveOutcome::BudgetExhausted,
         moves: Vec::new(),
@@ -745,10 +737,10 @@ fn budget_stops_are_recorded_without_playback() {
     };
     state = apply(
         &state,
-        Action::Solving(SolvingAction::Solved(4, Box::new(stopped))),
+        Action::Solve(SolveAction::Solved(4, Box::new(stopped))),
     );
     assert!(state.playback.is_none());
-    assert_eq!(state.solving.result().unwrap().budget, Some(BLIND_BUDGET));
+    assert_eq!(state.solve.result().unwrap().budget, Some(BLIND_BUDGET));
 }
 
 fn answer(state: &State, id: u32, method: puzzle_core::Method, budget: u64) -> Solution {
@@ -770,7 +762,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     use crate::race::{Race, RACE_BUDGET};
     let (mut state, _) = solved_state();
     state = apply(&state, Action::Playback(PlaybackAction::Restart));
-    let start = state.solving.result().unwrap().start.clone();
+    let start = state.solve.result().unwrap().start.clone();
     state.set_board(start.clone());
     assert!(state.can_race());
     let race = Race::plan(
@@ -808,7 +800,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
         let solution = answer(&state, id, config, RACE_BUDGET);
         state = apply(
             &state,
-            Action::Solving(SolvingAction::Solved(id, Box::new(solution))),
+            Action::Solve(SolveAction::Solved(id, Box::new(solution))),
         );
     }
     assert!(!state.race_running());
@@ -828,7 +820,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(20, Box::new(late)))
+            Action::Solve(SolveAction::Solved(20, Box::new(late)))
         ),
         None
     );
@@ -840,7 +832,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
     let played = apply(&state, Action::Race(RaceAction::PlayRaceEntry(1)));
     assert_eq!(played.playback.as_ref().unwrap().start, start);
     assert_eq!(
-        played.solving.result().unwrap().solution.method.algorithm(),
+        played.solve.result().unwrap().solution.method.algorithm(),
         Algorithm::Greedy
     );
     assert_eq!(played.playback.as_ref().unwrap().step, 1);
@@ -863,7 +855,7 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
     );
     state = apply(
         &state,
-        Action::Solving(SolvingAction::Progress(1, Progress::default())),
+        Action::Solve(SolveAction::Progress(1, Progress::default())),
     );
     assert!(state.race.as_ref().unwrap().entries[0].progress.is_some());
     let bfs = answer(
@@ -873,12 +865,9 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
         100,
     );
     assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
-    state = apply(
-        &state,
-        Action::Solving(SolvingAction::Solved(1, Box::new(bfs))),
-    );
+    state = apply(&state, Action::Solve(SolveAction::Solved(1, Box::new(bfs))));
     assert_eq!(state.busy_id(), Some(2));
-    state = apply(&state, Action::Solving(SolvingAction::Cancelled));
+    state = apply(&state, Action::Solve(SolveAction::Cancelled));
     assert!(!state.race_running());
     assert!(state.notice.as_deref().unwrap().contains("5 methods"));
     assert!(state.can_solve());
@@ -891,7 +880,7 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(2, Box::new(late)))
+            Action::Solve(SolveAction::Solved(2, Box::new(late)))
         ),
         None
     );
@@ -907,11 +896,17 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
 fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let mut state = with_board("1 2 3 / 4 0 5 / 7 8 6");
     assert_eq!(
-        reduce(&state, Action::Coach(CoachAction::ShowHint(4))),
+        reduce(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ShowHint(4)))
+        ),
         None,
         "the blank"
     );
-    state = apply(&state, Action::Coach(CoachAction::ShowHint(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::ShowHint(5))),
+    );
     assert_eq!(state.coach.hint, Some(5));
     state = apply(&state, Action::Play(PlayAction::ClickCell(5)));
     assert_eq!(state.coach.hint, None);
@@ -923,7 +918,10 @@ fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     assert_eq!(
         reduce(
             &state,
-            Action::Coach(CoachAction::CountSolved(3, Box::new(solution)))
+            Action::Coach(CoachAction::Own(CoachOwn::CountSolved(
+                3,
+                Box::new(solution)
+            )))
         ),
         None
     );
@@ -932,18 +930,24 @@ fn hints_clear_on_moves_and_live_answers_for_old_boards_are_dropped() {
     let first = fresh.moves.first().copied();
     state = apply(
         &state,
-        Action::Coach(CoachAction::CountSolved(4, Box::new(fresh))),
+        Action::Coach(CoachAction::Own(CoachOwn::CountSolved(4, Box::new(fresh)))),
     );
     let live = state.coach.count.as_ref().unwrap();
     assert!(live.is_for(&state.puzzle.board, &state.puzzle.goal_board));
     assert_eq!(live.answer, Some(Some((length, first))));
     state = apply(&state, Action::Coach(CoachAction::CountStarted(5)));
-    state = apply(&state, Action::Coach(CoachAction::CountFailed(5)));
+    state = apply(
+        &state,
+        Action::Coach(CoachAction::Own(CoachOwn::CountFailed(5))),
+    );
     assert_eq!(state.coach.count.as_ref().unwrap().answer, Some(None));
     assert!(
-        apply(&state, Action::Coach(CoachAction::ToggleOverlay))
-            .coach
-            .overlay
+        apply(
+            &state,
+            Action::Coach(CoachAction::Own(CoachOwn::ToggleOverlay))
+        )
+        .coach
+        .overlay
     );
 }
 
@@ -1035,7 +1039,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         Action::Puzzle(PuzzleAction::Scramble(scrambled)),
     );
     assert_eq!(start.effective_method(), PAGE_ANYTIME);
-    let mut state = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let mut state = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     let build = crate::protocol::BuildProgress {
         filled: 1,
         total: 4,
@@ -1046,14 +1050,14 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     };
     state = apply(
         &state,
-        Action::Solving(SolvingAction::TablesBuilding(1, build)),
+        Action::Solve(SolveAction::Told(1, Told::TablesBuilding(build))),
     );
     let staged = answer_of(&state, &[Down, Right]);
     let state = check(
         &state,
         vec![
-            Action::Solving(SolvingAction::Improved(1, staged)),
-            Action::Solving(SolvingAction::Cancelled),
+            Action::Solve(SolveAction::Improved(1, staged)),
+            Action::Solve(SolveAction::Cancelled),
         ],
         &[
             Expect::Running(false),
@@ -1064,9 +1068,9 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
     );
     // The kept answer keeps its method's label.
     let label = state
-        .solving
+        .solve
         .result()
-        .and_then(|f| f.engine.as_ref())
+        .and_then(|f| f.how_solved.as_ref())
         .map(|f| f.method);
     assert_eq!(label, Some(PAGE_ANYTIME));
 }
@@ -1075,21 +1079,21 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
 fn an_answer_plays_while_the_anytime_solve_still_improves() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
     // No answer yet, or an index past the answers so far: nothing to play.
     assert_eq!(
-        reduce(&running, Action::Solving(SolvingAction::PlayAnswer(0))),
+        reduce(&running, Action::Solve(SolveAction::PlayAnswer(0))),
         None
     );
     let playing = check(
         &running,
         vec![
-            Action::Solving(SolvingAction::Improved(1, long.clone())),
-            Action::Solving(SolvingAction::PlayAnswer(1)),
-            Action::Solving(SolvingAction::PlayAnswer(0)),
+            Action::Solve(SolveAction::Improved(1, long.clone())),
+            Action::Solve(SolveAction::PlayAnswer(1)),
+            Action::Solve(SolveAction::PlayAnswer(0)),
             Action::Playback(PlaybackAction::Tick),
         ],
         &[
@@ -1102,23 +1106,23 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // The solve is untouched: same request, same start and goal, still the one the worker has.
     assert_eq!(playing.busy_id(), Some(1));
     assert_eq!(
-        playing.solving.running().map(|r| &r.start),
+        playing.solve.running().map(|r| &r.start),
         Some(&start.puzzle.board)
     );
     // A shorter answer arrives during playback: playback goes on, the list grows.
     let improved = check(
         &playing,
         vec![
-            Action::Solving(SolvingAction::Improved(1, shorter)),
+            Action::Solve(SolveAction::Improved(1, shorter)),
             Action::Playback(PlaybackAction::Tick),
         ],
         &[Expect::Running(true), Expect::Playback(Some((3, 6)))],
     );
-    assert_eq!(improved.solving.running().unwrap().improved.len(), 2);
+    assert_eq!(improved.solve.running().unwrap().improved.len(), 2);
     // The final answer too: it becomes the result and is offered, playback still goes on.
     let done = check(
         &improved,
-        vec![Action::Solving(SolvingAction::Solved(1, best))],
+        vec![Action::Solve(SolveAction::Solved(1, best))],
         &[
             Expect::Running(false),
             Expect::Result(Some(2)),
@@ -1130,7 +1134,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     // And it plays from the list, from the solve's start.
     check(
         &done,
-        vec![Action::Solving(SolvingAction::PlayAnswer(2))],
+        vec![Action::Solve(SolveAction::PlayAnswer(2))],
         &[
             Expect::Playback(Some((1, 2))),
             Expect::Board("1 2 3 / 4 5 6 / 7 0 8"),
@@ -1151,7 +1155,7 @@ fn an_answer_plays_while_the_anytime_solve_still_improves() {
     assert_eq!(
         reduce(
             &moved,
-            Action::Solving(SolvingAction::Solved(1, answer_of(&running, &[R, R])))
+            Action::Solve(SolveAction::Solved(1, answer_of(&running, &[R, R])))
         ),
         None
     );
@@ -1192,7 +1196,7 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     assert!(resized.race.is_none(), "no row of the old size stays shown");
     // A finished race on the board on screen plays; a running solve blocks with its reason.
     assert_eq!(racing.race_play_blocked(), None);
-    let solving = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let solving = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     assert!(solving
         .solve_blocked()
         .is_some_and(|why| why.contains("Cancel")));
@@ -1210,16 +1214,16 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
     let ready = check(
         &start,
-        vec![Action::Play(PlayAction::Clock(1_000.0))],
+        vec![Action::Play(PlayAction::Reading(Reading::Clock(1_000.0)))],
         &[Expect::Game(0, false, false), Expect::Started(None)],
     );
     assert!(ready.invites());
     let moved = check(
         &ready,
         vec![
-            Action::Play(PlayAction::Clock(2_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(2_000.0))),
             Action::Play(PlayAction::MoveBlank(Up)),
-            Action::Play(PlayAction::Clock(3_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(3_000.0))),
             Action::Play(PlayAction::ClickCell(8)),
         ],
         &[
@@ -1253,7 +1257,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     let won = check(
         &back,
         vec![
-            Action::Play(PlayAction::Clock(74_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(74_000.0))),
             Action::Play(PlayAction::ClickCell(8)),
         ],
         &[
@@ -1278,7 +1282,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
         &won,
         vec![
             Action::Play(PlayAction::Undo),
-            Action::Play(PlayAction::Clock(90_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(90_000.0))),
             Action::Play(PlayAction::Redo),
         ],
         &[
@@ -1290,7 +1294,7 @@ fn hand_moves_are_counted_timed_undone_and_redone() {
     check(
         &won,
         vec![
-            Action::Play(PlayAction::Clock(80_000.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(80_000.0))),
             Action::Play(PlayAction::MoveBlank(Left)),
         ],
         &[
@@ -1337,7 +1341,7 @@ fn any_other_change_of_board_or_goal_starts_a_new_game() {
     let moved = check(
         &with_board("1 2 3 / 4 5 6 / 0 7 8"),
         vec![
-            Action::Play(PlayAction::Clock(5.0)),
+            Action::Play(PlayAction::Reading(Reading::Clock(5.0))),
             Action::Play(PlayAction::MoveBlank(Direction::Up)),
         ],
         &[Expect::Game(1, true, false)],
@@ -1377,7 +1381,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
     let state = check(
         &moved,
         vec![
-            Action::Solving(SolvingAction::SolveStarted(7)),
+            Action::Solve(SolveAction::SolveStarted(7)),
             Action::Play(PlayAction::Undo),
         ],
         &[
@@ -1392,7 +1396,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
     assert_eq!(
         reduce(
             &state,
-            Action::Solving(SolvingAction::Solved(7, Box::new(solve)))
+            Action::Solve(SolveAction::Solved(7, Box::new(solve)))
         ),
         None
     );
@@ -1400,12 +1404,12 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
     let redone = check(
         &state,
         vec![
-            Action::Solving(SolvingAction::SolveStarted(8)),
+            Action::Solve(SolveAction::SolveStarted(8)),
             Action::Play(PlayAction::Redo),
         ],
         &[Expect::Running(false), Expect::Game(1, true, false)],
     );
-    assert!(redone.solving.result().is_none());
+    assert!(redone.solve.result().is_none());
 }
 
 #[test]
@@ -1444,21 +1448,21 @@ fn the_game_keeps_the_shortest_of_its_start_even_after_moving_on() {
                 other,
                 Some((1, Some(Direction::Right))),
             )),
-            Action::Play(PlayAction::Shortest {
+            Action::Play(PlayAction::Reading(Reading::Shortest {
                 start: board("1 2 3 / 4 5 6 / 7 0 8"),
                 goal: start.puzzle.goal_board.clone(),
                 moves: 1,
-            }),
+            })),
         ],
         &[Expect::Shortest(None)],
     );
     check(
         &start,
-        vec![Action::Play(PlayAction::Shortest {
+        vec![Action::Play(PlayAction::Reading(Reading::Shortest {
             start: start.puzzle.board.clone(),
             goal: start.puzzle.goal_board.clone(),
             moves: 2,
-        })],
+        }))],
         &[Expect::Shortest(Some(2))],
     );
 }
@@ -1471,7 +1475,7 @@ fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
     use crate::state::playback::{MIN_REST_MS, MIN_TICK_MS, NORMAL_MS, REST_MS, WATCHED_MS};
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     // 600 moves of wandering (up and down), then home.
     let mut moves: Vec<Direction> = [U, D].repeat(300);
     moves.extend([R, R]);
@@ -1479,8 +1483,8 @@ fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
     let playing = check(
         &running,
         vec![
-            Action::Solving(SolvingAction::Improved(1, long.clone())),
-            Action::Solving(SolvingAction::WatchNow(1)),
+            Action::Solve(SolveAction::Improved(1, long.clone())),
+            Action::Solve(SolveAction::WatchNow(1)),
         ],
         &[Expect::Running(true)],
     );
@@ -1490,7 +1494,7 @@ fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
         pace(NORMAL_MS, 0),
         "the speed while it searches"
     );
-    let ended = apply(&playing, Action::Solving(SolvingAction::Solved(1, long)));
+    let ended = apply(&playing, Action::Solve(SolveAction::Solved(1, long)));
     let left = 602 - ended.playback.as_ref().unwrap().step;
     assert_eq!(ended.playback.as_ref().unwrap().span, left);
     let rest = ended.pace();
@@ -1529,7 +1533,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
         &State::new(five, Goal::Standard),
         Action::Puzzle(PuzzleAction::Scramble(scrambled)),
     );
-    let running = apply(&start, Action::Solving(SolvingAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
     let with_bound = |moves: &[Direction], bound: u32| {
         let mut answer = answer_of(&running, moves);
         answer.stats.optimal = false;
@@ -1541,7 +1545,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
     let playing = check(
         &running,
         vec![
-            Action::Solving(SolvingAction::Improved(1, with_bound(&[L, R, D, R], 1))),
+            Action::Solve(SolveAction::Improved(1, with_bound(&[L, R, D, R], 1))),
             Action::Playback(PlaybackAction::Seek(2)),
         ],
         &[Expect::Running(true), Expect::Playback(Some((2, 4)))],
@@ -1549,7 +1553,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
     // The bound of the answer playing (what its line states).
     let playing_bound = |state: &State| {
         let playback = state.playback.as_ref().unwrap();
-        let running = state.solving.running().unwrap();
+        let running = state.solve.running().unwrap();
         let answer = running.improved.iter().find(|s| s.moves == playback.moves);
         answer.and_then(|a| a.lower_bound)
     };
@@ -1557,24 +1561,24 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
     // A shorter answer that does not fit the moves played: not kept, its bound is.
     let late = apply(
         &playing,
-        Action::Solving(SolvingAction::Improved(1, with_bound(&[D, R, L, R], 2))),
+        Action::Solve(SolveAction::Improved(1, with_bound(&[D, R, L, R], 2))),
     );
     assert_eq!(late.playback.as_ref().map(|p| p.moves.len()), Some(4));
-    assert_eq!(late.solving.running().unwrap().lower_bound, Some(2));
+    assert_eq!(late.solve.running().unwrap().lower_bound, Some(2));
     assert_eq!(playing_bound(&late), Some(2));
     // The final answer does not fit either: the answer playing is the result, stated against
     // the final answer's bound.
     let done = check(
         &playing,
-        vec![Action::Solving(SolvingAction::Solved(
+        vec![Action::Solve(SolveAction::Solved(
             1,
             with_bound(&[D, R], 2),
         ))],
         &[Expect::Running(false), Expect::Result(Some(4))],
     );
-    let result = done.solving.result().unwrap();
+    let result = done.solve.result().unwrap();
     assert_eq!(result.solution.lower_bound, Some(2));
-    let quality = result.engine.as_ref().unwrap().quality.clone();
+    let quality = result.how_solved.as_ref().unwrap().quality.clone();
     assert_eq!(quality.map(|q| q.lower_bound), Some(2));
     let answers: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
     assert_eq!(answers, vec![Some(2)], "the answer playing is the result");

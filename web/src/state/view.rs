@@ -73,7 +73,7 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::View;
-    use crate::state::{reduce, Action, PuzzleAction, SolvingAction, State};
+    use crate::state::{reduce, Action, PuzzleAction, SolveAction, State};
 
     #[test]
     fn opening_a_view_changes_nothing_else() {
@@ -83,11 +83,11 @@ mod tests {
             Action::Puzzle(PuzzleAction::Scramble("8 1 3 4 0 2 7 6 5".parse().unwrap())),
         )
         .unwrap();
-        let state = reduce(&state, Action::Solving(SolvingAction::SolveStarted(1))).unwrap();
+        let state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
         let next = reduce(&state, Action::ShowView(View::Race)).unwrap();
         assert_eq!(next.view, View::Race);
         assert!(
-            next.solving.running().is_some(),
+            next.solve.running().is_some(),
             "a solve goes on in another view"
         );
         assert_eq!(

@@ -1,4 +1,4 @@
-//! Solving: the live solvability verdict, "How to solve" (the method and its settings, closed
+//! The Solve panel: the live solvability verdict, "How to solve" (the method and its settings, closed
 //! for a player: [`crate::hooks::how_to_solve`]), the search time, and the progress line. Solve
 //! and Cancel are over the board ([`crate::components::toolbar`]).
 
@@ -15,7 +15,7 @@ use crate::state::{Action, Preferences, PrefsAction, PuzzleAction, Running, Stat
 
 /// Props of the solver panel: only what it shows, so other actions do not redraw it.
 #[derive(Properties, PartialEq)]
-pub struct SolverProps {
+pub struct SolveProps {
     /// The board's size.
     pub shape: Shape,
     /// The parity verdict for the board against the goal.
@@ -41,8 +41,8 @@ pub struct SolverProps {
 }
 
 /// The solver panel.
-#[function_component(SolverPanel)]
-pub fn solver_panel(props: &SolverProps) -> Html {
+#[function_component(SolvePanel)]
+pub fn solve_panel(props: &SolveProps) -> Html {
     let state = &props.dispatcher;
     let verdict = &props.verdict;
     let (prefs, shape) = (&props.prefs, props.shape);
@@ -121,8 +121,8 @@ pub fn solver_panel(props: &SolverProps) -> Html {
             if let Some(why) = &props.solve_why {
                 <p id="solve-why" class="why">{ why.clone() }</p>
             }
-            { crate::components::engine::status_view(running, shape) }
-            if let Some(text) = crate::components::engine::progress_text(running, shape) {
+            { crate::components::solve_tables::status_view(running, shape) }
+            if let Some(text) = crate::components::solve_tables::progress_text(running, shape) {
                 <p id="progress" class="progress" role="status" aria-live="polite">
                     <span class="spinner" aria-hidden="true"></span>
                     { text }

@@ -1,10 +1,11 @@
-//! The state of the core's specialised solvers on the page ([`puzzle_core::Method`]: pattern
-//! databases, built in the worker on first use and cached in IndexedDB; staged placement; the
-//! anytime method): the running solve's tables ([`Tables`]) and what a finished one adds to its
-//! answer ([`EngineResult`]), both held by the solving slice, and where their tables came from
-//! in words. Their reducer steps are in [`crate::state`], their views
-//! in [`crate::components::engine`]; the methods' names for people are the core's
-//! ([`Method::description`], [`Method::short_label`]).
+//! A solve's tables and how a finished one was got, for the core's specialised methods
+//! ([`puzzle_core::Method`]: pattern databases, built in the worker on first use and cached in
+//! IndexedDB; staged placement; the anytime method): the running solve's tables ([`Tables`]),
+//! the workers it runs on ([`WorkersInfo`]), the downloads that failed ([`DownloadFailure`]) and
+//! what a finished one adds to its answer ([`HowSolved`]), all held by the solve slice
+//! ([`super`]), and where the tables came from in words. Their reducer steps are in [`super`]
+//! and `state/reduce.rs`, their views in [`crate::components::solve_tables`]; the methods' names
+//! for people are the core's ([`Method::description`], [`Method::short_label`]).
 
 use puzzle_core::Method;
 
@@ -22,7 +23,7 @@ pub struct Quality {
 
 /// What a special method's finished solve adds to the result.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EngineResult {
+pub struct HowSolved {
     /// The method that answered.
     pub method: Method,
     /// Where its tables came from (`None`: the solve ended before they came).

@@ -13,10 +13,10 @@ use gloo_timers::callback::Timeout;
 use super::worker_slot::{use_worker_slot, WorkerSlot};
 use crate::ahead::{Playhead, EXACT_GRACE_MS};
 use crate::client::WorkerEvent;
-use crate::engine_state::WorkersInfo;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::race::{Race, RACE_BUDGET};
-use crate::state::{Action, RaceAction, SolvingAction, State};
+use crate::state::solve::tables::WorkersInfo;
+use crate::state::{Action, RaceAction, SolveAction, State, Told};
 
 /// What the page can ask of the solver.
 #[derive(Clone, PartialEq)]
@@ -35,7 +35,7 @@ pub struct Solver {
 impl Solver {
     /// How long after Solve the answer in the Result came, if it is the last solve's.
     pub fn found_after(&self, state: &State) -> Option<f64> {
-        let result = state.solving.result()?;
+        let result = state.solve.result()?;
         let found = self.found.as_ref()?;
         (found.moves == result.solution.moves).then_some(found.after_ms)
     }
@@ -66,27 +66,21 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         | FromWorker::ExperimentProgress { .. }
         | FromWorker::ExperimentRow { .. }
         | FromWorker::ExperimentDone { .. } => return None,
-        FromWorker::Progress { id, progress } => {
-            Action::Solving(SolvingAction::Progress(id, progress))
-        }
-        FromWorker::Done { id, solution } => Action::Solving(SolvingAction::Solved(id, solution)),
-        FromWorker::Improved { id, solution } => {
-            Action::Solving(SolvingAction::Improved(id, solution))
-        }
+        FromWorker::Progress { id, progress } => Action::Solve(SolveAction::Progress(id, progress)),
+        FromWorker::Done { id, solution } => Action::Solve(SolveAction::Solved(id, solution)),
+        FromWorker::Improved { id, solution } => Action::Solve(SolveAction::Improved(id, solution)),
         FromWorker::Bound { id, lower_bound } => {
-            Action::Solving(SolvingAction::Bound(id, lower_bound))
+            Action::Solve(SolveAction::Told(id, Told::Bound(lower_bound)))
         }
-        FromWorker::Failed { id, message } => {
-            Action::Solving(SolvingAction::SolveFailed(id, message))
-        }
+        FromWorker::Failed { id, message } => Action::Solve(SolveAction::SolveFailed(id, message)),
         FromWorker::Building { id, build } => {
-            Action::Solving(SolvingAction::TablesBuilding(id, build))
+            Action::Solve(SolveAction::Told(id, Told::TablesBuilding(build)))
         }
         FromWorker::TablesReady { id, info } => {
-            Action::Solving(SolvingAction::TablesReady(id, info))
+            Action::Solve(SolveAction::Told(id, Told::TablesReady(info)))
         }
         FromWorker::DownloadFailed { id, tables, why } => {
-            Action::Solving(SolvingAction::DownloadFailed(id, tables, why))
+            Action::Solve(SolveAction::Told(id, Told::DownloadFailed(tables, why)))
         }
         FromWorker::Workers {
             id,
@@ -94,14 +88,14 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
             failed,
             memory,
             rounds,
-        } => Action::Solving(SolvingAction::Workers(
+        } => Action::Solve(SolveAction::Told(
             id,
-            WorkersInfo {
+            Told::Workers(WorkersInfo {
                 count,
                 failed,
                 memory,
                 rounds,
-            },
+            }),
         )),
     })
 }
@@ -138,7 +132,7 @@ fn abandoned(now: Option<u32>, sent: u32, answered: u32) -> bool {
 
 /// The solver worker of the page, started with it so its wasm is loaded before the first Solve.
 #[hook]
-pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
+pub fn use_solve(state: &UseReducerHandle<State>) -> Solver {
     let requests = use_mut_ref(Requests::default);
     let found = use_state(|| None::<Found>);
     let on_event = use_worker_events(state.dispatcher(), requests.clone(), found.setter());
@@ -172,7 +166,7 @@ pub fn use_solver(state: &UseReducerHandle<State>) -> Solver {
     let cancel = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| {
-            Callback::from(move |()| dispatcher.dispatch(Action::Solving(SolvingAction::Cancelled)))
+            Callback::from(move |()| dispatcher.dispatch(Action::Solve(SolveAction::Cancelled)))
         })
     };
     Solver {
@@ -273,15 +267,15 @@ fn start_solve(
         request.workers = page_workers();
     }
     let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
-    state.dispatch(Action::Solving(SolvingAction::SolveStarted(id)));
+    state.dispatch(Action::Solve(SolveAction::SolveStarted(id)));
     if let Err(message) = slot.send(&[message]) {
-        state.dispatch(Action::Solving(SolvingAction::SolveFailed(id, message)));
+        state.dispatch(Action::Solve(SolveAction::SolveFailed(id, message)));
         return;
     }
     if watched {
         let dispatcher = state.dispatcher();
         Timeout::new(EXACT_GRACE_MS, move || {
-            dispatcher.dispatch(Action::Solving(SolvingAction::WatchNow(id)))
+            dispatcher.dispatch(Action::Solve(SolveAction::WatchNow(id)))
         })
         .forget();
     }
@@ -333,10 +327,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     // The worker answers one message at a time: the methods run in turn.
     if let Err(message) = slot.send(&requests) {
         for id in ids {
-            state.dispatch(Action::Solving(SolvingAction::SolveFailed(
-                id,
-                message.clone(),
-            )));
+            state.dispatch(Action::Solve(SolveAction::SolveFailed(id, message.clone())));
         }
     }
 }
@@ -460,36 +451,46 @@ mod tests {
                 | FromWorker::ExperimentRow { .. }
                 | FromWorker::ExperimentDone { .. } => (None, None),
                 FromWorker::Progress { id, progress } => (
-                    Some(Action::Solving(SolvingAction::Progress(id, progress))),
+                    Some(Action::Solve(SolveAction::Progress(id, progress))),
                     None,
                 ),
                 FromWorker::Done { id, solution } => (
-                    Some(Action::Solving(SolvingAction::Solved(id, solution))),
+                    Some(Action::Solve(SolveAction::Solved(id, solution))),
                     Some(id),
                 ),
                 FromWorker::Improved { id, solution } => (
-                    Some(Action::Solving(SolvingAction::Improved(id, solution))),
+                    Some(Action::Solve(SolveAction::Improved(id, solution))),
                     None,
                 ),
                 FromWorker::Bound { id, lower_bound } => (
-                    Some(Action::Solving(SolvingAction::Bound(id, lower_bound))),
+                    Some(Action::Solve(SolveAction::Told(
+                        id,
+                        Told::Bound(lower_bound),
+                    ))),
                     None,
                 ),
                 FromWorker::Failed { id, message } => (
-                    Some(Action::Solving(SolvingAction::SolveFailed(id, message))),
+                    Some(Action::Solve(SolveAction::SolveFailed(id, message))),
                     Some(id),
                 ),
                 FromWorker::Building { id, build } => (
-                    Some(Action::Solving(SolvingAction::TablesBuilding(id, build))),
+                    Some(Action::Solve(SolveAction::Told(
+                        id,
+                        Told::TablesBuilding(build),
+                    ))),
                     None,
                 ),
                 FromWorker::TablesReady { id, info } => (
-                    Some(Action::Solving(SolvingAction::TablesReady(id, info))),
+                    Some(Action::Solve(SolveAction::Told(
+                        id,
+                        Told::TablesReady(info),
+                    ))),
                     None,
                 ),
                 FromWorker::DownloadFailed { id, tables, why } => (
-                    Some(Action::Solving(SolvingAction::DownloadFailed(
-                        id, tables, why,
+                    Some(Action::Solve(SolveAction::Told(
+                        id,
+                        Told::DownloadFailed(tables, why),
                     ))),
                     None,
                 ),
@@ -500,14 +501,14 @@ mod tests {
                     memory,
                     rounds,
                 } => (
-                    Some(Action::Solving(SolvingAction::Workers(
+                    Some(Action::Solve(SolveAction::Told(
                         id,
-                        WorkersInfo {
+                        Told::Workers(WorkersInfo {
                             count,
                             failed,
                             memory,
                             rounds,
-                        },
+                        }),
                     ))),
                     None,
                 ),
