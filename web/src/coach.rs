@@ -653,7 +653,7 @@ mod tests {
     fn a_playing_answer_gives_no_hint_and_a_paused_one_its_next_move() {
         let (state, solution) = five_with_answer();
         let moves = solution.moves.clone();
-        let mut state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
+        let mut state = reduce(&state, Action::Solve(SolveAction::Started(1))).unwrap();
         state = reduce(&state, Action::Solve(SolveAction::Solved(1, solution))).unwrap();
         assert_eq!(known(&state).advice, Advice::Not(NoHint::Playing));
         state = reduce(&state, Action::Playback(PlaybackAction::Pause)).unwrap();
@@ -792,7 +792,7 @@ mod tests {
             ))),
         )
         .unwrap();
-        state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
+        state = reduce(&state, Action::Solve(SolveAction::Started(1))).unwrap();
         let config = state.effective_method().search_config().copied().unwrap();
         let solution =
             puzzle_core::solve(&board, &goal, &config, &mut puzzle_core::Limits::default())
@@ -828,7 +828,7 @@ mod tests {
         let told = lc(&board) + 2;
         assert!(told < length, "the bound told is below the answer's length");
         let apply = |state: &State, action| reduce(state, action).unwrap_or_else(|| state.clone());
-        let mut state = apply(&state, Action::Solve(SolveAction::SolveStarted(1)));
+        let mut state = apply(&state, Action::Solve(SolveAction::Started(1)));
         assert_eq!(bounds(&state).at_least, lc(&board));
         state = apply(
             &state,

@@ -293,7 +293,7 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Solve if state.can_solve() => {
             let id = edge.id();
             edge.send(id, state, false);
-            vec![Action::Solve(SolveAction::SolveStarted(id))]
+            vec![Action::Solve(SolveAction::Started(id))]
         }
         Op::Race if state.race_blocked().is_none() => {
             let first = edge.next_id + 1;
@@ -358,7 +358,7 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
         return vec![if request.live {
             Action::Coach(CoachAction::Own(CoachOwn::CountFailed(id)))
         } else {
-            Action::Solve(SolveAction::SolveFailed(id, "unsolvable".into()))
+            Action::Solve(SolveAction::Failed(id, "unsolvable".into()))
         }];
     };
     if request.live {
@@ -392,7 +392,7 @@ fn reply(pick: usize, kind: usize, edge: &mut Edge) -> Vec<Action> {
             id,
             Box::new(padded(&request.start, &solution, 1)),
         )),
-        3 => Action::Solve(SolveAction::SolveFailed(id, "the worker stopped".into())),
+        3 => Action::Solve(SolveAction::Failed(id, "the worker stopped".into())),
         _ => Action::Solve(SolveAction::Solved(id, Box::new(solution))),
     }]
 }
@@ -907,7 +907,7 @@ impl Watcher {
                     optimal,
                     watched: state.request(id).watch.is_some(),
                 });
-                vec![Action::Solve(SolveAction::SolveStarted(id))]
+                vec![Action::Solve(SolveAction::Started(id))]
             }
             Watched::Solve => Vec::new(),
             Watched::WatchNow(pick) => self
@@ -928,10 +928,7 @@ impl Watcher {
             Watched::Failed(pick) => self
                 .pick(pick)
                 .map(|asked| {
-                    Action::Solve(SolveAction::SolveFailed(
-                        asked.id,
-                        "the worker stopped".into(),
-                    ))
+                    Action::Solve(SolveAction::Failed(asked.id, "the worker stopped".into()))
                 })
                 .into_iter()
                 .collect(),
@@ -1021,7 +1018,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             SolveAction::Improved(..)
                 | SolveAction::Solved(..)
                 | SolveAction::Cancelled
-                | SolveAction::SolveFailed(..)
+                | SolveAction::Failed(..)
         )
     );
     if answering && before.playback.is_some() && after.playback.is_none() {
@@ -1034,7 +1031,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             return Err("an answer changed the moves already played".into());
         }
     }
-    if let Action::Solve(SolveAction::SolveStarted(id)) = action {
+    if let Action::Solve(SolveAction::Started(id)) = action {
         let expected = if before.prefs.wait_for_best {
             Watch::Off
         } else if matches!(before.effective_method(), Method::Anytime { .. }) {
@@ -1053,7 +1050,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
             SolveAction::Improved(id, _)
             | SolveAction::Solved(id, _)
             | SolveAction::WatchNow(id)
-            | SolveAction::SolveFailed(id, _),
+            | SolveAction::Failed(id, _),
         ) => Some(*id),
         _ => None,
     };
@@ -1157,7 +1154,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
                 return Err("the final answer does not play as it should".into());
             }
         }
-        Action::Solve(SolveAction::Cancelled | SolveAction::SolveFailed(..)) => {
+        Action::Solve(SolveAction::Cancelled | SolveAction::Failed(..)) => {
             if after.solve.running().is_some() {
                 return Err("the solve still runs".into());
             }
@@ -1198,7 +1195,7 @@ fn check_watched(before: &State, action: &Action, after: &State) -> Result<(), S
     let watched_end = r.watch == Watch::Playing
         || matches!(
             action,
-            Action::Solve(SolveAction::Cancelled | SolveAction::SolveFailed(..))
+            Action::Solve(SolveAction::Cancelled | SolveAction::Failed(..))
         );
     if let (true, true, Some(_), Some(result)) = (ended, watched_end, old, after.solve.result()) {
         if moves_of(new) != Some(&result.solution.moves) {
@@ -1258,7 +1255,7 @@ fn a_watched_solve_splices_one_answer_and_drops_the_other() {
     let mut state = State::default();
     let mut actions = vec![
         Action::Puzzle(PuzzleAction::Import(board.to_line())),
-        Action::Solve(SolveAction::SolveStarted(1)),
+        Action::Solve(SolveAction::Started(1)),
     ];
     // A first answer with a detour in front and one at the end; three ticks play the first.
     let first = pad_at(&board, &pad_at(&board, &real, real.len(), 0), 0, 0);

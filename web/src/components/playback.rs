@@ -237,7 +237,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(playing_quality(&state), None, "nothing plays");
-        let state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
+        let state = reduce(&state, Action::Solve(SolveAction::Started(1))).unwrap();
         let config = puzzle_core::SolverConfig::best_for(start.shape());
         let mut solution = puzzle_core::solve(
             &start,

@@ -72,7 +72,7 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         FromWorker::Bound { id, lower_bound } => {
             Action::Solve(SolveAction::Told(id, Told::Bound(lower_bound)))
         }
-        FromWorker::Failed { id, message } => Action::Solve(SolveAction::SolveFailed(id, message)),
+        FromWorker::Failed { id, message } => Action::Solve(SolveAction::Failed(id, message)),
         FromWorker::Building { id, build } => {
             Action::Solve(SolveAction::Told(id, Told::TablesBuilding(build)))
         }
@@ -267,9 +267,9 @@ fn start_solve(
         request.workers = page_workers();
     }
     let watched = matches!(&message, ToWorker::Solve(request) if request.watch.is_some());
-    state.dispatch(Action::Solve(SolveAction::SolveStarted(id)));
+    state.dispatch(Action::Solve(SolveAction::Started(id)));
     if let Err(message) = slot.send(&[message]) {
-        state.dispatch(Action::Solve(SolveAction::SolveFailed(id, message)));
+        state.dispatch(Action::Solve(SolveAction::Failed(id, message)));
         return;
     }
     if watched {
@@ -327,7 +327,7 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     // The worker answers one message at a time: the methods run in turn.
     if let Err(message) = slot.send(&requests) {
         for id in ids {
-            state.dispatch(Action::Solve(SolveAction::SolveFailed(id, message.clone())));
+            state.dispatch(Action::Solve(SolveAction::Failed(id, message.clone())));
         }
     }
 }
@@ -470,7 +470,7 @@ mod tests {
                     None,
                 ),
                 FromWorker::Failed { id, message } => (
-                    Some(Action::Solve(SolveAction::SolveFailed(id, message))),
+                    Some(Action::Solve(SolveAction::Failed(id, message))),
                     Some(id),
                 ),
                 FromWorker::Building { id, build } => (

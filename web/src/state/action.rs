@@ -134,12 +134,12 @@ pub enum PrefsAction {
 }
 
 /// A solve and the worker's messages. A race's requests share the worker, so `Progress`,
-/// `Solved` and `SolveFailed` go to the race first when it waits for their id, and `Cancelled`
+/// `Solved` and `Failed` go to the race first when it waits for their id, and `Cancelled`
 /// stops a running race first; an answer becomes the result and starts playback.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolveAction {
     /// The request `id` was sent to the worker.
-    SolveStarted(u32),
+    Started(u32),
     /// What the worker told about request `id` (its tables, their download, its workers, a
     /// lower bound): the solve slice takes it as it is.
     Told(u32, Told),
@@ -155,7 +155,7 @@ pub enum SolveAction {
     /// Plays one of the last solve's answers (0 = the first that came).
     PlayAnswer(usize),
     /// The worker could not answer request `id`.
-    SolveFailed(u32, String),
+    Failed(u32, String),
     /// The user cancelled the solve (the edge has terminated the worker).
     Cancelled,
 }

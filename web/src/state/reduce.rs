@@ -571,7 +571,7 @@ fn route_solve(state: &State, action: SolveAction) -> Option<State> {
         })
     };
     match action {
-        SolveAction::SolveStarted(id) => solve_started(state, id),
+        SolveAction::Started(id) => solve_started(state, id),
         // The solve only (for the running request).
         SolveAction::Told(id, told) => solve_only(SolveChange::Told(id, told)),
         SolveAction::Progress(id, progress) => request_progress(state, id, progress),
@@ -579,7 +579,7 @@ fn route_solve(state: &State, action: SolveAction) -> Option<State> {
         SolveAction::Improved(id, solution) => improved(state, id, solution),
         SolveAction::WatchNow(id) => watch_now(state, id),
         SolveAction::PlayAnswer(index) => play_answer(state, index),
-        SolveAction::SolveFailed(id, message) => solve_failed(state, id, message),
+        SolveAction::Failed(id, message) => solve_failed(state, id, message),
         SolveAction::Cancelled => cancelled(state),
     }
 }

@@ -299,7 +299,7 @@ fn a_new_size_or_goal_is_a_new_scrambled_game() {
 fn solved_state() -> (State, Solution) {
     let mut state = State::new(Shape::square(3).unwrap(), Goal::Snail);
     state.set_board(board("6 1 7 3 0 4 5 8 2"));
-    let state = apply(&state, Action::Solve(SolveAction::SolveStarted(7)));
+    let state = apply(&state, Action::Solve(SolveAction::Started(7)));
     assert!(state.solve.running().is_some());
     assert!(!state.can_solve());
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
@@ -407,7 +407,7 @@ fn a_hand_move_during_playback_leaves_playback() {
 #[test]
 fn stale_and_cancelled_answers_are_ignored() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::Solve(SolveAction::SolveStarted(1)));
+    state = apply(&state, Action::Solve(SolveAction::Started(1)));
     let progress = Progress {
         expanded: 5000,
         ..Progress::default()
@@ -432,10 +432,7 @@ fn stale_and_cancelled_answers_are_ignored() {
         None
     );
     assert_eq!(
-        reduce(
-            &state,
-            Action::Solve(SolveAction::SolveFailed(1, "x".into()))
-        ),
+        reduce(&state, Action::Solve(SolveAction::Failed(1, "x".into()))),
         None
     );
 }
@@ -443,7 +440,7 @@ fn stale_and_cancelled_answers_are_ignored() {
 #[test]
 fn an_answer_for_a_board_moved_meanwhile_is_never_shown() {
     let mut state = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    state = apply(&state, Action::Solve(SolveAction::SolveStarted(3)));
+    state = apply(&state, Action::Solve(SolveAction::Started(3)));
     let solution = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     state = apply(&state, Action::Play(PlayAction::MoveBlank(Direction::Up)));
     assert!(state.notice.as_deref().unwrap().contains("changed"));
@@ -539,7 +536,7 @@ fn answer_of(state: &State, moves: &[Direction]) -> Box<Solution> {
 fn anytime_answers_are_kept_shortest_last_and_any_can_play() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::Started(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
@@ -610,7 +607,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
         &start,
         vec![
             Action::Coach(CoachAction::Own(CoachOwn::ShowHint(6))),
-            Action::Solve(SolveAction::SolveStarted(1)),
+            Action::Solve(SolveAction::Started(1)),
             Action::Puzzle(PuzzleAction::SetGoal(Goal::Snail, 1)),
         ],
         &[
@@ -624,7 +621,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     let moved = check(
         &start,
         vec![
-            Action::Solve(SolveAction::SolveStarted(1)),
+            Action::Solve(SolveAction::Started(1)),
             Action::Play(PlayAction::MoveBlank(Direction::Up)),
         ],
         &[
@@ -644,7 +641,7 @@ fn the_cross_cutting_rule_drops_what_belongs_to_the_old_board_or_goal() {
     let resized = check(
         &start,
         vec![
-            Action::Solve(SolveAction::SolveStarted(1)),
+            Action::Solve(SolveAction::Started(1)),
             Action::Puzzle(PuzzleAction::SetShape(Shape::square(4).unwrap(), 1)),
         ],
         &[
@@ -664,7 +661,7 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
         &state,
         Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
     );
-    state = apply(&state, Action::Solve(SolveAction::SolveStarted(2)));
+    state = apply(&state, Action::Solve(SolveAction::Started(2)));
     let old = solution_for(&state.puzzle.board, &state.puzzle.goal_board);
     state = apply(
         &state,
@@ -682,7 +679,7 @@ fn a_goal_change_stops_the_solve_for_the_old_goal() {
     assert!(state.solve.result().is_none() && state.playback.is_none());
     // The same with a custom goal typed during the solve.
     let mut typed = with_board("8 6 7 2 5 4 3 0 1");
-    typed = apply(&typed, Action::Solve(SolveAction::SolveStarted(3)));
+    typed = apply(&typed, Action::Solve(SolveAction::Started(3)));
     typed = apply(&typed, Action::Editors(EditorsAction::CustomGoal));
     assert!(
         typed.solve.running().is_some(),
@@ -726,7 +723,7 @@ fn budget_stops_are_recorded_without_playback() {
         &state,
         Action::Prefs(PrefsAction::SetMethod(Method::search(Algorithm::Bfs))),
     );
-    state = apply(&state, Action::Solve(SolveAction::SolveStarted(4)));
+    state = apply(&state, Action::Solve(SolveAction::Started(4)));
     let stopped = Solution {
         outcome: SolveOutcome::BudgetExhausted,
         moves: Vec::new(),
@@ -1039,7 +1036,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         Action::Puzzle(PuzzleAction::Scramble(scrambled)),
     );
     assert_eq!(start.effective_method(), PAGE_ANYTIME);
-    let mut state = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let mut state = apply(&start, Action::Solve(SolveAction::Started(1)));
     let build = crate::protocol::BuildProgress {
         filled: 1,
         total: 4,
@@ -1079,7 +1076,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
 fn an_answer_plays_while_the_anytime_solve_still_improves() {
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::Started(1)));
     let long = answer_of(&running, &[R, R, U, D, U, D]);
     let shorter = answer_of(&running, &[R, R, U, D]);
     let best = answer_of(&running, &[R, R]);
@@ -1196,7 +1193,7 @@ fn a_size_change_stops_a_running_race_and_puts_its_rows_away() {
     assert!(resized.race.is_none(), "no row of the old size stays shown");
     // A finished race on the board on screen plays; a running solve blocks with its reason.
     assert_eq!(racing.race_play_blocked(), None);
-    let solving = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let solving = apply(&start, Action::Solve(SolveAction::Started(1)));
     assert!(solving
         .solve_blocked()
         .is_some_and(|why| why.contains("Cancel")));
@@ -1381,7 +1378,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
     let state = check(
         &moved,
         vec![
-            Action::Solve(SolveAction::SolveStarted(7)),
+            Action::Solve(SolveAction::Started(7)),
             Action::Play(PlayAction::Undo),
         ],
         &[
@@ -1404,7 +1401,7 @@ fn an_undo_while_a_solve_runs_is_a_hand_move() {
     let redone = check(
         &state,
         vec![
-            Action::Solve(SolveAction::SolveStarted(8)),
+            Action::Solve(SolveAction::Started(8)),
             Action::Play(PlayAction::Redo),
         ],
         &[Expect::Running(false), Expect::Game(1, true, false)],
@@ -1475,7 +1472,7 @@ fn a_watched_answer_plays_at_the_speed_while_searched_then_its_rest_in_time() {
     use crate::state::playback::{MIN_REST_MS, MIN_TICK_MS, NORMAL_MS, REST_MS, WATCHED_MS};
     use Direction::{Down as D, Right as R, Up as U};
     let start = with_board("1 2 3 / 4 5 6 / 0 7 8");
-    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::Started(1)));
     // 600 moves of wandering (up and down), then home.
     let mut moves: Vec<Direction> = [U, D].repeat(300);
     moves.extend([R, R]);
@@ -1533,7 +1530,7 @@ fn a_watched_answer_kept_is_stated_against_the_bound_of_the_answers_that_did_not
         &State::new(five, Goal::Standard),
         Action::Puzzle(PuzzleAction::Scramble(scrambled)),
     );
-    let running = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let running = apply(&start, Action::Solve(SolveAction::Started(1)));
     let with_bound = |moves: &[Direction], bound: u32| {
         let mut answer = answer_of(&running, moves);
         answer.stats.optimal = false;

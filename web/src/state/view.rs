@@ -83,7 +83,7 @@ mod tests {
             Action::Puzzle(PuzzleAction::Scramble("8 1 3 4 0 2 7 6 5".parse().unwrap())),
         )
         .unwrap();
-        let state = reduce(&state, Action::Solve(SolveAction::SolveStarted(1))).unwrap();
+        let state = reduce(&state, Action::Solve(SolveAction::Started(1))).unwrap();
         let next = reduce(&state, Action::ShowView(View::Race)).unwrap();
         assert_eq!(next.view, View::Race);
         assert!(

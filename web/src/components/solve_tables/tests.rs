@@ -82,7 +82,7 @@ fn defaults_follow_the_size() {
 #[test]
 fn a_database_solve_reports_build_then_source_then_answer() {
     let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-    let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(5)));
+    let mut s = apply(&start, Action::Solve(SolveAction::Started(5)));
     assert_eq!(s.solve.running().unwrap().method, Method::PatternDatabase);
     assert_eq!(
         progress_text(s.solve.running(), s.shape()).as_deref(),
@@ -188,7 +188,7 @@ fn a_database_solve_reports_build_then_source_then_answer() {
 #[test]
 fn a_solve_started_over_another_shows_nothing_of_it() {
     let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-    let database = apply(&start, Action::Solve(SolveAction::SolveStarted(5)));
+    let database = apply(&start, Action::Solve(SolveAction::Started(5)));
     let cache = TablesInfo::Cache {
         ms: 120.0,
         bytes: 11_534_000,
@@ -199,7 +199,7 @@ fn a_solve_started_over_another_shows_nothing_of_it() {
     );
     let bfs = Method::search(Algorithm::Bfs);
     let chosen = apply(&database, Action::Prefs(PrefsAction::SetMethod(bfs)));
-    let s = apply(&chosen, Action::Solve(SolveAction::SolveStarted(6)));
+    let s = apply(&chosen, Action::Solve(SolveAction::Started(6)));
     let running = s.solve.running().unwrap();
     assert_eq!(
         (running.method.algorithm(), &running.tables),
@@ -228,7 +228,7 @@ fn failed_downloads_are_told_while_running_and_under_the_answer() {
     use crate::protocol::ShippedTables::{BigBoard, WholeBoard};
     use crate::state::solve::tables::download_failed_text;
     let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35");
-    let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(3)));
+    let mut s = apply(&start, Action::Solve(SolveAction::Started(3)));
     let fail = |id, tables, why: &str| {
         Action::Solve(SolveAction::Told(
             id,
@@ -289,7 +289,7 @@ fn failed_downloads_are_told_while_running_and_under_the_answer() {
         "{text}"
     );
     // A new solve starts with a clean slate.
-    let again = apply(&solved, Action::Solve(SolveAction::SolveStarted(4)));
+    let again = apply(&solved, Action::Solve(SolveAction::Started(4)));
     assert!(again.solve.running().unwrap().download_failed.is_empty());
 }
 
@@ -339,7 +339,7 @@ fn the_build_line_estimates_the_time_left() {
 #[test]
 fn cancelling_a_build_says_so() {
     let start = state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
-    let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(1)));
+    let mut s = apply(&start, Action::Solve(SolveAction::Started(1)));
     s = apply(
         &s,
         Action::Solve(SolveAction::Told(
@@ -380,7 +380,7 @@ fn a_staged_answer_carries_its_bound() {
         &start,
         Action::Prefs(PrefsAction::SetMethod(Method::Staged)),
     );
-    let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(9)));
+    let mut s = apply(&start, Action::Solve(SolveAction::Started(9)));
     let answer = puzzle_core::suboptimal::solve_staged(
         &board,
         &goal,
@@ -429,7 +429,7 @@ fn stopping_an_anytime_solve_keeps_its_shortest_answer() {
     );
     // Waiting for the best answer: nothing plays until the solve ends.
     let start = apply(&start, Action::Prefs(PrefsAction::SetWaitForBest(true)));
-    let mut s = apply(&start, Action::Solve(SolveAction::SolveStarted(3)));
+    let mut s = apply(&start, Action::Solve(SolveAction::Started(3)));
     assert_eq!(s.solve.running().unwrap().method, PAGE_ANYTIME);
     let mut longer = Vec::new();
     let answer = puzzle_core::solve_with(
