@@ -503,6 +503,10 @@ fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
         // if its moves solve the watched board (`worker/watch.rs`).
         ToWorker::ReadTables { goal } => prop_assert!(valid(goal)),
         ToWorker::Playhead { .. } => {}
+        // Checked like a distance's: one shape, valid boards (the proof reads stored tables).
+        ToWorker::Prove { board, goal, .. } => {
+            prop_assert!(valid(board) && valid(goal) && board.shape() == goal.shape());
+        }
         ToWorker::Distance { id, board, goal } => {
             prop_assert!(valid(board) && valid(goal));
             // Tables of up to 9 cells build in well under a second in a debug build.

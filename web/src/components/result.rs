@@ -8,7 +8,12 @@ use yew::prelude::*;
 use crate::components::answers::AnswersList;
 use crate::components::term::{glossary, Term};
 use crate::format::{count, duration, stop_reason};
-use crate::state::{Action, Finished, PlaybackAction, State};
+use crate::state::{Action, Finished, PlaybackAction, Proof, ProofStep, SolveAction, State};
+
+/// Beside the button that asks for a proof of a big-board answer's bound.
+const PROVE_WORDS: &str = " a few seconds of exact search, in the background";
+/// The line under a big-board answer while the coach's worker proves a better bound for it.
+const PROVING_WORDS: &str = "Proving a better lower bound for this board…";
 
 /// Props of the result panel: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
@@ -48,6 +53,12 @@ pub fn result_panel(props: &ResultProps) -> Html {
     let solution = &finished.solution;
     let method = solution.method.description();
     let step = props.step;
+    let prove = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Solve(SolveAction::Proof(ProofStep::Wanted)))
+        })
+    };
     let tiles = tiles_moved(&finished.start, &solution.moves);
     let moves = solution.moves.iter().zip(tiles).enumerate().map(|(index, (direction, tile))| {
         let current = step == Some(index + 1);
@@ -105,6 +116,15 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
             }
             { crate::components::solve_tables::result_view(finished.how_solved.as_ref(), solution) }
+            if finished.can_prove() {
+                <p class="prove">
+                    <button id="prove" type="button" onclick={prove}>{ "Prove a better bound" }</button>
+                    <span class="muted small-print">{ PROVE_WORDS }</span>
+                </p>
+            }
+            if matches!(finished.proof, Proof::Wanted | Proof::Proving(_)) {
+                <p id="proving" class="muted small-print" role="status">{ PROVING_WORDS }</p>
+            }
             <details id="search-details" class="search-details">
                 <summary>{ "Search details" }</summary>
                 { stats_view(&method, solution) }

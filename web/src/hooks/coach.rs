@@ -15,7 +15,8 @@ use super::worker_slot::use_worker_slot;
 use crate::client::WorkerEvent;
 use crate::coach::{count_size, hint_request, hint_wanted, table_size, COUNT_BUDGET};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker, Workers};
-use crate::state::{Action, CoachAction, CoachOwn, ExactCount, State};
+use crate::state::solve::PROOF_MS;
+use crate::state::{Action, CoachAction, CoachOwn, ExactCount, ProofStep, SolveAction, State};
 
 /// The action a reply of the live-count worker becomes.
 pub fn action_for(reply: FromWorker) -> Option<Action> {
@@ -66,19 +67,47 @@ pub fn request(id: u32, board: &Board, goal: &Board) -> ToWorker {
     }
 }
 
-/// Keeps the exact count of the board on screen, with its own worker and request ids.
+/// The end of the proof `id` a reply or a crash tells, if it is the proof in flight.
+fn proof_end(event: &WorkerEvent, in_flight: Option<u32>) -> Option<ProofStep> {
+    let proving = in_flight?;
+    match event {
+        WorkerEvent::Reply(FromWorker::Proved { id, lower_bound }) if *id == proving => {
+            Some(ProofStep::Ended(proving, Some(*lower_bound)))
+        }
+        WorkerEvent::Reply(FromWorker::Failed { id, .. }) if *id == proving => {
+            Some(ProofStep::Ended(proving, None))
+        }
+        WorkerEvent::Crashed(_) => Some(ProofStep::Ended(proving, None)),
+        _ => None,
+    }
+}
+
+/// Keeps the exact count of the board on screen, with its own worker and request ids; on
+/// big boards the same worker, idle there, proves a better lower bound for an answer when
+/// asked ([`use_proof`]).
 #[hook]
 pub fn use_exact_count(state: &UseReducerHandle<State>) {
     let dispatcher = state.dispatcher();
-    let slot = use_worker_slot(Callback::from(move |event: WorkerEvent| {
-        let action = match event {
-            WorkerEvent::Reply(reply) => action_for(reply),
-            WorkerEvent::Crashed(_) => None,
-        };
-        if let Some(action) = action {
-            dispatcher.dispatch(action);
-        }
-    }));
+    let in_flight = use_mut_ref(|| None::<u32>);
+    let slot = {
+        let in_flight = in_flight.clone();
+        use_worker_slot(Callback::from(move |event: WorkerEvent| {
+            let ended = proof_end(&event, *in_flight.borrow());
+            if let Some(step) = ended {
+                *in_flight.borrow_mut() = None;
+                dispatcher.dispatch(Action::Solve(SolveAction::Proof(step)));
+                return;
+            }
+            let action = match event {
+                WorkerEvent::Reply(reply) => action_for(reply),
+                WorkerEvent::Crashed(_) => None,
+            };
+            if let Some(action) = action {
+                dispatcher.dispatch(action);
+            }
+        }))
+    };
+    use_proof(state, slot.clone(), in_flight);
     let cells = state.puzzle.board.cells().len();
     let needs = (table_size(cells) || (state.coach.count_on && count_size(cells)))
         && state.solvability().solvable
@@ -141,6 +170,58 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
             }
         },
     );
+}
+
+/// When the person asks for it under a big-board answer, the coach's worker spends
+/// [`PROOF_MS`] raising the answer's bound with the tables this browser stored (IDA* over
+/// them: each depth cleared proves the answer no shorter than the next, see
+/// `docs/BENCHMARKS.md`). A proof whose result went (a new board, a new solve) is stopped
+/// with the worker, which holds nothing else of worth on big boards; a hint asked meanwhile
+/// stops it too, so the hint's short solve does not wait for it.
+#[hook]
+fn use_proof(
+    state: &UseReducerHandle<State>,
+    slot: super::worker_slot::WorkerSlot,
+    in_flight: std::rc::Rc<std::cell::RefCell<Option<u32>>>,
+) {
+    let wanted = state
+        .solve
+        .result()
+        .filter(|f| f.wants_proof())
+        .map(|f| (f.start.clone(), f.goal.clone()));
+    let proving = state.solve.proving();
+    let hint = hint_wanted(state).is_some();
+    let dispatcher = state.dispatcher();
+    use_effect_with((wanted, proving, hint), move |(wanted, proving, hint)| {
+        let current = *in_flight.borrow();
+        if let Some(id) = current.filter(|&id| *proving != Some(id) || *hint) {
+            slot.stop();
+            *in_flight.borrow_mut() = None;
+            if *proving == Some(id) {
+                dispatcher.dispatch(Action::Solve(SolveAction::Proof(ProofStep::Ended(
+                    id, None,
+                ))));
+            }
+        }
+        let Some((board, goal)) = wanted.clone().filter(|_| !*hint) else {
+            return;
+        };
+        let id = slot.new_id();
+        *in_flight.borrow_mut() = Some(id);
+        dispatcher.dispatch(Action::Solve(SolveAction::Proof(ProofStep::Asked(id))));
+        let prove = ToWorker::Prove {
+            id,
+            board,
+            goal,
+            ms: PROOF_MS,
+        };
+        if slot.send(&[prove]).is_err() {
+            *in_flight.borrow_mut() = None;
+            dispatcher.dispatch(Action::Solve(SolveAction::Proof(ProofStep::Ended(
+                id, None,
+            ))));
+        }
+    });
 }
 
 #[cfg(test)]

@@ -60,7 +60,9 @@ fn now_ms() -> f64 {
 /// The action a reply of the solver worker becomes (`None`: nothing for the state).
 pub fn action_for(reply: FromWorker) -> Option<Action> {
     Some(match reply {
+        // A proof is the coach's worker's (`hooks/coach.rs`).
         FromWorker::Ready
+        | FromWorker::Proved { .. }
         | FromWorker::Distance { .. }
         | FromWorker::TraceChunk { .. }
         | FromWorker::ExperimentProgress { .. }
@@ -346,6 +348,10 @@ mod tests {
         let solution = Box::new(solution.unwrap());
         vec![
             FromWorker::Ready,
+            FromWorker::Proved {
+                id: 1,
+                lower_bound: 90,
+            },
             FromWorker::Progress {
                 id: 1,
                 progress: Progress::default(),
@@ -443,8 +449,9 @@ mod tests {
             // in `one_of_each`, which the count below checks).
             let (action, answered) = match reply.clone() {
                 // The worker's start, and the replies the exact count and the step-through
-                // view read: nothing for the solve state.
+                // view read, and the coach's worker's proof: nothing for the solve state here.
                 FromWorker::Ready
+                | FromWorker::Proved { .. }
                 | FromWorker::Distance { .. }
                 | FromWorker::TraceChunk { .. }
                 | FromWorker::ExperimentProgress { .. }
@@ -517,7 +524,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 15, "every kind of reply");
+        assert_eq!(kinds.len(), 16, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

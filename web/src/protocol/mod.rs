@@ -70,6 +70,19 @@ impl Default for Workers {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToWorker {
+    /// Spend at most `ms` milliseconds raising the lower bound of `board` toward `goal` with
+    /// the big-board tables this browser stored ([`puzzle_core::anytime::prove_bound`]), after
+    /// a solve of it ended (the coach's worker runs it); answered by [`FromWorker::Proved`].
+    Prove {
+        /// The request.
+        id: u32,
+        /// The board solved.
+        board: Board,
+        /// Its goal.
+        goal: Board,
+        /// The time the proof may take.
+        ms: u32,
+    },
     /// Solve a board with a method; a pattern-database method first gets its tables (from
     /// memory, IndexedDB, or built now, with [`FromWorker::Building`] and
     /// [`FromWorker::TablesReady`]).
@@ -316,6 +329,14 @@ pub enum FromWorker {
         /// The request.
         id: u32,
         /// The bound, in moves.
+        lower_bound: u32,
+    },
+    /// The answer to the [`ToWorker::Prove`] request `id`: no solution of its board is
+    /// shorter than `lower_bound` (the tables' estimate raised by each IDA* depth cleared).
+    Proved {
+        /// The request.
+        id: u32,
+        /// The proven bound, in moves.
         lower_bound: u32,
     },
     /// Request `id` is building its tables.
@@ -597,6 +618,10 @@ mod tests {
             FromWorker::Bound {
                 id: 7,
                 lower_bound: 95,
+            },
+            FromWorker::Proved {
+                id: 8,
+                lower_bound: 97,
             },
         ];
         for reply in replies {

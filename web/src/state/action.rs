@@ -21,7 +21,7 @@
 
 use puzzle_core::{Board, Direction, Goal, HeuristicKind, Method, Progress, Shape, Solution};
 
-use super::{CoachOwn, ExactCount, PlaybackAction, Reading, ScrambleHow, Told, View};
+use super::{CoachOwn, ExactCount, PlaybackAction, ProofStep, Reading, ScrambleHow, Told, View};
 use crate::race::Race;
 
 /// Everything that can happen on the page, by the slice it is for (see the module
@@ -143,6 +143,9 @@ pub enum SolveAction {
     /// What the worker told about request `id` (its tables, their download, its workers, a
     /// lower bound): the solve slice takes it as it is.
     Told(u32, Told),
+    /// A step of the proof of the result's lower bound (big boards, after the answer):
+    /// the slice takes it as it is.
+    Proof(ProofStep),
     /// Progress of request `id`.
     Progress(u32, Progress),
     /// The answer to request `id`.

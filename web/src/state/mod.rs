@@ -67,7 +67,7 @@ pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
-pub use solve::{Finished, Running, Solve, SolveChange, Stop, Told, Watch};
+pub use solve::{Finished, Proof, ProofStep, Running, Solve, SolveChange, Stop, Told, Watch};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker, Workers};

@@ -12,8 +12,8 @@ use puzzle_core::{swap_fix, Board, Direction, Goal, Method, Progress, Solution, 
 use super::{
     puzzle, race, scrambled, Action, CoachAction, CoachChange, CoachOwn, EditorsAction,
     EditorsChange, ExactCount, Finished, Play, PlayAction, PlayChange, Playback, PlaybackAction,
-    PrefsAction, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Reading, Running, Solve,
-    SolveAction, SolveChange, State, Stop, Told, Watch,
+    PrefsAction, Proof, PuzzleAction, PuzzleChange, RaceAction, RaceChange, Reading, Running,
+    Solve, SolveAction, SolveChange, State, Stop, Told, Watch,
 };
 use crate::race::Race;
 use crate::state::solve::tables::Tables;
@@ -574,6 +574,7 @@ fn route_solve(state: &State, action: SolveAction) -> Option<State> {
         SolveAction::Started(id) => solve_started(state, id),
         // The solve only (for the running request).
         SolveAction::Told(id, told) => solve_only(SolveChange::Told(id, told)),
+        SolveAction::Proof(step) => solve_only(SolveChange::Proof(step)),
         SolveAction::Progress(id, progress) => request_progress(state, id, progress),
         SolveAction::Solved(id, solution) => solved(state, id, solution),
         SolveAction::Improved(id, solution) => improved(state, id, solution),
@@ -887,6 +888,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
         earlier: Vec::new(),
         later: Vec::new(),
         how_solved: None,
+        proof: Proof::NotAsked,
     };
     next.solve = next.solve.reduce(SolveChange::Show(Box::new(finished)))?;
     Some(next)

@@ -71,6 +71,25 @@ fn pump(scope: &DedicatedWorkerGlobalScope) {
 fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
     match message {
         ToWorker::Distance { id, board, goal } => post(scope, &distance(id, &board, &goal)),
+        ToWorker::Prove {
+            id,
+            board,
+            goal,
+            ms,
+        } => {
+            set_busy(true);
+            let scope = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // The tables an earlier solve stored (none are downloaded or built for a
+                // proof); opening the database would create it.
+                if crate::idb::exists().await {
+                    cache::read_stored(&scope, &goal).await;
+                }
+                post(&scope, &super::prove::prove(id, &board, &goal, ms));
+                set_busy(false);
+                pump(&scope);
+            });
+        }
         ToWorker::Trace {
             id,
             board,

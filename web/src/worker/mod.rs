@@ -87,6 +87,7 @@ mod nested;
 mod outbox;
 mod pair;
 mod prepare;
+mod prove;
 mod quick;
 mod refusal;
 mod request;

@@ -23,6 +23,19 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             Some(&request.method),
         ),
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
+        // Any size: a board without tables stored keeps its bound.
+        ToWorker::Prove {
+            id, board, goal, ..
+        } => {
+            let mismatch = BoardError::ShapeMismatch {
+                board: board.shape(),
+                goal: goal.shape(),
+            };
+            return (board.shape() != goal.shape()).then(|| FromWorker::Failed {
+                id: *id,
+                message: mismatch.to_string(),
+            });
+        }
         // A playhead is checked by the round that reads it; tables are read only if stored.
         ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
         ToWorker::Experiment { id, config } => {

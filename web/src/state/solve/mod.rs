@@ -182,7 +182,42 @@ pub struct Finished {
     pub later: Vec<Solution>,
     /// What a specialised method adds to the answer (`None`: a generic search, or a race row).
     pub how_solved: Option<HowSolved>,
+    /// Where the proof of its lower bound stands (big boards).
+    pub proof: Proof,
 }
+
+/// Where the proof of a finished solve's lower bound stands: on big boards, asked for, the
+/// coach's worker's IDA* over the stored tables raises the bound after the answer
+/// ([`crate::protocol::ToWorker::Prove`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Proof {
+    /// Not asked yet.
+    #[default]
+    NotAsked,
+    /// The person asked for one; no request sent yet.
+    Wanted,
+    /// Request `id` raises it.
+    Proving(u32),
+    /// Asked and over (answered, failed or let go): not asked again for this result.
+    Over,
+}
+
+/// A step of a proof, as the page and the worker tell it: the same words in the page's
+/// action and in the slice's change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofStep {
+    /// The person asked for a proof of the result's bound.
+    Wanted,
+    /// Request `id` was sent to raise the result's bound.
+    Asked(u32),
+    /// Request `id` ended: with the bound it proved, or `None` (it failed, or was let go).
+    Ended(u32, Option<u32>),
+}
+
+/// How long a proof may run, in milliseconds: on the first 10 of Korf and Felner's 24-puzzles
+/// 3 s raised the page's tables' bound from 81 to 95 moves on average (optimal 103), see
+/// `docs/BENCHMARKS.md`.
+pub const PROOF_MS: u32 = 3000;
 
 impl Finished {
     /// Every answer of the solve, longest first (the one named among them).
@@ -216,6 +251,63 @@ impl Finished {
             later,
             solution,
             how_solved,
+            proof: Proof::NotAsked,
+        }
+    }
+
+    /// Whether the bound of this result can be raised by a proof: an anytime answer on a board
+    /// whose tables the worker proves with (5x5, whose core tables cover it; 6x6 and 7x7, with
+    /// the whole-board tables), not proven shortest, no proof asked yet.
+    pub fn can_prove(&self) -> bool {
+        let method = self.how_solved.as_ref().map(|h| h.method);
+        self.proof == Proof::NotAsked
+            && matches!(method, Some(Method::Anytime { .. }))
+            && (25..=49).contains(&self.start.cells().len())
+            && self.solution.length().is_some()
+            && !self.solution.is_optimal()
+    }
+
+    /// Whether a proof was asked for and is still to be sent.
+    pub fn wants_proof(&self) -> bool {
+        self.proof == Proof::Wanted
+    }
+
+    /// The next proof step, or `None` when it is not this result's.
+    fn prove(&mut self, step: ProofStep) -> Option<()> {
+        match step {
+            ProofStep::Wanted if self.can_prove() => self.proof = Proof::Wanted,
+            ProofStep::Asked(id) if self.proof == Proof::Wanted => {
+                self.proof = Proof::Proving(id);
+            }
+            ProofStep::Ended(id, bound) if self.proof == Proof::Proving(id) => {
+                self.proof = Proof::Over;
+                if let Some(bound) = bound {
+                    self.raise(bound);
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// Every answer stated against `bound` (an answer no longer than it is shortest), and
+    /// the quality line with it.
+    fn raise(&mut self, bound: u32) {
+        let answers = (self.earlier.iter_mut())
+            .chain(std::iter::once(&mut self.solution))
+            .chain(self.later.iter_mut());
+        for answer in answers {
+            match answer.length() {
+                Some(length) if length <= bound as usize && !answer.is_optimal() => {
+                    answer.stats.optimal = true;
+                    answer.lower_bound = None;
+                }
+                _ => with_bound(answer, Some(bound)),
+            }
+        }
+        let (lower_bound, ratio) = (self.solution.lower_bound, self.solution.bound_ratio());
+        if let Some(how) = self.how_solved.as_mut().filter(|h| h.quality.is_some()) {
+            how.quality = lower_bound.map(|lower_bound| Quality { lower_bound, ratio });
         }
     }
 
@@ -327,6 +419,8 @@ pub enum SolveChange {
     Failed(u32, String),
     /// The running solve was stopped (cancel, or its board or goal went): no answer.
     Stopped(Stop),
+    /// A step of the proof of the result's bound.
+    Proof(ProofStep),
     /// Drops the result (`None` if there is none).
     DropResult,
     /// Shows an answer that did not come from a solve (a race row; not while a solve runs).
@@ -348,6 +442,14 @@ impl Solve {
     pub fn result(&self) -> Option<&Finished> {
         match self {
             Solve::Finished(finished) => Some(finished),
+            _ => None,
+        }
+    }
+
+    /// The request raising the result's bound, if one runs.
+    pub fn proving(&self) -> Option<u32> {
+        match self.result()?.proof {
+            Proof::Proving(id) => Some(id),
             _ => None,
         }
     }
@@ -412,6 +514,10 @@ impl Solve {
                 let finished = Finished::of(running, solution, how_solved);
                 return Some(Solve::Finished(Box::new(finished)));
             }
+            SolveChange::Proof(step) => match &mut next {
+                Solve::Finished(finished) => finished.prove(step)?,
+                _ => return None,
+            },
             SolveChange::Failed(id, why) => {
                 next.mine(id)?;
                 return Some(Solve::Stopped(Stop::Failed(why)));

@@ -318,3 +318,106 @@ fn nothing_of_a_solve_outlives_it() {
     let stopped = with_tables.reduce(A::Stopped(Stop::Cancelled)).unwrap();
     assert_eq!(stopped, Solve::Stopped(Stop::Cancelled));
 }
+
+/// A big-board answer's bound can be proved better, once, when asked: the bound proved is
+/// stated with every answer and in the quality line, an answer no longer than it is
+/// shortest, and only the proof sent is heard (and none is offered for a small board).
+#[test]
+fn a_proof_raises_the_bound_of_every_answer_once() {
+    let shape = Shape::square(5).unwrap();
+    let goal = Goal::Standard.board(shape).unwrap();
+    let start: Board = goal
+        .after(&puzzle_core::parse_moves("LL").unwrap())
+        .unwrap();
+    let r = Box::new(Running::new(
+        1,
+        start,
+        goal,
+        Method::Anytime {
+            time_limit_ms: 1000,
+        },
+        None,
+        Watch::Off,
+    ));
+    let finished = check(
+        Solve::reduce,
+        &Solve::default(),
+        vec![
+            A::Started(r.clone()),
+            A::Improved(1, near(&r, "RRUDUDUD", 2)),
+            A::Finished(1, near(&r, "RRUDUD", 2)),
+        ],
+        |_| {},
+    );
+    assert!(finished.result().unwrap().can_prove());
+    assert!(
+        !finished.result().unwrap().wants_proof(),
+        "not before it is asked for"
+    );
+    let ended = |id, bound| A::Proof(ProofStep::Ended(id, bound));
+    assert_eq!(finished.reduce(ended(7, Some(4))), None, "not asked");
+    assert_eq!(
+        finished.reduce(A::Proof(ProofStep::Asked(7))),
+        None,
+        "not wanted"
+    );
+    let wanted = finished.reduce(A::Proof(ProofStep::Wanted)).unwrap();
+    assert!(wanted.result().unwrap().wants_proof());
+    assert_eq!(
+        wanted.reduce(A::Proof(ProofStep::Wanted)),
+        None,
+        "wanted once"
+    );
+    let proving = wanted.reduce(A::Proof(ProofStep::Asked(7))).unwrap();
+    assert_eq!(proving.proving(), Some(7));
+    assert!(!proving.result().unwrap().wants_proof(), "sent once");
+    assert_eq!(proving.reduce(A::Proof(ProofStep::Asked(8))), None);
+    assert_eq!(proving.reduce(ended(8, Some(4))), None, "another proof's");
+
+    let proved = proving.reduce(ended(7, Some(4))).unwrap();
+    let result = proved.result().unwrap();
+    assert_eq!(proved.proving(), None);
+    assert_eq!(result.proof, Proof::Over);
+    assert!(
+        !result.can_prove() && !result.wants_proof(),
+        "not offered again"
+    );
+    let stated: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
+    assert_eq!(stated, vec![Some(4), Some(4)]);
+    assert_eq!(
+        result.how_solved.as_ref().unwrap().quality,
+        Some(Quality {
+            lower_bound: 4,
+            ratio: Some(1.5)
+        })
+    );
+
+    // A bound as long as the answer proves it shortest; a longer answer stays bounded.
+    let shortest = proving.reduce(ended(7, Some(6))).unwrap();
+    let result = shortest.result().unwrap();
+    assert!(result.solution.is_optimal());
+    assert_eq!(result.solution.lower_bound, None);
+    assert_eq!(result.how_solved.as_ref().unwrap().quality, None);
+    assert_eq!(result.earlier[0].lower_bound, Some(6));
+    assert!(!result.earlier[0].is_optimal());
+
+    // A proof that failed leaves the bounds as they were.
+    let failed = proving.reduce(ended(7, None)).unwrap();
+    let result = failed.result().unwrap();
+    assert_eq!(result.proof, Proof::Over);
+    assert_eq!(result.solution.lower_bound, Some(2));
+
+    // A small board's answer asks for none.
+    let small = running(2);
+    let done = check(
+        Solve::reduce,
+        &Solve::default(),
+        vec![
+            A::Started(small.clone()),
+            A::Finished(2, near(&small, "RRUD", 1)),
+        ],
+        |_| {},
+    );
+    assert!(!done.result().unwrap().can_prove());
+    assert_eq!(done.reduce(A::Proof(ProofStep::Wanted)), None);
+}
