@@ -64,6 +64,11 @@ pub(super) trait Cached: Sized + 'static {
     fn with_memory<R>(f: impl FnOnce(&mut HashMap<String, Rc<Self>>) -> R) -> R {
         with_state(|state| f(&mut Self::memory(state).borrow_mut()))
     }
+    /// The tables that serve `goal`, if this worker holds them.
+    fn held(goal: &Board) -> Option<Rc<Self>> {
+        let key = Self::key(goal).ok()?;
+        Self::with_memory(|m| m.get(&key).cloned())
+    }
 }
 
 impl Cached for AdditivePdb {

@@ -15,8 +15,8 @@ use crate::protocol::FromWorker;
 
 /// The answer to the proof request `id` of `board` toward `goal`, within `ms` milliseconds.
 pub(super) fn prove(id: u32, board: &Board, goal: &Board, ms: u32) -> FromWorker {
-    let big = in_memory::<BigTables>(goal);
-    let whole = in_memory::<WholeTables>(goal);
+    let big = BigTables::held(goal);
+    let whole = WholeTables::held(goal);
     let guides = Guides {
         core: big.as_deref(),
         whole: whole.as_deref(),
@@ -35,10 +35,4 @@ pub(super) fn prove(id: u32, board: &Board, goal: &Board, ms: u32) -> FromWorker
             message: error.to_string(),
         },
     }
-}
-
-/// The tables of kind `T` that serve `goal`, if this worker holds them.
-fn in_memory<T: Cached>(goal: &Board) -> Option<std::rc::Rc<T>> {
-    let key = T::key(goal).ok()?;
-    T::with_memory(|memory| memory.get(&key).cloned())
 }

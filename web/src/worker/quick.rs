@@ -107,14 +107,10 @@ pub async fn solve_pdb_request(
 /// The answer to `request` over the tables this worker holds (the strong ones, else the
 /// small ones under [`QUICK_NODES`]); `None` if it holds neither.
 fn in_memory(scope: &DedicatedWorkerGlobalScope, request: &SolveRequest) -> Option<FromWorker> {
-    let held = |key: Result<String, String>| key.ok();
-    if let Some(key) = held(AdditivePdb::key(&request.goal)) {
-        if let Some(pdb) = AdditivePdb::with_memory(|m| m.get(&key).cloned()) {
-            return Some(with_pdb(scope, request, &pdb));
-        }
+    if let Some(pdb) = AdditivePdb::held(&request.goal) {
+        return Some(with_pdb(scope, request, &pdb));
     }
-    let key = held(QuickPdb::key(&request.goal))?;
-    let small = QuickPdb::with_memory(|m| m.get(&key).cloned())?;
+    let small = QuickPdb::held(&request.goal)?;
     let budgeted = SolveRequest {
         max_expanded: Some(QUICK_NODES),
         ..request.clone()

@@ -38,8 +38,7 @@ pub(super) async fn with_tables(
             let asked = clock();
             // Sent for at once, so that they come while the big-board tables do.
             whole::held_or_sent_for(scope, id, &request.goal);
-            let key = BigTables::key(&request.goal).unwrap_or_default();
-            match BigTables::with_memory(|m| m.get(&key).cloned()) {
+            match BigTables::held(&request.goal) {
                 Some(_) => match cached::<BigTables>(scope, id, &request.goal).await {
                     Ok(tables) => solve_with_big(scope, request, asked, &tables, None).await,
                     Err(message) => FromWorker::Failed { id, message },
