@@ -231,8 +231,13 @@ pub(super) async fn made<T: Cached>(
 /// Reads the tables the page's default method for `goal`'s size would use from IndexedDB into
 /// memory, if an earlier visit stored them (nothing downloaded or built): the pattern
 /// databases of a 4x4, the big-board tables of a 5x5 and up, and the whole-board tables of a
-/// 6x6 or 7x7 ([`ToWorker::ReadTables`](crate::protocol::ToWorker::ReadTables)).
+/// 6x6 or 7x7 ([`ToWorker::ReadTables`](crate::protocol::ToWorker::ReadTables), and before a
+/// proof). Opening the database would create it: a visit that never stored tables leaves
+/// none behind.
 pub(super) async fn read_stored(scope: &DedicatedWorkerGlobalScope, goal: &Board) {
+    if !crate::idb::exists().await {
+        return;
+    }
     let shape = goal.shape();
     match Method::default_for(shape).needs(shape) {
         Some(TableKind::PatternDatabase) => {

@@ -52,6 +52,24 @@ fn set_busy(busy: bool) {
     with_state(|state| state.inbox.borrow_mut().busy = busy);
 }
 
+/// Runs `work` (given this worker's scope) as the request in flight: the rest of the queue
+/// waits until it ends, then runs.
+fn in_turn<F>(
+    scope: &DedicatedWorkerGlobalScope,
+    work: impl FnOnce(DedicatedWorkerGlobalScope) -> F,
+) where
+    F: std::future::Future<Output = ()> + 'static,
+{
+    set_busy(true);
+    let scope = scope.clone();
+    let work = work(scope.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        work.await;
+        set_busy(false);
+        pump(&scope);
+    });
+}
+
 /// Runs the queued requests in order; a request whose tables may come from IndexedDB (or a
 /// download, or a build) runs asynchronously, and the rest of the queue waits for it.
 fn pump(scope: &DedicatedWorkerGlobalScope) {
@@ -76,20 +94,11 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
             board,
             goal,
             ms,
-        } => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                // The tables an earlier solve stored (none are downloaded or built for a
-                // proof); opening the database would create it.
-                if crate::idb::exists().await {
-                    cache::read_stored(&scope, &goal).await;
-                }
-                post(&scope, &super::prove::prove(id, &board, &goal, ms));
-                set_busy(false);
-                pump(&scope);
-            });
-        }
+        } => in_turn(scope, move |scope| async move {
+            // The tables an earlier solve stored: none are downloaded or built for a proof.
+            cache::read_stored(&scope, &goal).await;
+            post(&scope, &super::prove::prove(id, &board, &goal, ms));
+        }),
         ToWorker::Trace {
             id,
             board,
@@ -105,33 +114,17 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
             })
         }
         ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
+            in_turn(scope, move |scope| async move {
                 post(&scope, &solve::with_tables(&scope, &request).await);
-                set_busy(false);
-                pump(&scope);
-            });
+            })
         }
-        ToWorker::ReadTables { goal } => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                // Opening the database would create it: a visit that never stored
-                // tables leaves none behind.
-                if crate::idb::exists().await {
-                    cache::read_stored(&scope, &goal).await;
-                }
-                set_busy(false);
-                pump(&scope);
-            });
-        }
+        ToWorker::ReadTables { goal } => in_turn(scope, move |scope| async move {
+            cache::read_stored(&scope, &goal).await;
+        }),
         // Kept as it comes (in `run`), never queued.
         ToWorker::Playhead { .. } => {}
         ToWorker::Solve(request) if watched_anytime(&request) => {
-            set_busy(true);
-            let scope = scope.clone();
-            wasm_bindgen_futures::spawn_local(async move {
+            in_turn(scope, move |scope| async move {
                 let reply = match solve::staged_first_answer(&scope, &request) {
                     Some(start) => watch::improve(&scope, &request, Tables::default(), start).await,
                     None => {
@@ -139,9 +132,7 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
                     }
                 };
                 post(&scope, &reply);
-                set_busy(false);
-                pump(&scope);
-            });
+            })
         }
         ToWorker::Solve(request) | ToWorker::Improve(request) => post(
             scope,
