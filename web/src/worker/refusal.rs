@@ -13,7 +13,8 @@ use crate::trace_limits::{MAX_CELLS, MAX_EXPANSIONS};
 
 /// The answer to a decoded request that cannot run, checked before any table is loaded or
 /// built: the serde form checks each board, but not that board and goal have one shape, that
-/// the method fits it, or that a distance table can be made. `None` if it can run.
+/// the method fits it, or that a distance table can be made (a proof takes any size: a board
+/// without tables stored keeps its bound). `None` if it can run.
 pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
     let (id, board, goal, method) = match message {
         ToWorker::Solve(request) | ToWorker::Improve(request) => (
@@ -23,19 +24,9 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             Some(&request.method),
         ),
         ToWorker::Distance { id, board, goal } => (*id, board, goal, None),
-        // Any size: a board without tables stored keeps its bound.
         ToWorker::Prove {
             id, board, goal, ..
-        } => {
-            let mismatch = BoardError::ShapeMismatch {
-                board: board.shape(),
-                goal: goal.shape(),
-            };
-            return (board.shape() != goal.shape()).then(|| FromWorker::Failed {
-                id: *id,
-                message: mismatch.to_string(),
-            });
-        }
+        } => return mismatch(board, goal).map(|message| FromWorker::Failed { id: *id, message }),
         // A playhead is checked by the round that reads it; tables are read only if stored.
         ToWorker::Playhead { .. } | ToWorker::ReadTables { .. } => return None,
         ToWorker::Experiment { id, config } => {
@@ -52,12 +43,8 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             ..
         } => {
             // The step-through view's own limits: a request past them is not the page's.
-            let reason = if board.shape() != goal.shape() {
-                BoardError::ShapeMismatch {
-                    board: board.shape(),
-                    goal: goal.shape(),
-                }
-                .to_string()
+            let reason = if let Some(mismatch) = mismatch(board, goal) {
+                mismatch
             } else if board.cells().len() > MAX_CELLS || *max_expansions > MAX_EXPANSIONS {
                 format!(
                     "a trace takes boards of up to {MAX_CELLS} cells and up to {MAX_EXPANSIONS} expansions"
@@ -71,12 +58,8 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             });
         }
     };
-    let reason = if board.shape() != goal.shape() {
-        BoardError::ShapeMismatch {
-            board: board.shape(),
-            goal: goal.shape(),
-        }
-        .to_string()
+    let reason = if let Some(mismatch) = mismatch(board, goal) {
+        mismatch
     } else if let Some(method) = method {
         method.fits(board.shape()).err()?.to_string()
     } else if goal.cells().len() > MAX_TABLE_CELLS {
@@ -92,6 +75,15 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
         id,
         message: reason,
     })
+}
+
+/// Why `board` cannot be taken toward `goal`, if they differ in shape.
+fn mismatch(board: &Board, goal: &Board) -> Option<String> {
+    let error = BoardError::ShapeMismatch {
+        board: board.shape(),
+        goal: goal.shape(),
+    };
+    (board.shape() != goal.shape()).then(|| error.to_string())
 }
 
 /// The answer to a decoded copy request that cannot run ([`refusal`]'s kin): a table
