@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::error::BoardError;
 use crate::moves::Direction;
+use crate::relabel::{canonical_goal, Relabel};
 use crate::search::Limits;
 use crate::solvability::solvability;
 
@@ -29,9 +30,10 @@ pub struct Proof {
 /// `limits.clock`; `limits.max_expanded` and the progress callback stop it too): IDA* guided
 /// by the whole board's tables when `guides` has them for `goal`, else by the core's when the
 /// core is the whole board (5x5 and smaller); each iteration that finishes without reaching
-/// the goal proves the next threshold. Without such tables, or on a board that cannot reach
-/// the goal, the bound is [`lower_bound`]'s and nothing is searched. The only error is a size
-/// mismatch.
+/// the goal proves the next threshold. Tables made for the standard goal serve every goal a
+/// relabelling leads there from, as in a solve ([`canonical_goal`]: the renamed board is as
+/// far from the standard goal). Without such tables, or on a board that cannot reach the goal,
+/// the bound is [`lower_bound`]'s and nothing is searched. The only error is a size mismatch.
 pub fn prove_bound(
     board: &Board,
     goal: &Board,
@@ -40,12 +42,53 @@ pub fn prove_bound(
     limits: &mut Limits,
 ) -> Result<Proof, BoardError> {
     let verdict = solvability(board, goal)?;
+    // Whether `guides` have tables that search the whole board toward `goal`.
+    let searchable = |goal: &Board| {
+        guides.whole.is_some_and(|w| w.goal() == goal)
+            || (guides.core.and_then(|t| t.bind(goal))).is_some_and(|t| t.covers_whole_board())
+    };
+    let canonical = canonical_goal(goal);
+    if !searchable(goal) && searchable(&canonical) {
+        let renamed = Relabel::between(goal, &canonical)
+            .and_then(|relabel| Some((relabel.board(board)?, relabel)));
+        if let Some((renamed, relabel)) = renamed {
+            let mut proof = prove_checked(
+                &renamed,
+                &canonical,
+                verdict.solvable,
+                guides,
+                time_limit_ms,
+                limits,
+            );
+            proof.optimal = proof.optimal.map(|moves| relabel.moves_back(&moves));
+            return Ok(proof);
+        }
+    }
+    Ok(prove_checked(
+        board,
+        goal,
+        verdict.solvable,
+        guides,
+        time_limit_ms,
+        limits,
+    ))
+}
+
+/// [`prove_bound`] of a board of `goal`'s shape, whether it can reach `goal` known.
+fn prove_checked(
+    board: &Board,
+    goal: &Board,
+    solvable: bool,
+    guides: Guides,
+    time_limit_ms: f64,
+    limits: &mut Limits,
+) -> Proof {
     let core = guides.core.and_then(|t| t.bind(goal));
     let whole = guides.whole.filter(|w| w.goal() == goal);
     let mut proven =
         lower_bound(board, goal, core.as_ref()).max(whole.map_or(0, |w| w.estimate(board.cells())));
     let mut budget = Budget::new(limits, time_limit_ms);
-    let found = match (verdict.solvable, whole, &core) {
+    let found = match (solvable, whole, &core) {
         (false, _, _) => Ok(None),
         (true, Some(whole), _) => guided::prove(board, whole, &mut proven, &mut budget),
         (true, None, Some(core)) if core.covers_whole_board() => {
@@ -65,12 +108,12 @@ pub fn prove_bound(
     if let Some(moves) = &optimal {
         proven = proven.max(moves.len() as u32);
     }
-    Ok(Proof {
+    Proof {
         lower_bound: proven,
         optimal,
         expanded: budget.expanded(),
         elapsed_ms: budget.elapsed_ms(),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -150,5 +193,47 @@ mod tests {
         let proof = prove_bound(&swapped, &goal, guides, 60_000.0, &mut Limits::default()).unwrap();
         assert!(proof.optimal.is_none());
         assert_eq!(proof.expanded, 0);
+    }
+
+    /// Tables made for the standard goal prove boards toward the blank-first goal too, through
+    /// the relabelling a solve takes: the same bound and the same length as the standard
+    /// goal's problem, and the moves lead to the blank-first goal.
+    #[test]
+    fn the_standard_goals_tables_prove_toward_another_corner() {
+        let shape = Shape::square(4).unwrap();
+        let standard = Goal::Standard.board(shape).unwrap();
+        let blank_first = Goal::BlankFirst.board(shape).unwrap();
+        let core = BigTables::build(&standard, &mut Limits::default()).unwrap();
+        let guides = Guides {
+            core: Some(&core),
+            whole: None,
+        };
+        let relabel = Relabel::between(&blank_first, &standard).unwrap();
+        let mut rng = StdRng::seed_from_u64(3);
+        for walk in [20, 60] {
+            let board = random_walk(&blank_first, walk, &mut rng);
+            let proof = prove_bound(
+                &board,
+                &blank_first,
+                guides,
+                60_000.0,
+                &mut Limits::default(),
+            )
+            .unwrap();
+            assert!(proof.expanded > 0, "searched, not only estimated");
+            let moves = proof.optimal.expect("a 4x4 proof finishes within a minute");
+            assert_eq!(board.after(&moves).unwrap(), blank_first);
+            let renamed = relabel.board(&board).unwrap();
+            let direct = prove_bound(
+                &renamed,
+                &standard,
+                guides,
+                60_000.0,
+                &mut Limits::default(),
+            )
+            .unwrap();
+            assert_eq!(proof.lower_bound, direct.lower_bound);
+            assert_eq!(moves.len(), direct.optimal.unwrap().len());
+        }
     }
 }
