@@ -8,12 +8,40 @@ use yew::prelude::*;
 use crate::components::answers::AnswersList;
 use crate::components::term::{glossary, Term};
 use crate::format::{count, duration, stop_reason};
-use crate::state::{Action, Finished, PlaybackAction, Proof, ProofStep, SolveAction, State};
+use crate::state::{Action, Finished, PlaybackAction, Proof, State};
 
-/// Beside the button that asks for a proof of a big-board answer's bound.
-const PROVE_WORDS: &str = " a few seconds of exact search, in the background";
 /// The line under a big-board answer while the coach's worker proves a better bound for it.
 const PROVING_WORDS: &str = "Proving a better lower bound for this board…";
+
+/// The proof's state as the page's tests read it (`data-proof` on the Result).
+fn proof_name(proof: Proof) -> &'static str {
+    match proof {
+        Proof::NotDue => "none",
+        Proof::Due | Proof::Proving(_) => "proving",
+        Proof::Over => "over",
+        Proof::Raised(_) => "raised",
+    }
+}
+
+/// The line under a big-board answer whose bound the proof raised from `from`: to the bound
+/// the answer now carries, or to its own length (it is the shortest).
+fn proved_line(from: u32, solution: &Solution) -> Html {
+    let (to, words) = match solution.lower_bound {
+        Some(to) => (
+            to,
+            format!(
+                "A few seconds of exact search raised the lower bound from {from} to {to} moves."
+            ),
+        ),
+        None => {
+            let to = solution.moves.len() as u32;
+            (to, format!("A few seconds of exact search raised the lower bound from {from} to {to} moves: this answer is the shortest."))
+        }
+    };
+    html! {
+        <p id="proved" class="muted small-print" data-from={from.to_string()} data-to={to.to_string()}>{ words }</p>
+    }
+}
 
 /// Props of the result panel: only what it shows, so a progress message does not redraw it.
 #[derive(Properties, PartialEq)]
@@ -53,12 +81,6 @@ pub fn result_panel(props: &ResultProps) -> Html {
     let solution = &finished.solution;
     let method = solution.method.description();
     let step = props.step;
-    let prove = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            state.dispatch(Action::Solve(SolveAction::Proof(ProofStep::Wanted)))
-        })
-    };
     let tiles = tiles_moved(&finished.start, &solution.moves);
     let moves = solution.moves.iter().zip(tiles).enumerate().map(|(index, (direction, tile))| {
         let current = step == Some(index + 1);
@@ -89,7 +111,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             .map_or(props.depth_limit, |config| config.depth_limit),
     );
     html! {
-        <section class="panel" aria-labelledby="result-title" id="result">
+        <section class="panel" aria-labelledby="result-title" id="result" data-proof={proof_name(finished.proof)}>
             <h2 id="result-title">{ "Result" }</h2>
             if let Some(lengths) = finished.lengths() {
                 <p id="answers" class="muted">{ lengths }</p>
@@ -116,14 +138,11 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
             }
             { crate::components::solve_tables::result_view(finished.how_solved.as_ref(), solution) }
-            if finished.can_prove() {
-                <p class="prove">
-                    <button id="prove" type="button" onclick={prove}>{ "Prove a better bound" }</button>
-                    <span class="muted small-print">{ PROVE_WORDS }</span>
-                </p>
-            }
-            if matches!(finished.proof, Proof::Wanted | Proof::Proving(_)) {
+            if matches!(finished.proof, Proof::Due | Proof::Proving(_)) {
                 <p id="proving" class="muted small-print" role="status">{ PROVING_WORDS }</p>
+            }
+            if let Proof::Raised(from) = finished.proof {
+                { proved_line(from, solution) }
             }
             <details id="search-details" class="search-details">
                 <summary>{ "Search details" }</summary>

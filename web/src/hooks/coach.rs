@@ -172,7 +172,7 @@ pub fn use_exact_count(state: &UseReducerHandle<State>) {
     );
 }
 
-/// When the person asks for it under a big-board answer, the coach's worker spends
+/// After a big-board answer that is not proven shortest, the coach's worker spends
 /// [`PROOF_MS`] raising the answer's bound with the tables this browser stored (IDA* over
 /// them: each depth cleared proves the answer no shorter than the next, see
 /// `docs/BENCHMARKS.md`). A proof whose result went (a new board, a new solve) is stopped

@@ -888,7 +888,7 @@ fn play_race_entry(state: &State, index: usize) -> Option<State> {
         earlier: Vec::new(),
         later: Vec::new(),
         how_solved: None,
-        proof: Proof::NotAsked,
+        proof: Proof::NotDue,
     };
     next.solve = next.solve.reduce(SolveChange::Show(Box::new(finished)))?;
     Some(next)

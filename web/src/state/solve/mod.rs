@@ -186,28 +186,28 @@ pub struct Finished {
     pub proof: Proof,
 }
 
-/// Where the proof of a finished solve's lower bound stands: on big boards, asked for, the
-/// coach's worker's IDA* over the stored tables raises the bound after the answer
-/// ([`crate::protocol::ToWorker::Prove`]).
+/// Where the proof of a finished solve's lower bound stands: after a big-board anytime answer
+/// that is not proven shortest, the coach's worker's IDA* over the stored tables raises the
+/// bound by itself ([`crate::protocol::ToWorker::Prove`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Proof {
-    /// Not asked yet.
+    /// None runs for this result: not a big-board anytime answer, or proven shortest.
     #[default]
-    NotAsked,
-    /// The person asked for one; no request sent yet.
-    Wanted,
+    NotDue,
+    /// Due: no request sent yet.
+    Due,
     /// Request `id` raises it.
     Proving(u32),
-    /// Asked and over (answered, failed or let go): not asked again for this result.
+    /// Over (failed, let go, or it proved no more than the bound stated): not run again.
     Over,
+    /// Over: it raised the bound stated from this one to the one the answers now carry.
+    Raised(u32),
 }
 
 /// A step of a proof, as the page and the worker tell it: the same words in the page's
 /// action and in the slice's change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofStep {
-    /// The person asked for a proof of the result's bound.
-    Wanted,
     /// Request `id` was sent to raise the result's bound.
     Asked(u32),
     /// Request `id` ended: with the bound it proved, or `None` (it failed, or was let go).
@@ -243,7 +243,7 @@ impl Finished {
             .into_iter()
             .filter(|e| e.moves.len() > solution.moves.len())
             .collect();
-        Finished {
+        let mut finished = Finished {
             start: running.start,
             goal: running.goal,
             budget: running.budget,
@@ -251,39 +251,45 @@ impl Finished {
             later,
             solution,
             how_solved,
-            proof: Proof::NotAsked,
+            proof: Proof::NotDue,
+        };
+        if finished.provable() {
+            finished.proof = Proof::Due;
         }
+        finished
     }
 
-    /// Whether the bound of this result can be raised by a proof: an anytime answer on a board
-    /// whose tables the worker proves with (5x5, whose core tables cover it; 6x6 and 7x7, with
-    /// the whole-board tables), not proven shortest, no proof asked yet.
-    pub fn can_prove(&self) -> bool {
+    /// Whether a proof could raise the bound of this result: an anytime answer on a board whose
+    /// tables the worker proves with (5x5, whose core tables cover it; 6x6 and 7x7, with the
+    /// whole-board tables), not proven shortest.
+    fn provable(&self) -> bool {
         let method = self.how_solved.as_ref().map(|h| h.method);
-        self.proof == Proof::NotAsked
-            && matches!(method, Some(Method::Anytime { .. }))
+        matches!(method, Some(Method::Anytime { .. }))
             && (25..=49).contains(&self.start.cells().len())
             && self.solution.length().is_some()
             && !self.solution.is_optimal()
     }
 
-    /// Whether a proof was asked for and is still to be sent.
+    /// Whether a proof is due and still to be sent.
     pub fn wants_proof(&self) -> bool {
-        self.proof == Proof::Wanted
+        self.proof == Proof::Due
     }
 
     /// The next proof step, or `None` when it is not this result's.
     fn prove(&mut self, step: ProofStep) -> Option<()> {
         match step {
-            ProofStep::Wanted if self.can_prove() => self.proof = Proof::Wanted,
-            ProofStep::Asked(id) if self.proof == Proof::Wanted => {
+            ProofStep::Asked(id) if self.proof == Proof::Due => {
                 self.proof = Proof::Proving(id);
             }
             ProofStep::Ended(id, bound) if self.proof == Proof::Proving(id) => {
-                self.proof = Proof::Over;
-                if let Some(bound) = bound {
-                    self.raise(bound);
-                }
+                let stated = self.solution.lower_bound.unwrap_or(0);
+                self.proof = match bound {
+                    Some(bound) if bound > stated => {
+                        self.raise(bound);
+                        Proof::Raised(stated)
+                    }
+                    _ => Proof::Over,
+                };
             }
             _ => return None,
         }

@@ -319,9 +319,9 @@ fn nothing_of_a_solve_outlives_it() {
     assert_eq!(stopped, Solve::Stopped(Stop::Cancelled));
 }
 
-/// A big-board answer's bound can be proved better, once, when asked: the bound proved is
-/// stated with every answer and in the quality line, an answer no longer than it is
-/// shortest, and only the proof sent is heard (and none is offered for a small board).
+/// A big-board answer's bound is proved better by itself, once: the bound proved is stated
+/// with every answer and in the quality line, an answer no longer than it is shortest, and
+/// only the proof sent is heard (and none is due for a small board).
 #[test]
 fn a_proof_raises_the_bound_of_every_answer_once() {
     let shape = Shape::square(5).unwrap();
@@ -339,7 +339,7 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
         None,
         Watch::Off,
     ));
-    let finished = check(
+    let wanted = check(
         Solve::reduce,
         &Solve::default(),
         vec![
@@ -349,25 +349,12 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
         ],
         |_| {},
     );
-    assert!(finished.result().unwrap().can_prove());
     assert!(
-        !finished.result().unwrap().wants_proof(),
-        "not before it is asked for"
+        wanted.result().unwrap().wants_proof(),
+        "due as the answer comes"
     );
     let ended = |id, bound| A::Proof(ProofStep::Ended(id, bound));
-    assert_eq!(finished.reduce(ended(7, Some(4))), None, "not asked");
-    assert_eq!(
-        finished.reduce(A::Proof(ProofStep::Asked(7))),
-        None,
-        "not wanted"
-    );
-    let wanted = finished.reduce(A::Proof(ProofStep::Wanted)).unwrap();
-    assert!(wanted.result().unwrap().wants_proof());
-    assert_eq!(
-        wanted.reduce(A::Proof(ProofStep::Wanted)),
-        None,
-        "wanted once"
-    );
+    assert_eq!(wanted.reduce(ended(7, Some(4))), None, "not asked");
     let proving = wanted.reduce(A::Proof(ProofStep::Asked(7))).unwrap();
     assert_eq!(proving.proving(), Some(7));
     assert!(!proving.result().unwrap().wants_proof(), "sent once");
@@ -377,11 +364,8 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
     let proved = proving.reduce(ended(7, Some(4))).unwrap();
     let result = proved.result().unwrap();
     assert_eq!(proved.proving(), None);
-    assert_eq!(result.proof, Proof::Over);
-    assert!(
-        !result.can_prove() && !result.wants_proof(),
-        "not offered again"
-    );
+    assert_eq!(result.proof, Proof::Raised(2));
+    assert!(!result.wants_proof(), "not due again");
     let stated: Vec<_> = result.answers().map(|a| a.lower_bound).collect();
     assert_eq!(stated, vec![Some(4), Some(4)]);
     assert_eq!(
@@ -395,6 +379,7 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
     // A bound as long as the answer proves it shortest; a longer answer stays bounded.
     let shortest = proving.reduce(ended(7, Some(6))).unwrap();
     let result = shortest.result().unwrap();
+    assert_eq!(result.proof, Proof::Raised(2));
     assert!(result.solution.is_optimal());
     assert_eq!(result.solution.lower_bound, None);
     assert_eq!(result.how_solved.as_ref().unwrap().quality, None);
@@ -404,6 +389,11 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
     // A proof that failed leaves the bounds as they were.
     let failed = proving.reduce(ended(7, None)).unwrap();
     let result = failed.result().unwrap();
+    assert_eq!(result.proof, Proof::Over);
+    assert_eq!(result.solution.lower_bound, Some(2));
+    // So does one that proved no more than the bound stated.
+    let level = proving.reduce(ended(7, Some(2))).unwrap();
+    let result = level.result().unwrap();
     assert_eq!(result.proof, Proof::Over);
     assert_eq!(result.solution.lower_bound, Some(2));
 
@@ -418,6 +408,6 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
         ],
         |_| {},
     );
-    assert!(!done.result().unwrap().can_prove());
-    assert_eq!(done.reduce(A::Proof(ProofStep::Wanted)), None);
+    assert_eq!(done.result().unwrap().proof, Proof::NotDue);
+    assert_eq!(done.reduce(A::Proof(ProofStep::Asked(3))), None);
 }
