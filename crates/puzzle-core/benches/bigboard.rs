@@ -14,7 +14,7 @@
 //!     [--beam-window-span N] [--work-clock EXPANSIONS_PER_MS]
 //!     [--compare-old] [--old-no-beams]
 //!     [--bounds N]
-//!     [--deepcubea] [--limits 1000,5000] [--skip K] [--threads 1,2] [--strong]
+//!     [--deepcubea] [--limits 1000,5000] [--skip K] [--threads 1,2] [--strong | --strong-only]
 //! ```
 //! For each size: seeded uniformly random solvable boards (seeds 0..N) toward the standard goal;
 //! mean length, mean ratio to the lower bound, time to the first and to the final answer, for
@@ -49,7 +49,8 @@
 //! built on every core, or read from `--cache`: the same folder and file names as the CLI's
 //! cache, so `npuzzle tables --strong` builds them ahead) and with the shipped ones; each row
 //! also gives the mean ratio of the answer to its own lower bound (how far the proof is from
-//! the answer), and each table set its build time, peak memory while built and memory held.
+//! the answer), and each table set its build time, peak memory while built and memory held;
+//! `--strong-only` runs the strong tables alone.
 //! `--bounds N` only prints, for each size, the mean Manhattan distance and linear-conflict
 //! bound of N seeded uniformly random boards, and the anytime method's own bound (its tables): no solution of a board is shorter than them, so
 //! a target mean below them cannot be met on uniform boards (6x6: 135.5 Manhattan on 200).
@@ -85,6 +86,8 @@ struct Options {
     skip: usize,
     threads: Vec<usize>,
     strong: bool,
+    /// With `--strong`: also the shipped tables on the same boards (`--strong-only`: not).
+    shipped_too: bool,
     config: AnytimeConfig,
     tuning: AnytimeTuning,
 }
@@ -109,6 +112,7 @@ fn options() -> Options {
         skip: 0,
         threads: vec![1],
         strong: false,
+        shipped_too: true,
         config: AnytimeConfig::default(),
         tuning: AnytimeTuning::default(),
     };
@@ -131,6 +135,10 @@ fn options() -> Options {
                 };
             }
             "--strong" => options.strong = true,
+            "--strong-only" => {
+                options.strong = true;
+                options.shipped_too = false;
+            }
             "--korf-only" => {
                 options.korf = true;
                 options.random = false;
@@ -815,7 +823,7 @@ fn deepcubea(options: &Options) {
         };
         let tables = build_tables_as(&goal, options, strength);
         // With `--strong`, the shipped tables on the same boards in the same run.
-        let shipped = options.strong.then(|| build_tables(&goal, options));
+        let shipped = (options.strong && options.shipped_too).then(|| build_tables(&goal, options));
         let boards: Vec<_> = deepcubea_boards(side)
             .into_iter()
             .skip(options.skip)
@@ -963,7 +971,9 @@ fn main() {
     if options.korf {
         if options.strong {
             korf24(&options, "anytime, strong tables", Strength::Strong);
-            korf24(&options, "anytime, shipped tables", Strength::Shipped);
+            if options.shipped_too {
+                korf24(&options, "anytime, shipped tables", Strength::Shipped);
+            }
         } else {
             korf24(&options, "anytime", Strength::Shipped);
         }
