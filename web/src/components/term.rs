@@ -109,7 +109,8 @@ pub mod glossary {
     /// A near-shortest answer.
     pub const NEAR_SHORTEST: &str = "The method is fast but does not prove the answer is the \
         shortest; when it knows a lower bound, it says how far from the shortest it can at most \
-        be.";
+        be. On 5x5 to 7x7 a few seconds of exact search after the answer (in the counting \
+        worker) then raise that bound.";
     /// Moves from here.
     pub const MOVES_FROM_HERE: &str = "The fewest slides that bring this board to the goal. \
         Exact when it is known (every board up to 3x3, 4x4 once counted or solved); otherwise \
