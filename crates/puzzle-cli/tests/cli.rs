@@ -905,7 +905,9 @@ fn strong_tables_are_built_ahead_then_used_within_the_memory_budget() {
     assert_eq!(files.len(), 1, "one finished file, no partial one");
     let board = "15 13 5 16 10 3 / 14 2 12 6 9 17 / 11 7 8 1 0 4";
     let solve = |extra: &[&str]| {
-        let mut args = vec!["solve", board, "--json", "-t", "0.3", "--cache-dir", dir];
+        // One thread: the tables' own estimates compared, no lane proving more.
+        let mut args = vec!["solve", board, "--json", "-t", "0.3", "--threads", "1"];
+        args.extend_from_slice(&["--cache-dir", dir]);
         args.extend_from_slice(extra);
         npuzzle(&args)
     };
@@ -951,7 +953,10 @@ fn prove_gap_raises_the_bound_and_an_unwritable_cache_is_one_line() {
     let dir = blocked.to_str().unwrap();
     let board = "3 10 14 15 8 13 9 7 0 11 12 6 4 1 5 2";
     let run = |extra: &[&str]| {
+        // One thread: without `--prove-gap` the bound is the tables' estimate alone (on more
+        // threads a lane proves during the solve too).
         let mut args = vec!["solve", board, "-a", "anytime", "-t", "0.05", "--json"];
+        args.extend_from_slice(&["--threads", "1"]);
         args.extend_from_slice(&["--cache-dir", dir]);
         args.extend_from_slice(extra);
         npuzzle(&args)

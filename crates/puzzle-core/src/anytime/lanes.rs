@@ -10,6 +10,12 @@
 //!   half as many on two threads. Its window passes start `k / threads` of a step later
 //!   (`Budget::window_offset`), so the lanes' windows end on other boards of the answer they
 //!   share.
+//! - **Proof**: where the core's tables cover the whole board (5x5 and smaller), the last
+//!   lane, after its growing core beams, runs IDA* with them instead of more beams
+//!   (`phases/core_beams.rs`, `Run::prove_core`): each iteration it finishes raises the
+//!   shared lower bound ([`Lane::prove`]) that every lane's answer states, and once the bound
+//!   reaches the best answer (or the search reaches the goal) that answer is proven shortest
+//!   and every lane stops. Lanes run apart (`AnytimeConfig::lane`, the page's workers) do not.
 //! - **Sharing**: every improvement goes to the shared best ([`Lane::offer`]); a lane prunes
 //!   by the shared length ([`Run::best_len`](crate::anytime::run::Run::best_len)) and adopts the
 //!   shared answer at its phase boundaries and between its draws and window passes, so the
@@ -68,6 +74,7 @@ pub(crate) fn solve(
                     index,
                     count,
                     shared: Arc::clone(&shared),
+                    apart: false,
                 };
                 let sender = sender.clone();
                 scope.spawn(move || {
@@ -121,7 +128,8 @@ pub(crate) fn solve(
     let elapsed_ms = clock() - start_ms;
     let mut answer = match shared.best() {
         Some(moves) => {
-            let answer = problem.answer(moves, expanded, elapsed_ms);
+            let bound = problem.lower_bound.max(shared.proven());
+            let answer = problem.answer(moves, bound, expanded, elapsed_ms);
             // A lane that panicked as it shared its answer sent nothing.
             if answer.solution.moves.len() < reported {
                 on_improve(&answer);
@@ -241,5 +249,75 @@ mod tests {
             }
         }
         assert!(differ > 0, "lane 1 repeated lane 0 on every board");
+    }
+
+    /// On two threads with tables that cover the board, the last lane proves: on 3x3 boards
+    /// (their optimum from the crate's exact A*) the answer comes out proven shortest,
+    /// its stated bound its length, well before the time limit; on one thread the same
+    /// solves state no more than the tables' estimate (the proof lane is what raises it).
+    #[test]
+    fn the_last_lane_proves_the_answer_shortest() {
+        use crate::anytime::BigTables;
+        use crate::generate::random_walk;
+        use rand::SeedableRng;
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let tables = BigTables::build(&goal, &mut Limits::default()).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(39);
+        let config = AnytimeConfig {
+            time_limit_ms: 60_000.0,
+            ..AnytimeConfig::default()
+        };
+        let mut raised = 0;
+        for walk in [30, 60, 90] {
+            let board = random_walk(&goal, walk, &mut rng);
+            let oracle = crate::SolverConfig::best_for(goal.shape());
+            let optimum = crate::solve(&board, &goal, &oracle, &mut Limits::default())
+                .unwrap()
+                .length()
+                .unwrap() as u32;
+            let solve = |threads, time_limit_ms| {
+                let mut limits = Limits {
+                    threads,
+                    ..Limits::default()
+                };
+                let config = AnytimeConfig {
+                    time_limit_ms,
+                    ..config.clone()
+                };
+                // Growing beams capped early (a few thousand boards wide), so that the proof
+                // starts at once.
+                let mut tuning = crate::anytime::AnytimeTuning::default();
+                tuning.beams.links = 100_000;
+                let guides = crate::anytime::Guides {
+                    core: Some(&tables),
+                    whole: None,
+                };
+                let (board, goal) = (&board, &goal);
+                let solve = crate::anytime::solve_anytime_tuned;
+                solve(
+                    board,
+                    goal,
+                    guides,
+                    &config,
+                    &tuning,
+                    &mut limits,
+                    &mut |_| {},
+                )
+                .unwrap()
+            };
+            let two = solve(2, config.time_limit_ms);
+            assert_eq!(board.after(&two.solution.moves).unwrap(), goal);
+            assert_eq!(two.solution.moves.len() as u32, optimum, "{board}");
+            assert_eq!(two.lower_bound, optimum, "{board}: proven shortest");
+            assert!(two.solution.stats.optimal);
+            assert!(
+                two.solution.stats.elapsed_ms < 30_000.0,
+                "ended once proven"
+            );
+            let one = solve(1, 300.0);
+            assert!(one.lower_bound <= two.lower_bound);
+            raised += usize::from(one.lower_bound < optimum);
+        }
+        assert!(raised > 0, "the tables' estimate alone proved every answer");
     }
 }

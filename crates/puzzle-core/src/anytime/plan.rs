@@ -9,7 +9,8 @@
 //! - **Core only** (the core's tables cover the board: 5x5 and smaller, with tables): beams on
 //!   the core ranked by the tables (or, with `core_beam_share` 0, weighted A* on the core),
 //!   tails, then rounds of windows guided by the tables (plain windows only when there are no
-//!   guided windows); beam windows with whole-board tables.
+//!   guided windows); beam windows with whole-board tables. On several threads the last lane
+//!   proves a lower bound by IDA* after its growing beams instead (`lanes.rs`).
 //! - **Core and outer** (tables, board larger than their core: 6x6 to 8x8): whole-board beams
 //!   (ranked by the whole-board tables when given), paths to the core (line reduction up to
 //!   7x7, the symmetric views' staged answers on 8x8) each followed by weighted A* on the core,

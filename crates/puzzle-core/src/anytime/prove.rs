@@ -90,14 +90,18 @@ fn prove_checked(
     let mut budget = Budget::new(limits, time_limit_ms);
     let found = match (solvable, whole, &core) {
         (false, _, _) => Ok(None),
-        (true, Some(whole), _) => guided::prove(board, whole, &mut proven, &mut budget),
+        (true, Some(whole), _) => {
+            guided::prove(board, whole, &mut proven, &mut budget, &mut |_| false)
+        }
         (true, None, Some(core)) if core.covers_whole_board() => {
             let layout = core.layout();
             let labels: Vec<usize> = (board.cells().iter())
                 .map(|&t| layout.label_of[t as usize] as usize)
                 .collect();
             match Board::new(board.shape(), labels) {
-                Ok(relabelled) => guided::prove(&relabelled, core, &mut proven, &mut budget),
+                Ok(relabelled) => {
+                    guided::prove(&relabelled, core, &mut proven, &mut budget, &mut |_| false)
+                }
                 Err(_) => Ok(None),
             }
         }

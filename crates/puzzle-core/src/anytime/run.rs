@@ -38,10 +38,12 @@ pub(crate) struct Problem {
 }
 
 impl Problem {
-    /// The answer `moves` (a solution), with the counters given.
+    /// The answer `moves` (a solution), no shorter than `lower_bound` (this problem's, or more
+    /// where a search proved more), with the counters given.
     pub(crate) fn answer(
         &self,
         moves: Vec<Direction>,
+        lower_bound: u32,
         expanded: u64,
         elapsed_ms: f64,
     ) -> Approximate {
@@ -50,13 +52,13 @@ impl Problem {
             expanded,
             generated: expanded,
             elapsed_ms,
-            optimal: length <= self.lower_bound,
+            optimal: length <= lower_bound,
             ..Stats::default()
         };
         let bound_ratio = if length == 0 {
             1.0
         } else {
-            f64::from(length) / f64::from(self.lower_bound.max(1))
+            f64::from(length) / f64::from(lower_bound.max(1))
         };
         Approximate {
             solution: Solution {
@@ -64,10 +66,10 @@ impl Problem {
                 moves,
                 stats,
                 method: self.method,
-                lower_bound: Some(self.lower_bound),
+                lower_bound: Some(lower_bound),
                 solvability: self.verdict.clone(),
             },
-            lower_bound: self.lower_bound,
+            lower_bound,
             bound_ratio,
         }
     }
@@ -110,7 +112,13 @@ impl Run<'_, '_, '_> {
     }
 
     pub(crate) fn is_optimal(&self) -> bool {
-        self.best_len() as u32 <= self.lower_bound
+        self.best_len() as u32 <= self.bound()
+    }
+
+    /// The lower bound of the answers: the problem's, or more where a lane proved more.
+    pub(crate) fn bound(&self) -> u32 {
+        let proven = self.budget.lane.as_ref().map_or(0, |l| l.shared.proven());
+        self.lower_bound.max(proven)
     }
 
     /// Keeps `moves` if they solve the board and are shorter than the best so far.
@@ -158,11 +166,23 @@ impl Run<'_, '_, '_> {
     }
 
     /// This run's share of a list of draws, in order: all of them on one thread, every
-    /// `threads`-th (from its own index) in a lane.
-    pub(crate) fn my_draws<T>(&self, draws: impl IntoIterator<Item = T>) -> Vec<T> {
+    /// `threads`-th (from its own index) in a lane; with `beside_proof`, the lanes other than
+    /// the one that proves ([`Lane::proves`](crate::budget::shared::Lane::proves)) share them.
+    pub(crate) fn my_draws<T>(
+        &self,
+        draws: impl IntoIterator<Item = T>,
+        beside_proof: bool,
+    ) -> Vec<T> {
         let lane = self.budget.lane.as_ref();
+        let lanes = lane.map_or(1, |lane| {
+            match beside_proof && lane.proof_lane().is_some() {
+                true => lane.count - 1,
+                false => lane.count,
+            }
+        });
+        let index = lane.map_or(0, |lane| lane.index);
         (draws.into_iter().enumerate())
-            .filter(|&(index, _)| lane.is_none_or(|lane| index % lane.count == lane.index))
+            .filter(|&(i, _)| i % lanes == index)
             .map(|(_, draw)| draw)
             .collect()
     }
@@ -176,7 +196,12 @@ impl Run<'_, '_, '_> {
             lower_bound: self.lower_bound,
             whole: None,
         };
-        problem.answer(moves, self.budget.expanded(), self.budget.elapsed_ms())
+        problem.answer(
+            moves,
+            self.bound(),
+            self.budget.expanded(),
+            self.budget.elapsed_ms(),
+        )
     }
 
     /// The phases of `plan`, in order; `Err` says why it stopped early.

@@ -1,7 +1,7 @@
 //! What the lanes of a solve on several threads share (`lanes.rs`): the best answer, the
 //! caller's cancellation and each lane's expansions; and a lane's place among them.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::moves::Direction;
@@ -11,6 +11,8 @@ pub(crate) struct Shared {
     best: Mutex<Option<Vec<Direction>>>,
     /// The length of `best` (`usize::MAX` while there is none), read without the lock.
     len: AtomicUsize,
+    /// The largest lower bound a lane proved by search (0 while none did).
+    proven: AtomicU32,
     /// Set when the caller cancels: every lane stops at its next clock read.
     pub(crate) stop: AtomicBool,
     /// Expansions of each lane, as last published.
@@ -27,6 +29,7 @@ impl Shared {
         Shared {
             best: Mutex::new(None),
             len: AtomicUsize::new(usize::MAX),
+            proven: AtomicU32::new(0),
             stop: AtomicBool::new(false),
             expanded: (0..lanes).map(|_| AtomicU64::new(0)).collect(),
             #[cfg(test)]
@@ -39,6 +42,11 @@ impl Shared {
             .iter()
             .map(|e| e.load(Ordering::Relaxed))
             .sum()
+    }
+
+    /// The largest lower bound a lane proved by search (0 while none did).
+    pub(crate) fn proven(&self) -> u32 {
+        self.proven.load(Ordering::Acquire)
     }
 
     pub(crate) fn best(&self) -> Option<Vec<Direction>> {
@@ -57,6 +65,8 @@ pub(crate) struct Lane {
     pub(crate) index: usize,
     pub(crate) count: usize,
     pub(crate) shared: Arc<Shared>,
+    /// Whether the other lanes run apart (in other workers: nothing is shared with them).
+    pub(crate) apart: bool,
 }
 
 impl Lane {
@@ -68,6 +78,7 @@ impl Lane {
             index: index % count,
             count,
             shared: Arc::new(Shared::new(count)),
+            apart: true,
         }
     }
 
@@ -107,6 +118,22 @@ impl Lane {
         }
     }
 
+    /// Makes `bound` the shared proven lower bound if it is larger.
+    pub(crate) fn prove(&self, bound: u32) {
+        self.shared.proven.fetch_max(bound, Ordering::AcqRel);
+    }
+
+    /// The lane that proves bounds while the others search ([`Lane::prove`]): the last of
+    /// several lanes that share their answers; none among lanes run apart.
+    pub(crate) fn proof_lane(&self) -> Option<usize> {
+        (!self.apart && self.count > 1).then_some(self.count - 1)
+    }
+
+    /// Whether this lane is the one that proves ([`Lane::proof_lane`]).
+    pub(crate) fn proves(&self) -> bool {
+        self.proof_lane() == Some(self.index)
+    }
+
     /// The shared best answer if it is shorter than `len` moves.
     pub(crate) fn shorter_than(&self, len: usize) -> Option<Vec<Direction>> {
         if self.best_len() >= len {
@@ -126,4 +153,29 @@ thread_local! {
     /// Test hook: in the solves this thread starts, the lane of this index (plus one) panics
     /// at its first clock reading once an answer is shared.
     pub(crate) static PANIC_LANE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the last of several lanes that share their answers proves; a lane run apart (the
+    /// page's second worker) never does, nor a lone one; the shared bound only rises.
+    #[test]
+    fn the_last_shared_lane_proves_and_the_bound_only_rises() {
+        let shared = Arc::new(Shared::new(2));
+        let lane = |index| Lane {
+            index,
+            count: 2,
+            shared: Arc::clone(&shared),
+            apart: false,
+        };
+        assert!(!lane(0).proves());
+        assert!(lane(1).proves());
+        assert!(!Lane::alone(1, 2).proves());
+        assert!(!Lane::alone(0, 1).proves());
+        lane(1).prove(70);
+        lane(0).prove(64);
+        assert_eq!(shared.proven(), 70);
+    }
 }

@@ -147,11 +147,13 @@ fn within<W: Walk>(
 /// Iterative deepening from the walk's board, with no cap on length or nodes, until a goal is
 /// reached (the path returned is a shortest one) or the budget halts. After each iteration
 /// that ends without a goal, `proven` rises to the next threshold: the estimate is
-/// admissible, so no path is shorter. It starts at the board's estimate.
+/// admissible, so no path is shorter. It starts at the board's estimate. `enough` hears each
+/// bound proved and may end the search there (`true`: no path is returned).
 pub(crate) fn deepen_proving<W: Walk>(
     walk: &mut W,
     proven: &mut u32,
     budget: &mut Budget,
+    enough: &mut dyn FnMut(u32) -> bool,
 ) -> Result<Option<Vec<Direction>>, Halt> {
     let mut search = Deepening {
         walk,
@@ -168,6 +170,9 @@ pub(crate) fn deepen_proving<W: Walk>(
             Probe::Next(next) => {
                 bound = next;
                 *proven = (*proven).max(next);
+                if enough(*proven) {
+                    return Ok(None);
+                }
             }
         }
     }

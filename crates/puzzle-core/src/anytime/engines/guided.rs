@@ -104,14 +104,15 @@ pub(crate) fn shortest_guided<T: Additive>(
 }
 
 /// A shortest path from `start` to the tables' goal (a board in the tables' frame: the core's
-/// labels for [`BigTables`]), by IDA* until found or `budget` halts; meanwhile `proven` is the
-/// bound each finished iteration proves ([`ida::deepen_proving`]). `None` if the board does
-/// not fit the tables.
+/// labels for [`BigTables`]), by IDA* until found, `budget` halts or `enough` says so;
+/// meanwhile `proven` is the bound each finished iteration proves, and `enough` hears it
+/// ([`ida::deepen_proving`]). `None` if the board does not fit the tables.
 pub(crate) fn prove<T: Additive>(
     start: &Board,
     tables: &T,
     proven: &mut u32,
     budget: &mut Budget,
+    enough: &mut dyn FnMut(u32) -> bool,
 ) -> Result<Option<Vec<Direction>>, Halt> {
     let shape = start.shape();
     if shape != tables.goal().shape() || shape.cells() > MAX_CELLS || tables.groups() > MAX_GROUPS {
@@ -119,7 +120,7 @@ pub(crate) fn prove<T: Additive>(
     }
     let transposed = transposition(shape);
     let mut walk = Ida::new(start, tables.goal(), tables, &transposed);
-    ida::deepen_proving(&mut walk, proven, budget)
+    ida::deepen_proving(&mut walk, proven, budget, enough)
 }
 
 /// The transposition of the cells of a square `shape` (any other shape gets no use of it).

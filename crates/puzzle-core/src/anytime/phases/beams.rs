@@ -93,7 +93,7 @@ impl Run<'_, '_, '_> {
         // as on one thread (salt 0): together the lanes run the single thread's draws, each in
         // its share of the time.
         let salt = 0;
-        for other in self.my_draws(others) {
+        for other in self.my_draws(others, false) {
             let kind = usize::from(matches!(other, Other::Blend(_)));
             if until - self.budget.elapsed_ms() < took[kind] || self.is_optimal() {
                 break;

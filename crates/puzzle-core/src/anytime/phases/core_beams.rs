@@ -9,11 +9,15 @@
 //! another draw (a beam of the same ranking twice as wide mostly finds the same answer). On
 //! several threads the lanes share out the draws, and the odd lanes widen their growing beams
 //! as far as the time allows instead (DeepCubeA's 5x5 dev states, 40 boards, two threads, work
-//! clock: 92.55 -> 92.40 moves at 10 s, 94.85 -> 94.60 at 1 s).
+//! clock: 92.55 -> 92.40 moves at 10 s, 94.85 -> 94.60 at 1 s). Where the core is the whole
+//! board, the last lane proves instead of drawing once its growing beams end (IDA* with the
+//! tables, [`Run::prove_core`]), and the other lanes share out all the draws: the answers
+//! state a bound close to them (see `docs/BENCHMARKS.md`).
 
 use crate::anytime::core::{self, Split};
 use crate::anytime::engines::beam::Beam;
 use crate::anytime::engines::core_rank::{Blended, Tabled};
+use crate::anytime::engines::guided;
 use crate::anytime::engines::rank::{Blend, LinearConflict};
 use crate::anytime::phases::beams::Growth;
 use crate::anytime::run::Run;
@@ -88,6 +92,13 @@ impl Run<'_, '_, '_> {
         };
         let widest =
             self.beams_from(start, goal, prefix, &mut ranker, settings, until_ms, growth)?;
+        // The proof lane searches exactly from here on (see [`Run::prove_core`]).
+        // Where the core is the whole board, the last of several lanes proves instead of
+        // drawing, and the others share its draws.
+        let beside_proof = split.prefix.is_empty();
+        if beside_proof && self.budget.lane.as_ref().is_some_and(|lane| lane.proves()) {
+            return self.prove_core(tables, split);
+        }
         let Some(widest) = widest else {
             return Ok(());
         };
@@ -100,7 +111,7 @@ impl Run<'_, '_, '_> {
         let mut took = widest.took_ms;
         // On several threads each lane takes every `threads`-th of the single thread's draws.
         let draws = (0..ROUNDS).flat_map(|salt| CORE_BLENDS.map(|blend| (salt, blend)));
-        for (salt, blend) in self.my_draws(draws) {
+        for (salt, blend) in self.my_draws(draws, beside_proof) {
             if until_ms - self.budget.elapsed_ms() < took || self.is_optimal() {
                 return Ok(());
             }
@@ -120,5 +131,36 @@ impl Run<'_, '_, '_> {
             took = self.budget.elapsed_ms() - began;
         }
         Ok(())
+    }
+}
+
+impl Run<'_, '_, '_> {
+    /// On several threads, the last lane's part after its growing beams when the core is the
+    /// whole board: IDA* with the tables until the time limit, instead of more beams. Each
+    /// finished iteration proves the answers no shorter than its threshold, and the bound is
+    /// shared at once; once it reaches the best answer's length (that answer is a shortest
+    /// one), or the search reaches the goal (a shortest answer), every lane stops.
+    fn prove_core(&mut self, tables: &BigTables, split: &Split) -> Result<(), Halt> {
+        let Some(lane) = self.budget.lane.clone() else {
+            return Ok(());
+        };
+        let mut proven = self.bound();
+        let mut enough = |bound: u32| {
+            lane.prove(bound);
+            bound as usize >= lane.best_len()
+        };
+        let found = guided::prove(
+            &split.core_start,
+            tables,
+            &mut proven,
+            &mut self.budget,
+            &mut enough,
+        );
+        if let Ok(Some(moves)) = &found {
+            let whole = split.stitch(moves);
+            lane.prove(whole.len() as u32);
+            self.offer(whole);
+        }
+        found.map(drop)
     }
 }
