@@ -9,7 +9,7 @@ use crate::search::Limits;
 use crate::solvability::solvability;
 
 use crate::anytime::engines::guided;
-use crate::anytime::{lower_bound, Guides};
+use crate::anytime::{lower_bound, BigTables, Guides, WholeTables};
 use crate::budget::Budget;
 
 /// What [`prove_bound`] established.
@@ -42,21 +42,18 @@ pub fn prove_bound(
     limits: &mut Limits,
 ) -> Result<Proof, BoardError> {
     let verdict = solvability(board, goal)?;
-    // Whether `guides` have tables that search the whole board toward `goal`.
-    let searchable = |goal: &Board| {
-        guides.whole.is_some_and(|w| w.goal() == goal)
-            || (guides.core.and_then(|t| t.bind(goal))).is_some_and(|t| t.covers_whole_board())
-    };
+    let here = Toward::of(guides, goal);
     let canonical = canonical_goal(goal);
-    if !searchable(goal) && searchable(&canonical) {
+    if !here.searches() && canonical != *goal {
+        let there = Toward::of(guides, &canonical);
         let renamed = Relabel::between(goal, &canonical)
             .and_then(|relabel| Some((relabel.board(board)?, relabel)));
-        if let Some((renamed, relabel)) = renamed {
+        if let (true, Some((renamed, relabel))) = (there.searches(), renamed) {
             let mut proof = prove_checked(
                 &renamed,
                 &canonical,
                 verdict.solvable,
-                guides,
+                &there,
                 time_limit_ms,
                 limits,
             );
@@ -68,27 +65,53 @@ pub fn prove_bound(
         board,
         goal,
         verdict.solvable,
-        guides,
+        &here,
         time_limit_ms,
         limits,
     ))
 }
 
-/// [`prove_bound`] of a board of `goal`'s shape, whether it can reach `goal` known.
+/// The tables of a [`Guides`] toward one goal: the core's bound to it, the whole board's if
+/// they lead there.
+struct Toward<'t> {
+    core: Option<BigTables>,
+    whole: Option<&'t WholeTables>,
+}
+
+impl<'t> Toward<'t> {
+    fn of(guides: Guides<'t>, goal: &Board) -> Toward<'t> {
+        Toward {
+            core: guides.core.and_then(|t| t.bind(goal)),
+            whole: guides.whole.filter(|w| w.goal() == goal),
+        }
+    }
+
+    /// Whether they search the whole board: the whole board's tables, or the core's where the
+    /// core is the whole board.
+    fn searches(&self) -> bool {
+        self.whole.is_some()
+            || self
+                .core
+                .as_ref()
+                .is_some_and(BigTables::covers_whole_board)
+    }
+}
+
+/// [`prove_bound`] of a board of `goal`'s shape with the tables `toward` it, whether it can
+/// reach `goal` known.
 fn prove_checked(
     board: &Board,
     goal: &Board,
     solvable: bool,
-    guides: Guides,
+    toward: &Toward,
     time_limit_ms: f64,
     limits: &mut Limits,
 ) -> Proof {
-    let core = guides.core.and_then(|t| t.bind(goal));
-    let whole = guides.whole.filter(|w| w.goal() == goal);
+    let (core, whole) = (&toward.core, toward.whole);
     let mut proven =
         lower_bound(board, goal, core.as_ref()).max(whole.map_or(0, |w| w.estimate(board.cells())));
     let mut budget = Budget::new(limits, time_limit_ms);
-    let found = match (solvable, whole, &core) {
+    let found = match (solvable, whole, core) {
         (false, _, _) => Ok(None),
         (true, Some(whole), _) => {
             guided::prove(board, whole, &mut proven, &mut budget, &mut |_| false)
