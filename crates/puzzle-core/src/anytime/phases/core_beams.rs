@@ -92,9 +92,8 @@ impl Run<'_, '_, '_> {
         };
         let widest =
             self.beams_from(start, goal, prefix, &mut ranker, settings, until_ms, growth)?;
-        // The proof lane searches exactly from here on (see [`Run::prove_core`]).
-        // Where the core is the whole board, the last of several lanes proves instead of
-        // drawing, and the others share its draws.
+        // Where the core is the whole board, the last of several lanes proves from here on
+        // instead of drawing ([`Run::prove_core`]), and the others share its draws.
         let beside_proof = split.prefix.is_empty();
         if beside_proof && self.budget.lane.as_ref().is_some_and(|lane| lane.proves()) {
             return self.prove_core(tables, split);
@@ -132,9 +131,7 @@ impl Run<'_, '_, '_> {
         }
         Ok(())
     }
-}
 
-impl Run<'_, '_, '_> {
     /// On several threads, the last lane's part after its growing beams when the core is the
     /// whole board: IDA* with the tables until the time limit, instead of more beams. Each
     /// finished iteration proves the answers no shorter than its threshold, and the bound is
