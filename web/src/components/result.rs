@@ -26,18 +26,13 @@ fn proof_name(proof: Proof) -> &'static str {
 /// The line under a big-board answer whose bound the proof raised from `from`: to the bound
 /// the answer now carries, or to its own length (it is the shortest).
 fn proved_line(from: u32, solution: &Solution) -> Html {
-    let (to, words) = match solution.lower_bound {
-        Some(to) => (
-            to,
-            format!(
-                "A few seconds of exact search raised the lower bound from {from} to {to} moves."
-            ),
-        ),
-        None => {
-            let to = solution.moves.len() as u32;
-            (to, format!("A few seconds of exact search raised the lower bound from {from} to {to} moves: this answer is the shortest."))
-        }
+    let (to, shortest) = match solution.lower_bound {
+        Some(to) => (to, ""),
+        None => (solution.moves.len() as u32, ": this answer is the shortest"),
     };
+    let words = format!(
+        "A few seconds of exact search raised the lower bound from {from} to {to} moves{shortest}."
+    );
     html! {
         <p id="proved" class="muted small-print" data-from={from.to_string()} data-to={to.to_string()}>{ words }</p>
     }

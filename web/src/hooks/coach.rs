@@ -83,8 +83,8 @@ fn proof_end(event: &WorkerEvent, in_flight: Option<u32>) -> Option<ProofStep> {
 }
 
 /// Keeps the exact count of the board on screen, with its own worker and request ids; on
-/// big boards the same worker, idle there, proves a better lower bound for an answer when
-/// asked ([`use_proof`]).
+/// big boards the same worker, idle there, proves a better lower bound for each answer
+/// ([`use_proof`]).
 #[hook]
 pub fn use_exact_count(state: &UseReducerHandle<State>) {
     let dispatcher = state.dispatcher();

@@ -214,8 +214,8 @@ pub enum ProofStep {
     Ended(u32, Option<u32>),
 }
 
-/// How long a proof may run, in milliseconds: on the first 10 of Korf and Felner's 24-puzzles
-/// 3 s raised the page's tables' bound from 81 to 95 moves on average (optimal 103), see
+/// How long a proof may run, in milliseconds: on Korf and Felner's 50 24-puzzles 3 s raised
+/// the page's tables' bound from 80.2 to 92.9 moves on average (optimal 100.8), see
 /// `docs/BENCHMARKS.md`.
 pub const PROOF_MS: u32 = 3000;
 
