@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 export PATH="$ROOT/tests/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-step() { printf '\n== %s\n' "$*"; }
+# shellcheck source=scripts/steps.sh
+. scripts/steps.sh
 
 for tool in trunk wasm-bindgen wasm-opt chromedriver node python3; do
   command -v "$tool" >/dev/null || { echo "test-web: $tool is missing: run scripts/setup.sh" >&2; exit 1; }
@@ -37,7 +38,7 @@ mkdir -p tests/e2e/artifacts
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >tests/e2e/artifacts/http-server.log 2>&1 &
 SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
+trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; step_table' EXIT
 for _ in $(seq 1 50); do
   python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/')" 2>/dev/null && break
   sleep 0.1

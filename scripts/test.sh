@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# shellcheck source=scripts/steps.sh
+. scripts/steps.sh
 
 step "set-up (skips what is installed)"
 bash scripts/setup.sh
