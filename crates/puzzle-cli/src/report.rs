@@ -151,10 +151,10 @@ pub fn solve_text(board: &Board, goal: &Board, goal_name: &str, answer: &Answer)
                 "\nSolved in {} moves ({optimal}):\n",
                 solution.moves.len()
             ));
-            if let (Some(bound), Some(ratio)) = (solution.lower_bound, solution.bound_ratio()) {
+            if let (Some(bound), Some(ratio)) = (solution.lower_bound, solution.ratio_at_most()) {
                 out.push_str(&format!(
                     "  (an optimal solution needs at least {bound} moves: this one is at most \
-                     {ratio:.2} times as long)\n"
+                     {ratio} times as long)\n"
                 ));
             }
             out.push_str(&wrap(&format_moves(&solution.moves), LINE_WIDTH, "  "));

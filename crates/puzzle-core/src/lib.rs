@@ -121,7 +121,7 @@ pub use heuristic::{Heuristic, HeuristicKind};
 pub use method::{Algorithm, Method, SolveError, SolverConfig, TableKind};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
-pub use solution::{Solution, SolveOutcome};
+pub use solution::{RatioAtMost, Solution, SolveOutcome};
 pub use solvability::{solvability, swap_fix, Solvability};
 pub use solver::solve;
 pub use trace::{solve_traced, TraceEvent};

@@ -58,10 +58,12 @@ fn draws_are_uniform_among_the_boards_at_a_depth() {
     // Depth 5 has a handful of boards: each should come up about equally often.
     let boards = depths.count(5);
     assert!((4..=40).contains(&boards), "{boards} boards at depth 5");
+    // One board a seed (a draw of several gives distinct boards), over 400 x boards seeds.
     let draws = 400 * boards;
     let mut seen: HashMap<Board, usize> = HashMap::new();
-    for board in depths.draw_seeded(5, draws, 3).unwrap() {
-        *seen.entry(board).or_default() += 1;
+    for seed in 0..draws as u64 {
+        let drawn = depths.draw_seeded(5, 1, seed).unwrap();
+        *seen.entry(drawn[0].clone()).or_default() += 1;
     }
     assert_eq!(seen.len(), boards, "every board is drawn");
     for (board, &count) in &seen {
@@ -217,10 +219,15 @@ fn the_same_seed_gives_the_same_table_and_another_seed_another() {
     assert_ne!(strip(run(&other)).rows[1], first.rows[1]);
 }
 
+/// 3x3 at its farthest depth, 31, with five boards asked for and A* alone.
+fn config_far(goal: Board) -> ExperimentConfig {
+    config(goal, &[31], 5, &["astar-manhattan"])
+}
+
 #[test]
 fn progress_counts_every_solve_and_cancelling_stops_the_run() {
     let goal = goal3(Goal::Standard);
-    let config = config(goal, &[2, 4, 6], 5, &["bfs", "astar-manhattan"]);
+    let config = config(goal.clone(), &[6, 8, 10], 5, &["bfs", "astar-manhattan"]);
     let mut seen: Vec<ExperimentProgress> = Vec::new();
     let mut record = |p: &ExperimentProgress| {
         seen.push(p.clone());
@@ -245,6 +252,24 @@ fn progress_counts_every_solve_and_cancelling_stops_the_run() {
         ),
         (0, 3, 1)
     );
+
+    // Asked for more boards than a depth has (31: two boards), each is measured once, and the
+    // progress counts the solves there are.
+    let mut totals = Vec::new();
+    let mut record = |p: &ExperimentProgress| {
+        totals.push((p.total, p.boards));
+        ControlFlow::Continue(())
+    };
+    let mut controls = Controls {
+        on_solve: Some(&mut record),
+        ..Controls::default()
+    };
+    let farthest = config_far(goal);
+    let far = run_experiment(&farthest, Tables::default(), &mut controls).unwrap();
+    assert_eq!((far.rows[0].boards, far.rows[0].available), (2, 2));
+    assert_eq!(far.rows[0].cells[0].runs, 2);
+    assert_eq!(totals, vec![(2, 2); 2]);
+    assert!(to_text(&far).contains("depth 31: only 2 distinct boards"));
 
     // A callback that says stop after 12 solves: the first depth (10 solves) is kept.
     let mut count = 0;

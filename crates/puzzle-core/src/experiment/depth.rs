@@ -103,8 +103,9 @@ impl ExactDepths {
         }
     }
 
-    /// `count` boards exactly `depth` moves from the goal, each drawn independently and
-    /// uniformly among all such boards (so a depth with few boards repeats some).
+    /// `count` distinct boards exactly `depth` moves from the goal, drawn uniformly among all
+    /// such boards; a depth with at most `count` boards gives each of them once (so fewer than
+    /// `count`: the caller reports how many).
     pub fn draw(
         &self,
         depth: u32,
@@ -114,16 +115,24 @@ impl ExactDepths {
         self.check(depth)?;
         let words = &self.by_depth[depth as usize];
         let shape = self.goal.shape();
-        Ok((0..count)
-            .map(|_| {
-                // Drawn as a u64, not a usize: rand samples a usize range with the platform's
-                // width, so wasm32 (the page's worker) would draw other boards than a 64-bit
-                // build for the same seed. As a u64 both draw the boards a 64-bit usize did.
-                let index = rng.gen_range(0..words.len() as u64) as usize;
-                let word = words[index];
-                Board::unpack(shape, word).expect("packed from a valid board")
-            })
-            .collect())
+        let unpack = |word: u64| Board::unpack(shape, word).expect("packed from a valid board");
+        if count >= words.len() {
+            return Ok(words.iter().map(|&word| unpack(word)).collect());
+        }
+        // Drawn one at a time, a repeat drawn again (fewer than all boards are wanted, so this
+        // ends; at most `count` of `len` taken, each draw is new with chance above 1/`len`).
+        // As a u64, not a usize: rand samples a usize range with the platform's width, so
+        // wasm32 (the page's worker) would draw other boards than a 64-bit build for the same
+        // seed. As a u64 both draw the boards a 64-bit usize did.
+        let mut taken = std::collections::HashSet::with_capacity(count);
+        let mut boards = Vec::with_capacity(count);
+        while boards.len() < count {
+            let index = rng.gen_range(0..words.len() as u64) as usize;
+            if taken.insert(index) {
+                boards.push(unpack(words[index]));
+            }
+        }
+        Ok(boards)
     }
 
     /// [`ExactDepths::draw`] from a seed: the same seed and depth give the same boards on every
@@ -163,7 +172,29 @@ mod tests {
         let total: usize = (0..=depths.max_depth()).map(|d| depths.count(d)).sum();
         assert_eq!(total, 360);
         assert_eq!(depths.count(0), 1);
-        assert_eq!(depths.draw_seeded(0, 3, 1).unwrap(), vec![goal.clone(); 3]);
+        assert_eq!(depths.draw_seeded(0, 3, 1).unwrap(), vec![goal.clone()]);
+    }
+
+    /// Asked for more boards than a depth has, the draw gives each once; asked for fewer, it
+    /// gives distinct ones (3x3: the farthest depth, 31, has exactly 2 boards).
+    #[test]
+    fn draws_are_distinct_and_never_more_than_there_are() {
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let depths = ExactDepths::build(&goal).unwrap();
+        assert_eq!(depths.count(31), 2);
+        let farthest = depths.draw_seeded(31, 1000, 5).unwrap();
+        assert_eq!(farthest.len(), 2);
+        assert_ne!(farthest[0], farthest[1]);
+        for depth in [2, 5, 20, 30] {
+            let wanted = 100.min(depths.count(depth) - 1);
+            let boards = depths.draw_seeded(depth, wanted, 9).unwrap();
+            let distinct: std::collections::HashSet<_> = boards.iter().collect();
+            assert_eq!(
+                (boards.len(), distinct.len()),
+                (wanted, wanted),
+                "depth {depth}"
+            );
+        }
     }
 
     #[test]

@@ -110,6 +110,19 @@ pub fn to_text(experiment: &Experiment) -> String {
     for note in notes {
         let _ = writeln!(out, "{note}");
     }
+    for row in experiment
+        .rows
+        .iter()
+        .filter(|row| row.boards < config.boards)
+    {
+        let _ = writeln!(
+            out,
+            "depth {}: only {} distinct board{} at this depth, each measured once.",
+            row.depth,
+            row.boards,
+            if row.boards == 1 { "" } else { "s" }
+        );
+    }
     if experiment.cancelled {
         out.push_str("Cancelled: the rows above are the depths finished.\n");
     }

@@ -113,11 +113,13 @@ pub struct ExperimentProgress {
     pub depth: u32,
     /// Index of the board at that depth.
     pub board_index: usize,
+    /// Boards at that depth: [`ExperimentConfig::boards`], or all there are where fewer.
+    pub boards: usize,
     /// Index of the method in [`ExperimentConfig::methods`].
     pub method_index: usize,
     /// Solves done so far, skipped ones counted as done.
     pub done: usize,
-    /// Solves in the whole run (depths x boards x methods).
+    /// Solves in the whole run (the boards of each depth x methods).
     pub total: usize,
 }
 
@@ -160,6 +162,9 @@ pub struct DepthRow {
     pub depth: u32,
     /// How many boards of the size lie at that depth (the boards are drawn among these).
     pub available: usize,
+    /// How many distinct boards the row measured: [`ExperimentConfig::boards`], or all
+    /// [`DepthRow::available`] where there are fewer.
+    pub boards: usize,
     /// One cell per method.
     pub cells: Vec<Cell>,
 }
@@ -226,7 +231,10 @@ pub fn run_experiment_on(
     let mut run = Run {
         config,
         tables,
-        total: config.depths.len() * config.boards * config.methods.len(),
+        total: (config.depths.iter())
+            .map(|&depth| config.boards.min(depths.count(depth)))
+            .sum::<usize>()
+            * config.methods.len(),
         done: 0,
         hit_before: vec![false; config.methods.len()],
     };
@@ -239,6 +247,7 @@ pub fn run_experiment_on(
                 let row = DepthRow {
                     depth,
                     available: depths.count(depth),
+                    boards: boards.len(),
                     cells,
                 };
                 if let Some(on_row) = controls.on_row.as_mut() {
@@ -315,6 +324,7 @@ impl Run<'_, '_> {
                     depth_index,
                     depth,
                     board_index,
+                    boards: boards.len(),
                     method_index,
                     done: self.done,
                     total: self.total,
