@@ -23,7 +23,7 @@ test('BFS and A* side by side: 20 steps, the counts the core gives, CSV, the tre
   // Showing the view opens the panel: no second click.
   await page.locator('#stepper-body').waitFor();
   await page.locator('select[data-column="0"]').selectOption({ label: 'BFS' });
-  await page.locator('select[data-column="1"]').selectOption({ label: 'A* + Manhattan' });
+  await page.locator('select[data-column="1"]').selectOption({ label: 'A* · Manhattan' });
   const bfs = page.locator('.pane[data-method="bfs"]');
   const astar = page.locator('.pane[data-method="astar-manhattan"]');
   // Both traces arrive (BFS stops at the stated limit, A* reaches the goal).
@@ -154,7 +154,7 @@ test('run plays the steps on its own and pauses; the view fits a 360 px screen',
   await page.waitForTimeout(300);
   assert.equal(await page.locator('#trace-step-count').textContent(), stopped);
   // A depth-first method keeps a path, not an OPEN list.
-  await page.locator('select[data-column="0"]').selectOption({ label: 'IDA* + linear conflict' });
+  await page.locator('select[data-column="0"]').selectOption({ label: 'IDA* · lin. conflict' });
   const ida = page.locator('.pane[data-method="idastar-linear-conflict"]');
   await page.locator('.pane-switch button').first().click();
   await ida.getByText('Finds the goal').waitFor({ timeout: 20000 });

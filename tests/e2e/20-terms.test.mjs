@@ -65,7 +65,7 @@ test('every explanation opens by click and keyboard: verdict, method, coach, res
   seen += await checkTerms(page, '.coach');
   await page.locator('#solve').click();
   await page.locator('#length').waitFor({ timeout: 20_000 });
-  assert.match(await page.locator('.headline').textContent(), /^\d+ moves — the fewest possible\?/);
+  assert.match(await page.locator('.headline').textContent(), /^\d+ moves — shortest possible\?/);
   // The search's counters are under "Search details".
   await page.locator('#search-details summary').click();
   seen += await checkTerms(page, '#result');

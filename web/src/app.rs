@@ -178,7 +178,7 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
                 dispatcher={state.dispatcher()} view={state.view} />
             <ResultPanel result={state.solve.result().cloned()}
                 step={state.result_step()} depth_limit={state.prefs.depth_limit} answers={answers} playing_answer={playing_answer}
-                found_after_ms={solver.found_after(state)}
+                found={solver.found_after(state)}
                 dispatcher={state.dispatcher()} />
             <DepthChart {solution} />
         </ViewPanel>

@@ -146,14 +146,42 @@ pub fn too_large(shape: Shape) -> String {
 }
 
 /// "depth 14: board 37 of 100 (1,234 of 4,800 solves)".
-pub fn progress_text(progress: &ExperimentProgress, boards: usize) -> String {
+pub fn progress_text(progress: &ExperimentProgress) -> String {
     format!(
-        "depth {}: board {} of {boards} ({} of {} solves)",
+        "depth {}: board {} of {} ({} of {} solves)",
         progress.depth,
         progress.board_index + 1,
+        progress.boards,
         count(progress.done as u64),
         count(progress.total as u64)
     )
+}
+
+/// What the status line adds where a depth has fewer distinct boards than asked for (each is
+/// measured once): " Only 2 boards lie at depth 31: each was measured once." (empty where
+/// none).
+pub fn fewer_boards_text(rows: &[puzzle_core::experiment::DepthRow], asked: usize) -> String {
+    let fewer: Vec<_> = rows.iter().filter(|row| row.boards < asked).collect();
+    match fewer.as_slice() {
+        [] => String::new(),
+        [row] => format!(
+            " Only {} lie at depth {}: each was measured once.",
+            plural(row.boards),
+            row.depth
+        ),
+        rows => format!(
+            " Fewer boards lie at some depths ({}): each was measured once.",
+            rows.iter()
+                .map(|row| format!("{} at depth {}", plural(row.boards), row.depth))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// "1 board", "2 boards".
+fn plural(boards: usize) -> String {
+    format!("{boards} board{}", if boards == 1 { "" } else { "s" })
 }
 
 /// A cell's mean nodes generated in the table: the figure, `*` when some solves hit the budget
@@ -348,12 +376,13 @@ mod tests {
             depth_index: 6,
             depth: 14,
             board_index: 36,
+            boards: 100,
             method_index: 1,
             done: 1234,
             total: 4800,
         };
         assert_eq!(
-            progress_text(&progress, 100),
+            progress_text(&progress),
             "depth 14: board 37 of 100 (1,234 of 4,800 solves)"
         );
     }

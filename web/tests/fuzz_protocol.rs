@@ -199,6 +199,7 @@ fn replies() -> Vec<Value> {
                 depth_index: 0,
                 depth: 2,
                 board_index: 1,
+                boards: 8,
                 method_index: 0,
                 done: 3,
                 total: 16,
@@ -209,6 +210,7 @@ fn replies() -> Vec<Value> {
             row: puzzle_core::experiment::DepthRow {
                 depth: 2,
                 available: 4,
+                boards: 4,
                 cells: vec![puzzle_core::experiment::Cell::skipped()],
             },
             boards: vec![board("1 2 3 / 4 5 0")],

@@ -145,17 +145,15 @@ fn experiment_form(form: &UseStateHandle<Form>, locked: bool) -> Html {
 /// Where the run is, or how it ended.
 fn run_status(run: &ExperimentRun) -> Html {
     let (text, class) = match (&run.end, &run.progress) {
-        (None, Some(progress)) => (
-            format!("Running: {} …", progress_text(progress, run.config.boards)),
-            "muted",
-        ),
+        (None, Some(progress)) => (format!("Running: {} …", progress_text(progress)), "muted"),
         (None, None) => ("Running: drawing the boards …".to_string(), "muted"),
         (Some(RunEnd::Done(ms)), _) => (
             format!(
-                "Done: {} depths × {} boards in {}.",
+                "Done: {} depths × {} boards in {}.{}",
                 run.rows.len(),
                 run.config.boards,
-                crate::format::duration(*ms)
+                crate::format::duration(*ms),
+                crate::experiment::fewer_boards_text(&run.rows, run.config.boards)
             ),
             "muted",
         ),
@@ -229,7 +227,12 @@ fn experiment_table(
         };
         html! {
             <tr data-depth={depth.to_string()}>
-                <th scope="row">{ depth }</th>
+                <th scope="row" data-boards={row.boards.to_string()}>
+                    { depth }
+                    if row.boards < run.config.boards {
+                        <span class="small-print muted">{ format!(" ({} only)", row.boards) }</span>
+                    }
+                </th>
                 { for cells }
                 <td>
                     <button class="small" id={format!("experiment-play-{depth}")} {onclick}

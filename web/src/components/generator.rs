@@ -14,6 +14,7 @@ use puzzle_core::{format_moves, Board, Direction, Goal};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::mini::MiniBoard;
 use crate::components::number_field::NumberField;
 use crate::download::{download, read_board_file};
 use crate::race::{generate, GeneratorSpec};
@@ -98,10 +99,11 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
         move |spec: &GeneratorSpec| {
             let (goal, board) = generate(spec);
             state.dispatch(Action::Puzzle(PuzzleAction::Generated(goal, board)));
-            crate::hooks::reveal::reveal_board();
         }
     };
-    // Generate: a new seed each press (shown in the field, so it can be shared).
+    // Generate: a new seed each press (shown in the field, so it can be shared). The page does
+    // not scroll to the board: the board made shows small beside the button, so Generate can be
+    // pressed again and again where it is (on a phone the board is a screen away).
     let on_generate = {
         let (own, spec, make) = (own.clone(), spec.clone(), make.clone());
         Callback::from(move |_: MouseEvent| {
@@ -116,7 +118,10 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
     // The board of the seed in the field (a seed someone shared).
     let on_seeded = {
         let spec = spec.clone();
-        Callback::from(move |_: MouseEvent| make(&spec))
+        Callback::from(move |_: MouseEvent| {
+            make(&spec);
+            crate::hooks::reveal::reveal_board();
+        })
     };
     let on_import = {
         let state = state.clone();
@@ -148,6 +153,12 @@ pub fn generator_panel(props: &GeneratorProps) -> Html {
                 <button id="generate" class="primary" onclick={on_generate} title="A new board from a new random seed">{ "Generate" }</button>
                 <button id="generate-seed" onclick={on_seeded}>{ format!("Board of seed {}", own.seed) }</button>
             </div>
+            if let Ok(goal) = props.goal.board(props.board.shape()) {
+                <figure id="gen-preview" class="goal-picture">
+                    <MiniBoard board={props.board.clone()} {goal} numbers={props.board.shape().cells() <= 36} />
+                    <figcaption>{ "The board on screen" }</figcaption>
+                </figure>
+            }
             <FamousPicker goal={props.goal.clone()} dispatcher={state.clone()} />
             { file_buttons(&FilesProps { board: props.board.clone(), goal: props.goal.clone(), moves: props.moves.clone(), on_import, on_refused }) }
             <p class="muted small-print">{ "You can also drop an n-puzzle file on the board, or paste a board anywhere on the page." }</p>

@@ -16,7 +16,9 @@ pub fn header(how_to: &UseStateHandle<bool>) -> Html {
             <div class="top-row">
                 <h1>{ "Sliding puzzle" }</h1>
                 <div class="top-tools">
-                    <button id="how-to-open" class="plain" {onclick}>{ "How to play" }</button>
+                    <button id="how-to-open" class="plain" {onclick}>
+                        <span class="how-to-mark" aria-hidden="true">{ "?" }</span><span class="how-to-word">{ "How to play" }</span>
+                    </button>
                     <ThemePicker />
                 </div>
             </div>

@@ -143,7 +143,7 @@ fn move_count(props: &MoveCountProps) -> Html {
         Some((step, total)) => html! {
             <span id="move-count" data-moves={step.to_string()} data-playback="true"
                 title="The solver's answer is playing: the moves of it the board shows">
-                { format!("Moves: {step} of {total} (the answer)") }
+                { format!("Moves: {step} of {total}") }<span class="count-note">{ " (the answer)" }</span>
             </span>
         },
         None => html! {

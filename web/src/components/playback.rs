@@ -88,8 +88,8 @@ pub const SHORTEST_WORDS: &str = "shortest possible";
 pub fn quality_words(solution: &Solution) -> String {
     if solution.is_optimal() {
         SHORTEST_WORDS.to_string()
-    } else if let Some(ratio) = solution.bound_ratio() {
-        format!("at most {ratio:.2}× the shortest")
+    } else if let Some(ratio) = solution.ratio_at_most() {
+        format!("at most {ratio}× the shortest")
     } else {
         "not proven shortest".to_string()
     }
@@ -204,7 +204,7 @@ pub fn playback_bar(props: &PlaybackProps) -> Html {
             <div class="row timeline-row">
                 <label class="timeline">
                     <span id="step-count" data-step={playback.step.to_string()} data-total={total.to_string()}>
-                        { format!("Step {} / {}", playback.step, total) }
+                        <span class="word">{ "Step " }</span>{ format!("{} / {}", playback.step, total) }
                     </span>
                     <input id="timeline" type="range" min="0" max={total.to_string()}
                         value={playback.step.to_string()} oninput={on_seek} aria-label="timeline" />
@@ -264,10 +264,11 @@ mod tests {
             Action::Solve(SolveAction::Solved(1, Box::new(solution.clone()))),
         )
         .unwrap();
-        let ratio = solution.moves.len() as f64 / (solution.moves.len() - 2) as f64;
+        let ratio =
+            puzzle_core::RatioAtMost::new(solution.moves.len(), solution.moves.len() as u32 - 2);
         assert_eq!(
             playing_quality(&near),
-            Some(format!("at most {ratio:.2}× the shortest"))
+            Some(format!("at most {ratio}× the shortest"))
         );
         solution.lower_bound = None;
         assert_eq!(quality_words(&solution), "not proven shortest");

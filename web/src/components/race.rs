@@ -52,7 +52,9 @@ pub fn race_panel(props: &RaceProps) -> Html {
         let state = state.clone();
         Callback::from(move |i| state.dispatch(Action::Race(RaceAction::PlayRaceEntry(i))))
     };
-    let on_race = props.on_race.reform(|_: MouseEvent| ());
+    let on_race = props.on_race.reform(|_: MouseEvent| {
+        crate::hooks::reveal::reveal_soon("#race-table");
+    });
     let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());
     let (start_ref, cancel_ref) = use_race_focus(race_running);
     html! {

@@ -54,10 +54,10 @@ pub struct ResultProps {
     /// The one of them being played back.
     #[prop_or_default]
     pub playing_answer: Option<usize>,
-    /// Milliseconds from Solve to this answer, when it is the last solve's (tables' download
-    /// or build and the watched playback's rounds included).
+    /// When this answer was found and when its search ended, in milliseconds from Solve,
+    /// when it is the last solve's (tables' download or build included).
     #[prop_or_default]
-    pub found_after_ms: Option<f64>,
+    pub found: Option<crate::hooks::solve::Found>,
     /// Sends actions to the page's reducer.
     pub dispatcher: UseReducerDispatcher<State>,
 }
@@ -129,8 +129,8 @@ pub fn result_panel(props: &ResultProps) -> Html {
                     solution.moves.len() - shortest) }</p>
             }
             <p id="result-for" class="muted small-print">{ answer_for(finished, step) }</p>
-            if let Some(after) = props.found_after_ms {
-                <p id="found-after" class="muted small-print">{ timing_words(after, solution) }</p>
+            if let Some(found) = &props.found {
+                <p id="found-after" class="muted small-print">{ timing_words(found.after_ms, found.ended_ms, solution) }</p>
             }
             { crate::components::solve_tables::result_view(finished.how_solved.as_ref(), solution) }
             if matches!(finished.proof, Proof::Due | Proof::Proving(_)) {
@@ -154,16 +154,24 @@ pub fn result_panel(props: &ResultProps) -> Html {
 }
 
 /// When the answer came, in words that say what happened: "Found 1.2 s after Solve; the
-/// search itself took 0.9 s"; an answer the search gave at once says so (and that the tables
-/// were already held, for a pattern-database solve: the time after Solve was the playback's and
-/// the worker's, not the search's); a run that found nothing "stopped", without an answer.
-pub fn timing_words(after_ms: f64, solution: &Solution) -> String {
+/// search itself took 0.9 s"; an improving search that found it (`after_ms` after Solve) well
+/// before it ended (`ended_ms`) says both: "Found 6.3 s after Solve; the search went on to
+/// 15.0 s without a shorter one". An answer the search gave at once says so (and that the
+/// tables were already held, for a pattern-database solve: the time after Solve was the
+/// worker's, not the search's); a run that found nothing "stopped", without an answer.
+pub fn timing_words(after_ms: f64, ended_ms: f64, solution: &Solution) -> String {
     let search_ms = solution.stats.elapsed_ms;
     if solution.outcome != SolveOutcome::Solved {
         format!(
             "Stopped {} after Solve without an answer; the search itself ran {}.",
-            duration(after_ms),
+            duration(ended_ms),
             duration(search_ms)
+        )
+    } else if ended_ms - after_ms >= SEARCH_WENT_ON_MS {
+        format!(
+            "Found {} after Solve; the search went on to {} without a shorter one.",
+            duration(after_ms),
+            duration(ended_ms)
         )
     } else if search_ms < 1.0 {
         let tables = if solution.method == Method::PatternDatabase {
@@ -184,28 +192,16 @@ pub fn timing_words(after_ms: f64, solution: &Solution) -> String {
     }
 }
 
-/// The length in words: "20 moves — the fewest possible", "118 moves — at most 1.08× the
-/// shortest", "40 moves — maybe not the fewest", each with what it means one press away.
+/// The length in words with its quality, as the playback bar says it ("20 moves — shortest
+/// possible", "118 moves — at most 1.08× the shortest", "40 moves — not proven shortest"),
+/// each with what it means one press away.
 fn headline(solution: &Solution) -> Html {
     let moves = solution.moves.len();
-    let (class, words, text) = if solution.is_optimal() {
-        (
-            "good",
-            "the fewest possible".to_string(),
-            glossary::SHORTEST,
-        )
-    } else if let Some(ratio) = solution.bound_ratio() {
-        (
-            "warn",
-            format!("at most {ratio:.2}× the shortest"),
-            glossary::NEAR_SHORTEST,
-        )
+    let words = crate::components::playback::quality_words(solution);
+    let (class, text) = if solution.is_optimal() {
+        ("good", glossary::SHORTEST)
     } else {
-        (
-            "warn",
-            "maybe not the fewest".to_string(),
-            glossary::NEAR_SHORTEST,
-        )
+        ("warn", glossary::NEAR_SHORTEST)
     };
     html! {
         <p class="headline">
@@ -219,6 +215,10 @@ fn headline(solution: &Solution) -> Html {
         </p>
     }
 }
+
+/// How much longer than the answer's finding the search must run for the timing line to say
+/// both times (below it, they read as one).
+const SEARCH_WENT_ON_MS: f64 = 500.0;
 
 /// Whether a counter means something for the method that answered: the staged and anytime
 /// methods run many small searches, so they have no one frontier, and they count every board

@@ -46,8 +46,8 @@ pub fn progress_text(running: Option<&Running>, shape: Shape) -> Option<String> 
             .map(|s| s.moves.len().to_string())
             .collect();
         let ratio = best
-            .bound_ratio()
-            .map(|r| format!(", at most {r:.2}× the shortest"))
+            .ratio_at_most()
+            .map(|r| format!(", at most {r}× the shortest"))
             .unwrap_or_default();
         format!("{} moves{ratio}, still improving", lengths.join(" → "))
     });
@@ -173,12 +173,12 @@ pub fn result_view(finished: Option<&HowSolved>, solution: &Solution) -> Html {
                     "Near-optimal, not guaranteed shortest: {} moves; every solution needs at least {} (lower bound){}.",
                     solution.moves.len(),
                     quality.lower_bound,
-                    quality.ratio.map(|r| format!(", so this one is at most {r:.2}× the shortest")).unwrap_or_default(),
+                    quality.ratio.map(|r| format!(", so this one is at most {r}× the shortest")).unwrap_or_default(),
                 ) }
             </p>
         }
         if let Some(info) = &finished.tables {
-            <p id="pdb-source" class="pdb-source" data-source={info.source_name()} data-ms={format!("{:.1}", info.ms())} data-bytes={info.bytes().to_string()}>
+            <p id="pdb-source" class="pdb-source small-print muted" data-source={info.source_name()} data-ms={format!("{:.1}", info.ms())} data-bytes={info.bytes().to_string()}>
                 { format!("{} {}.", if matches!(finished.method, Method::Anytime { .. }) { "Big-board tables" } else { "Pattern database" }, source_text(info)) }
                 if let Some(failed) = failed.clone() {
                     { " " }<span class="download-failed">{ failed }</span>
@@ -186,7 +186,7 @@ pub fn result_view(finished: Option<&HowSolved>, solution: &Solution) -> Html {
             </p>
         } else if let Some(failed) = failed {
             // Without the big-board tables: the line says which tables the answer went without.
-            <p id="pdb-source" class="pdb-source warn" data-source="none">{ failed }</p>
+            <p id="pdb-source" class="pdb-source small-print warn" data-source="none">{ failed }</p>
         }
         { workers_view(finished.workers.as_ref(), true) }
         </>

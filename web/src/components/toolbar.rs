@@ -87,7 +87,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     title="A new random board of this size">{ "Scramble" }</button>
                 { solve }
                 <button id="more" class="more" onclick={on_more} aria-expanded={shown.to_string()}
-                    aria-controls="more-options">{ if shown { "Fewer options" } else { "More options" } }</button>
+                    aria-controls="more-options">
+                    { if shown { "Fewer" } else { "More" } }<span class="options-word">{ " options" }</span>
+                </button>
             </div>
             <div id="more-options" class="more-options" hidden={!shown}>
                 { props.children.clone() }

@@ -83,6 +83,46 @@ pub fn reveal_board() {
     call(&element, "scrollIntoView", Some(&how));
 }
 
+/// Once the page has drawn what an action changed, scrolls the first element matching
+/// `selector` the shortest way into view if part of it is off-screen or under the phone's tab
+/// bar (Race's table after Race, the node expanded after Step): the effect of the press is
+/// where the person looks. Its CSS `scroll-margin` keeps it clear of sticky controls.
+pub fn reveal_soon(selector: &'static str) {
+    gloo_timers::callback::Timeout::new(50, move || {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Some(document) = window.document() else {
+            return;
+        };
+        let Some(element) = document.query_selector(selector).ok().flatten() else {
+            return;
+        };
+        let Some(rect) = call(&element, "getBoundingClientRect", None) else {
+            return;
+        };
+        let height = window
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(f64::NAN);
+        // A tab bar fixed at the bottom (a phone) hides what is under it.
+        let floor = document
+            .query_selector(".tabs")
+            .ok()
+            .flatten()
+            .and_then(|bar| call(&bar, "getBoundingClientRect", None))
+            .map_or(height, |bar| number(&bar, "top").min(height));
+        let floor = if floor > 0.0 { floor } else { height };
+        if fully_visible(number(&rect, "top"), number(&rect, "bottom"), floor) {
+            return;
+        }
+        let how = options(&[("block", "nearest".into()), ("behavior", "smooth".into())]);
+        call(&element, "scrollIntoView", Some(&how));
+    })
+    .forget();
+}
+
 /// Focuses `element` without scrolling the page (the board's reveal decides the scroll).
 pub fn focus_quietly(element: &Element) {
     let how = options(&[("preventScroll", true.into())]);

@@ -33,21 +33,25 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// How long after Solve the answer in the Result came, if it is the last solve's.
-    pub fn found_after(&self, state: &State) -> Option<f64> {
+    /// When the answer in the Result was found and when its search ended, if it is the last
+    /// solve's.
+    pub fn found_after(&self, state: &State) -> Option<Found> {
         let result = state.solve.result()?;
         let found = self.found.as_ref()?;
-        (found.moves == result.solution.moves).then_some(found.after_ms)
+        (found.moves == result.solution.moves).then(|| found.clone())
     }
 }
 
-/// The last solve's final answer and how long after Solve it came.
+/// The last solve's final answer: when it was first found and when the search ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
     /// The answer's moves (the Result shows the time only beside this very answer).
     pub moves: Vec<puzzle_core::Direction>,
-    /// Milliseconds from Solve to the answer.
+    /// Milliseconds from Solve to the first report of these moves (an improving search
+    /// reports its answer long before its time ends).
     pub after_ms: f64,
+    /// Milliseconds from Solve to the search's end.
+    pub ended_ms: f64,
 }
 
 /// The page's clock in milliseconds (0 where there is none).
@@ -119,6 +123,8 @@ struct Requests {
     busy: Option<u32>,
     /// The last solve request sent and when (the page's clock).
     solve_sent: Option<(u32, f64)>,
+    /// The last answer that solve reported and when (milliseconds after Solve).
+    last_seen: Option<(Vec<puzzle_core::Direction>, f64)>,
 }
 
 /// Whether the worker must be stopped: the state is busy with no request (`now`) while the
@@ -201,12 +207,24 @@ fn use_worker_events(
                 let mut requests = requests.borrow_mut();
                 requests.answered = requests.answered.max(id);
             }
-            if let FromWorker::Done { id, solution } = &reply {
-                if let Some((_, at)) = requests.borrow().solve_sent.filter(|(sent, _)| sent == id) {
-                    found.set(Some(Found {
-                        moves: solution.moves.clone(),
-                        after_ms: now_ms() - at,
-                    }));
+            if let FromWorker::Improved { id, solution } | FromWorker::Done { id, solution } =
+                &reply
+            {
+                let mut requests = requests.borrow_mut();
+                if let Some((_, at)) = requests.solve_sent.filter(|(sent, _)| sent == id) {
+                    let now = now_ms() - at;
+                    let first = match requests.last_seen.take() {
+                        Some((moves, when)) if moves == solution.moves => when,
+                        _ => now,
+                    };
+                    requests.last_seen = Some((solution.moves.clone(), first));
+                    if matches!(reply, FromWorker::Done { .. }) {
+                        found.set(Some(Found {
+                            moves: solution.moves.clone(),
+                            after_ms: first,
+                            ended_ms: now,
+                        }));
+                    }
                 }
             }
             if let Some(action) = action_for(reply) {
@@ -263,7 +281,10 @@ fn start_solve(
         return;
     }
     let id = slot.new_id();
-    requests.borrow_mut().solve_sent = Some((id, now_ms()));
+    let mut sent = requests.borrow_mut();
+    sent.solve_sent = Some((id, now_ms()));
+    sent.last_seen = None;
+    drop(sent);
     let mut message = state.worker_message(id);
     if let ToWorker::Solve(request) = &mut message {
         request.workers = page_workers();
@@ -414,6 +435,7 @@ mod tests {
                     depth_index: 0,
                     depth: 2,
                     board_index: 0,
+                    boards: 8,
                     method_index: 0,
                     done: 1,
                     total: 2,
@@ -424,6 +446,7 @@ mod tests {
                 row: puzzle_core::experiment::DepthRow {
                     depth: 2,
                     available: 4,
+                    boards: 4,
                     cells: Vec::new(),
                 },
                 boards: Vec::new(),

@@ -685,6 +685,7 @@ mod tests {
         let row = DepthRow {
             depth: 2,
             available: 4,
+            boards: 4,
             cells: vec![puzzle_core::experiment::Cell::skipped()],
         };
         let replies = [
@@ -694,6 +695,7 @@ mod tests {
                     depth_index: 1,
                     depth: 4,
                     board_index: 2,
+                    boards: 8,
                     method_index: 0,
                     done: 7,
                     total: 24,

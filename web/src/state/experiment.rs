@@ -152,6 +152,7 @@ mod tests {
         DepthRow {
             depth,
             available: 4,
+            boards: 4,
             cells: vec![Cell::skipped(); 4],
         }
     }
@@ -161,6 +162,7 @@ mod tests {
             depth_index: 0,
             depth: 2,
             board_index: 1,
+            boards: 8,
             method_index: 2,
             done,
             total: 16,

@@ -391,7 +391,7 @@ fn a_staged_answer_carries_its_bound() {
     assert_eq!(answer.solution.outcome, SolveOutcome::Solved);
     let quality = Quality {
         lower_bound: answer.lower_bound,
-        ratio: Some(answer.bound_ratio),
+        ratio: answer.solution.ratio_at_most(),
     };
     s = apply(
         &s,

@@ -155,7 +155,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                             <button onclick={trace_screen.clone()}>{ "Trace the board on screen" }</button>
                         </p>
                     }
-                    <div class="row">{ picker(0) }{ picker(1) }</div>
+                    <div class="row method-pickers">{ picker(0) }{ picker(1) }</div>
                     { step_controls(&ControlsProps { step: control.step, available, finished, running: control.running,
                         speed: control.speed, on_action }) }
                     <p class="small-print muted">{ format!(
@@ -306,7 +306,7 @@ fn method_picker(props: &PickerProps) -> Html {
     let options = props.configs.iter().enumerate().map(|(i, c)| {
         html! {
             <option value={i.to_string()} selected={props.current == i}>
-                { Method::Search(*c).label() }
+                { Method::Search(*c).short_label() }
             </option>
         }
     });
@@ -338,6 +338,14 @@ struct ControlsProps {
 fn step_controls(props: &ControlsProps) -> Html {
     let (step, available) = (props.step, props.available);
     let act = |action: ControlAction| props.on_action.reform(move |_: MouseEvent| action);
+    // A step shows its effect: the node now expanded comes into view (a phone's screen has the
+    // controls and the menus, and the node under them).
+    let step_by = |by: usize| {
+        props.on_action.reform(move |_: MouseEvent| {
+            crate::hooks::reveal::reveal_soon(".pane-slot:not(.not-shown) div.current");
+            ControlAction::Step(by, available)
+        })
+    };
     let on_speed = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -351,8 +359,8 @@ fn step_controls(props: &ControlsProps) -> Html {
     html! {
         <div class="row stepper-controls" role="group" aria-label="step controls">
             <button onclick={act(ControlAction::Restart)} disabled={step == 0}>{ "Back to start" }</button>
-            <button onclick={act(ControlAction::Step(1, available))} disabled={at_end}>{ "Step" }</button>
-            <button onclick={act(ControlAction::Step(10, available))} disabled={at_end}>{ "Step 10" }</button>
+            <button onclick={step_by(1)} disabled={at_end}>{ "Step" }</button>
+            <button onclick={step_by(10)} disabled={at_end}>{ "Step 10" }</button>
             <button class="primary" onclick={act(ControlAction::Toggle)} disabled={at_end && !props.running}>
                 { if props.running { "Pause" } else { "Run" } }
             </button>

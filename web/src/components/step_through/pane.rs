@@ -216,7 +216,7 @@ pub fn pane(props: &PaneProps) -> Html {
     let goal = &props.goal;
     html! {
         <div class="pane" data-method={name.clone()}>
-            <h3 class="pane-title">{ method.label() }</h3>
+            <h3 class="pane-title">{ method.short_label() }</h3>
             <p class={classes!("pane-status", "small-print", tone)} aria-live="polite">{ line }</p>
             { counts(replay) }
             if stale > 0 {

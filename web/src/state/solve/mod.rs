@@ -311,7 +311,7 @@ impl Finished {
                 _ => with_bound(answer, Some(bound)),
             }
         }
-        let (lower_bound, ratio) = (self.solution.lower_bound, self.solution.bound_ratio());
+        let (lower_bound, ratio) = (self.solution.lower_bound, self.solution.ratio_at_most());
         if let Some(how) = self.how_solved.as_mut().filter(|h| h.quality.is_some()) {
             how.quality = lower_bound.map(|lower_bound| Quality { lower_bound, ratio });
         }
@@ -514,7 +514,7 @@ impl Solve {
                 // A near-optimal answer carries its lower bound.
                 let quality = solution.lower_bound.map(|lower_bound| Quality {
                     lower_bound,
-                    ratio: solution.bound_ratio(),
+                    ratio: solution.ratio_at_most(),
                 });
                 let how_solved = running.how_solved(quality);
                 let finished = Finished::of(running, solution, how_solved);

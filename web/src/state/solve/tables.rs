@@ -17,8 +17,8 @@ use crate::protocol::{BuildProgress, ShippedTables, TablesInfo};
 pub struct Quality {
     /// An admissible lower bound on the optimal length.
     pub lower_bound: u32,
-    /// Length over the lower bound.
-    pub ratio: Option<f64>,
+    /// Length over the lower bound, rounded up.
+    pub ratio: Option<puzzle_core::RatioAtMost>,
 }
 
 /// What a special method's finished solve adds to the result.

@@ -175,7 +175,7 @@ fn every_answer_is_stated_against_the_largest_bound_told() {
         quality,
         Some(Quality {
             lower_bound: 2,
-            ratio: Some(1.0)
+            ratio: Some(puzzle_core::RatioAtMost::new(2, 2))
         })
     );
     // The final answer's own bound counts too, for every answer.
@@ -372,7 +372,7 @@ fn a_proof_raises_the_bound_of_every_answer_once() {
         result.how_solved.as_ref().unwrap().quality,
         Some(Quality {
             lower_bound: 4,
-            ratio: Some(1.5)
+            ratio: Some(puzzle_core::RatioAtMost::new(6, 4))
         })
     );
 
