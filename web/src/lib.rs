@@ -49,6 +49,8 @@
 //! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page;
 //!   [`picture_check`]: whether a picture file is safe to draw, from its bytes.
 //! - [`storage`]: the one accessor of the browser's local storage (theme, How to play, bests).
+//! - [`prerender`]: the first screen drawn natively at build time for index.html, and the seed
+//!   the page's app takes from it so that it draws the same board.
 //!
 //! **The worker boundary**
 //! - [`protocol`]: the serde messages between page and worker; [`client`]: the page's side of a
@@ -75,6 +77,7 @@ pub mod hooks;
 pub mod idb;
 pub mod panic;
 pub mod picture_check;
+pub mod prerender;
 pub mod protocol;
 pub mod race;
 pub mod state;

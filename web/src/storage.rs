@@ -3,5 +3,9 @@
 
 /// The browser's local storage, if the page may use it.
 pub fn local() -> Option<web_sys::Storage> {
+    // Natively (the first screen drawn at build time) there is no browser to ask.
+    if cfg!(not(target_arch = "wasm32")) {
+        return None;
+    }
     web_sys::window()?.local_storage().ok()?
 }

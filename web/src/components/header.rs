@@ -1,5 +1,5 @@
 //! The page's header: its title and one line, "How to play" and the theme menu; and the
-//! loading text of index.html it replaces.
+//! loading text and prerendered first screen of index.html it replaces.
 
 use yew::prelude::*;
 
@@ -27,12 +27,15 @@ pub fn header(how_to: &UseStateHandle<bool>) -> Html {
     }
 }
 
-/// Removes the loading text of index.html, shown until the app first draws.
+/// Removes the loading text and the prerendered first screen of index.html, shown until the
+/// app first draws.
 pub fn remove_loading_text() {
-    if let Some(loading) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("loading"))
-    {
-        loading.remove();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for id in ["loading", crate::prerender::ELEMENT_ID] {
+        if let Some(element) = document.get_element_by_id(id) {
+            element.remove();
+        }
     }
 }

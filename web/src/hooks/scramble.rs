@@ -19,5 +19,9 @@ pub fn use_scramble(dispatcher: UseReducerDispatcher<State>) -> Callback<()> {
 /// A fresh random seed for a new board (Scramble, a new size or goal), below 2^53 so that it
 /// survives a trip through a JS number.
 pub fn random_seed() -> u64 {
+    if cfg!(not(target_arch = "wasm32")) {
+        // The first screen drawn at build time: the prerender's seed stands in.
+        return crate::prerender::seed().unwrap_or(0);
+    }
     (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }

@@ -64,10 +64,18 @@ pub fn use_url_sync(query: String, view: View, dispatcher: UseReducerDispatcher<
 /// The state the page's address describes: its board, or a scrambled one when the address
 /// names none (the seed is chosen here, as the Scramble button's is).
 pub fn state_from_address() -> State {
+    if cfg!(not(target_arch = "wasm32")) {
+        // The first screen drawn at build time: no address, the prerender's seed.
+        return crate::url::initial_state("", crate::prerender::seed().unwrap_or(0));
+    }
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    // Below 2^53, like the Scramble button's seed.
-    let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    // Without a link, the board the page showed before the wasm came (same seed, same board).
+    let seed = match crate::prerender::seed() {
+        Some(seed) if query.trim_start_matches('?').is_empty() => seed,
+        // Below 2^53, like the Scramble button's seed.
+        _ => (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64,
+    };
     crate::url::initial_state(&query, seed)
 }

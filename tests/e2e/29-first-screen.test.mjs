@@ -1,0 +1,88 @@
+// Issue 54, the first screen before the code arrives: index.html itself holds the page's first
+// screen (header, Size, Scramble, Solve, the board, How to play), drawn at build time by the
+// app's own components; with the wasm held back it is on screen, and when the wasm comes the app
+// takes its place with the very same board, which then slides at a tap. A link's page and a How
+// to play dismissed before are not shown from the build's screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, BASE_URL } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** A fresh page whose wasm files are held until `release()` is called. */
+async function heldBack(query = '', device = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true }, init) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(`console: ${m.text()}`); });
+  if (init) await page.addInitScript(init);
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
+  await page.goto(`${BASE_URL}/${query}`);
+  return { page, release };
+}
+
+test('the HTML holds the first screen: header, toolbar, a scrambled board and How to play', async () => {
+  const html = await (await fetch(`${BASE_URL}/`)).text();
+  const screen = html.match(/<div id="prerendered" aria-hidden="true" data-seed="(\d+)">([\s\S]*?)<\/div>\s*<!-- The app draws itself here/);
+  assert.ok(screen, 'index.html has the prerendered first screen');
+  for (const part of ['<header class="top"', 'id="size"', 'id="scramble"', 'id="solve"', 'role="grid"', 'id="how-to-play"']) {
+    assert.ok(screen[2].includes(part), `the first screen has ${part}`);
+  }
+  const cells = screen[2].match(/role="grid"[^>]*data-board="([\d ]+)"|data-board="([\d ]+)"[^>]*role="grid"/);
+  assert.ok(cells, 'the board names its cells');
+  const board = (cells[1] ?? cells[2]).split(' ').map(Number);
+  assert.deepEqual([...board].sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7, 8], 'a 3x3 board');
+  assert.notDeepEqual(board, [1, 2, 3, 4, 5, 6, 7, 8, 0], 'scrambled');
+});
+
+test('phone: the board shows before the wasm, and the app takes its place with the same board', async () => {
+  const { page, release } = await heldBack();
+  const before = page.locator('#prerendered [role=grid]');
+  await before.waitFor({ state: 'visible' });
+  const box = await before.boundingBox();
+  assert.ok(box.width > 200 && box.y < 300, `the board is on the first screen: ${JSON.stringify(box)}`);
+  assert.ok(await page.locator('#prerendered #solve').isVisible());
+  assert.equal(await page.locator('#loading').isVisible(), false, 'no loading text over a board');
+  const cells = await before.getAttribute('data-board');
+  await shot(page, '29-first-screen-before-wasm', { fullPage: false });
+  release();
+  const grid = page.getByRole('grid');
+  await grid.waitFor();
+  assert.equal(await grid.getAttribute('data-board'), cells, 'the same board');
+  assert.equal(await page.locator('#prerendered, #loading').count(), 0, 'the copy and the loading text are gone');
+  assert.equal(await page.locator('#solve').count(), 1, 'one Solve');
+  const after = await grid.boundingBox();
+  assert.ok(Math.abs(after.y - box.y) <= 2 && Math.abs(after.width - box.width) <= 2, `the board stays put: ${JSON.stringify(box)} then ${JSON.stringify(after)}`);
+  // The tiles slide at once: tap a tile beside the blank.
+  const tiles = cells.split(' ').map(Number);
+  const blank = tiles.indexOf(0);
+  const next = blank % 3 > 0 ? blank - 1 : blank + 1;
+  await page.locator('#app .tile').nth(next).tap();
+  await page.waitForFunction(() => Number(document.querySelector('#move-count')?.dataset.moves) === 1, null, { timeout: 5_000 });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a link\'s page says it is loading instead; How to play dismissed before stays away', async () => {
+  const linked = await heldBack('?size=4');
+  await linked.page.locator('#loading').waitFor({ state: 'visible' });
+  assert.equal(await linked.page.locator('#prerendered').isVisible(), false, 'not the build\'s 3x3 for a 4x4 link');
+  linked.release();
+  await linked.page.getByRole('grid').waitFor();
+  assert.equal((await linked.page.getByRole('grid').getAttribute('data-board')).split(' ').length, 16);
+  await linked.page.context().close();
+
+  const seen = await heldBack('', { viewport: { width: 1280, height: 800 } }, () => localStorage.setItem('how-to-play-seen', '1'));
+  await seen.page.locator('#prerendered [role=grid]').waitFor({ state: 'visible' });
+  assert.equal(await seen.page.locator('#prerendered #how-to-play').isVisible(), false);
+  seen.release();
+  await seen.page.getByRole('grid').waitFor();
+  assert.equal(await seen.page.locator('#how-to-play').count(), 0);
+  assert.deepEqual(seen.page.problems, []);
+  await seen.page.context().close();
+});
