@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Every test of the web app (run scripts/setup.sh first):
 #   1. the release bundle (trunk build --release into dist/), with the wasm sizes;
-#   2. the web crate's native unit tests (cargo test -p web);
-#   3. its wasm-bindgen tests in headless Chromium (web/tests/browser.rs);
-#   4. the end-to-end tests (tests/e2e, node --test + playwright-core) against dist/ served by a
+#   2. the web crate's wasm-bindgen tests in headless Chromium (web/tests/browser.rs; its native
+#      tests run with the workspace's, in test.sh);
+#   3. the end-to-end tests (tests/e2e, node --test + playwright-core) against dist/ served by a
 #      static file server on a free loopback port. Screenshots go to tests/e2e/artifacts/.
 # Exits non-zero on any failure.
 set -euo pipefail
@@ -25,9 +25,6 @@ step "wasm sizes (raw / gzip -9)"
 for wasm in dist/*.wasm; do
   printf '%-40s %8d bytes raw %8d bytes gzipped\n' "$(basename "$wasm")" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
 done
-
-step "cargo test -p web (native unit tests)"
-cargo test -p web
 
 step "wasm-bindgen tests in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p web --target wasm32-unknown-unknown --test browser
