@@ -270,6 +270,26 @@ mod tests {
         }
     }
 
+    /// A depth with fewer boards than asked says how many it measured, once each.
+    #[test]
+    fn depths_with_fewer_boards_say_so() {
+        let row = |depth, boards| puzzle_core::experiment::DepthRow {
+            depth,
+            available: boards,
+            boards,
+            cells: Vec::new(),
+        };
+        assert_eq!(fewer_boards_text(&[row(20, 100)], 100), "");
+        assert_eq!(
+            fewer_boards_text(&[row(20, 100), row(31, 2)], 1000),
+            " Fewer boards lie at some depths (100 boards at depth 20, 2 boards at depth 31): each was measured once."
+        );
+        assert_eq!(
+            fewer_boards_text(&[row(20, 1000), row(31, 2)], 1000),
+            " Only 2 boards lie at depth 31: each was measured once."
+        );
+    }
+
     #[test]
     fn every_mistake_is_a_sentence() {
         let form = Form::default();

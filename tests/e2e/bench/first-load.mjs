@@ -6,7 +6,10 @@
 // a tap (a tap is tried every 50 ms on a tile that can move, until the move count says 1), and
 // the bytes that came over the network before each.
 //
-//   node tests/e2e/bench/first-load.mjs OLD_DIST NEW_DIST [--runs N]
+//   node tests/e2e/bench/first-load.mjs OLD_DIST NEW_DIST [--runs N] [--brotli]
+//
+// `--brotli`: served with Brotli where the browser accepts it (hosts that precompress do), else
+// gzip.
 //
 // Prints a JSON line per run and a table of medians.
 import { chromium } from 'playwright-core';
@@ -15,6 +18,8 @@ import { serve } from './serve-gzip.mjs';
 const args = process.argv.slice(2);
 const at = args.indexOf('--runs');
 const runs = at >= 0 ? Number(args.splice(at, 2)[1]) : 5;
+const brotli = args.includes('--brotli');
+if (brotli) args.splice(args.indexOf('--brotli'), 1);
 const dirs = args;
 if (dirs.length === 0) {
   console.error('usage: first-load.mjs DIST [DIST...] [--runs N]');
@@ -54,7 +59,7 @@ const median = (xs) => {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const table = [];
 for (const dir of dirs) {
-  const server = await serve(dir);
+  const server = await serve(dir, 0, brotli);
   const base = `http://127.0.0.1:${server.address().port}/`;
   for (const [profile, { context: options, cpu }] of Object.entries(PROFILES)) {
     const rows = [];
@@ -80,7 +85,7 @@ for (const dir of dirs) {
       await context.close();
     }
     table.push({
-      build: dir, profile, runs,
+      build: `${dir}${brotli ? ' (br)' : ''}`, profile, runs,
       board_ms: median(rows.map((r) => r.board_ms)),
       slide_ms: median(rows.map((r) => r.slide_ms)),
       bytes_before_board: median(rows.map((r) => r.bytes_before_board)),

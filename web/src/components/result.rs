@@ -324,3 +324,29 @@ fn answer_for(finished: &Finished, step: Option<usize>) -> String {
         _ => "For the board on screen.".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::timing_words;
+    use puzzle_core::search::Limits;
+
+    /// An answer found well before its search ended says both times (a 5x5 answer on screen
+    /// 6.3 s after Solve, the search on to 15 s); found at the end, the search's own time.
+    #[test]
+    fn the_timing_line_says_when_the_answer_on_screen_was_found() {
+        let start: puzzle_core::Board = "8 1 3 4 0 2 7 6 5".parse().unwrap();
+        let goal: puzzle_core::Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+        let config = puzzle_core::SolverConfig::best_for(start.shape());
+        let mut solution =
+            puzzle_core::solve(&start, &goal, &config, &mut Limits::default()).unwrap();
+        solution.stats.elapsed_ms = 4000.0;
+        assert_eq!(
+            timing_words(6300.0, 15000.0, &solution),
+            "Found 6.3 s after Solve; the search went on to 15.0 s without a shorter one."
+        );
+        assert_eq!(
+            timing_words(15000.0, 15100.0, &solution),
+            "Found 15.0 s after Solve; the search itself took 4.0 s."
+        );
+    }
+}
