@@ -4,19 +4,19 @@
 // inline message; Cancel stops a run; a size change stops one with a notice and the view says
 // in one sentence why a 4x4 has no experiment. Desktop (1280x800) and phone (360x640).
 //
-// NPUZZLE: the native binary (default target/release/npuzzle; `cargo build --release -p
-// puzzle-cli`).
+// NPUZZLE: the native binary (default: helpers.mjs's NPUZZLE, the release build or the test
+// profile's, which `cargo test` makes).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { launch, open, board, shot, bfsDistance, STANDARD_3 } from './helpers.mjs';
+import { NPUZZLE, launch, open, board, shot, bfsDistance, STANDARD_3 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const npuzzle = process.env.NPUZZLE || new URL('../../target/release/npuzzle', import.meta.url).pathname;
+const npuzzle = NPUZZLE;
 const DEPTHS = [4, 8, 12];
 const METHODS = ['iddfs', 'astar-manhattan'];
 const SEED = 1; // the page's seed (puzzle_core::experiment::DEFAULT_SEED)

@@ -9,18 +9,18 @@
 // The expected figures are native: `npuzzle solve --json` prints `lower_bound`, the anytime
 // method's with the tables (the same tables: built once, or read from npuzzle's cache folder,
 // which the web build's tables step fills) and the staged method's, linear conflict.
-// NPUZZLE: the native binary (default target/release/npuzzle; `cargo build --release -p
-// puzzle-cli`).
+// NPUZZLE: the native binary (default: helpers.mjs's NPUZZLE, the release build or the test
+// profile's, which `cargo test` makes).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { launch, open, board, shot } from './helpers.mjs';
+import { NPUZZLE, launch, open, board, shot } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const npuzzle = process.env.NPUZZLE || new URL('../../target/release/npuzzle', import.meta.url).pathname;
+const npuzzle = NPUZZLE;
 const DESKTOP = { viewport: { width: 1280, height: 800 }, device: { colorScheme: 'light' } };
 const PHONE = { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } };
 
@@ -52,10 +52,11 @@ function atMost(text) {
   return Number(match[1]);
 }
 
-/** `figure` is `length / bound` to two decimals. */
+/** `figure` is `length / bound` rounded up to hundredths: never below the truth (issue 54). */
 function assertRatio(figure, length, bound, what) {
-  assert.ok(Math.abs(figure - length / bound) <= 0.005 + 1e-9,
-    `${what}: ${figure}× is ${length} / ${bound} = ${(length / bound).toFixed(3)}`);
+  const hundredths = Math.round(figure * 100);
+  assert.ok(hundredths * bound >= 100 * length && (hundredths - 1) * bound < 100 * length,
+    `${what}: ${figure}× is ${length} / ${bound} = ${(length / bound).toFixed(4)} rounded up`);
 }
 
 /** Every place the page states the bound of the answer on screen: the quality line, the

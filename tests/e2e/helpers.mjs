@@ -9,6 +9,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = join(here, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** The native CLI (NPUZZLE, else the release build if there is one, else the test-profile build
+ * that `cargo test` and the web build's tables step make). */
+export const NPUZZLE = process.env.NPUZZLE || [
+  new URL('../../target/release/npuzzle', import.meta.url).pathname,
+  new URL('../../target/debug/npuzzle', import.meta.url).pathname,
+].find((path) => existsSync(path)) || new URL('../../target/debug/npuzzle', import.meta.url).pathname;
+
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 
 export async function launch() {
