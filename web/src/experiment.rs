@@ -10,7 +10,7 @@ use puzzle_core::experiment::{
 };
 use puzzle_core::{Board, Method, Shape};
 
-use crate::format::count;
+use crate::format::{count, plural};
 
 /// The methods the view offers, by the experiment's name for each (`npuzzle experiment
 /// --methods`), and whether each is picked at first: the textbook's four, then BFS, greedy
@@ -166,22 +166,17 @@ pub fn fewer_boards_text(rows: &[puzzle_core::experiment::DepthRow], asked: usiz
         [] => String::new(),
         [row] => format!(
             " Only {} lie at depth {}: each was measured once.",
-            plural(row.boards),
+            plural(row.boards, "board"),
             row.depth
         ),
         rows => format!(
             " Fewer boards lie at some depths ({}): each was measured once.",
             rows.iter()
-                .map(|row| format!("{} at depth {}", plural(row.boards), row.depth))
+                .map(|row| format!("{} at depth {}", plural(row.boards, "board"), row.depth))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
     }
-}
-
-/// "1 board", "2 boards".
-fn plural(boards: usize) -> String {
-    format!("{boards} board{}", if boards == 1 { "" } else { "s" })
 }
 
 /// A cell's mean nodes generated in the table: the figure, `*` when some solves hit the budget

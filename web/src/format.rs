@@ -16,6 +16,15 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// `n` and the word, plural unless one: "1 move", "18 moves".
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// Milliseconds as `12 ms`, `3.4 s` or `2 min 05 s`.
 pub fn duration(ms: f64) -> String {
     if ms < 1000.0 {

@@ -4,7 +4,7 @@
 //! `<div id="prerendered" data-seed="…">`. On a slow phone network the board, the toolbar and How
 //! to play show at once; when the wasm has come, the app draws itself from the same seed
 //! ([`seed`]), so it shows the very same board, and the copy goes (`web/style.css` hides it the
-//! moment the app's header exists, `components::header::remove_loading_text` removes it).
+//! moment `#app` has content, `components::header::remove_loading_text` removes it).
 //!
 //! One source of the markup: the same `App`, its state from [`crate::url::initial_state`] with
 //! no address and the prerender's seed. Natively nothing reads the browser (no storage, no

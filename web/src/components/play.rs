@@ -8,6 +8,7 @@ use puzzle_core::Shape;
 use yew::prelude::*;
 
 use crate::best::Best;
+use crate::format::plural;
 use crate::hooks::play::{use_after_slides, use_best, use_ticking_clock};
 use crate::state::{clock_text, Finish, NoRecord, Play, MIN_RECORD_MOVES};
 
@@ -267,15 +268,6 @@ pub fn result_text(finish: Finish, shortest: Option<u32>, bound: u32, help: Help
         ),
     };
     format!("Solved in {moves} and {time}{helped} — {best}{why}")
-}
-
-/// `n` and the word, plural unless one.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 /// Props of the best results.

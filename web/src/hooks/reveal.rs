@@ -49,38 +49,43 @@ pub fn fully_visible(top: f64, bottom: f64, viewport_height: f64) -> bool {
     top >= 0.0 && bottom <= viewport_height
 }
 
+/// The first element matching `selector` and its box on screen (`getBoundingClientRect`).
+fn find_with_box(selector: &str) -> Option<(Element, JsValue)> {
+    let element = web_sys::window()?
+        .document()?
+        .query_selector(selector)
+        .ok()
+        .flatten()?;
+    let rect = call(&element, "getBoundingClientRect", None)?;
+    Some((element, rect))
+}
+
+/// The window's height in pixels (`NaN` if unknown: nothing then counts as visible).
+fn viewport_height() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(f64::NAN)
+}
+
+/// Scrolls `element` smoothly into view, aligned as `block` says ("start", "nearest").
+fn scroll_smoothly(element: &Element, block: &str) {
+    let how = options(&[("block", block.into()), ("behavior", "smooth".into())]);
+    call(element, "scrollIntoView", Some(&how));
+}
+
 /// Scrolls the board to the top of the viewport if part of it or of the playback bar under
 /// it is off-screen (a new playback, or a board from Make & share on a phone).
 pub fn reveal_board() {
-    let Some(window) = web_sys::window() else {
+    let Some((element, rect)) = find_with_box(BOARD) else {
         return;
     };
-    let find = |selector: &str| {
-        window
-            .document()
-            .and_then(|d| d.query_selector(selector).ok().flatten())
-    };
-    let Some(element) = find(BOARD) else {
-        return;
-    };
-    let Some(rect) = call(&element, "getBoundingClientRect", None) else {
-        return;
-    };
-    let bottom = find(PLAYBACK)
-        .and_then(|bar| call(&bar, "getBoundingClientRect", None))
-        .map_or(number(&rect, "bottom"), |bar| {
-            number(&bar, "bottom").max(number(&rect, "bottom"))
-        });
-    let height = window
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(f64::NAN);
-    if fully_visible(number(&rect, "top"), bottom, height) {
-        return;
+    let bottom = find_with_box(PLAYBACK).map_or(number(&rect, "bottom"), |(_, bar)| {
+        number(&bar, "bottom").max(number(&rect, "bottom"))
+    });
+    if !fully_visible(number(&rect, "top"), bottom, viewport_height()) {
+        scroll_smoothly(&element, "start");
     }
-    let how = options(&[("block", "start".into()), ("behavior", "smooth".into())]);
-    call(&element, "scrollIntoView", Some(&how));
 }
 
 /// Once the page has drawn what an action changed, scrolls the first element matching
@@ -89,36 +94,18 @@ pub fn reveal_board() {
 /// where the person looks. Its CSS `scroll-margin` keeps it clear of sticky controls.
 pub fn reveal_soon(selector: &'static str) {
     gloo_timers::callback::Timeout::new(50, move || {
-        let Some(window) = web_sys::window() else {
+        let Some((element, rect)) = find_with_box(selector) else {
             return;
         };
-        let Some(document) = window.document() else {
-            return;
-        };
-        let Some(element) = document.query_selector(selector).ok().flatten() else {
-            return;
-        };
-        let Some(rect) = call(&element, "getBoundingClientRect", None) else {
-            return;
-        };
-        let height = window
-            .inner_height()
-            .ok()
-            .and_then(|h| h.as_f64())
-            .unwrap_or(f64::NAN);
+        let height = viewport_height();
         // A tab bar fixed at the bottom (a phone) hides what is under it.
-        let floor = document
-            .query_selector(".tabs")
-            .ok()
-            .flatten()
-            .and_then(|bar| call(&bar, "getBoundingClientRect", None))
-            .map_or(height, |bar| number(&bar, "top").min(height));
-        let floor = if floor > 0.0 { floor } else { height };
-        if fully_visible(number(&rect, "top"), number(&rect, "bottom"), floor) {
-            return;
+        let floor = find_with_box(".tabs")
+            .map(|(_, bar)| number(&bar, "top").min(height))
+            .filter(|&top| top > 0.0)
+            .unwrap_or(height);
+        if !fully_visible(number(&rect, "top"), number(&rect, "bottom"), floor) {
+            scroll_smoothly(&element, "nearest");
         }
-        let how = options(&[("block", "nearest".into()), ("behavior", "smooth".into())]);
-        call(&element, "scrollIntoView", Some(&how));
     })
     .forget();
 }

@@ -74,8 +74,7 @@ pub fn state_from_address() -> State {
     // Without a link, the board the page showed before the wasm came (same seed, same board).
     let seed = match crate::prerender::seed() {
         Some(seed) if query.trim_start_matches('?').is_empty() => seed,
-        // Below 2^53, like the Scramble button's seed.
-        _ => (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64,
+        _ => crate::hooks::scramble::random_seed(),
     };
     crate::url::initial_state(&query, seed)
 }
