@@ -46,8 +46,7 @@
 //!   workers on one worker slot; timers; document listeners; the URL; storage).
 //! - [`components`]: the page's parts with narrow props; [`app`]: the layout that wires the
 //!   state, the hooks and the components.
-//! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page;
-//!   [`picture_check`]: whether a picture file is safe to draw, from its bytes.
+//! - [`download`]: files in and out; [`panic`](mod@panic): a visible message instead of a frozen page.
 //! - [`storage`]: the one accessor of the browser's local storage (theme, How to play, bests).
 //! - [`prerender`]: the first screen drawn natively at build time for index.html, and the seed
 //!   the page's app takes from it so that it draws the same board.
@@ -61,6 +60,8 @@
 //!   improves the rest, and which answers splice in (shared by both sides).
 //! - [`worker`]: the worker's side (queue and refusals, solves, table cache, table builds,
 //!   distances and traces); [`idb`]: the IndexedDB byte cache it keeps tables in.
+//! - [`picture`]: the picture worker (a chosen picture measured, decoded or drawn off the
+//!   page's thread, with a deadline) and the page's side of it.
 
 #![deny(missing_docs)]
 
@@ -76,7 +77,7 @@ pub mod format;
 pub mod hooks;
 pub mod idb;
 pub mod panic;
-pub mod picture_check;
+pub mod picture;
 pub mod prerender;
 pub mod protocol;
 pub mod race;

@@ -1,27 +1,24 @@
 //! The picture the tiles show (UI state, not in the reducer): an object URL of the picture
-//! the person picked or dropped, and whether the tile numbers show over it. The picture is
-//! drawn once into a small bitmap (at most [`PICTURE_SIDE`] pixels on its longer side, about
-//! the board's size on screen), and the tiles show that bitmap: a huge picture (a 100000 px
-//! SVG of blurred shapes) would otherwise be drawn again by every tile at every move, seconds
-//! each. A file over [`MAX_PICTURE_BYTES`] is refused by its size, unread. The URL is a
-//! `gloo_file::ObjectUrl`, revoked when its last holder drops it: when the picture is
-//! replaced or cleared, when a newer file or a failed decode makes it unused, and when the page
-//! unmounts. The image stays in the browser: nothing is uploaded. Before the browser decodes
-//! it, the file's bytes are measured ([`crate::picture_check`]): a raster picture of too many
-//! pixels, or an SVG that would draw too much, is refused with a message.
+//! the person picked or dropped, and whether the tile numbers show over it. The page's thread
+//! never decodes the file: the picture worker ([`crate::picture`]) measures it, decodes or
+//! draws it off this thread into a bitmap about the board's size on screen, and the tiles show
+//! that bitmap (a huge picture would otherwise be drawn again by every tile at every move). A
+//! file over [`MAX_PICTURE_BYTES`] is refused by its size, unread; a refused or late picture
+//! leaves the tiles as they were, with a message. The URL is a `gloo_file::ObjectUrl`,
+//! revoked when its last holder drops it: when the picture is replaced or cleared, when a
+//! newer file makes it unused, and when the page unmounts. The image stays in the browser:
+//! nothing is uploaded.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_file::ObjectUrl;
-use js_sys::Promise;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, CanvasRenderingContext2d, File, HtmlCanvasElement, HtmlImageElement};
+use web_sys::{File, Worker};
 use yew::prelude::*;
 
 use crate::download::{file_size, short_name};
-use crate::picture_check::picture_danger;
+use crate::picture::client::{draw, Running};
+use crate::picture::side_for;
 
 /// The picture choice and the callbacks that change it.
 #[derive(Clone, PartialEq)]
@@ -61,10 +58,6 @@ pub fn is_image(mime: &str) -> bool {
 /// The largest picture file taken, in bytes (a phone's photo is 2 to 8 MB).
 pub const MAX_PICTURE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
-/// The longer side of the bitmap the tiles show, in pixels: about the board's size on screen
-/// on a sharp display.
-pub const PICTURE_SIDE: u32 = 1024;
-
 /// Why a file named `name` of type `mime` and `bytes` is not taken as a picture, or `None`.
 pub fn picture_refusal(name: &str, mime: &str, bytes: f64) -> Option<String> {
     if !is_image(mime) {
@@ -78,16 +71,6 @@ pub fn picture_refusal(name: &str, mime: &str, bytes: f64) -> Option<String> {
             file_size(MAX_PICTURE_BYTES)
         )
     })
-}
-
-/// The size of the bitmap drawn from an image of `width` x `height` pixels: the image's
-/// shape, at most [`PICTURE_SIDE`] on its longer side (a smaller image keeps its size), at
-/// least 1 x 1.
-pub fn bitmap_size(width: u32, height: u32) -> (u32, u32) {
-    let longer = width.max(height).max(1);
-    let scale = (f64::from(PICTURE_SIDE) / f64::from(longer)).min(1.0);
-    let side = |n: u32| ((f64::from(n) * scale).round() as u32).clamp(1, PICTURE_SIDE);
-    (side(width), side(height))
 }
 
 /// The picture state of the page.
@@ -113,8 +96,10 @@ pub fn use_picture() -> Picture {
     };
     // Files offered so far: only the bitmap of the last one may change the picture.
     let offered = use_mut_ref(|| 0u32);
+    // The picture worker at work, terminated by a newer file and when the page unmounts.
+    let running: Running = use_mut_ref(|| None::<Worker>);
     let set_file = {
-        let replace = replace.clone();
+        let (replace, running) = (replace.clone(), running.clone());
         let error = error.setter();
         use_callback((), move |file: File, _| {
             // A refused file counts too: a picture still being drawn is then dropped, and the
@@ -129,11 +114,18 @@ pub fn use_picture() -> Picture {
                 error.set(Some(why.into()));
                 return;
             }
-            let (offered, replace, error) = (offered.clone(), replace.clone(), error.clone());
-            // Decoded and drawn small before use: a file named like an image that does not
-            // decode leaves the old tiles and says so.
+            let (offered, replace, error, running) = (
+                offered.clone(),
+                replace.clone(),
+                error.clone(),
+                running.clone(),
+            );
+            // Decoded and drawn small before use: a file that does not decode, or takes too
+            // long, leaves the old tiles and says so.
             wasm_bindgen_futures::spawn_local(async move {
-                let drawn = bitmap(&file).await;
+                let drawn = draw(&file, side(), &running)
+                    .await
+                    .map(|png| ObjectUrl::from(gloo_file::Blob::from(png)));
                 // A newer file was offered: this bitmap is dropped (and revoked) unused.
                 if *offered.borrow() != ticket {
                     return;
@@ -161,7 +153,14 @@ pub fn use_picture() -> Picture {
         let numbers = numbers.setter();
         use_callback((), move |on: bool, _| numbers.set(on))
     };
-    use_effect_with((), move |_| move || drop(current.take()));
+    use_effect_with((), move |_| {
+        move || {
+            drop(current.take());
+            if let Some(worker) = running.take() {
+                worker.terminate();
+            }
+        }
+    });
     Picture {
         url: (*url).clone(),
         numbers: *numbers,
@@ -172,65 +171,15 @@ pub fn use_picture() -> Picture {
     }
 }
 
-/// The picture in `file` drawn once into a bitmap of [`bitmap_size`], as an object URL; why
-/// not, in words after the file's name, if it does not decode or cannot be drawn.
-async fn bitmap(file: &File) -> Result<ObjectUrl, String> {
-    // Measured from its bytes first: the browser decodes and draws on this thread, where a
-    // hostile file would stop the page (see `picture_check`).
-    let bytes = JsFuture::from(file.array_buffer())
-        .await
-        .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec())
-        .map_err(|_| "could not be read".to_string())?;
-    if let Some(why) = picture_danger(&file.name(), &file.type_(), &bytes) {
-        return Err(why);
-    }
-    drop(bytes);
-    // `URL.createObjectURL` takes any `File`; this URL is revoked when the bitmap is made.
-    let source = ObjectUrl::from(gloo_file::File::from(file.clone()));
-    let image = decoded(&source)
-        .await
-        .ok_or("could not be read as an image")?;
-    let (width, height) = bitmap_size(image.natural_width(), image.natural_height());
-    let canvas = web_sys::window()
+/// The bitmap's side for the board as it is on screen now.
+fn side() -> u32 {
+    let window = web_sys::window();
+    let ratio = window.as_ref().map_or(1.0, |w| w.device_pixel_ratio());
+    let board = window
         .and_then(|w| w.document())
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
-        .ok_or("could not be drawn")?;
-    canvas.set_width(width);
-    canvas.set_height(height);
-    let context = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or("could not be drawn")?;
-    context
-        .draw_image_with_html_image_element_and_dw_and_dh(
-            &image,
-            0.0,
-            0.0,
-            f64::from(width),
-            f64::from(height),
-        )
-        .map_err(|_| "could not be drawn")?;
-    // `toBlob` calls back with the PNG (or null): the promise's `resolve` is that callback.
-    let mut drawn = Err(JsValue::NULL);
-    let promise = Promise::new(&mut |resolve, _| drawn = canvas.to_blob(&resolve));
-    drawn.map_err(|_| "could not be drawn")?;
-    let blob = JsFuture::from(promise)
-        .await
-        .ok()
-        .and_then(|b| b.dyn_into::<Blob>().ok())
-        .ok_or("could not be drawn")?;
-    Ok(ObjectUrl::from(gloo_file::Blob::from(blob)))
-}
-
-/// The image at `url`, decoded (`HTMLImageElement.decode()`), if it decodes to some pixels.
-async fn decoded(url: &str) -> Option<HtmlImageElement> {
-    let image = HtmlImageElement::new().ok()?;
-    image.set_src(url);
-    JsFuture::from(image.decode()).await.ok()?;
-    (image.natural_width() > 0 && image.natural_height() > 0).then_some(image)
+        .and_then(|d| d.query_selector(".board").ok().flatten())
+        .map_or(0.0, |b| f64::from(b.client_width()));
+    side_for(board, ratio)
 }
 
 #[cfg(test)]
@@ -255,19 +204,5 @@ mod tests {
                  The tiles stay as they were."
             )
         );
-    }
-
-    #[test]
-    fn the_bitmap_keeps_the_shape_at_most_the_side() {
-        assert_eq!(bitmap_size(100_000, 100_000), (1024, 1024));
-        assert_eq!(bitmap_size(4000, 3000), (1024, 768));
-        assert_eq!(bitmap_size(3000, 4000), (768, 1024));
-        assert_eq!(
-            bitmap_size(300, 200),
-            (300, 200),
-            "a small image keeps its size"
-        );
-        assert_eq!(bitmap_size(100_000, 1), (1024, 1), "never under one pixel");
-        assert_eq!(bitmap_size(0, 0), (1, 1));
     }
 }
