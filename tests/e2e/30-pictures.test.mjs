@@ -89,6 +89,7 @@ for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
         for (const e of list.getEntries()) window.__tasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask' });
     });
+    assert.deepEqual(page.workersSeen.filter((w) => w.url.includes('picture')), [], 'no picture worker before a picture is chosen');
     const rows = [];
     let cell = 5;
     for (const item of corpus()) {
