@@ -92,6 +92,18 @@ Examples:
 
 Exit code 0 whether the board is solvable or not; 2 on bad input.";
 
+const HEURISTIC_EXAMPLES: &str = "\
+Examples:
+  npuzzle heuristic check 'manhattan + conflicts'
+  npuzzle heuristic check '2 * manhattan' --goal snail --json
+  npuzzle heuristic check 'max(manhattan, misplaced) + last_move' --size 2x5
+
+A formula names the estimates misplaced, manhattan, conflicts, linear_conflict,
+blank_distance, corner and last_move, and per tile dist(T), row(T) and col(T); it may use
+numbers, + - * /, comparisons, max, min, abs, floor, ceil and if(c, a, b). Its value is
+rounded up to a whole move; a negative one counts as 0, a division by zero gives 0.
+Exit code 0 whatever the verdicts; 2 on a formula that does not read.";
+
 /// `npuzzle`: the command line.
 #[derive(Debug, Parser)]
 #[command(
@@ -133,6 +145,38 @@ pub enum Command {
     /// cells, big-board tables above) to a file, in the form the web app reads: built once,
     /// or copied from the cache folder. The web app's build ships the standard goal's.
     Tables(TablesArgs),
+    /// Estimates written as formulas: `heuristic check` gives the exact verdicts on one.
+    #[command(subcommand)]
+    Heuristic(HeuristicCommand),
+}
+
+/// The subcommands of `npuzzle heuristic`.
+#[derive(Debug, Subcommand)]
+pub enum HeuristicCommand {
+    /// Check a formula over every board of a small size (at most 10 cells) against the exact
+    /// distances: admissible, consistent, how informed against the built-in estimates.
+    #[command(after_help = HEURISTIC_EXAMPLES)]
+    Check(HeuristicCheckArgs),
+}
+
+/// Options of `npuzzle heuristic check`.
+#[derive(Debug, Args)]
+pub struct HeuristicCheckArgs {
+    /// The formula, in quotes, e.g. 'manhattan + 2 * conflicts'.
+    #[arg(value_name = "FORMULA")]
+    pub formula: String,
+
+    /// Board size WxH (or N for NxN), at most 10 cells.
+    #[arg(short, long, value_name = "WxH", default_value = "3x3")]
+    pub size: Shape,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Print a JSON object with the verdicts.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `npuzzle tables`.

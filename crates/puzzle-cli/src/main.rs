@@ -8,7 +8,7 @@
 //! - The subcommands, one module each: [`solve`] (one board or `--batch`), [`generate`],
 //!   [`check`] (the parity verdict), [`trace`] (a search step by step), [`experiment`] (the
 //!   textbook table of search costs by depth), [`tables`] (writes a size's tables, for the web
-//!   build to ship).
+//!   build to ship), [`heuristic`] (the exact verdicts on an estimate written as a formula).
 //! - [`input`]: boards and goals from arguments, files and standard input.
 //! - [`method`]: runs a core `Method` with the tables it needs, through `solve_with`.
 //! - [`pdb_store`]: those tables, built once per goal and cached on disk (`~/.cache/npuzzle`);
@@ -19,6 +19,7 @@ mod args;
 mod check;
 mod experiment;
 mod generate;
+mod heuristic;
 mod input;
 mod method;
 mod pdb_store;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Command::Trace(args) => trace::run(args, &mut out),
         Command::Experiment(args) => experiment::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut out),
+        Command::Heuristic(args::HeuristicCommand::Check(args)) => heuristic::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

@@ -984,3 +984,48 @@ fn prove_gap_raises_the_bound_and_an_unwritable_cache_is_one_line() {
         Goal::Standard.board(start.shape()).unwrap()
     );
 }
+
+#[test]
+fn heuristic_check_gives_the_exact_verdicts_and_points_at_a_bad_formula() {
+    let text = stdout(&npuzzle(&["heuristic", "check", "manhattan + conflicts"]));
+    assert!(text.contains("every one of the 181440 boards"), "{text}");
+    assert!(
+        text.contains("admissible: yes") && text.contains("consistent: yes"),
+        "{text}"
+    );
+    assert!(text.contains("against linear-conflict: equals"), "{text}");
+
+    let output = npuzzle(&[
+        "heuristic",
+        "check",
+        "2 * manhattan",
+        "--goal",
+        "snail",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let json: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(json["admissible"], false);
+    assert!(json["overestimated"].as_u64().unwrap() > 100_000);
+    let example = &json["examples"][0];
+    let board: Board = example["board"].as_str().unwrap().parse().unwrap();
+    let goal = Goal::Snail.board(board.shape()).unwrap();
+    let table = puzzle_core::analysis::DistanceTable::build(&goal).unwrap();
+    assert_eq!(
+        Some(example["distance"].as_u64().unwrap() as u32),
+        table.distance(&board)
+    );
+    assert!(example["estimate"].as_u64() > example["distance"].as_u64());
+
+    let output = npuzzle(&["heuristic", "check", "manhattan + * 2"]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(
+        error.contains("  manhattan + * 2\n              ^\n"),
+        "{error}"
+    );
+    assert!(error.contains("column 13"), "{error}");
+    let output = npuzzle(&["heuristic", "check", "manhattan", "--size", "4x4"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("at most 10 cells"));
+}

@@ -56,6 +56,8 @@
 //! - [`pdb`]: additive pattern databases of up to 16 cells: partitions, ranking, the builder,
 //!   lookups, serialization, and the joins of tables built apart.
 //! - [`analysis`]: exact distance tables of boards up to 10 cells (hints, true distances).
+//! - [`formula`]: estimates written as formulas over named features, and their exact verdicts
+//!   (admissible, consistent, how informed) over every board of a small shape.
 //!
 //! **The methods and their answers**
 //! - [`method`]: [`Method`], the one list of ways to solve (with [`SolverConfig`] for the generic
@@ -93,6 +95,7 @@ pub mod catalog;
 pub mod dispatch;
 pub mod error;
 pub mod experiment;
+pub mod formula;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;

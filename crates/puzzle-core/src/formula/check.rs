@@ -1,0 +1,183 @@
+//! Exact verdicts on an estimate, over every board of a shape of at most
+//! [`MAX_TABLE_CELLS`](crate::analysis::MAX_TABLE_CELLS) cells that can reach the goal: whether
+//! it ever overestimates (how often, by how much, and the boards that show it), whether it is
+//! consistent (the moves along which it drops by more than one), and how informed it is (its
+//! mean against the true mean, and against each built-in estimate).
+
+use crate::analysis::{DistanceTable, TableTooLarge};
+use crate::board::Board;
+use crate::heuristic::{Heuristic, HeuristicKind};
+
+use super::Estimate;
+
+/// How many boards of the largest overestimates a verdict keeps.
+pub const EXAMPLES: usize = 10;
+
+/// A board with the estimate and the true distance there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Example {
+    /// The board.
+    pub board: Board,
+    /// The formula's estimate (rounded up, as a search uses it).
+    pub estimate: u32,
+    /// The fewest moves to the goal.
+    pub distance: u32,
+}
+
+/// How the estimate compares with one built-in, board by board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Against {
+    /// The built-in.
+    pub kind: HeuristicKind,
+    /// Boards where the formula's estimate is higher.
+    pub higher: usize,
+    /// Boards where it is lower.
+    pub lower: usize,
+}
+
+impl Against {
+    /// "dominates", "is dominated by", "equals" or "neither".
+    pub fn verdict(&self) -> &'static str {
+        match (self.higher, self.lower) {
+            (0, 0) => "equals",
+            (_, 0) => "dominates",
+            (0, _) => "is dominated by",
+            _ => "neither",
+        }
+    }
+}
+
+/// The verdicts on an estimate over every board that can reach one goal.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Verdicts {
+    /// Boards checked (every board that can reach the goal).
+    pub boards: usize,
+    /// Boards where the estimate is above the true distance.
+    pub overestimated: usize,
+    /// The largest overestimate, in moves (0 when admissible).
+    pub largest_overestimate: u32,
+    /// Up to [`EXAMPLES`] boards of the largest overestimates, largest first.
+    pub examples: Vec<Example>,
+    /// Moves (each pair of neighbouring boards once) across which the estimate changes by more
+    /// than one: 0 for a consistent estimate.
+    pub inconsistent_moves: usize,
+    /// The mean estimate.
+    pub mean_estimate: f64,
+    /// The mean true distance.
+    pub mean_distance: f64,
+    /// Against misplaced tiles, Manhattan distance and linear conflict.
+    pub against: Vec<Against>,
+    /// `h - h*` over all boards: `(difference, boards)` from the lowest difference up.
+    pub differences: Vec<(i64, usize)>,
+}
+
+impl Verdicts {
+    /// Whether the estimate never overestimates (the shortest answers are then proven).
+    pub fn admissible(&self) -> bool {
+        self.overestimated == 0
+    }
+
+    /// Whether it never drops by more than one in a move.
+    pub fn consistent(&self) -> bool {
+        self.inconsistent_moves == 0
+    }
+}
+
+/// The verdicts on `estimate` toward `table`'s goal (the table built for the goal the estimate
+/// was bound to). `progress(done, total)` is told every 4096 boards and stops the check when
+/// it answers `false` (then `None`).
+pub fn check(
+    estimate: &Estimate,
+    table: &DistanceTable,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Option<Verdicts> {
+    let goal = table.goal();
+    let shape = goal.shape();
+    let builtins: Vec<Heuristic> = HeuristicKind::ALL
+        .iter()
+        .map(|&kind| Heuristic::new(kind, goal))
+        .collect();
+    let mut against: Vec<Against> = HeuristicKind::ALL
+        .iter()
+        .map(|&kind| Against {
+            kind,
+            higher: 0,
+            lower: 0,
+        })
+        .collect();
+    let total = table.len();
+    let (mut overestimated, mut largest, mut inconsistent) = (0, 0, 0);
+    let (mut sum_h, mut sum_d) = (0u64, 0u64);
+    let mut examples: Vec<Example> = Vec::new();
+    let mut differences = std::collections::BTreeMap::<i64, usize>::new();
+    for (done, (word, distance)) in table.packed().enumerate() {
+        if done % 4096 == 0 && !progress(done, total) {
+            return None;
+        }
+        let board = Board::unpack(shape, word).expect("packed from a valid board");
+        let h = estimate.estimate(&board);
+        sum_h += u64::from(h);
+        sum_d += u64::from(distance);
+        *differences
+            .entry(i64::from(h) - i64::from(distance))
+            .or_default() += 1;
+        for (builtin, tally) in builtins.iter().zip(&mut against) {
+            let b = builtin.estimate(&board);
+            tally.higher += usize::from(h > b);
+            tally.lower += usize::from(h < b);
+        }
+        if h > distance {
+            overestimated += 1;
+            largest = largest.max(h - distance);
+            keep_largest(
+                &mut examples,
+                Example {
+                    board: board.clone(),
+                    estimate: h,
+                    distance,
+                },
+            );
+        }
+        // Each pair of neighbours once: from the board with the smaller packed word.
+        for (_, child) in board.children() {
+            if child.pack().expect("at most 16 cells") > word {
+                inconsistent += usize::from(estimate.estimate(&child).abs_diff(h) > 1);
+            }
+        }
+    }
+    progress(total, total);
+    Some(Verdicts {
+        boards: total,
+        overestimated,
+        largest_overestimate: largest,
+        examples,
+        inconsistent_moves: inconsistent,
+        mean_estimate: sum_h as f64 / total as f64,
+        mean_distance: sum_d as f64 / total as f64,
+        against,
+        differences: differences.into_iter().collect(),
+    })
+}
+
+/// Keeps the [`EXAMPLES`] largest overestimates, largest first (the first met among equals).
+fn keep_largest(examples: &mut Vec<Example>, example: Example) {
+    let over = |e: &Example| e.estimate - e.distance;
+    let at = examples.partition_point(|e| over(e) >= over(&example));
+    if at < EXAMPLES {
+        examples.insert(at, example);
+        examples.truncate(EXAMPLES);
+    }
+}
+
+/// The verdicts on `estimate` toward `goal`, the exact table built first.
+pub fn check_goal(
+    estimate: &Estimate,
+    goal: &Board,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Option<Verdicts>, TableTooLarge> {
+    let table = DistanceTable::build(goal)?;
+    Ok(check(estimate, &table, progress))
+}
