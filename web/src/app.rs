@@ -44,6 +44,7 @@ pub fn app() -> Html {
     let state = use_reducer(state_from_address);
     let solver = use_solve(&state);
     let experiment = crate::hooks::experiment::use_experiment(&state);
+    let lab = crate::hooks::lab::use_lab();
     use_exact_count(&state);
     use_shortest(&state);
     use_effect_with((), |_| crate::components::header::remove_loading_text());
@@ -90,6 +91,8 @@ pub fn app() -> Html {
                     <crate::components::experiment::ExperimentPanel shape={state.shape()} goal_board={state.puzzle.goal_board.clone()}
                         goal={state.puzzle.goal.clone()} run={state.experiment.clone()} handle={experiment}
                         dispatcher={state.dispatcher()} />
+                    <crate::components::lab::LabPanel goal_board={state.puzzle.goal_board.clone()}
+                        goal={state.puzzle.goal.clone()} {lab} dispatcher={state.dispatcher()} />
                 </ViewPanel>
                 <ViewPanel view={View::Share} current={view}>
                     <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}

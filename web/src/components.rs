@@ -11,6 +11,7 @@ pub mod experiment_chart;
 pub mod generator;
 pub mod header;
 pub mod how_to;
+pub mod lab;
 pub mod mini;
 pub mod number_field;
 pub mod picture;

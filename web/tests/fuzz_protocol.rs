@@ -71,6 +71,11 @@ fn requests() -> Vec<Value> {
                 )
             },
         },
+        ToWorker::CheckFormula {
+            id: 15,
+            formula: "manhattan + 2 * conflicts".into(),
+            goal: board("1 2 3 0"),
+        },
         ToWorker::Improve(SolveRequest {
             id: 8,
             board: b5.clone(),
@@ -557,6 +562,21 @@ fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
         ToWorker::Improve(request) => {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
+        }
+        // A check that was let through reads and fits an exact table; run on 2x2 and 2x3.
+        ToWorker::CheckFormula { id, formula, goal } => {
+            prop_assert!(valid(goal) && goal.cells().len() <= 10);
+            let estimate = formula.parse::<puzzle_core::formula::Formula>();
+            prop_assert!(estimate.is_ok_and(|f| f.bind(goal).is_ok()));
+            if goal.cells().len() <= 6 {
+                let mut replies = Vec::new();
+                web::worker::check_formula(*id, formula, goal, || 0.0, &mut |r| replies.push(r));
+                let checked = matches!(
+                    replies.last(),
+                    Some(FromWorker::FormulaChecked { id: got, .. }) if got == id
+                );
+                prop_assert!(checked, "a check answered {:?}", replies.last());
+            }
         }
         // Run small: boards of up to 6 cells (their distance table builds at once), two
         // depths of two boards, a budget of 500 expansions.

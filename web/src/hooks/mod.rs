@@ -8,6 +8,8 @@
 //!   boards live there, off the page's thread).
 //! - [`experiment`]: the Experiment view's worker, a depth's row at a time; stopped on Cancel,
 //!   a new run, or a change of size or goal.
+//! - [`lab`]: the heuristic lab's worker, checking a formula over every board; stopped on
+//!   Cancel or a new check.
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`step_through`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
@@ -31,6 +33,7 @@ pub mod document;
 pub mod drop;
 pub mod experiment;
 pub mod how_to_solve;
+pub mod lab;
 pub mod picture;
 pub mod play;
 pub mod playback;

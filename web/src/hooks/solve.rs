@@ -71,7 +71,9 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         | FromWorker::TraceChunk { .. }
         | FromWorker::ExperimentProgress { .. }
         | FromWorker::ExperimentRow { .. }
-        | FromWorker::ExperimentDone { .. } => return None,
+        | FromWorker::ExperimentDone { .. }
+        | FromWorker::FormulaProgress { .. }
+        | FromWorker::FormulaChecked { .. } => return None,
         FromWorker::Progress { id, progress } => Action::Solve(SolveAction::Progress(id, progress)),
         FromWorker::Done { id, solution } => Action::Solve(SolveAction::Solved(id, solution)),
         FromWorker::Improved { id, solution } => Action::Solve(SolveAction::Improved(id, solution)),
@@ -455,11 +457,34 @@ mod tests {
                 id: 12,
                 elapsed_ms: 1.0,
             },
+            FromWorker::FormulaProgress {
+                id: 13,
+                done: 1,
+                total: 12,
+            },
+            FromWorker::FormulaChecked {
+                id: 13,
+                verdicts: small_verdicts(),
+                elapsed_ms: 1.0,
+            },
             FromWorker::Failed {
                 id: 9,
                 message: "no".into(),
             },
         ]
+    }
+
+    /// The verdicts on Manhattan over the 12 boards of 2x2.
+    fn small_verdicts() -> puzzle_core::formula::check::Verdicts {
+        let goal: Board = "1 2 3 0".parse().unwrap();
+        let estimate = "manhattan"
+            .parse::<puzzle_core::formula::Formula>()
+            .unwrap()
+            .bind(&goal)
+            .unwrap();
+        puzzle_core::formula::check::check_goal(&estimate, &goal, &mut |_, _| true)
+            .unwrap()
+            .unwrap()
     }
 
     #[test]
@@ -479,7 +504,9 @@ mod tests {
                 | FromWorker::TraceChunk { .. }
                 | FromWorker::ExperimentProgress { .. }
                 | FromWorker::ExperimentRow { .. }
-                | FromWorker::ExperimentDone { .. } => (None, None),
+                | FromWorker::ExperimentDone { .. }
+                | FromWorker::FormulaProgress { .. }
+                | FromWorker::FormulaChecked { .. } => (None, None),
                 FromWorker::Progress { id, progress } => (
                     Some(Action::Solve(SolveAction::Progress(id, progress))),
                     None,
@@ -547,7 +574,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 16, "every kind of reply");
+        assert_eq!(kinds.len(), 18, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

@@ -136,6 +136,18 @@ pub enum ToWorker {
         /// What to measure (boards of at most 10 cells: exact depths).
         config: ExperimentConfig,
     },
+    /// Check an estimate written as a formula over every board that can reach `goal` (at most
+    /// [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells; `puzzle_core::formula::check`):
+    /// [`FromWorker::FormulaProgress`] as it goes, then [`FromWorker::FormulaChecked`] (or
+    /// [`FromWorker::Failed`]). The page cancels by terminating the worker.
+    CheckFormula {
+        /// Chosen by the page; every answer carries it back.
+        id: u32,
+        /// The formula as typed.
+        formula: String,
+        /// The goal on screen.
+        goal: Board,
+    },
     /// Where the page's playback of watched request `id` is (answered by nothing: the worker
     /// keeps the last one, and its next round of improving starts ahead of it).
     Playhead {
@@ -406,6 +418,24 @@ pub enum FromWorker {
         row: DepthRow,
         /// The boards of the row, in the order they were solved.
         boards: Vec<Board>,
+    },
+    /// How far [`ToWorker::CheckFormula`] request `id` is (about ten times a second).
+    FormulaProgress {
+        /// The request.
+        id: u32,
+        /// Boards checked.
+        done: usize,
+        /// Boards to check.
+        total: usize,
+    },
+    /// The verdicts of [`ToWorker::CheckFormula`] request `id`.
+    FormulaChecked {
+        /// The request.
+        id: u32,
+        /// What the check found.
+        verdicts: puzzle_core::formula::check::Verdicts,
+        /// Wall time of the check (the exact table's build included), in milliseconds.
+        elapsed_ms: f64,
     },
     /// [`ToWorker::Experiment`] request `id` ran every depth.
     ExperimentDone {

@@ -113,6 +113,13 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
                 post(scope, &reply)
             })
         }
+        ToWorker::CheckFormula { id, formula, goal } => super::formula::run(
+            id,
+            &formula,
+            &goal,
+            experiment::performance_now,
+            &mut |reply| post(scope, &reply),
+        ),
         ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
             in_turn(scope, move |scope| async move {
                 post(&scope, &solve::with_tables(&scope, &request).await);

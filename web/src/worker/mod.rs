@@ -79,6 +79,7 @@ mod build;
 mod cache;
 mod copy;
 mod experiment;
+mod formula;
 mod held;
 mod improver;
 mod inbox;
@@ -101,6 +102,7 @@ mod watch;
 mod whole;
 
 pub use experiment::{performance_now, run as run_experiment};
+pub use formula::run as check_formula;
 pub use held::{hold_guides, hold_tables, search_subtree};
 pub use refusal::{copy_refusal, refusal};
 pub use trace::{distance, trace};

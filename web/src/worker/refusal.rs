@@ -35,6 +35,10 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
                 message: error.to_string(),
             })
         }
+        ToWorker::CheckFormula { id, formula, goal } => {
+            return super::formula::refusal(formula, goal)
+                .map(|message| FromWorker::Failed { id: *id, message })
+        }
         ToWorker::Trace {
             id,
             board,

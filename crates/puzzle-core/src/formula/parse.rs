@@ -276,15 +276,18 @@ impl Parser {
     }
 }
 
-/// The words for a name the language does not know.
+/// The words for a name the language does not know (short enough for one line of a message:
+/// the names only, each explained in the module docs).
 fn unknown_name(name: &str) -> String {
+    let names: Vec<&str> = Feature::ALL
+        .map(Feature::name)
+        .into_iter()
+        .chain(TileTerm::ALL.map(TileTerm::name))
+        .chain(Function::ALL.map(Function::name))
+        .collect();
     format!(
-        "unknown name `{}`: the estimates are {}; the functions {}; per tile {}",
+        "unknown `{}`; names: {}",
         crate::error::excerpt(name),
-        Feature::ALL.map(Feature::name).join(", "),
-        Function::ALL.map(Function::name).join(", "),
-        TileTerm::ALL
-            .map(|t| format!("{}(tile)", t.name()))
-            .join(", "),
+        names.join(", ")
     )
 }

@@ -171,7 +171,7 @@ fn errors_point_at_the_column_and_say_what_was_expected() {
             13,
             "expected a number, a name or `(`, found `*`",
         ),
-        ("manhatan", 1, "unknown name `manhatan`"),
+        ("manhatan", 1, "unknown `manhatan`"),
         (
             "2 * (manhattan + 1",
             19,
@@ -192,7 +192,7 @@ fn errors_point_at_the_column_and_say_what_was_expected() {
         ),
         ("1..2", 1, "`1..2` is not a number"),
         ("   ", 1, "the formula is empty"),
-        ("foo(1)", 1, "unknown name `foo`"),
+        ("foo(1)", 1, "unknown `foo`"),
         ("manhattan # 2", 11, "found `#`"),
     ];
     for (text, column, words) in cases {
@@ -209,6 +209,18 @@ fn errors_point_at_the_column_and_say_what_was_expected() {
     assert!(
         formula("dist(0)").bind(&goal).is_err(),
         "the blank is no tile"
+    );
+}
+
+#[test]
+fn an_error_fits_one_line_of_a_message_at_most_200_characters() {
+    let far = format!("{}{}", "1+".repeat(980), "a".repeat(40));
+    let e = error(&far);
+    assert!(e.message.starts_with("unknown `aaaa"), "{e}");
+    assert!(
+        e.to_string().chars().count() <= 200,
+        "{} characters",
+        e.to_string().chars().count()
     );
 }
 

@@ -1,0 +1,72 @@
+// Issue 56, the heuristic lab (first part): under the Experiment, a formula with an error
+// shows where it goes wrong as it is typed; fixed, "Check every board" runs in a worker and
+// gives the verdicts `npuzzle heuristic check --json` gives for the same formula and goal;
+// a board it overestimates loads on the board; Cancel stops a long check. At 1280x800 (light)
+// and 360x640 (dark, touch), with screenshots.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { NPUZZLE, launch, open, openView, shot, board } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const SCREENS = {
+  desktop: { viewport: { width: 1280, height: 800 }, device: {} },
+  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
+};
+
+for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
+  test(`${screen}: a formula's error points at it; its verdicts are the CLI's; a board it overestimates loads`, async () => {
+    const page = await open(browser, '?board=1,2,3,4,5,6,7,0,8&goal=snail', viewport, device);
+    await openView(page, 'experiment');
+    const formula = page.locator('#lab-formula');
+    await formula.fill('manhattan + * 2');
+    const error = page.locator('#lab-error');
+    await error.waitFor();
+    assert.equal(await error.getAttribute('data-column'), '13');
+    assert.match(await error.textContent(), /Column 13: expected a number, a name or `\(`, found `\*`/);
+    assert.equal(await page.locator('#lab-check').isDisabled(), true, 'no check of a formula that does not read');
+    await error.scrollIntoViewIfNeeded();
+    await shot(page, `31-lab-error-${screen}`, { fullPage: false });
+
+    await formula.fill('2 * manhattan');
+    await error.waitFor({ state: 'detached' });
+    await page.locator('#lab-check').click();
+    const verdicts = page.locator('#lab-verdicts');
+    await verdicts.waitFor({ timeout: 60_000 });
+    const cli = JSON.parse(execFileSync(NPUZZLE, ['heuristic', 'check', '2 * manhattan', '--goal', 'snail', '--json'], { encoding: 'utf8' }));
+    assert.equal(await verdicts.getAttribute('data-admissible'), String(cli.admissible));
+    assert.equal(await verdicts.getAttribute('data-overestimated'), String(cli.overestimated));
+    assert.equal(await verdicts.getAttribute('data-consistent'), String(cli.consistent));
+    const against = await page.locator('#lab-against li').evaluateAll((items) => items.map((li) => li.dataset.verdict));
+    assert.deepEqual(against, cli.against.map((a) => a.verdict));
+    assert.equal(await page.locator('#lab-chart rect.over').count() > 0, true, 'the chart shows where it overestimates');
+    await verdicts.scrollIntoViewIfNeeded();
+    await shot(page, `31-lab-verdicts-${screen}`, { fullPage: false });
+
+    // The first board it overestimates most, loaded on the board.
+    const first = cli.examples[0].board.split(/\s+/).map(Number);
+    assert.equal(await page.locator('#lab-examples li code').first().textContent(), cli.examples[0].board);
+    await page.locator('.lab-load').first().click();
+    await page.waitForFunction((cells) => document.querySelector('[role=grid]').dataset.board === cells, first.join(' '));
+    assert.deepEqual(await board(page), first);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('Cancel stops a long check (2x5: 1,814,400 boards) and a new one runs', async () => {
+  const page = await open(browser, '?size=5x2&board=1,2,3,4,5,6,7,8,0,9');
+  await openView(page, 'experiment');
+  await page.locator('#lab-formula').fill('manhattan');
+  await page.locator('#lab-check').click();
+  await page.locator('#lab-progress').waitFor();
+  await page.locator('#lab-cancel').click();
+  await page.locator('#lab-cancelled').waitFor();
+  assert.equal(await page.locator('#lab-verdicts').count(), 0);
+  assert.equal(await page.locator('#lab-check').isDisabled(), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

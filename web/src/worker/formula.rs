@@ -1,0 +1,108 @@
+//! The heuristic lab's checks ([`ToWorker::CheckFormula`](crate::protocol::ToWorker::CheckFormula)):
+//! `puzzle_core::formula::check` over every board that can reach the goal, its progress posted
+//! at most every [`PROGRESS_EVERY_MS`]. Cancelled by the page terminating the worker.
+
+use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
+use puzzle_core::formula::check::check;
+use puzzle_core::formula::Formula;
+use puzzle_core::Board;
+
+use super::PROGRESS_EVERY_MS;
+use crate::protocol::FromWorker;
+
+/// Why `formula` cannot be checked toward `goal`, in words, or `None`.
+pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
+    if goal.cells().len() > MAX_TABLE_CELLS {
+        return Some(format!(
+            "an exact check takes boards of up to {MAX_TABLE_CELLS} cells (3x3, 2x4, 2x5); this one has {}",
+            goal.cells().len()
+        ));
+    }
+    match formula.parse::<Formula>().and_then(|f| f.bind(goal)) {
+        Ok(_) => None,
+        Err(error) => Some(error.to_string()),
+    }
+}
+
+/// Checks `formula` toward `goal` for request `id`, handing `send` the progress and then the
+/// verdicts (or why not).
+pub fn run(
+    id: u32,
+    formula: &str,
+    goal: &Board,
+    clock: fn() -> f64,
+    send: &mut dyn FnMut(FromWorker),
+) {
+    let started = clock();
+    if let Some(message) = refusal(formula, goal) {
+        return send(FromWorker::Failed { id, message });
+    }
+    let estimate = formula
+        .parse::<Formula>()
+        .and_then(|f| f.bind(goal))
+        .expect("refusal checked it");
+    let table = match DistanceTable::build(goal) {
+        Ok(table) => table,
+        Err(error) => {
+            return send(FromWorker::Failed {
+                id,
+                message: error.to_string(),
+            })
+        }
+    };
+    let mut last_post = f64::NEG_INFINITY;
+    let verdicts = check(&estimate, &table, &mut |done, total| {
+        let now = clock();
+        if now - last_post >= PROGRESS_EVERY_MS {
+            last_post = now;
+            send(FromWorker::FormulaProgress { id, done, total });
+        }
+        true
+    })
+    .expect("never cancelled here: the page terminates the worker");
+    send(FromWorker::FormulaChecked {
+        id,
+        verdicts,
+        elapsed_ms: clock() - started,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzle_core::{Goal, Shape};
+
+    use super::*;
+
+    #[test]
+    fn a_check_posts_its_progress_then_the_verdicts_and_bad_requests_are_refused() {
+        let goal = Goal::Standard.board(Shape::new(4, 2).unwrap()).unwrap();
+        let mut replies = Vec::new();
+        run(3, "2 * manhattan", &goal, || 0.0, &mut |r| replies.push(r));
+        assert!(matches!(
+            replies[0],
+            FromWorker::FormulaProgress {
+                id: 3,
+                done: 0,
+                total: 20_160
+            }
+        ));
+        match replies.last() {
+            Some(FromWorker::FormulaChecked {
+                id: 3, verdicts, ..
+            }) => {
+                assert_eq!(verdicts.boards, 20_160);
+                assert!(!verdicts.admissible());
+            }
+            other => panic!("{other:?}"),
+        }
+        let big = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+        assert!(refusal("manhattan", &big)
+            .unwrap()
+            .contains("up to 10 cells"));
+        assert_eq!(
+            refusal("manhattan +", &goal).unwrap(),
+            "column 12: expected a number, a name or `(`, found the end"
+        );
+        assert!(refusal("dist(9)", &goal).unwrap().contains("no tile 9"));
+    }
+}
