@@ -74,6 +74,7 @@ pub fn side_for(board_css_pixels: f64, pixel_ratio: f64) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::size::tests::png_header;
     use super::*;
 
     #[test]
@@ -101,16 +102,6 @@ mod tests {
         assert_eq!(side_for(560.0, 3.0), 1680);
         assert_eq!(side_for(1200.0, 4.0), MAX_SIDE);
         assert_eq!(side_for(f64::NAN, 2.0), 1024);
-    }
-
-    /// A PNG's first bytes: the signature and the IHDR chunk with the size.
-    fn png_header(width: u32, height: u32) -> Vec<u8> {
-        let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
-        bytes.extend_from_slice(b"IHDR");
-        bytes.extend_from_slice(&width.to_be_bytes());
-        bytes.extend_from_slice(&height.to_be_bytes());
-        bytes.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
-        bytes
     }
 
     #[test]

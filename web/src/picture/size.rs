@@ -142,11 +142,11 @@ fn ico_size(bytes: &[u8]) -> Option<(u64, u64)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A PNG's first bytes: the signature and the IHDR chunk with the size.
-    pub fn png_header(width: u32, height: u32) -> Vec<u8> {
+    pub(in crate::picture) fn png_header(width: u32, height: u32) -> Vec<u8> {
         let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
         bytes.extend_from_slice(b"IHDR");
         bytes.extend_from_slice(&width.to_be_bytes());

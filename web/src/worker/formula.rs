@@ -4,24 +4,29 @@
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
 use puzzle_core::formula::check::check;
-use puzzle_core::formula::Formula;
+use puzzle_core::formula::{Estimate, Formula};
 use puzzle_core::Board;
 
 use super::PROGRESS_EVERY_MS;
 use crate::protocol::FromWorker;
 
-/// Why `formula` cannot be checked toward `goal`, in words, or `None`.
-pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
+/// `formula` read and bound to `goal`, or why it cannot be checked toward it, in words.
+fn prepared(formula: &str, goal: &Board) -> Result<Estimate, String> {
     if goal.cells().len() > MAX_TABLE_CELLS {
-        return Some(format!(
+        return Err(format!(
             "an exact check takes boards of up to {MAX_TABLE_CELLS} cells (3x3, 2x4, 2x5); this one has {}",
             goal.cells().len()
         ));
     }
-    match formula.parse::<Formula>().and_then(|f| f.bind(goal)) {
-        Ok(_) => None,
-        Err(error) => Some(error.to_string()),
-    }
+    formula
+        .parse::<Formula>()
+        .and_then(|f| f.bind(goal))
+        .map_err(|error| error.to_string())
+}
+
+/// Why `formula` cannot be checked toward `goal`, in words, or `None`.
+pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
+    prepared(formula, goal).err()
 }
 
 /// Checks `formula` toward `goal` for request `id`, handing `send` the progress and then the
@@ -34,13 +39,10 @@ pub fn run(
     send: &mut dyn FnMut(FromWorker),
 ) {
     let started = clock();
-    if let Some(message) = refusal(formula, goal) {
-        return send(FromWorker::Failed { id, message });
-    }
-    let estimate = formula
-        .parse::<Formula>()
-        .and_then(|f| f.bind(goal))
-        .expect("refusal checked it");
+    let estimate = match prepared(formula, goal) {
+        Ok(estimate) => estimate,
+        Err(message) => return send(FromWorker::Failed { id, message }),
+    };
     let table = match DistanceTable::build(goal) {
         Ok(table) => table,
         Err(error) => {
