@@ -7,7 +7,7 @@
 // afterwards the page still solves a 4x4.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, shot, record } from './helpers.mjs';
+import { launch, open, shot, record, bytesIntoPage } from './helpers.mjs';
 import { corpus } from '../fixtures/hostile/corpus.mjs';
 
 let browser;
@@ -45,16 +45,7 @@ async function clickLatency(page, cell) {
  * file in one go on the page's thread, seconds of a long task of its own). Returns the page's
  * clock when the file was handed over. */
 async function choose(page, item) {
-  await page.evaluate(() => { window.__parts = []; });
-  const PIECE = 192 * 1024;
-  for (let at = 0; at < item.bytes.length; at += PIECE) {
-    await page.evaluate((text) => {
-      const raw = atob(text);
-      const bytes = new Uint8Array(raw.length);
-      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-      window.__parts.push(bytes);
-    }, item.bytes.subarray(at, at + PIECE).toString('base64'));
-  }
+  await bytesIntoPage(page, item.bytes);
   return page.evaluate(async ([name, mime]) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(window.__parts, name, { type: mime }));

@@ -92,6 +92,22 @@ export async function timedClick(page, cell, { painted = false } = {}) {
   return page.evaluate(() => performance.now() - window.__click.at);
 }
 
+/** Brings `bytes` into the page as `window.__parts` (pieces for `new File(window.__parts, ...)`),
+ * 192 KB at a time, so that no piece is a long task on the page's thread (Playwright's
+ * setInputFiles decodes a 10 MB file in one go there). */
+export async function bytesIntoPage(page, bytes) {
+  await page.evaluate(() => { window.__parts = []; });
+  const PIECE = 192 * 1024;
+  for (let at = 0; at < bytes.length; at += PIECE) {
+    await page.evaluate((text) => {
+      const raw = atob(text);
+      const piece = new Uint8Array(raw.length);
+      for (let i = 0; i < raw.length; i++) piece[i] = raw.charCodeAt(i);
+      window.__parts.push(piece);
+    }, bytes.subarray(at, at + PIECE).toString('base64'));
+  }
+}
+
 /** A screenshot in artifacts/: the whole page, or only the window with `{ fullPage: false }`. */
 export async function shot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });

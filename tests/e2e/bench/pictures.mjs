@@ -12,6 +12,7 @@
 import { chromium } from 'playwright-core';
 import { serve } from './serve-gzip.mjs';
 import { corpus } from '../../fixtures/hostile/corpus.mjs';
+import { bytesIntoPage } from '../helpers.mjs';
 
 const args = process.argv.slice(2);
 const take = (name, fallback) => {
@@ -32,16 +33,7 @@ const within = (promise, ms, fallback) => Promise.race([promise, new Promise((r)
 
 /** Chooses `item` in the page: the bytes brought in small pieces first (see 30-pictures). */
 async function choose(page, item) {
-  await page.evaluate(() => { window.__parts = []; });
-  const PIECE = 192 * 1024;
-  for (let at = 0; at < item.bytes.length; at += PIECE) {
-    await page.evaluate((text) => {
-      const raw = atob(text);
-      const bytes = new Uint8Array(raw.length);
-      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-      window.__parts.push(bytes);
-    }, item.bytes.subarray(at, at + PIECE).toString('base64'));
-  }
+  await bytesIntoPage(page, item.bytes);
   await page.evaluate(async ([name, mime]) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(window.__parts, name, { type: mime }));
