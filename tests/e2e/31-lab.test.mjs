@@ -1,12 +1,13 @@
 // Issue 56, the heuristic lab (first part): under the Experiment, a formula with an error
 // shows where it goes wrong as it is typed; fixed, "Check every board" runs in a worker and
 // gives the verdicts `npuzzle heuristic check --json` gives for the same formula and goal;
-// a board it overestimates loads on the board; Cancel stops a long check. At 1280x800 (light)
+// a board it overestimates loads on the board, and another goal clears the verdicts; Cancel
+// stops a long check. At 1280x800 (light)
 // and 360x640 (dark, touch), with screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { NPUZZLE, launch, open, openView, shot, board } from './helpers.mjs';
+import { NPUZZLE, launch, open, openView, shot, board, moreOptions } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -52,6 +53,11 @@ for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
     await page.locator('.lab-load').first().click();
     await page.waitForFunction((cells) => document.querySelector('[role=grid]').dataset.board === cells, first.join(' '));
     assert.deepEqual(await board(page), first);
+    // Another goal: the verdicts, which were the snail goal's, go.
+    await moreOptions(page);
+    await page.selectOption('#goal', 'standard');
+    await openView(page, 'experiment');
+    await page.locator('#lab-verdicts').waitFor({ state: 'detached' });
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -49,6 +49,11 @@ pub fn lab_panel(props: &LabProps) -> Html {
     let error = formula_error(&text, &props.goal_board);
     let fits = props.goal_board.cells().len() <= MAX_TABLE_CELLS;
     let checking = matches!(props.lab.status, LabStatus::Checking { .. });
+    // Verdicts belong to the goal they were checked for: a new size or goal forgets them.
+    {
+        let forget = props.lab.forget.clone();
+        use_effect_with(props.goal_board.clone(), move |_| forget.emit(()));
+    }
     let on_input = {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {

@@ -48,6 +48,9 @@ pub struct Lab {
     pub check: Callback<(String, Board)>,
     /// Stops the check.
     pub cancel: Callback<()>,
+    /// Stops any check and forgets the last verdicts (the goal on screen changed: they would
+    /// describe another goal's boards).
+    pub forget: Callback<()>,
 }
 
 /// What the status becomes on a reply of the lab's worker to request `running` (with the
@@ -101,17 +104,20 @@ pub fn use_lab() -> Lab {
             }
         })
     };
-    let cancel = {
-        let status = status.setter();
-        use_callback((), move |(), _| {
+    let stop_with = |then: LabStatus| {
+        let (status, slot) = (status.setter(), slot.clone());
+        Callback::from(move |()| {
             slot.stop();
-            status.set(LabStatus::Cancelled);
+            status.set(then.clone());
         })
     };
+    let cancel = (*use_memo((), |_| stop_with(LabStatus::Cancelled))).clone();
+    let forget = (*use_memo((), |_| stop_with(LabStatus::Idle))).clone();
     Lab {
         status: (*status).clone(),
         check,
         cancel,
+        forget,
     }
 }
 
