@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { NPUZZLE, launch, open, openView, shot, board, moreOptions } from './helpers.mjs';
+import { NPUZZLE, launch, open, openView, shot, board, moreOptions, bfsDistance, SNAIL_3 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -76,3 +76,54 @@ test('Cancel stops a long check (2x5: 1,814,400 boards) and a new one runs', asy
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// The lab hands its formula over: a column of the Experiment (A* guided by it, with its mean
+// excess length; 3 x Manhattan overestimates, so some answers are longer than the depth) and
+// a racer in the Race (its answer a real path, at least the shortest, not claimed shortest).
+for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
+  test(`${screen}: the formula becomes a column of the Experiment and a racer`, async () => {
+    const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail', viewport, device);
+    await openView(page, 'experiment');
+    await page.locator('#lab-formula').fill('3 * manhattan');
+    await page.locator('#lab-experiment').click();
+    const column = page.locator('#experiment-method-formula');
+    await column.waitFor();
+    assert.equal(await column.isChecked(), true);
+    assert.equal(await column.getAttribute('data-method'), 'astar:3 * manhattan');
+    for (const [id, value] of [['#experiment-from', '16'], ['#experiment-to', '20'], ['#experiment-step', '4'], ['#experiment-boards', '8']]) {
+      await page.locator(id).fill(value);
+    }
+    await page.locator('#experiment-run').click();
+    const cells = page.locator('#experiment-table td[data-method="astar:3 * manhattan"]');
+    await page.waitForFunction(() => document.querySelectorAll('#experiment-table tbody tr').length === 2
+      && !document.querySelector('#experiment-cancel'), null, { timeout: 60_000 });
+    assert.equal(await cells.count(), 2);
+    const excess = await page.locator('#experiment-table td[data-label=excess]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.excess)));
+    assert.equal(excess.length, 2, 'only the formula, not optimal, has an excess column');
+    assert.ok(excess.every((e) => e >= 0) && excess.some((e) => e > 0), `excess ${excess}`);
+    await page.locator('#experiment-table').scrollIntoViewIfNeeded();
+    await shot(page, `31-lab-experiment-${screen}`, { fullPage: false });
+
+    await page.locator('#lab-race').click();
+    const pick = page.locator('#race-formula');
+    await pick.waitFor();
+    assert.equal(await pick.isChecked(), true);
+    await page.locator('#race-start').click();
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('#race-table tbody tr')];
+      return rows.length > 0 && rows.every((r) => r.dataset.outcome !== 'pending') && !document.querySelector('#race-progress');
+    }, null, { timeout: 120_000 });
+    const last = await page.$$eval('#race-table tbody tr', (rows) => rows.map((tr) => ({ ...tr.dataset })).at(-1));
+    assert.equal(last.method, 'A* · 3 * manhattan');
+    assert.equal(last.outcome, 'solved');
+    assert.equal(last.optimal, 'false', 'not claimed shortest');
+    assert.ok(Number(last.length) >= bfsDistance([6, 1, 7, 3, 0, 4, 5, 8, 2], SNAIL_3, 3));
+    await page.locator('#race-table').scrollIntoViewIfNeeded();
+    await shot(page, `31-lab-race-${screen}`, { fullPage: false });
+    // Unticked, it leaves the race.
+    await pick.click();
+    await pick.waitFor({ state: 'detached' });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

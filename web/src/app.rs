@@ -90,7 +90,7 @@ pub fn app() -> Html {
                 <ViewPanel view={View::Experiment} current={view}>
                     <crate::components::experiment::ExperimentPanel shape={state.shape()} goal_board={state.puzzle.goal_board.clone()}
                         goal={state.puzzle.goal.clone()} run={state.experiment.clone()} handle={experiment}
-                        dispatcher={state.dispatcher()} />
+                        dispatcher={state.dispatcher()} lab_formula={state.prefs.lab_formula.clone()} />
                     <crate::components::lab::LabPanel goal_board={state.puzzle.goal_board.clone()}
                         goal={state.puzzle.goal.clone()} {lab} dispatcher={state.dispatcher()} />
                 </ViewPanel>
@@ -193,6 +193,7 @@ fn race_view(parts: &Parts) -> Html {
     let (state, solver) = (parts.state, parts.solver);
     html! {
         <RacePanel shape={state.shape()} race={state.race.clone()} race_pick={state.prefs.race_pick.clone()}
+            lab_formula={state.prefs.lab_formula.clone()}
             can_race={state.can_race()} solving={state.solve.running().is_some()}
             race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
             playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}

@@ -3,12 +3,15 @@
 //! cells in words and the charts' log scale. The run itself is the state's
 //! ([`crate::state::ExperimentRun`]) and the worker's.
 
+use std::sync::Arc;
+
 use puzzle_core::analysis::MAX_TABLE_CELLS;
 use puzzle_core::experiment::{
     parse_method, Cell, CellStatus, ExperimentConfig, ExperimentProgress, DEFAULT_BUDGET,
     DEFAULT_SEED,
 };
-use puzzle_core::{Board, Method, Shape};
+use puzzle_core::formula::Formula;
+use puzzle_core::{Algorithm, Board, Method, Shape};
 
 use crate::format::{count, plural};
 
@@ -41,6 +44,21 @@ pub fn method(index: usize) -> Method {
     parse_method(METHODS[index].0).expect("the view's method names parse")
 }
 
+/// The column of the heuristic lab's `formula`: A* guided by it.
+pub fn formula_method(formula: &Arc<Formula>) -> Method {
+    Method::Formula {
+        algorithm: Algorithm::AStar,
+        formula: formula.clone(),
+    }
+}
+
+/// A cell's mean excess length (moves beyond the depth) for a method that is not optimal:
+/// `+0.4`, or `—` when no solve finished.
+pub fn excess_text(cell: &Cell) -> String {
+    cell.mean_excess
+        .map_or("—".to_string(), |e| format!("+{e:.1}"))
+}
+
 /// Whether boards of `shape` have exact depths (a table of every board: at most 10 cells).
 pub fn supports(shape: Shape) -> bool {
     shape.cells() <= MAX_TABLE_CELLS
@@ -59,6 +77,8 @@ pub struct Form {
     pub step: String,
     /// Boards per depth.
     pub boards: String,
+    /// Whether the heuristic lab's formula, when there is one, is a column (A* guided by it).
+    pub formula: bool,
 }
 
 impl Default for Form {
@@ -69,6 +89,7 @@ impl Default for Form {
             to: "24".to_string(),
             step: "2".to_string(),
             boards: PAGE_BOARDS.to_string(),
+            formula: true,
         }
     }
 }
@@ -110,17 +131,29 @@ impl Form {
     }
 
     /// The experiment the form asks for toward `goal` (the core's budget and seed, methods
-    /// that hit the budget skipped at the larger depths), or the first mistake in a sentence.
-    pub fn config(&self, goal: &Board) -> Result<ExperimentConfig, String> {
+    /// that hit the budget skipped at the larger depths), with a last column for `formula`
+    /// (the heuristic lab's) when picked, or the first mistake in a sentence.
+    pub fn config(
+        &self,
+        goal: &Board,
+        formula: Option<&Arc<Formula>>,
+    ) -> Result<ExperimentConfig, String> {
         if !supports(goal.shape()) {
             return Err(too_large(goal.shape()));
         }
         let depths = self.depths()?;
         let boards = whole("Boards per depth", &self.boards, 1, MAX_BOARDS)? as usize;
-        let methods: Vec<Method> = (0..METHODS.len())
+        let mut methods: Vec<Method> = (0..METHODS.len())
             .filter(|&i| self.picked[i])
             .map(method)
             .collect();
+        if let Some(formula) = formula.filter(|_| self.formula) {
+            let column = formula_method(formula);
+            column
+                .fits(goal.shape())
+                .map_err(|e| format!("Your formula cannot be a column here: {e}."))?;
+            methods.push(column);
+        }
         if methods.is_empty() {
             return Err("Pick at least one method.".to_string());
         }
@@ -248,9 +281,34 @@ mod tests {
         Goal::Standard.board(Shape::square(size).unwrap()).unwrap()
     }
 
+    /// The lab's formula is the last column while ticked; one naming a tile the board lacks
+    /// is a sentence, not a run.
+    #[test]
+    fn the_lab_formula_is_a_column_of_its_own() {
+        let formula = Arc::new("2 * manhattan".parse::<Formula>().unwrap());
+        let config = Form::default().config(&goal(3), Some(&formula)).unwrap();
+        let textbook = ExperimentConfig::textbook(goal(3));
+        assert_eq!(config.methods.len(), textbook.methods.len() + 1);
+        assert_eq!(config.methods.last(), Some(&formula_method(&formula)));
+        let unticked = Form {
+            formula: false,
+            ..Form::default()
+        };
+        assert_eq!(
+            unticked.config(&goal(3), Some(&formula)).unwrap().methods,
+            textbook.methods
+        );
+        let far = Arc::new("dist(12)".parse::<Formula>().unwrap());
+        let error = Form::default().config(&goal(3), Some(&far)).unwrap_err();
+        assert!(
+            error.starts_with("Your formula cannot be a column here"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn the_default_form_is_the_textbook_table_with_fewer_boards() {
-        let config = Form::default().config(&goal(3)).unwrap();
+        let config = Form::default().config(&goal(3), None).unwrap();
         let textbook = ExperimentConfig::textbook(goal(3));
         assert_eq!(config.depths, textbook.depths);
         assert_eq!(config.methods, textbook.methods);
@@ -356,10 +414,10 @@ mod tests {
                 "too many rows",
             ),
         ] {
-            let error = changed.config(&goal(3)).unwrap_err();
+            let error = changed.config(&goal(3), None).unwrap_err();
             assert!(error.contains(why), "{why}: {error}");
         }
-        let error = form.config(&goal(4)).unwrap_err();
+        let error = form.config(&goal(4), None).unwrap_err();
         assert!(error.contains("4x4 has 16 cells"), "{error}");
         assert!(supports(Shape::new(2, 5).unwrap()) && !supports(Shape::square(4).unwrap()));
         let one = Form {

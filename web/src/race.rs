@@ -27,7 +27,7 @@ const fn search(algorithm: Algorithm, heuristic: HeuristicKind) -> Method {
 }
 
 /// The core's methods a race can run, in table order.
-pub const RACE_METHODS: [Method; 8] = [
+pub static RACE_METHODS: [Method; 8] = [
     search(Algorithm::Bfs, HeuristicKind::Manhattan),
     search(Algorithm::Iddfs, HeuristicKind::Manhattan),
     search(Algorithm::Greedy, HeuristicKind::LinearConflict),
@@ -108,8 +108,8 @@ impl Race {
                 pick.get(i).copied().unwrap_or(false) && available(method, shape)
             })
             .enumerate()
-            .map(|(n, (_, &method))| RaceEntry {
-                method: match method {
+            .map(|(n, (_, method))| RaceEntry {
+                method: match method.clone() {
                     Method::Search(config) => Method::Search(SolverConfig {
                         depth_limit: SolverConfig::best_for(shape).depth_limit,
                         ..config
@@ -130,6 +130,20 @@ impl Race {
         }
     }
 
+    /// The race with one more method, run last with request id `id` (a formula of the
+    /// heuristic lab), if it can race on this board.
+    pub fn with(mut self, method: Method, id: u32) -> Race {
+        if method.fits(self.start.shape()).is_ok() {
+            self.entries.push(RaceEntry {
+                method,
+                id,
+                progress: None,
+                answer: None,
+            });
+        }
+        self
+    }
+
     /// The worker messages, in running order.
     pub fn requests(&self) -> Vec<ToWorker> {
         self.entries
@@ -139,7 +153,7 @@ impl Race {
                     id: e.id,
                     board: self.start.clone(),
                     goal: self.goal.clone(),
-                    method: e.method,
+                    method: e.method.clone(),
                     max_expanded: Some(self.budget),
                     watch: None,
                     workers: Workers::ONE,
@@ -257,6 +271,35 @@ mod tests {
         assert_eq!(race.current(), Some(0));
         assert_eq!(race.entries[3].label(), "A* · Manhattan");
         assert_eq!(race.entries[0].label(), "BFS");
+    }
+
+    /// The lab's formula races last, with the next id, as A* guided by it; its message crosses
+    /// the worker boundary as text and reads back the same; a formula naming a tile the board
+    /// lacks does not race.
+    #[test]
+    fn a_lab_formula_races_last_and_crosses_to_the_worker() {
+        use crate::experiment::formula_method;
+        use puzzle_core::formula::Formula;
+        use std::sync::Arc;
+        let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        let goal = Goal::Snail.board(board.shape()).unwrap();
+        let formula: Formula = "max(manhattan, 2 * misplaced)".parse().unwrap();
+        let method = formula_method(&Arc::new(formula));
+        let race = Race::plan(&board, &goal, &DEFAULT_PICK, 10, RACE_BUDGET).with(method, 16);
+        assert_eq!(race.entries.len(), 7);
+        assert_eq!(race.entries[6].id, 16);
+        assert_eq!(race.entries[6].label(), "A* · max(manhattan, 2 * mispl…");
+        let requests = race.requests();
+        let json = serde_json::to_string(&requests[6]).unwrap();
+        assert!(json.contains("max(manhattan, 2 * misplaced)"), "{json}");
+        let back: ToWorker = serde_json::from_str(&json).unwrap();
+        assert_eq!(request(&back).0.method, race.entries[6].method);
+        let broken = json.replace("max(manhattan, 2 * misplaced)", "max(manhattan,");
+        assert!(serde_json::from_str::<ToWorker>(&broken).is_err());
+        let far: Formula = "dist(12)".parse().unwrap();
+        let race = Race::plan(&board, &goal, &DEFAULT_PICK, 10, RACE_BUDGET)
+            .with(formula_method(&Arc::new(far)), 16);
+        assert_eq!(race.entries.len(), 6);
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
             )),
         }
     }
-    state.prefs.method = state.with_choices(state.prefs.method);
+    state.prefs.method = state.with_choices(state.prefs.method.clone());
     let (view, error) = view_from_query(query);
     state.view = view;
     errors.extend(error);

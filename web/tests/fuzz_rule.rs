@@ -288,7 +288,9 @@ fn actions(op: Op, state: &State, edge: &mut Edge) -> Vec<Action> {
         Op::Fix => vec![Action::Puzzle(PuzzleAction::SwapFix)],
         Op::Method(m) => {
             let menu = state.method_menu();
-            vec![Action::Prefs(PrefsAction::SetMethod(menu[m % menu.len()]))]
+            vec![Action::Prefs(PrefsAction::SetMethod(
+                menu[m % menu.len()].clone(),
+            ))]
         }
         Op::Solve if state.can_solve() => {
             let id = edge.id();
@@ -891,7 +893,9 @@ impl Watcher {
             Watched::WaitForBest(wait) => vec![Action::Prefs(PrefsAction::SetWaitForBest(wait))],
             Watched::Method(m) => {
                 let menu = state.method_menu();
-                vec![Action::Prefs(PrefsAction::SetMethod(menu[m % menu.len()]))]
+                vec![Action::Prefs(PrefsAction::SetMethod(
+                    menu[m % menu.len()].clone(),
+                ))]
             }
             Watched::Solve if state.can_solve() => {
                 let Some((base, optimal)) = self.base(state) else {

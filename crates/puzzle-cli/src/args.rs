@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use puzzle_core::{HeuristicKind, Shape};
+use puzzle_core::{Guidance, Shape};
 
 const ABOUT: &str =
     "Solve, generate and check sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH board \
@@ -32,7 +32,7 @@ Synopsis:
   npuzzle solve [BOARD] [--file F] [--size WxH] [--goal standard|blank-first|snail|\"<cells>\"]
                 [--algorithm bfs|dfs|iddfs|greedy|astar|idastar|pdb|staged|anytime]
                 [--time-limit SECONDS] [--threads N]
-                [--heuristic misplaced|manhattan|linear-conflict]
+                [--heuristic misplaced|manhattan|linear-conflict|FORMULA]
                 [--depth-limit N] [--max-nodes N] [--json]
   npuzzle solve --batch FILE [same options]     # one board a line, '#' comments
   npuzzle generate --size WxH [--walk N | --random] [--unsolvable] [--seed S] [--count K]
@@ -270,9 +270,11 @@ pub struct SolveArgs {
     pub pdb_78: bool,
 
     /// Heuristic of greedy, astar and idastar: misplaced, manhattan or linear-conflict
-    /// [default: linear-conflict]; ignored by blind methods.
-    #[arg(short = 'H', long, value_name = "NAME")]
-    pub heuristic: Option<HeuristicKind>,
+    /// [default: linear-conflict], or a formula such as 'max(manhattan, misplaced)' (see
+    /// `npuzzle heuristic check`; its answers are not claimed shortest); ignored by blind
+    /// methods.
+    #[arg(short = 'H', long, value_name = "NAME|FORMULA")]
+    pub heuristic: Option<Guidance>,
 
     /// Deepest path dfs explores and iddfs tries [default: 40].
     #[arg(short, long, value_name = "N")]
@@ -412,9 +414,9 @@ pub struct TraceArgs {
     #[arg(short, long, value_name = "METHOD", default_value = "astar")]
     pub algorithm: puzzle_core::Method,
 
-    /// Heuristic of greedy, astar and idastar [default: linear-conflict].
-    #[arg(short = 'H', long, value_name = "NAME")]
-    pub heuristic: Option<HeuristicKind>,
+    /// Heuristic of greedy, astar and idastar [default: linear-conflict], or a formula.
+    #[arg(short = 'H', long, value_name = "NAME|FORMULA")]
+    pub heuristic: Option<Guidance>,
 
     /// Deepest path dfs explores and iddfs tries [default: 40].
     #[arg(short, long, value_name = "N")]
@@ -437,7 +439,9 @@ Examples:
   npuzzle experiment --size 2x5 --depths 10..30:5 --json
 
 Methods: bfs, dfs, iddfs, pdb, or greedy, astar, idastar joined to a heuristic by `-`:
-misplaced, manhattan or linear-conflict (astar-misplaced, idastar-linear-conflict, ...).
+misplaced, manhattan or linear-conflict (astar-misplaced, idastar-linear-conflict, ...), or
+to a formula by `:` (astar:max(manhattan, misplaced); commas inside brackets are the
+formula's). A formula's column gives its mean excess length: moves beyond the depth.
 Boards: drawn uniformly (with repeats) among every board exactly that many moves from the goal,
 the same for the same --seed. Nodes: generated = children made, expanded = nodes taken from
 OPEN; b* solves N + 1 = 1 + b + ... + b^d for the mean N generated. A solve stops after

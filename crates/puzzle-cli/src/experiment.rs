@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
 use puzzle_core::experiment::{
-    parse_method, run_experiment, to_csv, to_text, Controls, ExperimentConfig,
+    parse_method, run_experiment, split_methods, to_csv, to_text, Controls, ExperimentConfig,
 };
 use puzzle_core::{Method, TableKind, Tables};
 
@@ -19,9 +19,8 @@ use crate::pdb_store::PdbStore;
 pub fn run(args: &ExperimentArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let goal = goal_board(&args.goal, args.size)?;
     let depths = parse_depths(&args.depths)?;
-    let methods = args
-        .methods
-        .split(',')
+    let methods = split_methods(&args.methods)
+        .into_iter()
         .map(parse_method)
         .collect::<Result<Vec<Method>, _>>()?;
     let config = ExperimentConfig {

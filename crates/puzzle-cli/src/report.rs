@@ -1,6 +1,6 @@
 //! Output: JSON objects and readable text reports of solutions and verdicts.
 
-use puzzle_core::{format_moves, Board, Solvability, SolveOutcome};
+use puzzle_core::{format_moves, Board, Method, Solvability, SolveOutcome};
 use serde::Serialize;
 
 use crate::input::one_line;
@@ -352,6 +352,9 @@ fn capitalise(text: &str) -> String {
 
 /// The estimate a method used: the heuristic of a generic search, or the tables' name.
 fn heuristic_name(answer: &Answer) -> Option<String> {
+    if let Method::Formula { formula, .. } = &answer.solution.method {
+        return Some(formula.text().to_string());
+    }
     answer
         .solution
         .method

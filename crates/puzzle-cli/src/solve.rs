@@ -119,9 +119,10 @@ fn solve_one(
     let goal = goal_board(&args.goal, board.shape())?;
     let mut method = args
         .algorithm
+        .clone()
         .unwrap_or_else(|| Method::default_for(board.shape()));
-    if let Some(heuristic) = args.heuristic {
-        method = method.with_heuristic(heuristic);
+    if let Some(guidance) = &args.heuristic {
+        method = method.guided_by(guidance.clone());
     }
     if let Some(depth) = args.depth_limit {
         method = method.with_depth_limit(depth);

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use puzzle_core::trace::{solve_traced, to_csv, TraceEvent};
-use puzzle_core::{Board, Limits, SolveOutcome};
+use puzzle_core::trace::{solve_formula_traced, solve_traced, to_csv, TraceEvent};
+use puzzle_core::{Board, Limits, Method, Solution, SolveOutcome};
 
 use crate::args::TraceArgs;
 use crate::input::{board_text, goal_board};
@@ -14,12 +14,21 @@ use crate::input::{board_text, goal_board};
 pub fn run(args: &TraceArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let board = Board::parse(&board_text(&args.board)?, args.size)?;
     let goal = goal_board(&args.goal, board.shape())?;
-    let mut method = args.algorithm;
-    if let Some(heuristic) = args.heuristic {
-        method = method.with_heuristic(heuristic);
+    let mut method = args.algorithm.clone();
+    if let Some(guidance) = &args.heuristic {
+        method = method.guided_by(guidance.clone());
     }
     if let Some(depth) = args.depth_limit {
         method = method.with_depth_limit(depth);
+    }
+    let mut events = Vec::new();
+    let mut limits = Limits::with_budget(args.max_nodes);
+    if let Method::Formula { algorithm, formula } = &method {
+        let solution =
+            solve_formula_traced(&board, &goal, *algorithm, formula, &mut limits, &mut |e| {
+                events.push(e)
+            })?;
+        return finish(args, &method, &events, &solution, out);
     }
     let Some(config) = method.search_config() else {
         bail!(
@@ -27,15 +36,24 @@ pub fn run(args: &TraceArgs, out: &mut dyn Write) -> Result<ExitCode> {
             method.name()
         );
     };
-    let mut events = Vec::new();
-    let mut limits = Limits::with_budget(args.max_nodes);
     let solution = solve_traced(&board, &goal, config, &mut limits, &mut |e| events.push(e))?;
+    finish(args, &method, &events, &solution, out)
+}
+
+/// Writes the events of a traced solve, and its outcome to stderr.
+fn finish(
+    args: &TraceArgs,
+    method: &Method,
+    events: &[TraceEvent],
+    solution: &Solution,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
     if args.json {
-        for event in &events {
+        for event in events {
             writeln!(out, "{}", serde_json::to_string(&EventJson::from(event))?)?;
         }
     } else {
-        write!(out, "{}", to_csv(&events))?;
+        write!(out, "{}", to_csv(events))?;
     }
     let outcome = solution.outcome;
     eprintln!(

@@ -296,7 +296,7 @@ fn malformed_input_exits_2_with_the_reason() {
         ),
         (
             &["solve", "1 2 3 0", "--heuristic", "euclid"],
-            "unknown heuristic `euclid`",
+            "`euclid` is neither a heuristic (misplaced, manhattan, linear-conflict) nor a formula: column 1: unknown `euclid`",
         ),
         (&["solve"], "required arguments were not provided"),
         (
@@ -873,6 +873,8 @@ fn experiment_bad_input_is_one_error_line_and_exit_2() {
         (vec!["--boards", "0"], "at least 1"),
         (vec!["--size", "4x4"], "at most 10 cells"),
         (vec!["--methods", "bfs-manhattan"], "blind"),
+        (vec!["--methods", "astar:max(manhattan,"], "column 15"),
+        (vec!["--methods", "astar:dist(9)"], "tile"),
     ] {
         let mut all = vec!["experiment"];
         all.extend(&args);
@@ -1028,4 +1030,66 @@ fn heuristic_check_gives_the_exact_verdicts_and_points_at_a_bad_formula() {
     let output = npuzzle(&["heuristic", "check", "manhattan", "--size", "4x4"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("at most 10 cells"));
+}
+
+/// Issue 56: every command that takes `--heuristic` takes a formula, and the experiment a
+/// column `astar:FORMULA` (commas inside brackets are the formula's): the answer names its
+/// formula and is not claimed shortest; a formula equal to a built-in gives the built-in's
+/// nodes; one that does not read is one line naming its column.
+#[test]
+fn a_formula_is_taken_wherever_a_heuristic_is() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let output = npuzzle(&[
+        "solve",
+        board,
+        "--algorithm",
+        "astar",
+        "--heuristic",
+        "2 * manhattan",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(json["heuristic"], "2 * manhattan");
+    assert_eq!(json["optimal"], false);
+    assert!(json["length"].as_u64().unwrap() >= 31);
+    let moves = parse_moves(json["moves"].as_str().unwrap()).unwrap();
+    let start: Board = board.parse().unwrap();
+    let goal = Goal::Standard.board(start.shape()).unwrap();
+    assert_eq!(start.after(&moves).unwrap(), goal);
+
+    let trace = npuzzle(&[
+        "trace",
+        "1 2 3 4 0 5 7 8 6",
+        "-H",
+        "max(manhattan, misplaced)",
+    ]);
+    assert_eq!(trace.status.code(), Some(0), "{}", stderr(&trace));
+
+    let bad = npuzzle(&["solve", board, "--heuristic", "manhattan +"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let error = stderr(&bad);
+    assert!(
+        error.contains("nor a formula") && error.contains("column"),
+        "{error}"
+    );
+
+    let output = npuzzle(&[
+        "experiment",
+        "--depths",
+        "6,12",
+        "--boards",
+        "5",
+        "--methods",
+        "astar-linear-conflict, astar:manhattan + conflicts, astar:max(manhattan, 2 * misplaced)",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    for row in json["rows"].as_array().unwrap() {
+        let cells = row["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 3);
+        assert_eq!(cells[0]["mean_generated"], cells[1]["mean_generated"]);
+        assert!(cells[2]["mean_excess"].as_f64().unwrap() >= 0.0);
+    }
 }

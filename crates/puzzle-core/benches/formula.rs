@@ -4,6 +4,9 @@
 //! built-in linear conflict worked out per board and with the formula `manhattan + conflicts`
 //! (the same values, so the same nodes).
 //!
+//! A fourth run is the solver itself guided by the formula (`Method::Formula`, as the page,
+//! the CLI and the experiment run it): the formula worked out afresh on every child.
+//!
 //! `cargo bench -p puzzle-core --bench formula`
 
 use std::hint::black_box;
@@ -13,8 +16,10 @@ use puzzle_core::formula::Formula;
 use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::search::astar::astar;
 use puzzle_core::{
-    solve, Algorithm, Board, Direction, Goal, Heuristic, HeuristicKind, Limits, Shape, SolverConfig,
+    solve, solve_with, Algorithm, Board, Direction, Goal, Guidance, Heuristic, HeuristicKind,
+    Limits, Method, Shape, SolveOptions, SolverConfig,
 };
+use std::sync::Arc;
 
 const BOARDS: u64 = 100;
 
@@ -85,6 +90,19 @@ fn formula_against_built_in(c: &mut Criterion) {
     });
     group.bench_function("generic A*, formula `manhattan + conflicts`", |b| {
         b.iter(|| black_box(generic(shape, &goal, &boards, &|b| estimate.estimate(b))))
+    });
+    // What the page, the CLI and the experiment run: the solver guided by the formula.
+    let guided = Method::search(Algorithm::AStar).guided_by(Guidance::Formula(Arc::new(formula)));
+    let options = SolveOptions::new(&guided);
+    group.bench_function("the solver guided by the formula (Method::Formula)", |b| {
+        b.iter(|| {
+            for board in &boards {
+                let solution =
+                    solve_with(board, &goal, &options, &mut Limits::default(), &mut |_| {})
+                        .unwrap();
+                black_box(solution.length());
+            }
+        })
     });
     group.finish();
 }

@@ -15,7 +15,7 @@ use crate::relabel::{canonical_goal, Relabel};
 use crate::search::Limits;
 use crate::solution::Solution;
 use crate::solvability::{solvability, Solvability};
-use crate::solver::solve_checked;
+use crate::solver::{solve_checked, solve_formula_checked};
 use crate::suboptimal::{solve_staged_checked, Approximate, StagedConfig};
 use crate::tuned::parallel::{solve_pdb_parallel_checked, ParallelConfig};
 use crate::tuned::{solve_pdb_checked, TunedOptions};
@@ -107,6 +107,13 @@ pub fn solve_with(
     method.fits(board.shape())?;
     match method {
         Method::Search(config) => Ok(solve_checked(board, goal, verdict, config, limits)),
+        Method::Formula { formula, .. } => {
+            let estimate = formula.bind(goal)?;
+            let method = method.clone();
+            Ok(solve_formula_checked(
+                board, goal, verdict, method, estimate, limits,
+            ))
+        }
         Method::PatternDatabase => {
             let missing = SolveError::MissingTables {
                 method: method.name(),

@@ -121,7 +121,7 @@ pub use dispatch::{lower_bound_with, solve_with, SolveOptions, Tables};
 pub use error::{BoardError, MoveError, UnknownAlgorithm};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
-pub use method::{Algorithm, Method, SolveError, SolverConfig, TableKind};
+pub use method::{Algorithm, Guidance, Method, SolveError, SolverConfig, TableKind};
 pub use moves::{format_moves, parse_moves, Direction};
 pub use search::{Limits, Progress, Stats};
 pub use solution::{RatioAtMost, Solution, SolveOutcome};

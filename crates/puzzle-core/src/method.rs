@@ -11,11 +11,13 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
 use crate::board::Shape;
 use crate::error::{BoardError, UnknownAlgorithm};
+use crate::formula::{Formula, FormulaError};
 use crate::heuristic::HeuristicKind;
 
 /// Boards of at most this many cells get an optimal method by default.
@@ -148,7 +150,7 @@ impl SolverConfig {
 }
 
 /// A way to solve a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum Method {
@@ -165,7 +167,19 @@ pub enum Method {
         /// Milliseconds spent improving (of [`crate::Limits::clock`]).
         time_limit_ms: u32,
     },
+    /// An informed generic search guided by a formula of one's own ([`crate::formula`]),
+    /// worked out afresh on every board. Nothing proves a formula admissible, so its answers
+    /// are never claimed shortest.
+    Formula {
+        /// The search: greedy, A* or IDA*.
+        algorithm: Algorithm,
+        /// The estimate (shared: a copy of the method costs a count).
+        formula: Arc<Formula>,
+    },
 }
+
+/// The most characters of a formula a short label shows.
+const SHORT_FORMULA_CHARS: usize = 24;
 
 /// How long [`Method::Anytime`] improves by default, in milliseconds.
 pub const DEFAULT_ANYTIME_MS: u32 = 2_000;
@@ -230,6 +244,7 @@ impl Method {
             Method::PatternDatabase => "pdb",
             Method::Staged => "staged",
             Method::Anytime { .. } => "anytime",
+            Method::Formula { algorithm, .. } => algorithm.name(),
         }
     }
 
@@ -248,6 +263,9 @@ impl Method {
             Method::PatternDatabase => "IDA* + pattern databases".to_string(),
             Method::Staged => "staged placement".to_string(),
             Method::Anytime { .. } => "near-optimal, improving (anytime)".to_string(),
+            Method::Formula { algorithm, formula } => {
+                format!("{} + {}", algorithm_label(*algorithm), formula.text())
+            }
         }
     }
 
@@ -283,6 +301,11 @@ impl Method {
                 "Fast, near-shortest: anytime improvement (an answer at once, then shorter ones)"
                     .to_string()
             }
+            Method::Formula { algorithm, formula } => format!(
+                "Not proven shortest: {} guided by your formula {}",
+                algorithm_label(*algorithm),
+                formula.text()
+            ),
         }
     }
 
@@ -305,43 +328,20 @@ impl Method {
             Method::PatternDatabase => "IDA* · pattern DB".to_string(),
             Method::Staged => "staged".to_string(),
             Method::Anytime { .. } => "anytime".to_string(),
+            Method::Formula { algorithm, formula } => format!(
+                "{} · {}",
+                algorithm_label(*algorithm),
+                crate::text::shortened(formula.text(), SHORT_FORMULA_CHARS)
+            ),
         }
     }
 
     /// How the method works, in two plain sentences for someone who has never met it.
     pub fn explanation(&self) -> &'static str {
         match self {
-            Method::Search(config) => match config.algorithm {
-                Algorithm::Bfs => {
-                    "Looks at every board 1 move away, then every board 2 moves away, and so on, \
-                     so the first time it meets the goal is by a shortest route. It has no sense \
-                     of direction (blind) and keeps every board it saw, so it runs out of room \
-                     on hard boards."
-                }
-                Algorithm::Dfs => {
-                    "Follows one line of moves as deep as the depth limit before trying another. \
-                     It needs little memory but the first answer it finds can be very long."
-                }
-                Algorithm::Iddfs => {
-                    "Depth-first search to depth 1, then 2, then 3, and so on: a shortest answer \
-                     like breadth-first, with the little memory of depth-first, at the cost of \
-                     repeating the shallow work."
-                }
-                Algorithm::Greedy => {
-                    "Always looks next at the board that the estimate says is closest to the goal, \
-                     ignoring the moves already made: often quick, but the answer can be long."
-                }
-                Algorithm::AStar => {
-                    "Looks next at the board with the smallest g + h: moves made so far plus an \
-                     estimate of the moves left that never overestimates. That finds a shortest \
-                     answer, looking at far fewer boards than a blind search."
-                }
-                Algorithm::IdaStar => {
-                    "A* without the memory: it searches depth-first up to a limit on g + h, and \
-                     raises the limit until the goal is within it. A shortest answer, keeping only \
-                     the current line of moves."
-                }
-            },
+            Method::Search(SolverConfig { algorithm, .. }) | Method::Formula { algorithm, .. } => {
+                algorithm_explanation(*algorithm)
+            }
             Method::PatternDatabase => {
                 "IDA* with a much sharper estimate: tables computed beforehand hold the exact \
                  number of moves to bring each group of tiles home, and the groups' numbers add \
@@ -373,6 +373,7 @@ impl Method {
     pub fn algorithm(&self) -> Algorithm {
         match self {
             Method::Search(config) => config.algorithm,
+            Method::Formula { algorithm, .. } => *algorithm,
             Method::PatternDatabase => Algorithm::IdaStar,
             Method::Staged | Method::Anytime { .. } => Algorithm::AStar,
         }
@@ -391,7 +392,7 @@ impl Method {
         match self {
             Method::Search(config) => config.algorithm.is_optimal(),
             Method::PatternDatabase => true,
-            Method::Staged | Method::Anytime { .. } => false,
+            Method::Staged | Method::Anytime { .. } | Method::Formula { .. } => false,
         }
     }
 
@@ -406,6 +407,12 @@ impl Method {
             }
             Method::Anytime { .. } if shape.cells() < ANYTIME_MIN_CELLS => {
                 "it is made for boards of 12 cells and more (smaller ones solve optimally at once)"
+            }
+            Method::Formula { algorithm, .. } if !algorithm.is_informed() => {
+                "a blind search takes no estimate (use greedy, astar or idastar)"
+            }
+            Method::Formula { formula, .. } if formula.fits(shape.cells()).is_err() => {
+                "its formula names a tile this board does not have"
             }
             _ => return Ok(()),
         };
@@ -446,6 +453,27 @@ impl Method {
         }
     }
 
+    /// The same method guided by `guidance`: an informed generic search, or a search guided by
+    /// a formula, takes the heuristic or the formula (keeping its algorithm); others are
+    /// unchanged.
+    pub fn guided_by(self, guidance: Guidance) -> Method {
+        let algorithm = match &self {
+            Method::Search(config) if config.algorithm.is_informed() => config.algorithm,
+            Method::Formula { algorithm, .. } => *algorithm,
+            _ => return self,
+        };
+        match guidance {
+            Guidance::BuiltIn(heuristic) => Method::Search(SolverConfig {
+                algorithm,
+                heuristic,
+                depth_limit: self
+                    .search_config()
+                    .map_or(DEFAULT_DEPTH_LIMIT, |c| c.depth_limit),
+            }),
+            Guidance::Formula(formula) => Method::Formula { algorithm, formula },
+        }
+    }
+
     /// The same method with `depth_limit` (generic searches only; others are unchanged).
     pub fn with_depth_limit(self, depth_limit: usize) -> Method {
         match self {
@@ -455,6 +483,71 @@ impl Method {
             }),
             other => other,
         }
+    }
+}
+
+/// How a generic search works, in two plain sentences.
+fn algorithm_explanation(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Bfs => {
+            "Looks at every board 1 move away, then every board 2 moves away, and so on, \
+                 so the first time it meets the goal is by a shortest route. It has no sense \
+                 of direction (blind) and keeps every board it saw, so it runs out of room \
+                 on hard boards."
+        }
+        Algorithm::Dfs => {
+            "Follows one line of moves as deep as the depth limit before trying another. \
+                 It needs little memory but the first answer it finds can be very long."
+        }
+        Algorithm::Iddfs => {
+            "Depth-first search to depth 1, then 2, then 3, and so on: a shortest answer \
+                 like breadth-first, with the little memory of depth-first, at the cost of \
+                 repeating the shallow work."
+        }
+        Algorithm::Greedy => {
+            "Always looks next at the board that the estimate says is closest to the goal, \
+                 ignoring the moves already made: often quick, but the answer can be long."
+        }
+        Algorithm::AStar => {
+            "Looks next at the board with the smallest g + h: moves made so far plus an \
+                 estimate of the moves left that never overestimates. That finds a shortest \
+                 answer, looking at far fewer boards than a blind search."
+        }
+        Algorithm::IdaStar => {
+            "A* without the memory: it searches depth-first up to a limit on g + h, and \
+                 raises the limit until the goal is within it. A shortest answer, keeping only \
+                 the current line of moves."
+        }
+    }
+}
+
+/// What guides an informed search: a built-in heuristic or a formula of one's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Guidance {
+    /// One of the built-in estimates.
+    BuiltIn(HeuristicKind),
+    /// A formula ([`crate::formula`]).
+    Formula(Arc<Formula>),
+}
+
+impl FromStr for Guidance {
+    type Err = String;
+
+    /// A built-in name (`manhattan`, `linear-conflict`, ...), or else a formula
+    /// (`max(manhattan, misplaced)`); the error says what the text is not.
+    fn from_str(text: &str) -> Result<Guidance, String> {
+        if let Ok(heuristic) = text.parse::<HeuristicKind>() {
+            return Ok(Guidance::BuiltIn(heuristic));
+        }
+        text.parse::<Formula>()
+            .map(|formula| Guidance::Formula(Arc::new(formula)))
+            .map_err(|error| {
+                format!(
+                    "`{}` is neither a heuristic (misplaced, manhattan, linear-conflict) nor a \
+                     formula: {error}",
+                    crate::error::excerpt(text)
+                )
+            })
     }
 }
 
@@ -533,6 +626,9 @@ pub enum SolveError {
         /// What was asked for (shortened if long).
         name: String,
     },
+    /// A formula that cannot guide a search toward this goal.
+    #[error("the formula cannot be used here: {0}")]
+    Formula(#[from] FormulaError),
     /// The method exists but not for this board size.
     #[error("the {method} method cannot solve a {shape} board: {reason}")]
     DoesNotFit {

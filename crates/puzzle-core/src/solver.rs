@@ -8,6 +8,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
+use crate::formula::Estimate;
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
 use crate::moves::Direction;
 use crate::search::trace::{NoTrace, Observer};
@@ -51,15 +52,94 @@ pub(crate) fn solve_checked(
     config: &SolverConfig,
     limits: &mut Limits,
 ) -> Solution {
+    let method = Method::Search(*config);
     if !verdict.solvable {
-        return Solution::unsolvable(Method::Search(*config), verdict, None);
+        return Solution::unsolvable(method, verdict, None);
     }
-    let result = if board.cells().len() <= PACKED_CELLS {
-        Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)
-    } else {
-        Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut NoTrace)
+    let guide = Guide::BuiltIn(Heuristic::new(config.heuristic, goal));
+    run_on_store(board, goal, guide, config, limits).into_solution(method, verdict)
+}
+
+/// [`solve_checked`] for [`Method::Formula`]: `algorithm` guided by `estimate` (the method's
+/// formula bound to `goal`), with the default depth limit.
+pub(crate) fn solve_formula_checked(
+    board: &Board,
+    goal: &Board,
+    verdict: Solvability,
+    method: Method,
+    estimate: Estimate,
+    limits: &mut Limits,
+) -> Solution {
+    if !verdict.solvable {
+        return Solution::unsolvable(method, verdict, None);
+    }
+    let config = SolverConfig {
+        algorithm: method.algorithm(),
+        heuristic: HeuristicKind::Manhattan,
+        depth_limit: DEFAULT_DEPTH_LIMIT,
     };
-    result.into_solution(config, verdict)
+    let mut run = run_on_store(
+        board,
+        goal,
+        Guide::Formula(Box::new(estimate)),
+        &config,
+        limits,
+    );
+    // The search proves its answer shortest only for an estimate that never overestimates,
+    // which nothing checks here (a board already at the goal needs no proof).
+    run.stats.optimal &= matches!(&run.moves, Ok(moves) if moves.is_empty());
+    run.into_solution(method, verdict)
+}
+
+/// Runs `config`'s algorithm (its heuristic is `guide`'s) on packed or wide states, whichever
+/// fits the board.
+fn run_on_store(
+    board: &Board,
+    goal: &Board,
+    guide: Guide,
+    config: &SolverConfig,
+    limits: &mut Limits,
+) -> Run {
+    if board.cells().len() <= PACKED_CELLS {
+        Puzzle::<Packed>::guided(board, goal, guide).run(config, limits, &mut NoTrace)
+    } else {
+        Puzzle::<Wide>::guided(board, goal, guide).run(config, limits, &mut NoTrace)
+    }
+}
+
+/// What guides a search over the puzzle: a built-in heuristic, updated per move, or a formula,
+/// worked out afresh on every board.
+pub(crate) enum Guide {
+    /// A built-in estimate.
+    BuiltIn(Heuristic),
+    /// A formula bound to the goal (boxed: it is many times a built-in's size).
+    Formula(Box<Estimate>),
+}
+
+impl Guide {
+    fn estimate<B: Cells + ?Sized>(&self, board: &B) -> u32 {
+        match self {
+            Guide::BuiltIn(heuristic) => heuristic.estimate(board),
+            Guide::Formula(estimate) => estimate.estimate(board),
+        }
+    }
+
+    /// The estimate of `child`, where `tile` slid from `from` to `to` on `parent` (estimated
+    /// `before`).
+    fn after_move<B: Cells + ?Sized>(
+        &self,
+        before: u32,
+        parent: &B,
+        child: &B,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> u32 {
+        match self {
+            Guide::BuiltIn(h) => h.after_move(before, parent, child, tile, from, to),
+            Guide::Formula(estimate) => estimate.estimate(child),
+        }
+    }
 }
 
 /// Boards with at most this many cells are packed 4 bits a cell into a `u64`.
@@ -157,7 +237,7 @@ pub(crate) struct Puzzle<S> {
     shape: Shape,
     start: Node<S>,
     goal: S,
-    heuristic: Heuristic,
+    guide: Guide,
 }
 
 /// A finished search, with the path turned into the blank's moves.
@@ -167,8 +247,8 @@ pub(crate) struct Run {
 }
 
 impl Run {
-    /// The [`Solution`] of a generic search run with `config`.
-    pub(crate) fn into_solution(self, config: &SolverConfig, verdict: Solvability) -> Solution {
+    /// The [`Solution`] of a generic search run as `method`.
+    pub(crate) fn into_solution(self, method: Method, verdict: Solvability) -> Solution {
         let (outcome, moves) = match self.moves {
             Ok(moves) => (SolveOutcome::Solved, moves),
             Err(outcome) => (outcome, Vec::new()),
@@ -177,7 +257,7 @@ impl Run {
             outcome,
             moves,
             stats: self.stats,
-            method: Method::Search(*config),
+            method,
             lower_bound: None,
             solvability: verdict,
         }
@@ -185,18 +265,18 @@ impl Run {
 }
 
 impl<S: Store> Puzzle<S> {
-    pub(crate) fn new(board: &Board, goal: &Board, kind: HeuristicKind) -> Self {
-        let heuristic = Heuristic::new(kind, goal);
+    /// The puzzle of `board` toward `goal`, searched with `guide`.
+    pub(crate) fn guided(board: &Board, goal: &Board, guide: Guide) -> Self {
         let start = Node {
             cells: S::from_board(board),
             blank: board.blank() as u8,
-            h: heuristic.estimate(board),
+            h: guide.estimate(board),
         };
         Puzzle {
             shape: board.shape(),
             start,
             goal: S::from_board(goal),
-            heuristic,
+            guide,
         }
     }
 
@@ -210,7 +290,7 @@ impl<S: Store> Puzzle<S> {
                 let mut cells = node.cells.clone();
                 cells.slide(blank, from);
                 let h = self
-                    .heuristic
+                    .guide
                     .after_move(node.h, &node.cells, &cells, tile, from, blank);
                 Some(Node {
                     cells,

@@ -12,8 +12,14 @@ pub const EXCERPT_CHARS: usize = 32;
 /// assert_eq!(excerpt(&"9".repeat(1000)).chars().count(), 33);
 /// ```
 pub fn excerpt(text: &str) -> String {
+    shortened(text, EXCERPT_CHARS)
+}
+
+/// `text`, trimmed and cut to `chars` characters with `…` when longer (a formula in a table's
+/// column heading, say).
+pub fn shortened(text: &str, chars: usize) -> String {
     let text = text.trim();
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    match text.char_indices().nth(chars) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_string(),
     }

@@ -1,13 +1,19 @@
 //! Traced solves for teaching views and lab reports: every step of a generic search on a
 //! sliding board, as [`TraceEvent`]s with boards, and as CSV rows.
 
+use std::sync::Arc;
+
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
+use crate::formula::Formula;
+use crate::heuristic::Heuristic;
+use crate::method::SolveError;
 use crate::search::trace::{Expansion, Fate, Generated, Observer};
 use crate::search::Limits;
 use crate::solvability::solvability;
 use crate::solver::{
-    solve, Node, Packed, Puzzle, Solution, SolverConfig, Store, Wide, PACKED_CELLS,
+    solve, Algorithm, Guide, Method, Node, Packed, Puzzle, Run, Solution, SolverConfig, Store,
+    Wide, PACKED_CELLS,
 };
 
 /// One step of a traced solve ([`solve_traced`]), with boards for states.
@@ -80,15 +86,63 @@ pub fn solve_traced(
     if !verdict.solvable {
         return solve(board, goal, config, limits);
     }
-    let shape = board.shape();
-    let result = if board.cells().len() <= PACKED_CELLS {
-        let mut trace = BoardTrace { shape, on_event };
-        Puzzle::<Packed>::new(board, goal, config.heuristic).run(config, limits, &mut trace)
-    } else {
-        let mut trace = BoardTrace { shape, on_event };
-        Puzzle::<Wide>::new(board, goal, config.heuristic).run(config, limits, &mut trace)
+    let guide = Guide::BuiltIn(Heuristic::new(config.heuristic, goal));
+    let result = traced(board, goal, guide, config, limits, on_event);
+    Ok(result.into_solution(Method::Search(*config), verdict))
+}
+
+/// [`solve_traced`] for `algorithm` guided by `formula` ([`Method::Formula`]): its answer is
+/// not claimed shortest. A formula naming a tile the board lacks is an error.
+pub fn solve_formula_traced(
+    board: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    formula: &Arc<Formula>,
+    limits: &mut Limits,
+    on_event: &mut dyn FnMut(TraceEvent),
+) -> Result<Solution, SolveError> {
+    let verdict = solvability(board, goal)?;
+    let estimate = formula.bind(goal)?;
+    let method = Method::Formula {
+        algorithm,
+        formula: formula.clone(),
     };
-    Ok(result.into_solution(config, verdict))
+    method.fits(board.shape())?;
+    if !verdict.solvable {
+        return Ok(Solution::unsolvable(method, verdict, None));
+    }
+    let config = SolverConfig {
+        algorithm,
+        ..SolverConfig::best_for(board.shape())
+    };
+    let mut result = traced(
+        board,
+        goal,
+        Guide::Formula(Box::new(estimate)),
+        &config,
+        limits,
+        on_event,
+    );
+    result.stats.optimal &= matches!(&result.moves, Ok(moves) if moves.is_empty());
+    Ok(result.into_solution(method, verdict))
+}
+
+/// Runs `config`'s algorithm guided by `guide`, telling `on_event` every step.
+fn traced(
+    board: &Board,
+    goal: &Board,
+    guide: Guide,
+    config: &SolverConfig,
+    limits: &mut Limits,
+    on_event: &mut dyn FnMut(TraceEvent),
+) -> Run {
+    let shape = board.shape();
+    let mut trace = BoardTrace { shape, on_event };
+    if board.cells().len() <= PACKED_CELLS {
+        Puzzle::<Packed>::guided(board, goal, guide).run(config, limits, &mut trace)
+    } else {
+        Puzzle::<Wide>::guided(board, goal, guide).run(config, limits, &mut trace)
+    }
 }
 
 /// Turns the search's events on internal states into [`TraceEvent`]s on boards.

@@ -446,3 +446,90 @@ fn an_experiment_round_trips_through_json() {
     assert_eq!(to_csv(&back), to_csv(&experiment));
     assert!(json.contains("\"status\":\"complete\""), "{json}");
 }
+
+/// Issue 56: a formula equal to a built-in estimate is the same column: the same boards (same
+/// seed), the same nodes, generated and expanded, at every depth, toward every goal.
+#[test]
+fn a_formula_equal_to_a_built_in_gives_the_built_ins_nodes() {
+    let pairs = [
+        ("astar-misplaced", "astar:misplaced"),
+        ("astar-manhattan", "astar:manhattan"),
+        ("astar-linear-conflict", "astar:manhattan + conflicts"),
+        ("idastar-manhattan", "idastar:manhattan"),
+        ("greedy-linear-conflict", "greedy:linear_conflict"),
+    ];
+    for kind in [Goal::Standard, Goal::Snail] {
+        let names: Vec<&str> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let experiment = run(&config(goal3(kind.clone()), &[4, 12, 18], 6, &names));
+        for row in &experiment.rows {
+            for (i, (built_in, formula)) in pairs.iter().enumerate() {
+                let (a, b) = (&row.cells[2 * i], &row.cells[2 * i + 1]);
+                let at = format!("{built_in} vs {formula}, depth {}, {kind:?}", row.depth);
+                assert_eq!(a.mean_generated, b.mean_generated, "{at}");
+                assert_eq!(a.mean_expanded, b.mean_expanded, "{at}");
+                assert_eq!(a.mean_length, b.mean_length, "{at}");
+                assert_eq!(a.solved, 6, "{at}");
+            }
+        }
+    }
+}
+
+/// An estimate that overestimates costs moves, and the table says how many: `astar:3 *
+/// manhattan` is not claimed optimal, its mean excess length is its mean length beyond the
+/// depth, never negative, and the CSV keeps a formula's commas inside one quoted field.
+#[test]
+fn an_overestimating_formula_reports_its_excess_length() {
+    let names = [
+        "astar-manhattan",
+        "astar:3 * manhattan",
+        "astar:max(manhattan, misplaced)",
+    ];
+    let experiment = run(&config(goal3(Goal::Standard), &[16, 20], 8, &names));
+    let mut longer = 0.0;
+    for row in &experiment.rows {
+        let (exact, heavy) = (&row.cells[0], &row.cells[1]);
+        assert_eq!(exact.mean_excess, Some(0.0));
+        let excess = heavy.mean_excess.unwrap();
+        assert!(excess >= 0.0, "{excess}");
+        assert_eq!(
+            heavy.mean_length.unwrap() - f64::from(row.depth),
+            excess,
+            "depth {}",
+            row.depth
+        );
+        longer += excess;
+    }
+    assert!(longer > 0.0, "3 x Manhattan found only shortest answers");
+    assert!(!experiment.config.methods[1].is_optimal());
+    let text = to_text(&experiment);
+    assert!(text.contains("excess"), "{text}");
+    let csv = to_csv(&experiment);
+    let line = csv.lines().find(|l| l.contains("max(")).unwrap();
+    assert!(
+        line.contains("\"astar:max(manhattan, misplaced)\""),
+        "{line}"
+    );
+    assert_eq!(
+        CSV_HEADER.split(',').count(),
+        line.split(',').count() - 2,
+        "one quoted field: {line}"
+    );
+}
+
+#[test]
+fn formula_columns_read_back_and_bad_ones_say_why() {
+    use puzzle_core::experiment::{method_key, split_methods};
+    let names = split_methods("iddfs, astar:max(manhattan, misplaced),idastar:dist(3) + 1");
+    assert_eq!(names.len(), 3);
+    for name in names {
+        let method = parse_method(name).unwrap();
+        assert_eq!(parse_method(&method_key(&method)).unwrap(), method);
+    }
+    let bad = parse_method("astar:manhattan +").unwrap_err().to_string();
+    assert!(bad.contains("column"), "{bad}");
+    let blind = parse_method("bfs:manhattan").unwrap_err().to_string();
+    assert!(blind.contains("blind"), "{blind}");
+    let far = config(goal3(Goal::Standard), &[4], 2, &["astar:dist(12)"]);
+    let refused = run_experiment(&far, Tables::default(), &mut Controls::default()).unwrap_err();
+    assert!(refused.to_string().contains("tile"), "{refused}");
+}

@@ -309,3 +309,73 @@ fn every_method_is_described_in_words_of_its_own() {
     );
     assert_eq!(Method::PatternDatabase.short_label(), "IDA* · pattern DB");
 }
+
+/// Issue 56: a search guided by a formula solves through `solve_with` like any method, against
+/// the exact distances of every board: an admissible formula under A* finds the shortest
+/// answer, one that overestimates finds a real answer that may be longer; neither is claimed
+/// shortest, and the solution names its formula.
+#[test]
+fn a_formula_guides_any_informed_search_and_is_never_claimed_shortest() {
+    use puzzle_core::analysis::DistanceTable;
+    use puzzle_core::generate::{scramble_seeded, Scramble};
+    use puzzle_core::Guidance;
+    let goal = Goal::Snail.board(shape(3, 3)).unwrap();
+    let oracle = DistanceTable::build(&goal).unwrap();
+    let guided = |algorithm: &str, formula: &str| {
+        let guidance: Guidance = formula.parse().unwrap();
+        algorithm.parse::<Method>().unwrap().guided_by(guidance)
+    };
+    let admissible = guided("astar", "max(manhattan, misplaced) + 0 * corner");
+    let heavy = guided("astar", "3 * manhattan");
+    let (mut longer, mut boards) = (0, 0);
+    for seed in 0..12 {
+        let board = scramble_seeded(&goal, Scramble::Uniform, seed % 5 != 4, seed);
+        for method in [
+            &admissible,
+            &heavy,
+            &guided("idastar", "manhattan + conflicts"),
+        ] {
+            let solution = solve_with(
+                &board,
+                &goal,
+                &SolveOptions::new(method),
+                &mut Limits::default(),
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(&solution.method, method);
+            assert!(!solution.is_optimal(), "{}", method.label());
+            let Some(distance) = oracle.distance(&board) else {
+                assert_eq!(solution.outcome, SolveOutcome::Unsolvable);
+                continue;
+            };
+            assert_eq!(board.after(&solution.moves).unwrap(), goal);
+            let length = solution.length().unwrap();
+            if method == &heavy {
+                assert!(length >= distance as usize);
+                longer += usize::from(length > distance as usize);
+                boards += 1;
+            } else {
+                assert_eq!(length, distance as usize, "{} on {board}", method.label());
+            }
+        }
+    }
+    assert!(
+        longer > 0,
+        "3 x Manhattan was shortest on all {boards} boards"
+    );
+    // A built-in name stays the built-in; a blind search ignores the guidance, as it ignores a
+    // heuristic; a formula naming a tile the board lacks does not fit it.
+    let named = guided("greedy", "manhattan");
+    assert_eq!(named.heuristic(), Some(HeuristicKind::Manhattan));
+    assert_eq!(
+        guided("bfs", "2 * manhattan"),
+        Method::search(Algorithm::Bfs)
+    );
+    let error = guided("astar", "dist(9)").fits(shape(3, 3)).unwrap_err();
+    assert!(error.to_string().contains("tile"), "{error}");
+    assert!(guided("astar", "dist(9)").fits(shape(4, 4)).is_ok());
+    let wrong = "manhattan +* 2".parse::<Guidance>().unwrap_err();
+    assert!(wrong.contains("column 12"), "{wrong}");
+    assert_eq!(heavy.short_label(), "A* · 3 * manhattan");
+}

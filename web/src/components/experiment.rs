@@ -6,15 +6,18 @@
 
 use std::cell::Cell as Counter;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use puzzle_core::experiment::{method_key, to_csv, CellStatus, DEFAULT_BOARDS, DEFAULT_BUDGET};
+use puzzle_core::formula::Formula;
 use puzzle_core::{Board, Goal, Shape};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::experiment_chart::ExperimentCharts;
 use crate::experiment::{
-    b_text, cell_note, method, nodes_text, progress_text, supports, too_large, Form, METHODS,
+    b_text, cell_note, excess_text, formula_method, method, nodes_text, progress_text, supports,
+    too_large, Form, METHODS,
 };
 use crate::format::count;
 use crate::hooks::experiment::ExperimentHandle;
@@ -35,6 +38,9 @@ pub struct ExperimentProps {
     pub handle: ExperimentHandle,
     /// For a row's Play button.
     pub dispatcher: UseReducerDispatcher<State>,
+    /// The heuristic lab's formula, offered as a column (A* guided by it).
+    #[prop_or_default]
+    pub lab_formula: Option<Arc<Formula>>,
 }
 
 /// The whole view.
@@ -44,7 +50,7 @@ pub fn experiment_panel(props: &ExperimentProps) -> Html {
     // Each press of a row's Play plays the next of its boards (kept across renders).
     let presses = (*use_memo((), |_| Rc::new(Counter::new(0usize)))).clone();
     let running = props.run.as_ref().is_some_and(ExperimentRun::is_running);
-    let config = form.config(&props.goal_board);
+    let config = form.config(&props.goal_board, props.lab_formula.as_ref());
     let on_run = {
         let (handle, config, goal) = (props.handle.clone(), config.clone(), props.goal.clone());
         Callback::from(move |_: MouseEvent| {
@@ -61,7 +67,7 @@ pub fn experiment_panel(props: &ExperimentProps) -> Html {
             if !supports(props.shape) {
                 <p id="experiment-unsupported" class="why">{ too_large(props.shape) }</p>
             } else {
-                { experiment_form(&form, running) }
+                { experiment_form(&form, running, props.lab_formula.as_ref()) }
                 if let Err(message) = &config {
                     <p id="experiment-error" class="error" role="alert">{ message }</p>
                 }
@@ -86,8 +92,32 @@ pub fn experiment_panel(props: &ExperimentProps) -> Html {
     }
 }
 
+/// The heuristic lab's formula as a column: ticked at first, unticked to leave it out.
+fn formula_pick(form: &UseStateHandle<Form>, locked: bool, formula: &Arc<Formula>) -> Html {
+    let method = formula_method(formula);
+    let onchange = {
+        let form = form.clone();
+        Callback::from(move |_: Event| {
+            let mut next = (*form).clone();
+            next.formula = !next.formula;
+            form.set(next);
+        })
+    };
+    html! {
+        <label class="pick" title={method.description()}>
+            <input type="checkbox" id="experiment-method-formula" checked={form.formula}
+                {onchange} disabled={locked} data-method={method_key(&method)} />
+            { format!("{} (yours)", method.short_label()) }
+        </label>
+    }
+}
+
 /// The methods, depths and boards per depth.
-fn experiment_form(form: &UseStateHandle<Form>, locked: bool) -> Html {
+fn experiment_form(
+    form: &UseStateHandle<Form>,
+    locked: bool,
+    lab_formula: Option<&Arc<Formula>>,
+) -> Html {
     let picks = METHODS.iter().enumerate().map(|(i, (key, _))| {
         let onchange = {
             let form = form.clone();
@@ -127,6 +157,9 @@ fn experiment_form(form: &UseStateHandle<Form>, locked: bool) -> Html {
             <fieldset class="picks">
                 <legend>{ "Methods" }</legend>
                 { for picks }
+                if let Some(formula) = lab_formula {
+                    { formula_pick(form, locked, formula) }
+                }
             </fieldset>
             <div class="row">
                 { field("experiment-from", "From depth", &form.from, |f, v| f.from = v) }
@@ -191,12 +224,19 @@ fn experiment_table(
     presses: &Rc<Counter<usize>>,
 ) -> Html {
     let methods = &run.config.methods;
-    let heads = methods
-        .iter()
-        .map(|m| html! { <th scope="colgroup" colspan="2">{ m.short_label() }</th> });
-    let subheads = methods
-        .iter()
-        .map(|_| html! { <><th scope="col">{ "nodes" }</th><th scope="col">{ "b*" }</th></> });
+    // A method that is not optimal gets a third column: its mean excess length.
+    let heads = methods.iter().map(|m| {
+        let span = if m.is_optimal() { "2" } else { "3" };
+        html! { <th scope="colgroup" colspan={span}>{ m.short_label() }</th> }
+    });
+    let subheads = methods.iter().map(|m| {
+        html! { <>
+            <th scope="col">{ "nodes" }</th><th scope="col">{ "b*" }</th>
+            if !m.is_optimal() {
+                <th scope="col" title="Mean moves beyond the shortest">{ "excess" }</th>
+            }
+        </> }
+    });
     let rows = run.rows.iter().zip(&run.boards).map(|(row, boards)| {
         let depth = row.depth;
         let cells = methods.iter().zip(&row.cells).map(|(m, cell)| {
@@ -213,6 +253,9 @@ fn experiment_table(
                     data-b={figure(cell.branching_factor)} title={cell_note(cell)}
                     data-label={m.short_label()}>{ nodes_text(cell) }</td>
                 <td class={classes!("num", class)} data-label="b*">{ b_text(cell) }</td>
+                if !m.is_optimal() {
+                    <td class={classes!("num", class)} data-label="excess" data-excess={figure(cell.mean_excess)}>{ excess_text(cell) }</td>
+                }
                 </>
             }
         });

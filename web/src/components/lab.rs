@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::format::count;
 use crate::hooks::lab::{Lab, LabStatus};
-use crate::state::{Action, PuzzleAction, State, View};
+use crate::state::{Action, PrefsAction, PuzzleAction, State, View};
 
 /// Formulas to start from.
 pub const EXAMPLES: [&str; 5] = [
@@ -68,6 +68,20 @@ pub fn lab_panel(props: &LabProps) -> Html {
         );
         Callback::from(move |_: MouseEvent| check.emit(((*text).clone(), goal.clone())))
     };
+    // Hands the formula to the Race and the Experiment, then shows where it went.
+    let hand_over = |then: fn(&UseReducerDispatcher<State>)| {
+        let (dispatcher, text) = (props.dispatcher.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(formula) = text.parse::<Formula>() {
+                let formula = Some(std::sync::Arc::new(formula));
+                dispatcher.dispatch(Action::Prefs(PrefsAction::SetLabFormula(formula)));
+                then(&dispatcher);
+            }
+        })
+    };
+    let on_race = hand_over(|d| d.dispatch(Action::ShowView(View::Race)));
+    let on_experiment =
+        hand_over(|_| crate::hooks::reveal::reveal_soon("#experiment-method-formula"));
     let examples = EXAMPLES.iter().map(|example| {
         let text = text.clone();
         let onclick = Callback::from(move |_: MouseEvent| text.set(example.to_string()));
@@ -91,6 +105,10 @@ pub fn lab_panel(props: &LabProps) -> Html {
             <div class="row">
                 <button id="lab-check" class="primary" onclick={on_check}
                     disabled={checking || error.is_some() || !fits}>{ "Check every board" }</button>
+                <button id="lab-race" onclick={on_race} disabled={error.is_some()}
+                    title="Race A* guided by this formula against the built-in methods on the board on screen">{ "Race it with A*" }</button>
+                <button id="lab-experiment" onclick={on_experiment} disabled={error.is_some() || !fits}
+                    title="A column of the Experiment above: A* guided by this formula, with its mean excess length">{ "Add to the Experiment" }</button>
                 if checking {
                     <button id="lab-cancel" onclick={props.lab.cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
                 }

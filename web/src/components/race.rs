@@ -1,6 +1,9 @@
 //! The race: pick methods, run them all on the board under one node budget, compare them in a
 //! table and a log-scale chart, and play any row back on the board.
 
+use std::sync::Arc;
+
+use puzzle_core::formula::Formula;
 use puzzle_core::{Board, Direction, Shape, SolveOutcome};
 use yew::prelude::*;
 
@@ -19,6 +22,9 @@ pub struct RaceProps {
     pub race: Option<Race>,
     /// Which methods race.
     pub race_pick: Vec<bool>,
+    /// A formula of the heuristic lab that races too, guiding A*.
+    #[prop_or_default]
+    pub lab_formula: Option<Arc<Formula>>,
     /// Whether the Race button can be pressed.
     pub can_race: bool,
     /// Whether a solve runs (rows cannot be played then).
@@ -65,6 +71,9 @@ pub fn race_panel(props: &RaceProps) -> Html {
                 <Term word="node expansions" text={glossary::BUDGET} />{ "." }
             </p>
             { race_picks(&PicksProps { shape: props.shape, picks: props.race_pick.clone(), locked: race_running, on_toggle }) }
+            if let Some(formula) = &props.lab_formula {
+                { formula_pick(formula, props.shape, race_running, state) }
+            }
             <div class="row buttons">
                 <button id="race-start" class="primary" ref={start_ref} disabled={!props.can_race} onclick={on_race}
                     title={props.race_why.clone()}
@@ -135,7 +144,7 @@ fn race_picks(props: &PicksProps) -> Html {
         .iter()
         .enumerate()
         .filter(|(_, m)| available(m, props.shape))
-        .map(|(i, &method)| {
+        .map(|(i, method)| {
             let onchange = props.on_toggle.reform(move |_: Event| i);
             html! {
                 <label class="pick" title={if locked {
@@ -155,6 +164,36 @@ fn race_picks(props: &PicksProps) -> Html {
             <legend>{ "Methods " }<Term word="what the names mean" text={glossary::RACE_NAMES} /></legend>
             { for picks }
         </fieldset>
+    }
+}
+
+/// The lab's formula in the race: A* guided by it, unticked to take it out (it does not fit a
+/// board whose tiles it does not all name).
+fn formula_pick(
+    formula: &Arc<Formula>,
+    shape: Shape,
+    locked: bool,
+    state: &UseReducerDispatcher<State>,
+) -> Html {
+    let method = crate::experiment::formula_method(formula);
+    let why = method.fits(shape).err().map(|e| e.to_string());
+    let onchange = {
+        let state = state.clone();
+        Callback::from(move |_: Event| {
+            state.dispatch(Action::Prefs(PrefsAction::SetLabFormula(None)))
+        })
+    };
+    html! {
+        <div class="picks lab-pick">
+            <label class="pick" title={method.description()}>
+                <input id="race-formula" type="checkbox" checked=true {onchange} disabled={locked}
+                    data-method={method.short_label()} aria-description={method.description()} />
+                { format!("Your formula: {} (not proven shortest)", method.label()) }
+            </label>
+            if let Some(why) = why {
+                <p class="why">{ format!("It cannot race on this board: {why}.") }</p>
+            }
+        </div>
     }
 }
 

@@ -157,7 +157,7 @@ pub fn menu_key(method: &Method) -> String {
 }
 
 /// A menu value read back into its method.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MenuKey(pub Method);
 
 impl std::str::FromStr for MenuKey {
@@ -185,7 +185,7 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
         .flat_map(|method| match method.heuristic() {
             Some(_) => STRONGEST_FIRST
                 .iter()
-                .map(|&h| method.with_heuristic(h))
+                .map(|&h| method.clone().with_heuristic(h))
                 .collect(),
             None => vec![method],
         })

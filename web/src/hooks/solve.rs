@@ -338,13 +338,18 @@ fn start_race(state: &UseReducerHandle<State>, slot: &WorkerSlot) {
     if !state.can_race() {
         return;
     }
-    let race = Race::plan(
+    let first_id = slot.upcoming_id();
+    let mut race = Race::plan(
         &state.puzzle.board,
         &state.puzzle.goal_board,
         &state.prefs.race_pick,
-        slot.upcoming_id(),
+        first_id,
         RACE_BUDGET,
     );
+    if let Some(formula) = &state.prefs.lab_formula {
+        let id = first_id + race.entries.len() as u32;
+        race = race.with(crate::experiment::formula_method(formula), id);
+    }
     slot.new_ids(race.entries.len() as u32);
     let ids: Vec<u32> = race.entries.iter().map(|e| e.id).collect();
     let requests = race.requests();

@@ -128,6 +128,8 @@ pub enum PrefsAction {
     SetWaitForBest(bool),
     /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.
     ToggleRaceMethod(usize),
+    /// A formula of the heuristic lab for the Race and the Experiment (or none).
+    SetLabFormula(Option<std::sync::Arc<puzzle_core::formula::Formula>>),
     /// The method, from the menu ([`super::State::method_menu`]); searches get the chosen
     /// heuristic and depth limit.
     SetMethod(Method),

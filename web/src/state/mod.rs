@@ -248,10 +248,10 @@ impl State {
             id,
             board: self.puzzle.board.clone(),
             goal: self.puzzle.goal_board.clone(),
-            method,
             max_expanded: method
                 .search_config()
                 .and_then(|config| budget_for(config.algorithm)),
+            method,
             watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
             workers: Workers::ONE,
         }

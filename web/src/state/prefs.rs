@@ -2,6 +2,9 @@
 //! playback speed and which methods a race runs. Nothing here depends on the board but the
 //! method's fit, which the caller passes as the board's shape.
 
+use std::sync::Arc;
+
+use puzzle_core::formula::Formula;
 use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
 use puzzle_core::{HeuristicKind, Method, Shape};
 
@@ -51,6 +54,9 @@ pub struct Preferences {
     pub speed_ms: u32,
     /// Which of [`crate::race::RACE_METHODS`] the Race button runs.
     pub race_pick: Vec<bool>,
+    /// A formula the heuristic lab handed over: it guides A* in the race (after the picks) and
+    /// is a column the Experiment offers.
+    pub lab_formula: Option<Arc<Formula>>,
     /// Whether Solve waits for the best answer before anything plays (else the first answer
     /// plays at once and the rest keeps getting shorter while it plays, [`crate::ahead`]).
     pub wait_for_best: bool,
@@ -68,6 +74,7 @@ impl Preferences {
             walk_length: DEFAULT_WALK,
             speed_ms: DEFAULT_SPEED_MS,
             race_pick: DEFAULT_PICK.to_vec(),
+            lab_formula: None,
             wait_for_best: false,
         }
     }
@@ -84,7 +91,7 @@ impl Preferences {
     /// the core's default.
     pub fn effective_method(&self, shape: Shape) -> Method {
         if self.method.fits(shape).is_ok() {
-            self.method
+            self.method.clone()
         } else {
             self.with_choices(Method::default_for(shape))
         }
@@ -117,15 +124,15 @@ impl Preferences {
             }
             PrefsAction::SetHeuristic(heuristic) => {
                 next.heuristic = heuristic;
-                next.method = self.method.with_heuristic(heuristic);
+                next.method = self.method.clone().with_heuristic(heuristic);
             }
             PrefsAction::SetDepthLimit(limit) => {
                 next.depth_limit = limit.clamp(1, 200);
-                next.method = self.method.with_depth_limit(next.depth_limit);
+                next.method = self.method.clone().with_depth_limit(next.depth_limit);
             }
             PrefsAction::SetBudget(ms) => {
                 next.budget_ms = ms.clamp(1_000, 600_000);
-                next.method = self.method.with_time_limit(next.budget_ms);
+                next.method = self.method.clone().with_time_limit(next.budget_ms);
             }
             PrefsAction::SetScramble(how) => next.scramble = how,
             PrefsAction::SetWalkLength(length) => next.walk_length = length.clamp(1, 500),
@@ -139,6 +146,12 @@ impl Preferences {
             PrefsAction::ToggleRaceMethod(index) => {
                 let pick = next.race_pick.get_mut(index)?;
                 *pick = !*pick;
+            }
+            PrefsAction::SetLabFormula(formula) => {
+                if formula == self.lab_formula {
+                    return None;
+                }
+                next.lab_formula = formula;
             }
         }
         Some(next)
@@ -203,7 +216,7 @@ mod tests {
                 assert_eq!(p.heuristic, HeuristicKind::Misplaced);
             },
         );
-        assert_eq!(start.reduce(A::SetMethod(start.method), s3), None);
+        assert_eq!(start.reduce(A::SetMethod(start.method.clone()), s3), None);
     }
 
     /// The anytime method carries the page's budget (15 s unless chosen), also after a size

@@ -769,8 +769,11 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
         20,
         RACE_BUDGET,
     );
-    let requests: Vec<(u32, puzzle_core::Method)> =
-        race.entries.iter().map(|e| (e.id, e.method)).collect();
+    let requests: Vec<(u32, puzzle_core::Method)> = race
+        .entries
+        .iter()
+        .map(|e| (e.id, e.method.clone()))
+        .collect();
     state = apply(
         &state,
         Action::Race(RaceAction::RaceStarted(Box::new(race))),
@@ -793,7 +796,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
         ),
         None
     );
-    for &(id, config) in &requests {
+    for (id, config) in requests.iter().cloned() {
         let solution = answer(&state, id, config, RACE_BUDGET);
         state = apply(
             &state,
@@ -813,7 +816,7 @@ fn a_race_collects_answers_by_id_and_plays_a_row() {
         .collect();
     assert_eq!(optimal, vec![24; 5]);
     // A late duplicate answer is ignored.
-    let late = answer(&state, 20, requests[0].1, RACE_BUDGET);
+    let late = answer(&state, 20, requests[0].1.clone(), RACE_BUDGET);
     assert_eq!(
         reduce(
             &state,
@@ -858,7 +861,7 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
     let bfs = answer(
         &state,
         1,
-        state.race.as_ref().unwrap().entries[0].method,
+        state.race.as_ref().unwrap().entries[0].method.clone(),
         100,
     );
     assert_eq!(bfs.outcome, SolveOutcome::BudgetExhausted);
@@ -871,7 +874,7 @@ fn cancelling_a_race_stops_the_rest_and_ignores_late_answers() {
     let late = answer(
         &state,
         2,
-        state.race.as_ref().unwrap().entries[1].method,
+        state.race.as_ref().unwrap().entries[1].method.clone(),
         100,
     );
     assert_eq!(
@@ -1068,7 +1071,7 @@ fn stopping_an_anytime_solve_while_its_tables_build_keeps_the_answer_and_says_so
         .solve
         .result()
         .and_then(|f| f.how_solved.as_ref())
-        .map(|f| f.method);
+        .map(|f| f.method.clone());
     assert_eq!(label, Some(PAGE_ANYTIME));
 }
 

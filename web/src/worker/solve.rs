@@ -335,7 +335,7 @@ pub(super) fn staged_first_answer(
     );
     let mut solution = staged.ok()?.solution;
     solution.length()?;
-    solution.method = request.method;
+    solution.method = request.method.clone();
     let moves = solution.moves.clone();
     improved(scope, request.id, solution);
     Some(moves)

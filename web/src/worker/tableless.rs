@@ -47,6 +47,7 @@ pub(super) fn slice(
     };
     let method = request
         .method
+        .clone()
         .with_time_limit(ms.clamp(1.0, f64::from(u32::MAX)) as u32);
     let mut shortest = start.map_or(usize::MAX, <[Direction]>::len);
     let mut improved = |solution: &Solution| {
@@ -54,7 +55,7 @@ pub(super) fn slice(
             shortest = solution.moves.len();
             // Named for the request's method, not the slice's.
             let solution = Solution {
-                method: request.method,
+                method: request.method.clone(),
                 ..solution.clone()
             };
             improved(scope, request.id, solution);
@@ -71,14 +72,14 @@ pub(super) fn slice(
         &mut improved,
     )
     .ok()?;
-    answer.method = request.method;
+    answer.method = request.method.clone();
     Some(answer)
 }
 
 /// The time budget of `request` in milliseconds (0 for methods without one).
 pub(super) fn budget_ms(request: &SolveRequest) -> f64 {
-    match request.method {
-        Method::Anytime { time_limit_ms } => f64::from(time_limit_ms),
+    match &request.method {
+        Method::Anytime { time_limit_ms } => f64::from(*time_limit_ms),
         _ => 0.0,
     }
 }

@@ -54,7 +54,7 @@ fn answer(request: &SolveRequest, moves: Vec<Direction>, from: Option<&Solution>
         outcome: SolveOutcome::Solved,
         moves,
         stats: from.map(|s| s.stats.clone()).unwrap_or_default(),
-        method: request.method,
+        method: request.method.clone(),
         lower_bound: None,
         solvability: solvability(&request.board, &request.goal)
             .expect("a request's board and goal have one shape"),
@@ -73,8 +73,8 @@ pub(super) async fn improve(
 ) -> FromWorker {
     let id = request.id;
     let ms_per_move = request.watch.unwrap_or(1);
-    let time_limit_ms = match request.method {
-        Method::Anytime { time_limit_ms } => time_limit_ms,
+    let time_limit_ms = match &request.method {
+        Method::Anytime { time_limit_ms } => *time_limit_ms,
         _ => 0,
     };
     let deadline = clock() + f64::from(time_limit_ms);
@@ -116,7 +116,7 @@ pub(super) async fn improve(
         if at >= best.len() {
             break;
         }
-        let method = request.method.with_time_limit(ms.max(1.0) as u32);
+        let method = request.method.clone().with_time_limit(ms.max(1.0) as u32);
         let mut report = progress_poster(scope, id, None);
         let mut limits = request_limits(request.max_expanded, &mut report);
         let whole = |rest: &Solution| Solution {

@@ -65,7 +65,7 @@ impl Problem {
                 outcome: SolveOutcome::Solved,
                 moves,
                 stats,
-                method: self.method,
+                method: self.method.clone(),
                 lower_bound: Some(lower_bound),
                 solvability: self.verdict.clone(),
             },
@@ -76,7 +76,12 @@ impl Problem {
 
     /// No answer, for `outcome`.
     pub(crate) fn unsolved(&self, outcome: SolveOutcome) -> Approximate {
-        crate::anytime::unsolved(self.method, outcome, self.verdict.clone(), self.lower_bound)
+        crate::anytime::unsolved(
+            self.method.clone(),
+            outcome,
+            self.verdict.clone(),
+            self.lower_bound,
+        )
     }
 }
 
@@ -88,7 +93,7 @@ impl<'r, 'l, 'a> Run<'r, 'l, 'a> {
         budget: Budget<'l, 'a>,
     ) -> Self {
         Run {
-            method: problem.method,
+            method: problem.method.clone(),
             start: problem.start.clone(),
             goal: problem.goal.clone(),
             verdict: problem.verdict.clone(),
@@ -189,7 +194,7 @@ impl Run<'_, '_, '_> {
 
     pub(crate) fn answer(&mut self, moves: Vec<Direction>) -> Approximate {
         let problem = Problem {
-            method: self.method,
+            method: self.method.clone(),
             start: self.start.clone(),
             goal: self.goal.clone(),
             verdict: self.verdict.clone(),

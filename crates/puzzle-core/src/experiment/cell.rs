@@ -56,6 +56,9 @@ pub struct Cell {
     pub mean_ms: Option<f64>,
     /// Mean length of the solutions found (the depth itself for optimal methods).
     pub mean_length: Option<f64>,
+    /// How much longer than the depth the solutions found are, on average: what a method that
+    /// is not optimal (greedy, or a formula that overestimates) costs in moves.
+    pub mean_excess: Option<f64>,
     /// Effective branching factor b* of the mean nodes generated at this depth.
     pub branching_factor: Option<f64>,
 }
@@ -121,6 +124,7 @@ impl Samples {
 
     fn into_cell(self, depth: u32, status: CellStatus) -> Cell {
         let mean_generated = mean(self.generated.iter().map(|&n| n as f64));
+        let mean_length = mean(self.lengths.iter().map(|&n| n as f64));
         Cell {
             status,
             runs: self.runs,
@@ -132,7 +136,8 @@ impl Samples {
             mean_expanded: mean(self.expanded.iter().map(|&n| n as f64)),
             median_expanded: median(&self.expanded),
             mean_ms: mean(self.ms.iter().copied()),
-            mean_length: mean(self.lengths.iter().map(|&n| n as f64)),
+            mean_length,
+            mean_excess: mean_length.map(|l| l - f64::from(depth)),
             branching_factor: mean_generated.and_then(|n| effective_branching_factor(n, depth)),
         }
     }

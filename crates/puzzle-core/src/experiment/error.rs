@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use super::depth::DepthError;
+use crate::formula::FormulaError;
 use crate::method::SolveError;
 
 /// Why [`crate::experiment::run_experiment`] refused its input.
@@ -18,11 +19,20 @@ pub enum ExperimentError {
     /// A method name that is not one of the experiment's.
     #[error(
         "unknown method `{name}`: use bfs, dfs, iddfs, pdb, or greedy, astar or idastar followed \
-         by -misplaced, -manhattan or -linear-conflict (e.g. astar-manhattan)"
+         by -misplaced, -manhattan or -linear-conflict (e.g. astar-manhattan), or by : and a \
+         formula (e.g. astar:max(manhattan, misplaced))"
     )]
     UnknownMethod {
         /// What was asked for (shortened if long).
         name: String,
+    },
+    /// An informed search with a formula that does not read.
+    #[error("`{name}`: the formula does not read: {error}")]
+    Formula {
+        /// What was asked for (shortened if long).
+        name: String,
+        /// Where the formula goes wrong.
+        error: FormulaError,
     },
     /// A blind method given a heuristic.
     #[error("`{name}`: {algorithm} is blind and takes no heuristic; write `{algorithm}`")]

@@ -1,8 +1,12 @@
 //! The experiment's method names: one word per column, the heuristic written into it
-//! (`astar-manhattan`, `idastar-linear-conflict`, `iddfs`, `pdb`), read into and written from
-//! the crate's [`Method`].
+//! (`astar-manhattan`, `idastar-linear-conflict`, `iddfs`, `pdb`), or an informed search and a
+//! formula of one's own (`astar:max(manhattan, misplaced)`), read into and written from the
+//! crate's [`Method`].
+
+use std::sync::Arc;
 
 use super::error::ExperimentError;
+use crate::formula::Formula;
 use crate::heuristic::HeuristicKind;
 use crate::method::{Algorithm, Method, SolverConfig, DEFAULT_DEPTH_LIMIT};
 
@@ -37,6 +41,9 @@ pub fn default_methods() -> Vec<Method> {
 /// ```
 pub fn parse_method(text: &str) -> Result<Method, ExperimentError> {
     let name = crate::error::excerpt(text);
+    if let Some((head, formula)) = text.split_once(':') {
+        return parse_formula_method(head, formula, name);
+    }
     let wanted = text.trim().to_ascii_lowercase();
     if let Some((head, tail)) = wanted.split_once('-') {
         if let (Ok(algorithm), Ok(heuristic)) =
@@ -60,13 +67,69 @@ pub fn parse_method(text: &str) -> Result<Method, ExperimentError> {
         .map_err(|_| ExperimentError::UnknownMethod { name })
 }
 
+/// `algorithm:formula`, read by [`parse_method`].
+fn parse_formula_method(
+    head: &str,
+    formula: &str,
+    name: String,
+) -> Result<Method, ExperimentError> {
+    let algorithm = head
+        .parse::<Algorithm>()
+        .map_err(|_| ExperimentError::UnknownMethod { name: name.clone() })?;
+    if !algorithm.is_informed() {
+        return Err(ExperimentError::BlindWithHeuristic {
+            name,
+            algorithm: algorithm.name(),
+        });
+    }
+    let formula = formula
+        .parse::<Formula>()
+        .map_err(|error| ExperimentError::Formula { name, error })?;
+    Ok(Method::Formula {
+        algorithm,
+        formula: Arc::new(formula),
+    })
+}
+
 /// The name [`parse_method`] reads back: the algorithm, and for informed searches `-` and the
-/// heuristic.
+/// heuristic, or `:` and the formula.
 pub fn method_key(method: &Method) -> String {
+    if let Method::Formula { algorithm, formula } = method {
+        return format!("{}:{}", algorithm.name(), formula.text());
+    }
     match method.heuristic() {
         Some(heuristic) => format!("{}-{}", method.name(), heuristic.name()),
         None => method.name().to_string(),
     }
+}
+
+/// A comma-separated list of method names split into names, commas inside a formula's
+/// brackets kept (`astar-manhattan, astar:max(manhattan, misplaced)` is two names).
+///
+/// ```
+/// use puzzle_core::experiment::split_methods;
+/// assert_eq!(
+///     split_methods("iddfs, astar:max(manhattan, misplaced),pdb"),
+///     ["iddfs", "astar:max(manhattan, misplaced)", "pdb"]
+/// );
+/// ```
+pub fn split_methods(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                names.push(text[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    names.push(text[start..].trim());
+    names.retain(|name| !name.is_empty());
+    names
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //!   cancellation ([`Controls`]), giving an [`Experiment`]: a [`DepthRow`] per depth.
 //! - `cell.rs`: a [`Cell`] per depth and method: means, medians, budget hits, b*.
 //! - `branching.rs`: [`effective_branching_factor`], solved numerically.
-//! - `methods.rs`: the column names (`astar-manhattan`, ...) read and written.
+//! - `methods.rs`: the column names (`astar-manhattan`, `astar:FORMULA`, ...) read and written.
 //! - `report.rs`: the table as CSV ([`to_csv`]) and aligned text ([`to_text`]).
 //! - `error.rs`: [`ExperimentError`], every input checked before the first solve.
 //!
@@ -28,7 +28,7 @@ pub use branching::{effective_branching_factor, uniform_tree_nodes};
 pub use cell::{Cell, CellStatus};
 pub use depth::{DepthError, ExactDepths};
 pub use error::ExperimentError;
-pub use methods::{default_methods, method_key, parse_method, DEFAULT_METHODS};
+pub use methods::{default_methods, method_key, parse_method, split_methods, DEFAULT_METHODS};
 pub use report::{to_csv, to_text, CSV_HEADER};
 pub use runner::{
     default_depths, run_experiment, run_experiment_on, Controls, DepthRow, Experiment,

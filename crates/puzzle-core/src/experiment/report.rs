@@ -10,7 +10,7 @@ use super::runner::Experiment;
 /// The CSV header [`to_csv`] writes.
 pub const CSV_HEADER: &str = "depth,available,method,label,status,runs,solved,budget_hits,\
 not_found,mean_generated,median_generated,mean_expanded,median_expanded,mean_ms,mean_length,\
-branching_factor";
+branching_factor,mean_excess";
 
 /// The table as CSV: [`CSV_HEADER`], then a line per depth and method; figures a cell lacks
 /// (skipped, or no solve finished) are empty.
@@ -28,6 +28,7 @@ pub fn to_csv(experiment: &Experiment) -> String {
                 cell.mean_ms,
                 cell.mean_length,
                 cell.branching_factor,
+                cell.mean_excess,
             ]
             .map(|figure| figure.map_or(String::new(), |v| format!("{v:.6}")))
             .join(",");
@@ -36,8 +37,8 @@ pub fn to_csv(experiment: &Experiment) -> String {
                 "{},{},{},{},{},{},{},{},{},{figures}",
                 row.depth,
                 row.available,
-                method_key(method),
-                method.short_label().replace(',', " "),
+                csv_field(&method_key(method)),
+                csv_field(&method.short_label()),
                 cell.status.name(),
                 cell.runs,
                 cell.solved,
@@ -50,7 +51,7 @@ pub fn to_csv(experiment: &Experiment) -> String {
 }
 
 /// The table as aligned text: per method the mean nodes generated and b* (and the mean
-/// solution length for methods that are not optimal), `*` on flagged cells with a note below
+/// excess length, moves beyond the depth, for methods that are not optimal), `*` on flagged cells with a note below
 /// saying how many solves each left out, `skipped` where the method was not run.
 pub fn to_text(experiment: &Experiment) -> String {
     let config = &experiment.config;
@@ -59,7 +60,7 @@ pub fn to_text(experiment: &Experiment) -> String {
         header.push(method.short_label());
         header.push("b*".to_string());
         if !method.is_optimal() {
-            header.push("length".to_string());
+            header.push("excess".to_string());
         }
     }
     let mut lines = vec![header];
@@ -147,23 +148,34 @@ fn flag_note(label: &str, depth: u32, cell: &Cell) -> String {
     )
 }
 
-/// A cell's columns: nodes (with `*` when flagged), b*, and the length when not optimal.
+/// A cell's columns: nodes (with `*` when flagged), b*, and the excess length when not
+/// optimal.
 fn text_cell(cell: &Cell, optimal: bool) -> Vec<String> {
-    let (nodes, b, length) = match cell.status {
+    let (nodes, b, excess) = match cell.status {
         CellStatus::Skipped => ("skipped".to_string(), String::new(), String::new()),
         _ => (
             cell.mean_generated.map_or("-".to_string(), thousands)
                 + if cell.is_flagged() { "*" } else { "" },
             cell.branching_factor
                 .map_or("-".to_string(), |b| format!("{b:.2}")),
-            cell.mean_length
-                .map_or("-".to_string(), |l| format!("{l:.1}")),
+            cell.mean_excess
+                .map_or("-".to_string(), |e| format!("+{e:.1}")),
         ),
     };
     if optimal {
         vec![nodes, b]
     } else {
-        vec![nodes, b, length]
+        vec![nodes, b, excess]
+    }
+}
+
+/// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
+/// break, as a formula's name can.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
     }
 }
 

@@ -215,11 +215,42 @@ enum Node {
     Call(Function, Vec<Node>),
 }
 
-/// A formula that reads: its text and its tree. Bind it to a goal to evaluate it.
-#[derive(Clone, Debug, PartialEq)]
+/// A formula that reads: its text and its tree. Bind it to a goal to evaluate it. Two
+/// formulas are the same when their texts are (the tree follows from the text); in JSON a
+/// formula is its text, read again on the way in.
+#[derive(Clone, Debug)]
 pub struct Formula {
     text: String,
     tree: Node,
+}
+
+impl PartialEq for Formula {
+    fn eq(&self, other: &Formula) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Formula {}
+
+impl std::hash::Hash for Formula {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Formula {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Formula {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Formula, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 impl FromStr for Formula {
@@ -246,23 +277,7 @@ impl Formula {
 
     /// The formula prepared for `goal`: a tile it names must be a tile of that board.
     pub fn bind(&self, goal: &Board) -> Result<Estimate, FormulaError> {
-        let tiles = goal.cells().len() - 1;
-        let mut bad = None;
-        visit(&self.tree, &mut |node| {
-            if let Node::Tile(_, tile, column) = node {
-                if (*tile as usize == 0 || *tile as usize > tiles) && bad.is_none() {
-                    bad = Some(FormulaError::new(
-                        *column,
-                        format!(
-                            "there is no tile {tile} on this board: its tiles are 1 to {tiles}"
-                        ),
-                    ));
-                }
-            }
-        });
-        if let Some(error) = bad {
-            return Err(error);
-        }
+        self.fits(goal.cells().len())?;
         let mut goal_cell = vec![0usize; goal.cells().len()];
         for (cell, &tile) in goal.cells().iter().enumerate() {
             goal_cell[tile as usize] = cell;
@@ -276,6 +291,26 @@ impl Formula {
             manhattan: Heuristic::new(HeuristicKind::Manhattan, goal),
             linear_conflict: Heuristic::new(HeuristicKind::LinearConflict, goal),
         })
+    }
+
+    /// Whether every tile the formula names is a tile of a board of `cells` cells, and if
+    /// not, where the first one that is not is.
+    pub fn fits(&self, cells: usize) -> Result<(), FormulaError> {
+        let tiles = cells - 1;
+        let mut bad = None;
+        visit(&self.tree, &mut |node| {
+            if let Node::Tile(_, tile, column) = node {
+                if (*tile as usize == 0 || *tile as usize > tiles) && bad.is_none() {
+                    bad = Some(FormulaError::new(
+                        *column,
+                        format!(
+                            "there is no tile {tile} on this board: its tiles are 1 to {tiles}"
+                        ),
+                    ));
+                }
+            }
+        });
+        bad.map_or(Ok(()), Err)
     }
 }
 

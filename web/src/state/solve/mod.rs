@@ -94,7 +94,7 @@ impl Running {
     /// `quality`, its bound.
     fn how_solved(&self, quality: Option<Quality>) -> Option<HowSolved> {
         self.method.search_config().is_none().then(|| HowSolved {
-            method: self.method,
+            method: self.method.clone(),
             tables: self.tables.ready().cloned(),
             download_failed: self.download_failed.clone(),
             quality,
@@ -263,7 +263,7 @@ impl Finished {
     /// tables the worker proves with (5x5, whose core tables cover it; 6x6 and 7x7, with the
     /// whole-board tables), not proven shortest.
     fn provable(&self) -> bool {
-        let method = self.how_solved.as_ref().map(|h| h.method);
+        let method = self.how_solved.as_ref().map(|h| &h.method);
         matches!(method, Some(Method::Anytime { .. }))
             && (25..=49).contains(&self.start.cells().len())
             && self.solution.length().is_some()

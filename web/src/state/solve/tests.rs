@@ -119,7 +119,7 @@ fn near(r: &Running, moves: &str, bound: u32) -> Box<Solution> {
     assert_eq!(r.start.after(&solution.moves).unwrap(), r.goal);
     solution.stats.optimal = false;
     solution.lower_bound = Some(bound);
-    solution.method = r.method;
+    solution.method = r.method.clone();
     Box::new(solution)
 }
 
@@ -309,7 +309,7 @@ fn nothing_of_a_solve_outlives_it() {
         |s| {
             let engine = s.result().unwrap().how_solved.as_ref().unwrap();
             assert_eq!(
-                (engine.method, engine.tables.as_ref()),
+                (engine.method.clone(), engine.tables.as_ref()),
                 (Method::PatternDatabase, Some(&cache))
             );
         },
