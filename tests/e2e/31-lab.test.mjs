@@ -120,9 +120,17 @@ for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
     assert.ok(Number(last.length) >= bfsDistance([6, 1, 7, 3, 0, 4, 5, 8, 2], SNAIL_3, 3));
     await page.locator('#race-table').scrollIntoViewIfNeeded();
     await shot(page, `31-lab-race-${screen}`, { fullPage: false });
-    // Unticked, it leaves the race.
+    // The link keeps it: a reload has it in the race and in the editor.
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('formula') === '3 * manhattan');
+    await page.reload();
+    await pick.waitFor();
+    await openView(page, 'experiment');
+    assert.equal(await page.locator('#lab-formula').inputValue(), '3 * manhattan');
+    await openView(page, 'race');
+    // Unticked, it leaves the race and the link.
     await pick.click();
     await pick.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('formula'));
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -92,7 +92,8 @@ pub fn app() -> Html {
                         goal={state.puzzle.goal.clone()} run={state.experiment.clone()} handle={experiment}
                         dispatcher={state.dispatcher()} lab_formula={state.prefs.lab_formula.clone()} />
                     <crate::components::lab::LabPanel goal_board={state.puzzle.goal_board.clone()}
-                        goal={state.puzzle.goal.clone()} {lab} dispatcher={state.dispatcher()} />
+                        goal={state.puzzle.goal.clone()} {lab} dispatcher={state.dispatcher()}
+                        handed={state.prefs.lab_formula.clone()} />
                 </ViewPanel>
                 <ViewPanel view={View::Share} current={view}>
                     <GeneratorPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal.clone()}

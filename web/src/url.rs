@@ -2,9 +2,13 @@
 //!
 //! `?size=3x3&board=6,1,7,3,0,4,5,8,2&goal=snail&method=astar&heuristic=linear-conflict&depth=40&view=race`
 //!
-//! The view is left out for the default one ("Play & solve").
+//! The view is left out for the default one ("Play & solve"). A formula the heuristic lab
+//! handed to the Race and the Experiment travels as `formula=` (escaped).
+
+use std::sync::Arc;
 
 use puzzle_core::error::excerpt;
+use puzzle_core::formula::Formula;
 use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Method, Shape};
 
 use crate::state::{State, View};
@@ -38,6 +42,10 @@ pub fn to_query(state: &State) -> String {
         if matches!(config.algorithm, Algorithm::Dfs | Algorithm::Iddfs) {
             query.push_str(&format!("&depth={}", config.depth_limit));
         }
+    }
+    if let Some(formula) = &state.prefs.lab_formula {
+        let escaped: String = form_urlencoded::byte_serialize(formula.text().as_bytes()).collect();
+        query.push_str(&format!("&formula={escaped}"));
     }
     if state.view != View::default() {
         query.push_str(&format!("&view={}", state.view.name()));
@@ -129,6 +137,12 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
             )),
         }
     }
+    if let Some(text) = get("formula") {
+        match text.parse::<Formula>() {
+            Ok(formula) => state.prefs.lab_formula = Some(Arc::new(formula)),
+            Err(e) => errors.push(format!("formula in the link: {e}")),
+        }
+    }
     state.prefs.method = state.with_choices(state.prefs.method.clone());
     let (view, error) = view_from_query(query);
     state.view = view;
@@ -184,6 +198,30 @@ fn value(query: &str, key: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 56: the link keeps the lab's formula, escaped (`+`, `*`, `,`, brackets); one that
+    /// does not read is a notice naming its column, and the rest of the link is used.
+    #[test]
+    fn the_lab_formula_survives_the_link() {
+        let (mut state, _) = from_query("?size=3x3&board=6,1,7,3,0,4,5,8,2");
+        let text = "max(manhattan, 2 * misplaced) + if(corner > 0, 1, 0)";
+        state.prefs.lab_formula = Some(Arc::new(text.parse().unwrap()));
+        let query = to_query(&state);
+        assert!(!query.contains(' ') && query.contains("%2B"), "{query}");
+        let (back, errors) = from_query(&query);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            back.prefs.lab_formula.as_deref().map(Formula::text),
+            Some(text)
+        );
+        let (broken, errors) = from_query("?size=3x3&formula=manhattan%20%2B%20%2A&view=race");
+        assert_eq!(broken.prefs.lab_formula, None);
+        assert_eq!(broken.view, View::Race);
+        assert!(
+            errors[0].starts_with("formula in the link: column 13"),
+            "{errors:?}"
+        );
+    }
 
     #[test]
     fn a_state_survives_the_link() {

@@ -35,6 +35,10 @@ pub struct LabProps {
     pub lab: Lab,
     /// For a board's Load button.
     pub dispatcher: UseReducerDispatcher<State>,
+    /// The formula handed to the Race and the Experiment (from a link, say): the editor
+    /// starts with it.
+    #[prop_or_default]
+    pub handed: Option<std::sync::Arc<Formula>>,
 }
 
 /// Why `text` cannot be checked toward `goal`, as the error of the formula.
@@ -45,7 +49,12 @@ pub fn formula_error(text: &str, goal: &Board) -> Option<FormulaError> {
 /// The lab.
 #[function_component(LabPanel)]
 pub fn lab_panel(props: &LabProps) -> Html {
-    let text = use_state(|| EXAMPLES[0].to_string());
+    let text = use_state(|| {
+        props
+            .handed
+            .as_ref()
+            .map_or(EXAMPLES[0].to_string(), |f| f.text().to_string())
+    });
     let error = formula_error(&text, &props.goal_board);
     let fits = props.goal_board.cells().len() <= MAX_TABLE_CELLS;
     let checking = matches!(props.lab.status, LabStatus::Checking { .. });
