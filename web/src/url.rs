@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use puzzle_core::error::excerpt;
 use puzzle_core::formula::Formula;
-use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Method, Shape};
+use puzzle_core::{Algorithm, Board, Goal, Guidance, Method, Shape};
 
 use crate::state::{State, View};
 
@@ -35,7 +35,9 @@ pub fn to_query(state: &State) -> String {
         goal,
         method.name(),
     );
-    if let Some(heuristic) = method.heuristic() {
+    if let Method::Formula { formula, .. } = &method {
+        query.push_str(&format!("&heuristic={}", escaped(formula.text())));
+    } else if let Some(heuristic) = method.heuristic() {
         query.push_str(&format!("&heuristic={}", heuristic.name()));
     }
     if let Some(config) = method.search_config() {
@@ -44,8 +46,7 @@ pub fn to_query(state: &State) -> String {
         }
     }
     if let Some(formula) = &state.prefs.lab_formula {
-        let escaped: String = form_urlencoded::byte_serialize(formula.text().as_bytes()).collect();
-        query.push_str(&format!("&formula={escaped}"));
+        query.push_str(&format!("&formula={}", escaped(formula.text())));
     }
     if state.view != View::default() {
         query.push_str(&format!("&view={}", state.view.name()));
@@ -123,8 +124,10 @@ pub fn from_query(query: &str) -> (State, Vec<String>) {
         }
     }
     if let Some(text) = get("heuristic") {
-        match text.parse::<HeuristicKind>() {
-            Ok(heuristic) => state.prefs.heuristic = heuristic,
+        // A built-in is the menu's heuristic choice; a formula guides the method itself.
+        match text.parse::<Guidance>() {
+            Ok(Guidance::BuiltIn(heuristic)) => state.prefs.heuristic = heuristic,
+            Ok(formula) => state.prefs.method = state.prefs.method.clone().guided_by(formula),
             Err(e) => errors.push(format!("heuristic in the link: {e}")),
         }
     }
@@ -179,6 +182,11 @@ pub fn initial_state(query: &str, seed: u64) -> State {
         },
         None => state,
     }
+}
+
+/// `text` escaped for a query string's value.
+fn escaped(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }
 
 /// Whether the query names a board (even one that does not read).
@@ -356,7 +364,7 @@ mod tests {
         // lowercased (the heuristic's was).
         let (state, errors) = from_query("?heuristic=Manhattan&method=A*");
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(state.prefs.heuristic, HeuristicKind::Manhattan);
+        assert_eq!(state.prefs.heuristic, puzzle_core::HeuristicKind::Manhattan);
         let (_, errors) =
             from_query("?size=Big&goal=Nowhere&method=Fast&heuristic=AAAA&view=Nowhere");
         assert_eq!(errors.len(), 5, "{errors:?}");

@@ -2,7 +2,10 @@
 //! for a player: [`crate::hooks::how_to_solve`]), the search time, and the progress line. Solve
 //! and Cancel are over the board ([`crate::components::toolbar`]).
 
-use puzzle_core::{Algorithm, HeuristicKind, Method, Shape, Solvability};
+use std::sync::Arc;
+
+use puzzle_core::formula::Formula;
+use puzzle_core::{Algorithm, Guidance, HeuristicKind, Method, Shape, Solvability};
 use yew::prelude::*;
 
 use crate::components::answers::AnswersList;
@@ -83,7 +86,7 @@ pub fn solve_panel(props: &SolveProps) -> Html {
             <div class="row">
                 <label class="method-field">{ "Method" }
                     <select id="algorithm" onchange={on_method}>
-                        { method_options(&chosen, shape) }
+                        { method_options(&chosen, shape, prefs.lab_formula.as_ref()) }
                     </select>
                 </label>
             </div>
@@ -148,8 +151,11 @@ fn budget_label(ms: u32) -> String {
 }
 
 /// A menu entry's value: the method's name, with its heuristic for an informed search
-/// (`astar:manhattan`), so that one menu carries both.
+/// (`astar:manhattan`) or its formula (`astar:2 * manhattan`), so that one menu carries both.
 pub fn menu_key(method: &Method) -> String {
+    if let Method::Formula { formula, .. } = method {
+        return format!("{}:{}", method.name(), formula.text());
+    }
     match method.heuristic() {
         Some(h) => format!("{}:{}", method.name(), h.name()),
         None => method.name().to_string(),
@@ -167,7 +173,7 @@ impl std::str::FromStr for MenuKey {
         let method = name.parse::<Method>().map_err(|_| ())?;
         Ok(MenuKey(match heuristic {
             "" => method,
-            h => method.with_heuristic(h.parse::<HeuristicKind>().map_err(|_| ())?),
+            h => method.guided_by(h.parse::<Guidance>().map_err(|_| ())?),
         }))
     }
 }
@@ -194,10 +200,14 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
 
 /// The menu's options in two groups, the methods that prove the shortest answer and the fast
 /// ones, each named by what it does ([`Method::description`]).
-fn method_options(chosen: &Method, shape: Shape) -> Html {
+fn method_options(chosen: &Method, shape: Shape, lab_formula: Option<&Arc<Formula>>) -> Html {
     let chosen = menu_key(chosen);
+    // The heuristic lab's formula, when handed over, guides A* too (never claimed shortest).
+    let lab = lab_formula
+        .map(|f| Method::search(Algorithm::AStar).guided_by(Guidance::Formula(f.clone())));
     let (shortest, fast): (Vec<Method>, Vec<Method>) = menu_entries(shape)
         .into_iter()
+        .chain(lab.filter(|m| m.fits(shape).is_ok()))
         .partition(Method::is_optimal);
     let group = |label: &'static str, methods: Vec<Method>| {
         html! {
@@ -308,6 +318,21 @@ mod tests {
                 assert_eq!(menu_key(&linked.effective_method()), key);
             }
         }
+        // The lab's formula, handed over, is an entry of its own, picked and linked as one.
+        let mut start = State::new(Shape::square(3).unwrap(), Goal::Standard);
+        start.prefs.lab_formula = Some(std::sync::Arc::new("2 * manhattan".parse().unwrap()));
+        let key = "astar:2 * manhattan";
+        let read: MenuKey = key.parse().unwrap();
+        assert!(matches!(read.0, Method::Formula { .. }));
+        let picked = reduce(&start, Action::Prefs(PrefsAction::SetMethod(read.0))).unwrap();
+        assert_eq!(menu_key(&picked.effective_method()), key);
+        let (linked, errors) = crate::url::from_query(&crate::url::to_query(&picked));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(menu_key(&linked.effective_method()), key);
+        assert!(
+            linked.request(1).max_expanded.is_some(),
+            "A*'s budget holds"
+        );
         let (old, errors) = crate::url::from_query("?method=idastar&heuristic=manhattan");
         assert!(errors.is_empty());
         assert_eq!(menu_key(&old.effective_method()), "idastar:manhattan");

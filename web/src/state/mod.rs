@@ -248,9 +248,11 @@ impl State {
             id,
             board: self.puzzle.board.clone(),
             goal: self.puzzle.goal_board.clone(),
-            max_expanded: method
-                .search_config()
-                .and_then(|config| budget_for(config.algorithm)),
+            // Generic searches, a formula's included, run under their algorithm's budget.
+            max_expanded: (method.search_config().is_some()
+                || matches!(method, Method::Formula { .. }))
+            .then(|| budget_for(method.algorithm()))
+            .flatten(),
             method,
             watch: (!self.prefs.wait_for_best).then_some(self.prefs.speed_ms),
             workers: Workers::ONE,
