@@ -541,12 +541,9 @@ impl FromStr for Guidance {
         }
         text.parse::<Formula>()
             .map(|formula| Guidance::Formula(Arc::new(formula)))
+            // The formula's error quotes the text; kept short for one line of a message.
             .map_err(|error| {
-                format!(
-                    "`{}` is neither a heuristic (misplaced, manhattan, linear-conflict) nor a \
-                     formula: {error}",
-                    crate::error::excerpt(text)
-                )
+                format!("neither misplaced, manhattan, linear-conflict nor a formula: {error}")
             })
     }
 }
