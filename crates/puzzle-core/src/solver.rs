@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use crate::board::{Board, Shape};
 use crate::error::BoardError;
 use crate::formula::Estimate;
-use crate::heuristic::{Cells, Heuristic, HeuristicKind};
+use crate::heuristic::{Cells, Heuristic};
 use crate::moves::Direction;
 use crate::search::trace::{NoTrace, Observer};
 use crate::search::{astar, bfs, dfs, greedy, idastar, Limits, Outcome, SearchResult, Stats};
@@ -73,22 +73,13 @@ pub(crate) fn solve_formula_checked(
     if !verdict.solvable {
         return Solution::unsolvable(method, verdict, None);
     }
+    // The algorithm and depth limit; the guide, not `heuristic`, estimates.
     let config = SolverConfig {
         algorithm: method.algorithm(),
-        heuristic: HeuristicKind::Manhattan,
-        depth_limit: DEFAULT_DEPTH_LIMIT,
+        ..SolverConfig::best_for(board.shape())
     };
-    let mut run = run_on_store(
-        board,
-        goal,
-        Guide::Formula(Box::new(estimate)),
-        &config,
-        limits,
-    );
-    // The search proves its answer shortest only for an estimate that never overestimates,
-    // which nothing checks here (a board already at the goal needs no proof).
-    run.stats.optimal &= matches!(&run.moves, Ok(moves) if moves.is_empty());
-    run.into_solution(method, verdict)
+    let guide = Guide::Formula(Box::new(estimate));
+    run_on_store(board, goal, guide, &config, limits).into_solution(method, verdict)
 }
 
 /// Runs `config`'s algorithm (its heuristic is `guide`'s) on packed or wide states, whichever
@@ -247,12 +238,18 @@ pub(crate) struct Run {
 }
 
 impl Run {
-    /// The [`Solution`] of a generic search run as `method`.
-    pub(crate) fn into_solution(self, method: Method, verdict: Solvability) -> Solution {
+    /// The [`Solution`] of a generic search run as `method`. A search proves its answer
+    /// shortest only with an estimate that never overestimates, which nothing checks for a
+    /// formula ([`Method::Formula`]): its answers are not marked optimal (a board already at
+    /// the goal needs no proof).
+    pub(crate) fn into_solution(mut self, method: Method, verdict: Solvability) -> Solution {
         let (outcome, moves) = match self.moves {
             Ok(moves) => (SolveOutcome::Solved, moves),
             Err(outcome) => (outcome, Vec::new()),
         };
+        if matches!(method, Method::Formula { .. }) {
+            self.stats.optimal &= moves.is_empty();
+        }
         Solution {
             outcome,
             moves,
