@@ -491,32 +491,32 @@ fn algorithm_explanation(algorithm: Algorithm) -> &'static str {
     match algorithm {
         Algorithm::Bfs => {
             "Looks at every board 1 move away, then every board 2 moves away, and so on, \
-                 so the first time it meets the goal is by a shortest route. It has no sense \
-                 of direction (blind) and keeps every board it saw, so it runs out of room \
-                 on hard boards."
+             so the first time it meets the goal is by a shortest route. It has no sense \
+             of direction (blind) and keeps every board it saw, so it runs out of room \
+             on hard boards."
         }
         Algorithm::Dfs => {
             "Follows one line of moves as deep as the depth limit before trying another. \
-                 It needs little memory but the first answer it finds can be very long."
+             It needs little memory but the first answer it finds can be very long."
         }
         Algorithm::Iddfs => {
             "Depth-first search to depth 1, then 2, then 3, and so on: a shortest answer \
-                 like breadth-first, with the little memory of depth-first, at the cost of \
-                 repeating the shallow work."
+             like breadth-first, with the little memory of depth-first, at the cost of \
+             repeating the shallow work."
         }
         Algorithm::Greedy => {
             "Always looks next at the board that the estimate says is closest to the goal, \
-                 ignoring the moves already made: often quick, but the answer can be long."
+             ignoring the moves already made: often quick, but the answer can be long."
         }
         Algorithm::AStar => {
             "Looks next at the board with the smallest g + h: moves made so far plus an \
-                 estimate of the moves left that never overestimates. That finds a shortest \
-                 answer, looking at far fewer boards than a blind search."
+             estimate of the moves left that never overestimates. That finds a shortest \
+             answer, looking at far fewer boards than a blind search."
         }
         Algorithm::IdaStar => {
             "A* without the memory: it searches depth-first up to a limit on g + h, and \
-                 raises the limit until the goal is within it. A shortest answer, keeping only \
-                 the current line of moves."
+             raises the limit until the goal is within it. A shortest answer, keeping only \
+             the current line of moves."
         }
     }
 }

@@ -203,8 +203,7 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
 fn method_options(chosen: &Method, shape: Shape, lab_formula: Option<&Arc<Formula>>) -> Html {
     let chosen = menu_key(chosen);
     // The heuristic lab's formula, when handed over, guides A* too (never claimed shortest).
-    let lab = lab_formula
-        .map(|f| Method::search(Algorithm::AStar).guided_by(Guidance::Formula(f.clone())));
+    let lab = lab_formula.map(crate::experiment::formula_method);
     let (shortest, fast): (Vec<Method>, Vec<Method>) = menu_entries(shape)
         .into_iter()
         .chain(lab.filter(|m| m.fits(shape).is_ok()))
