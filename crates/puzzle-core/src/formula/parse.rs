@@ -210,7 +210,7 @@ impl Parser {
             Ok(value) if value.is_finite() => Ok(Node::Number(value)),
             _ => Err(FormulaError::new(
                 start + 1,
-                format!("`{text}` is not a number"),
+                format!("`{}` is not a number", crate::error::excerpt(&text)),
             )),
         }
     }
@@ -269,7 +269,7 @@ impl Parser {
                 self.peek()
                     .map_or("the end".to_string(), |c| format!("`{c}`"))
             } else {
-                format!("`{text}`")
+                format!("`{}`", crate::error::excerpt(&text))
             };
             FormulaError::new(start + 1, format!("expected a tile number, found {found}"))
         })

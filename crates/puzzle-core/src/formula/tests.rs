@@ -291,3 +291,16 @@ proptest! {
         }
     }
 }
+
+/// A long run of digits is quoted short, as every reader quotes its input.
+#[test]
+fn long_numbers_are_quoted_short() {
+    for text in [
+        format!("{}1", "9".repeat(400)),
+        format!("dist({})", "7".repeat(400)),
+    ] {
+        let error = text.parse::<Formula>().unwrap_err();
+        assert_eq!(error.column, if text.starts_with('d') { 6 } else { 1 });
+        assert!(error.message.chars().count() < 80, "{}", error.message);
+    }
+}
