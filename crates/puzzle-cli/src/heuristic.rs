@@ -4,13 +4,18 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
-use puzzle_core::formula::check::{check_goal, Verdicts};
-use puzzle_core::formula::{Formula, FormulaError};
+use anyhow::{anyhow, bail, Result};
+use indicatif::ProgressBar;
+use puzzle_core::analysis::MAX_TABLE_CELLS;
+use puzzle_core::formula::check::{check_goal, check_known, Verdicts};
+use puzzle_core::formula::{Estimate, Formula, FormulaError};
+use puzzle_core::known::known_boards;
+use puzzle_core::Board;
 use serde::Serialize;
 
 use crate::args::HeuristicCheckArgs;
 use crate::input::{goal_board, one_line};
+use crate::pdb_store::PdbStore;
 use crate::progress::bar;
 
 /// Runs `heuristic check` with `args`, writing the verdicts to `out`.
@@ -23,14 +28,15 @@ pub fn run(args: &HeuristicCheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let estimate = formula
         .bind(&goal)
         .map_err(|e| pointed(&args.formula, &e))?;
-    let progress = bar(0, "boards");
-    let verdicts = check_goal(&estimate, &goal, &mut |done, total| {
-        progress.set_length(total as u64);
-        progress.set_position(done as u64);
-        true
-    })?
+    let verdicts = if goal.cells().len() <= MAX_TABLE_CELLS {
+        let progress = bar(0, "boards");
+        let verdicts = check_goal(&estimate, &goal, &mut tell(&progress))?;
+        progress.finish_and_clear();
+        verdicts
+    } else {
+        sampled(args, &goal, &estimate)?
+    }
     .expect("never cancelled");
-    progress.finish_and_clear();
     if args.json {
         let json = CheckJson::new(&formula, args, &verdicts);
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
@@ -38,6 +44,45 @@ pub fn run(args: &HeuristicCheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         write_text(out, &formula, args, &verdicts)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The progress callback of a check drawing on `bar`.
+fn tell(bar: &ProgressBar) -> impl FnMut(usize, usize) -> bool + '_ {
+    |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+        true
+    }
+}
+
+/// The verdicts over boards of known distance, on a board too large for an exact check: the
+/// published ones and `args.solve` solved now with the pattern databases.
+fn sampled(
+    args: &HeuristicCheckArgs,
+    goal: &Board,
+    estimate: &Estimate,
+) -> Result<Option<Verdicts>> {
+    if goal.cells().len() > 16 {
+        bail!(
+            "a check takes boards of up to 16 cells (every board up to {MAX_TABLE_CELLS}, a sample above); {} has {}",
+            args.size,
+            goal.cells().len()
+        );
+    }
+    let mut store = PdbStore::new(PdbStore::default_dir());
+    let pdb = if args.solve > 0 {
+        Some(store.get(goal)?.0)
+    } else {
+        None
+    };
+    let progress = bar(args.solve as u64, "boards solved");
+    let known = known_boards(goal, pdb, args.solve, args.seed, &mut tell(&progress));
+    progress.finish_and_clear();
+    let known = known.expect("never cancelled");
+    if known.is_empty() {
+        bail!("no board of known distance to check on: ask for some with --solve N");
+    }
+    Ok(check_known(estimate, goal, &known, &mut |_, _| true))
 }
 
 /// The formula, a caret under the column the error points at, and the error.
@@ -53,8 +98,17 @@ fn write_text(
     args: &HeuristicCheckArgs,
     v: &Verdicts,
 ) -> Result<()> {
-    writeln!(out, "{formula} on {}, goal {}: every one of the {} boards that reach the goal, against its exact distance.", args.size, args.goal, v.boards)?;
-    if v.admissible() {
+    if v.exact {
+        writeln!(out, "{formula} on {}, goal {}: every one of the {} boards that reach the goal, against its exact distance.", args.size, args.goal, v.boards)?;
+    } else {
+        writeln!(out, "{formula} on {}, goal {}: checked on {} boards whose fewest moves are known, not proven (a board of {} cells has too many to check them all).", args.size, args.goal, v.boards, args.size.cells())?;
+    }
+    if v.admissible() && !v.exact {
+        writeln!(
+            out,
+            "admissible on these boards: never above the fewest moves (not proven for every board)"
+        )?;
+    } else if v.admissible() {
         writeln!(
             out,
             "admissible: yes, never above the fewest moves (its A* answers are the shortest)"
@@ -77,7 +131,12 @@ fn write_text(
             )?;
         }
     }
-    if v.consistent() {
+    if v.consistent() && !v.exact {
+        writeln!(
+            out,
+            "consistent on these boards: no move from them changes it by more than one"
+        )?;
+    } else if v.consistent() {
         writeln!(out, "consistent: yes, no move changes it by more than one")?;
     } else {
         writeln!(
@@ -113,6 +172,8 @@ struct CheckJson<'a> {
     size: String,
     goal: &'a str,
     boards: usize,
+    /// Whether `boards` is every board (the verdicts proven) or a sample.
+    exact: bool,
     admissible: bool,
     overestimated: usize,
     largest_overestimate: u32,
@@ -148,6 +209,7 @@ impl<'a> CheckJson<'a> {
             size: args.size.to_string(),
             goal: &args.goal,
             boards: v.boards,
+            exact: v.exact,
             admissible: v.admissible(),
             overestimated: v.overestimated,
             largest_overestimate: v.largest_overestimate,

@@ -73,3 +73,33 @@ pub fn hardest() -> Vec<Famous> {
     });
     three.chain(four).collect()
 }
+
+/// Korf's 100 random 4x4 boards (Korf 1985), with their proven optimal lengths toward the
+/// blank-first goal: the workspace's fixture `tests/fixtures/korf100.txt`, one board and its
+/// length a line, read in at compile time (one copy of the data for the benches, the tests
+/// and the heuristic lab's sampled check).
+const KORF_100: &str = include_str!("../../../tests/fixtures/korf100.txt");
+
+/// Korf's 100 boards, named `"Korf #1"` to `"Korf #100"`.
+pub fn korf100() -> Vec<Famous> {
+    KORF_100
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| {
+            let numbers: Vec<&str> = line.split_whitespace().collect();
+            let (cells, optimal) = numbers.split_at(numbers.len() - 1);
+            Famous {
+                name: format!("Korf #{}", i + 1),
+                board: cells
+                    .join(" ")
+                    .parse()
+                    .expect("the fixture's boards are valid"),
+                goal: Goal::BlankFirst,
+                optimal: optimal[0]
+                    .parse()
+                    .expect("the fixture's lengths are numbers"),
+            }
+        })
+        .collect()
+}

@@ -99,6 +99,7 @@ pub mod formula;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
+pub mod known;
 pub mod method;
 pub mod moves;
 pub mod pdb;

@@ -16,12 +16,13 @@ use crate::hooks::lab::{Lab, LabStatus};
 use crate::state::{Action, PrefsAction, PuzzleAction, State, View};
 
 /// Formulas to start from.
-pub const EXAMPLES: [&str; 5] = [
+pub const EXAMPLES: [&str; 6] = [
     "manhattan + conflicts",
     "max(manhattan, misplaced)",
     "manhattan + 2 * conflicts",
     "1.5 * manhattan",
     "manhattan + conflicts + last_move + corner",
+    "pdb(1,2,3,4) + pdb(5,6,7)",
 ];
 
 /// Props of the lab.
@@ -43,7 +44,9 @@ pub struct LabProps {
 
 /// Why `text` cannot be checked toward `goal`, as the error of the formula.
 pub fn formula_error(text: &str, goal: &Board) -> Option<FormulaError> {
-    text.parse::<Formula>().and_then(|f| f.bind(goal)).err()
+    text.parse::<Formula>()
+        .and_then(|f| f.fits(goal.cells().len()))
+        .err()
 }
 
 /// The lab.
@@ -99,7 +102,7 @@ pub fn lab_panel(props: &LabProps) -> Html {
     html! {
         <section class="panel lab" aria-labelledby="lab-title">
             <h2 id="lab-title">{ "Heuristic lab" }</h2>
-            <p class="muted">{ "Write an estimate of the moves left and find out, over every board of this size, whether it ever says more than the fewest moves (then A* may miss the shortest answer), and how close it comes. Names: misplaced, manhattan, conflicts, linear_conflict, blank_distance, corner, last_move; per tile dist(5), row(5), col(5); numbers, + − * /, < <= > >= == !=, max, min, abs, floor, ceil, if(c, a, b). The value is rounded up to a whole move; below 0 counts as 0; a division by zero gives 0." }</p>
+            <p class="muted">{ "Write an estimate of the moves left and find out, over every board of this size, whether it ever says more than the fewest moves (then A* may miss the shortest answer), and how close it comes. Names: misplaced, manhattan, conflicts, linear_conflict, blank_distance, corner, last_move; per tile dist(5), row(5), col(5); pdb(1,2,3), the fewest moves of those tiles that bring them home (tables of different tiles add up); numbers, + − * /, < <= > >= == !=, max, min, abs, floor, ceil, if(c, a, b). The value is rounded up to a whole move; below 0 counts as 0; a division by zero gives 0." }</p>
             <label for="lab-formula">{ "Formula" }</label>
             <input id="lab-formula" type="text" spellcheck="false" autocomplete="off" value={(*text).clone()}
                 oninput={on_input} aria-invalid={error.is_some().to_string()}

@@ -2,7 +2,11 @@
 //! [`MAX_TABLE_CELLS`](crate::analysis::MAX_TABLE_CELLS) cells that can reach the goal: whether
 //! it ever overestimates (how often, by how much, and the boards that show it), whether it is
 //! consistent (the moves along which it drops by more than one), and how informed it is (its
-//! mean against the true mean, and against each built-in estimate).
+//! mean against the true mean, and against each built-in estimate). On larger boards the same
+//! verdicts over a sample of boards whose fewest moves are known ([`check_known`] over
+//! [`crate::known::known_boards`]): checked on those boards, not proven.
+
+use std::collections::BTreeMap;
 
 use crate::analysis::{DistanceTable, TableTooLarge};
 use crate::board::Board;
@@ -53,8 +57,10 @@ impl Against {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Verdicts {
-    /// Boards checked (every board that can reach the goal).
+    /// Boards checked: every board that can reach the goal, or a sample ([`check_known`]).
     pub boards: usize,
+    /// Whether they are every board (the verdicts are then proven), not a sample.
+    pub exact: bool,
     /// Boards where the estimate is above the true distance.
     pub overestimated: usize,
     /// The largest overestimate, in moves (0 when admissible).
@@ -96,44 +102,106 @@ pub fn check(
 ) -> Option<Verdicts> {
     let goal = table.goal();
     let shape = goal.shape();
-    let builtins: Vec<Heuristic> = HeuristicKind::ALL
-        .iter()
-        .map(|&kind| Heuristic::new(kind, goal))
-        .collect();
-    let mut against: Vec<Against> = HeuristicKind::ALL
-        .iter()
-        .map(|&kind| Against {
-            kind,
-            higher: 0,
-            lower: 0,
-        })
-        .collect();
+    let mut tally = Tally::new(goal);
     let total = table.len();
-    let (mut overestimated, mut largest, mut inconsistent) = (0, 0, 0);
-    let (mut sum_h, mut sum_d) = (0u64, 0u64);
-    let mut examples: Vec<Example> = Vec::new();
-    let mut differences = std::collections::BTreeMap::<i64, usize>::new();
     for (done, (word, distance)) in table.packed().enumerate() {
         if done % 4096 == 0 && !progress(done, total) {
             return None;
         }
         let board = Board::unpack(shape, word).expect("packed from a valid board");
-        let h = estimate.estimate(&board);
-        sum_h += u64::from(h);
-        sum_d += u64::from(distance);
-        *differences
+        let h = tally.add(estimate, &board, distance);
+        // Each pair of neighbours once: from the board with the smaller packed word.
+        for (_, child) in board.children() {
+            if child.pack().expect("at most 16 cells") > word {
+                tally.inconsistent += usize::from(estimate.estimate(&child).abs_diff(h) > 1);
+            }
+        }
+    }
+    progress(total, total);
+    Some(tally.verdicts(total, true))
+}
+
+/// The verdicts on `estimate` over a sample: boards whose fewest moves to `goal` are known
+/// (on boards too large for an exact table), each move from a sampled board checked for
+/// consistency. Not proven: [`Verdicts::exact`] is false. `progress` as for [`check`], every
+/// 64 boards.
+pub fn check_known(
+    estimate: &Estimate,
+    goal: &Board,
+    known: &[(Board, u32)],
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Option<Verdicts> {
+    let mut tally = Tally::new(goal);
+    for (done, (board, distance)) in known.iter().enumerate() {
+        if done % 64 == 0 && !progress(done, known.len()) {
+            return None;
+        }
+        let h = tally.add(estimate, board, *distance);
+        for (_, child) in board.children() {
+            tally.inconsistent += usize::from(estimate.estimate(&child).abs_diff(h) > 1);
+        }
+    }
+    progress(known.len(), known.len());
+    Some(tally.verdicts(known.len(), false))
+}
+
+/// The counts a check adds up, board by board.
+struct Tally {
+    builtins: Vec<Heuristic>,
+    against: Vec<Against>,
+    overestimated: usize,
+    largest: u32,
+    inconsistent: usize,
+    sum_h: u64,
+    sum_d: u64,
+    examples: Vec<Example>,
+    differences: BTreeMap<i64, usize>,
+}
+
+impl Tally {
+    fn new(goal: &Board) -> Tally {
+        Tally {
+            builtins: HeuristicKind::ALL
+                .iter()
+                .map(|&kind| Heuristic::new(kind, goal))
+                .collect(),
+            against: HeuristicKind::ALL
+                .iter()
+                .map(|&kind| Against {
+                    kind,
+                    higher: 0,
+                    lower: 0,
+                })
+                .collect(),
+            overestimated: 0,
+            largest: 0,
+            inconsistent: 0,
+            sum_h: 0,
+            sum_d: 0,
+            examples: Vec::new(),
+            differences: BTreeMap::new(),
+        }
+    }
+
+    /// Counts `board`, `distance` moves from the goal; its estimate.
+    fn add(&mut self, estimate: &Estimate, board: &Board, distance: u32) -> u32 {
+        let h = estimate.estimate(board);
+        self.sum_h += u64::from(h);
+        self.sum_d += u64::from(distance);
+        *self
+            .differences
             .entry(i64::from(h) - i64::from(distance))
             .or_default() += 1;
-        for (builtin, tally) in builtins.iter().zip(&mut against) {
-            let b = builtin.estimate(&board);
+        for (builtin, tally) in self.builtins.iter().zip(&mut self.against) {
+            let b = builtin.estimate(board);
             tally.higher += usize::from(h > b);
             tally.lower += usize::from(h < b);
         }
         if h > distance {
-            overestimated += 1;
-            largest = largest.max(h - distance);
+            self.overestimated += 1;
+            self.largest = self.largest.max(h - distance);
             keep_largest(
-                &mut examples,
+                &mut self.examples,
                 Example {
                     board: board.clone(),
                     estimate: h,
@@ -141,25 +209,24 @@ pub fn check(
                 },
             );
         }
-        // Each pair of neighbours once: from the board with the smaller packed word.
-        for (_, child) in board.children() {
-            if child.pack().expect("at most 16 cells") > word {
-                inconsistent += usize::from(estimate.estimate(&child).abs_diff(h) > 1);
-            }
+        h
+    }
+
+    fn verdicts(self, boards: usize, exact: bool) -> Verdicts {
+        let mean = |sum: u64| sum as f64 / boards.max(1) as f64;
+        Verdicts {
+            boards,
+            exact,
+            overestimated: self.overestimated,
+            largest_overestimate: self.largest,
+            examples: self.examples,
+            inconsistent_moves: self.inconsistent,
+            mean_estimate: mean(self.sum_h),
+            mean_distance: mean(self.sum_d),
+            against: self.against,
+            differences: self.differences.into_iter().collect(),
         }
     }
-    progress(total, total);
-    Some(Verdicts {
-        boards: total,
-        overestimated,
-        largest_overestimate: largest,
-        examples,
-        inconsistent_moves: inconsistent,
-        mean_estimate: sum_h as f64 / total as f64,
-        mean_distance: sum_d as f64 / total as f64,
-        against,
-        differences: differences.into_iter().collect(),
-    })
 }
 
 /// Keeps the [`EXAMPLES`] largest overestimates, largest first (the first met among equals).

@@ -15,6 +15,12 @@
 //! assert_eq!(error.column, 13);
 //! ```
 //!
+//! Beside the board-wide [`Feature`]s and the per-tile [`TileTerm`]s, `pdb(1,2,3)` is the
+//! pattern table of those tiles ([`crate::pdb`]): the fewest moves *of those tiles* that bring
+//! them home, the others unnamed. Tables of disjoint tiles add up (`pdb(1,2,3,4) +
+//! pdb(5,6,7,8)` never overestimates); each is built when the formula is bound to a goal and
+//! kept for the next binding, on boards of up to 16 cells, at most [`MAX_PDB_ENTRIES`] entries.
+//!
 //! **The rules of a value.** A formula is worked out in floating point. A division by zero
 //! gives 0; a comparison gives 1 or 0; `if(c, a, b)` is `a` when `c` is not 0. The estimate a
 //! search uses is the value rounded **up** to a whole move (an estimate of 4.2 moves promises
@@ -30,8 +36,12 @@ pub mod parse;
 use std::fmt;
 use std::str::FromStr;
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use crate::board::{Board, Shape};
 use crate::heuristic::{Cells, Heuristic, HeuristicKind};
+use crate::pdb::{AdditivePdb, Partition, PatternIndex};
+use crate::search::Limits;
 
 /// A formula that does not read, with the column (from 1, in characters) where it goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -210,6 +220,9 @@ enum Node {
     Feature(Feature),
     /// A per-tile term, its tile, and the column the tile number is at (checked on binding).
     Tile(TileTerm, u8, usize),
+    /// `pdb(1,2,3)`: the pattern table of these tiles (distinct, not the blank), and the
+    /// column of `pdb` (the tiles and the table's size are checked on binding).
+    Pdb(Vec<u8>, usize),
     Negate(Box<Node>),
     Binary(Op, Box<Node>, Box<Node>),
     Call(Function, Vec<Node>),
@@ -222,7 +235,22 @@ enum Node {
 pub struct Formula {
     text: String,
     tree: Node,
+    /// The pattern tables its `pdb(...)` terms were built into, kept for the next binding
+    /// to the same goal (an experiment binds once a board); shared by its clones.
+    tables: Arc<Mutex<Vec<BuiltTable>>>,
 }
+
+/// A `pdb(...)` term's table toward one goal.
+#[derive(Debug)]
+struct BuiltTable {
+    goal: Vec<u8>,
+    tiles: Vec<u8>,
+    pdb: Arc<AdditivePdb>,
+}
+
+/// The most entries the table of a `pdb(...)` term may hold: 6 tiles of a 4x4 (5,765,760),
+/// or every tile of a 3x3 (362,880), built in a second or two where the formula is bound.
+pub const MAX_PDB_ENTRIES: u64 = 6_000_000;
 
 impl PartialEq for Formula {
     fn eq(&self, other: &Formula) -> bool {
@@ -259,6 +287,7 @@ impl FromStr for Formula {
         Ok(Formula {
             text: text.trim().to_string(),
             tree: parse::parse(text)?,
+            tables: Arc::default(),
         })
     }
 }
@@ -275,15 +304,32 @@ impl Formula {
         &self.text
     }
 
-    /// The formula prepared for `goal`: a tile it names must be a tile of that board.
+    /// The formula prepared for `goal`: a tile it names must be a tile of that board, and
+    /// the tables of its `pdb(...)` terms are built here (once a goal: they are kept).
     pub fn bind(&self, goal: &Board) -> Result<Estimate, FormulaError> {
         self.fits(goal.cells().len())?;
         let mut goal_cell = vec![0usize; goal.cells().len()];
         for (cell, &tile) in goal.cells().iter().enumerate() {
             goal_cell[tile as usize] = cell;
         }
+        let mut pdbs = Vec::new();
+        let mut failed = None;
+        visit(&self.tree, &mut |node| {
+            if let Node::Pdb(tiles, column) = node {
+                if failed.is_none() && !pdbs.iter().any(|(t, _)| t == tiles) {
+                    match self.table(goal, tiles) {
+                        Ok(pdb) => pdbs.push((tiles.clone(), pdb)),
+                        Err(error) => failed = Some(FormulaError::new(*column, error)),
+                    }
+                }
+            }
+        });
+        if let Some(error) = failed {
+            return Err(error);
+        }
         Ok(Estimate {
             tree: self.tree.clone(),
+            pdbs,
             shape: goal.shape(),
             goal: goal.cells().to_vec(),
             goal_cell,
@@ -293,24 +339,81 @@ impl Formula {
         })
     }
 
-    /// Whether every tile the formula names is a tile of a board of `cells` cells, and if
-    /// not, where the first one that is not is.
+    /// Whether every tile the formula names is a tile of a board of `cells` cells and every
+    /// `pdb(...)` table fits that board, and if not, where the first fault is. Cheap: nothing
+    /// is built (the page asks it on its own thread).
     pub fn fits(&self, cells: usize) -> Result<(), FormulaError> {
-        let tiles = cells - 1;
+        let tiles = cells.saturating_sub(1);
+        let no_tile = |tile: u8, column: usize| {
+            FormulaError::new(
+                column,
+                format!("there is no tile {tile} on this board: its tiles are 1 to {tiles}"),
+            )
+        };
         let mut bad = None;
         visit(&self.tree, &mut |node| {
-            if let Node::Tile(_, tile, column) = node {
-                if (*tile as usize == 0 || *tile as usize > tiles) && bad.is_none() {
-                    bad = Some(FormulaError::new(
-                        *column,
-                        format!(
-                            "there is no tile {tile} on this board: its tiles are 1 to {tiles}"
-                        ),
-                    ));
+            if bad.is_some() {
+                return;
+            }
+            match node {
+                Node::Tile(_, tile, column) if *tile as usize == 0 || *tile as usize > tiles => {
+                    bad = Some(no_tile(*tile, *column));
                 }
+                Node::Pdb(group, column) => bad = pdb_fault(group, cells, *column),
+                _ => {}
             }
         });
         bad.map_or(Ok(()), Err)
+    }
+
+    /// The table of `tiles` toward `goal`, built or kept from an earlier binding.
+    fn table(&self, goal: &Board, tiles: &[u8]) -> Result<Arc<AdditivePdb>, String> {
+        let mut kept = self.tables.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(built) = kept
+            .iter()
+            .find(|b| b.tiles == tiles && b.goal == goal.cells())
+        {
+            return Ok(Arc::clone(&built.pdb));
+        }
+        let partition = Partition::new(vec![tiles.to_vec()]);
+        let pdb = AdditivePdb::build(goal, &partition, &mut Limits::default())
+            .map(Arc::new)
+            .map_err(|error| error.to_string())?;
+        kept.push(BuiltTable {
+            goal: goal.cells().to_vec(),
+            tiles: tiles.to_vec(),
+            pdb: Arc::clone(&pdb),
+        });
+        Ok(pdb)
+    }
+}
+
+/// Why the table of `pdb(group)` cannot be built for a board of `cells` cells, if it cannot.
+fn pdb_fault(group: &[u8], cells: usize, column: usize) -> Option<FormulaError> {
+    let tiles = cells.saturating_sub(1);
+    if cells > 16 {
+        return Some(FormulaError::new(
+            column,
+            format!("pdb(...) takes boards of up to 16 cells; this one has {cells}"),
+        ));
+    }
+    if let Some(&tile) = group.iter().find(|&&t| t as usize > tiles) {
+        return Some(FormulaError::new(
+            column,
+            format!("there is no tile {tile} on this board: its tiles are 1 to {tiles}"),
+        ));
+    }
+    match PatternIndex::new(cells, group.len()) {
+        Some(index) if index.size() <= MAX_PDB_ENTRIES => None,
+        index => Some(FormulaError::new(
+            column,
+            format!(
+                "the table of {} tiles on {cells} cells would hold {} entries; a formula's \
+                 tables hold at most {MAX_PDB_ENTRIES} (6 tiles of a 4x4)",
+                group.len(),
+                index.map_or("too many".to_string(), |i| i.size().to_string()),
+            ),
+        )),
     }
 }
 
@@ -324,7 +427,7 @@ fn visit(tree: &Node, f: &mut impl FnMut(&Node)) {
             visit(b, f);
         }
         Node::Call(_, arguments) => arguments.iter().for_each(|a| visit(a, f)),
-        Node::Number(_) | Node::Feature(_) | Node::Tile(..) => {}
+        Node::Number(_) | Node::Feature(_) | Node::Tile(..) | Node::Pdb(..) => {}
     }
 }
 
@@ -332,6 +435,8 @@ fn visit(tree: &Node, f: &mut impl FnMut(&Node)) {
 #[derive(Clone, Debug)]
 pub struct Estimate {
     tree: Node,
+    /// The table of each `pdb(...)` term, by its tiles.
+    pdbs: Vec<(Vec<u8>, Arc<AdditivePdb>)>,
     shape: Shape,
     goal: Vec<u8>,
     /// `goal_cell[tile]`: the tile's cell in the goal.
@@ -369,6 +474,11 @@ impl Estimate {
             Node::Number(n) => *n,
             Node::Feature(feature) => f64::from(self.feature(*feature, board, known)),
             Node::Tile(term, tile, _) => f64::from(self.tile_term(*term, *tile, board)),
+            Node::Pdb(tiles, _) => self
+                .pdbs
+                .iter()
+                .find(|(t, _)| t == tiles)
+                .map_or(0.0, |(_, pdb)| f64::from(pdb.estimate_direct(board))),
             Node::Negate(inner) => -self.eval(inner, board, known),
             Node::Binary(op, a, b) => {
                 let (a, b) = (self.eval(a, board, known), self.eval(b, board, known));

@@ -12,12 +12,16 @@
 //! product := unary (("*" | "/") unary)*
 //! unary   := "-" unary | primary
 //! primary := number | name | name "(" formula ("," formula)* ")" | "(" formula ")"
+//!          | "pdb(" tile ("," tile)* ")"
 //! ```
 
 use super::{Feature, FormulaError, Function, Node, Op, TileTerm};
 
 /// The longest formula read, in characters.
 pub const MAX_FORMULA_CHARS: usize = 2_000;
+
+/// The name of the pattern-table term.
+pub const PDB: &str = "pdb";
 
 /// The deepest nesting of parentheses, calls and signs.
 pub const MAX_DEPTH: usize = 64;
@@ -229,6 +233,9 @@ impl Parser {
             self.depth -= 1;
             return Ok(Node::Tile(term, tile, column));
         }
+        if name == PDB {
+            return self.pdb(start);
+        }
         let Some(function) = Function::from_name(name) else {
             return Err(FormulaError::new(start + 1, unknown_name(name)));
         };
@@ -257,6 +264,37 @@ impl Parser {
         Ok(Node::Call(function, arguments))
     }
 
+    /// The tiles of `pdb(1, 2, 3)` after its `(`: distinct, not the blank.
+    fn pdb(&mut self, start: usize) -> Result<Node, FormulaError> {
+        let mut tiles = Vec::new();
+        loop {
+            self.skip_space();
+            let column = self.at + 1;
+            let tile = self.whole_number()?;
+            if tile == 0 {
+                return Err(FormulaError::new(
+                    column,
+                    "the blank (0) is not a tile of a pattern",
+                ));
+            }
+            if tiles.contains(&tile) {
+                return Err(FormulaError::new(
+                    column,
+                    format!("tile {tile} is already in this pattern"),
+                ));
+            }
+            tiles.push(tile);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        if !self.eat(")") {
+            return Err(self.expected_here("`,` or `)` to close the call at column ", start));
+        }
+        self.depth -= 1;
+        Ok(Node::Pdb(tiles, start + 1))
+    }
+
     /// A tile number: digits only.
     fn whole_number(&mut self) -> Result<u8, FormulaError> {
         let start = self.at;
@@ -283,11 +321,13 @@ fn unknown_name(name: &str) -> String {
         .map(Feature::name)
         .into_iter()
         .chain(TileTerm::ALL.map(TileTerm::name))
+        .chain([PDB])
         .chain(Function::ALL.map(Function::name))
         .collect();
+    // A name is a word: 24 characters of it are enough to recognise.
     format!(
         "unknown `{}`; names: {}",
-        crate::error::excerpt(name),
+        crate::text::shortened(name, 24),
         names.join(", ")
     )
 }

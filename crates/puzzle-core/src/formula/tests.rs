@@ -304,3 +304,83 @@ fn long_numbers_are_quoted_short() {
         assert!(error.message.chars().count() < 80, "{}", error.message);
     }
 }
+
+#[test]
+fn a_pattern_of_every_tile_is_the_exact_distance_and_disjoint_patterns_add_up() {
+    for goal in [Goal::Standard, Goal::Snail] {
+        let table = DistanceTable::build(&goal.board(three()).unwrap()).unwrap();
+        // Only the pattern's moves count; when every tile is in it, every move counts.
+        let v = verdicts("pdb(1,2,3,4,5,6,7,8)", &table);
+        assert_eq!(v.differences, [(0, 181_440)], "{goal:?}");
+        // Disjoint tables add up without overestimating. They need not be consistent: an entry
+        // is the fewest moves wherever the blank is, so one move can bring the blank to where
+        // a tile must go a long way round.
+        let v = verdicts("pdb(1,2,3,4) + pdb(5,6,7,8)", &table);
+        assert!(v.admissible(), "{goal:?}: {v:?}");
+        assert!(v.mean_estimate > verdicts("manhattan", &table).mean_estimate);
+        let v = verdicts("pdb(1,2,3,4) + pdb(4,5,6,7,8)", &table);
+        assert!(!v.admissible(), "tile 4 counted twice: {goal:?}");
+    }
+}
+
+#[test]
+fn a_pattern_table_is_built_once_a_goal_and_refused_where_it_cannot_be_built() {
+    let goal = Goal::Standard.board(three()).unwrap();
+    let f = formula("pdb(2, 1) + pdb(1,2) + pdb(2,1)");
+    let (a, b) = (f.bind(&goal).unwrap(), f.clone().bind(&goal).unwrap());
+    assert_eq!(a.pdbs.len(), 2, "one table for each group as written");
+    assert!(Arc::ptr_eq(&a.pdbs[0].1, &b.pdbs[0].1), "kept, not rebuilt");
+    let snail = Goal::Snail.board(three()).unwrap();
+    let c = f.bind(&snail).unwrap();
+    assert!(
+        !Arc::ptr_eq(&a.pdbs[0].1, &c.pdbs[0].1),
+        "another goal, another table"
+    );
+
+    let read_errors = [
+        ("pdb(1, 1)", 8, "tile 1 is already in this pattern"),
+        ("pdb(0, 1)", 5, "the blank (0) is not a tile of a pattern"),
+        ("pdb()", 5, "expected a tile number, found `)`"),
+        (
+            "pdb(1, 2",
+            9,
+            "expected `,` or `)` to close the call at column 1",
+        ),
+        ("pdb(manhattan)", 5, "expected a tile number"),
+    ];
+    for (text, column, words) in read_errors {
+        let e = error(text);
+        assert_eq!(
+            (e.column, e.message.contains(words)),
+            (column, true),
+            "{text}: {e}"
+        );
+    }
+    let four = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let five = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+    let bind_errors = [
+        ("manhattan + pdb(1, 9)", &goal, 13, "there is no tile 9"),
+        (
+            "pdb(1,2,3,4,5,6,7)",
+            &four,
+            1,
+            "would hold 57657600 entries",
+        ),
+        ("pdb(1)", &five, 1, "boards of up to 16 cells"),
+    ];
+    for (text, goal, column, words) in bind_errors {
+        let e = formula(text).bind(goal).unwrap_err();
+        assert_eq!(
+            (e.column, e.message.contains(words)),
+            (column, true),
+            "{text}: {e}"
+        );
+        assert_eq!(
+            formula(text).fits(goal.cells().len()),
+            Err(e),
+            "fits says it first"
+        );
+    }
+    // Six tiles of a 4x4 is the largest table a formula builds.
+    assert!(formula("pdb(1,2,3,4,5,6)").fits(16).is_ok());
+}
