@@ -145,3 +145,29 @@ for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
     await page.context().close();
   });
 }
+
+// Above 10 cells the check is a sample, and says so: on 4x3 the published boards do not
+// apply, so it is the 100 boards solved on the spot with the pattern databases, the same ones
+// (same seed) as `npuzzle heuristic check --size 4x3`, whose verdicts it matches.
+test('a 4x3 is checked on boards of known distance, not proven, as the CLI checks it', async () => {
+  const page = await open(browser, '?size=4x3&board=1,2,3,4,5,6,7,8,9,10,0,11');
+  await openView(page, 'experiment');
+  await page.locator('#lab-sampled').waitFor();
+  await page.locator('#lab-formula').fill('1.5 * manhattan');
+  const check = page.locator('#lab-check');
+  assert.equal(await check.textContent(), 'Check on known boards');
+  await check.click();
+  const verdicts = page.locator('#lab-verdicts');
+  await verdicts.waitFor({ timeout: 90_000 });
+  const cli = JSON.parse(execFileSync(NPUZZLE, ['heuristic', 'check', '1.5 * manhattan', '--size', '4x3', '--json'], { encoding: 'utf8' }));
+  const boards = page.locator('#lab-boards');
+  assert.equal(await boards.getAttribute('data-exact'), 'false');
+  assert.equal(await boards.getAttribute('data-boards'), String(cli.boards));
+  assert.match(await boards.textContent(), /checked on 100 boards whose fewest moves are known, not proven/);
+  assert.equal(await verdicts.getAttribute('data-overestimated'), String(cli.overestimated));
+  assert.equal(await verdicts.getAttribute('data-admissible'), String(cli.admissible));
+  await verdicts.scrollIntoViewIfNeeded();
+  await shot(page, '31-lab-sampled-desktop', { fullPage: false });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use crate::format::count;
 use crate::hooks::lab::{Lab, LabStatus};
+use crate::protocol::{MAX_CHECK_CELLS, SOLVED_HERE};
 use crate::state::{Action, PrefsAction, PuzzleAction, State, View};
 
 /// Formulas to start from.
@@ -59,7 +60,9 @@ pub fn lab_panel(props: &LabProps) -> Html {
             .map_or(EXAMPLES[0].to_string(), |f| f.text().to_string())
     });
     let error = formula_error(&text, &props.goal_board);
-    let fits = props.goal_board.cells().len() <= MAX_TABLE_CELLS;
+    let cells = props.goal_board.cells().len();
+    // Every board up to MAX_TABLE_CELLS; a sample of boards of known distance up to 16 cells.
+    let (exact, fits) = (cells <= MAX_TABLE_CELLS, cells <= MAX_CHECK_CELLS);
     let checking = matches!(props.lab.status, LabStatus::Checking { .. });
     // Verdicts belong to the goal they were checked for: a new size or goal forgets them.
     {
@@ -112,20 +115,22 @@ pub fn lab_panel(props: &LabProps) -> Html {
             }
             <div class="row lab-examples">{ "Try: " }{ for examples }</div>
             if !fits {
-                <p id="lab-too-large" class="why">{ format!("The exact check takes boards of up to {MAX_TABLE_CELLS} cells (3x3, 2x4, 2x5): choose one of those sizes in Play & solve.") }</p>
+                <p id="lab-too-large" class="why">{ format!("The check takes boards of up to {MAX_CHECK_CELLS} cells: every board up to {MAX_TABLE_CELLS} (3x3, 2x4, 2x5), a sample of boards of known distance on 4x4 and 3x4. Choose one of those sizes in Play & solve.") }</p>
+            } else if !exact {
+                <p id="lab-sampled" class="muted">{ format!("A board of {cells} cells has too many boards to check them all: the check takes Korf's 100 and the 17 boards of 80 moves (where a symmetry carries them to this goal) and {SOLVED_HERE} boards solved now with the pattern databases. Checked on those boards, not proven.") }</p>
             }
             <div class="row">
                 <button id="lab-check" class="primary" onclick={on_check}
-                    disabled={checking || error.is_some() || !fits}>{ "Check every board" }</button>
+                    disabled={checking || error.is_some() || !fits}>{ if exact { "Check every board" } else { "Check on known boards" } }</button>
                 <button id="lab-race" onclick={on_race} disabled={error.is_some()}
                     title="Race A* guided by this formula against the built-in methods on the board on screen">{ "Race it with A*" }</button>
-                <button id="lab-experiment" onclick={on_experiment} disabled={error.is_some() || !fits}
+                <button id="lab-experiment" onclick={on_experiment} disabled={error.is_some() || !exact}
                     title="A column of the Experiment above: A* guided by this formula, with its mean excess length">{ "Add to the Experiment" }</button>
                 if checking {
                     <button id="lab-cancel" onclick={props.lab.cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
                 }
             </div>
-            { status(&props.lab.status, &props.goal, &props.dispatcher) }
+            { status(&props.lab.status, exact, &props.goal, &props.dispatcher) }
         </section>
     }
 }
@@ -141,13 +146,23 @@ fn pointed(text: &str, error: &FormulaError) -> Html {
     }
 }
 
-fn status(status: &LabStatus, goal: &Goal, dispatcher: &UseReducerDispatcher<State>) -> Html {
+fn status(
+    status: &LabStatus,
+    exact: bool,
+    goal: &Goal,
+    dispatcher: &UseReducerDispatcher<State>,
+) -> Html {
+    let preparing = if exact {
+        "Counting every board's fewest moves…"
+    } else {
+        "Getting the pattern databases to solve boards with…"
+    };
     match status {
         LabStatus::Idle => html! {},
         LabStatus::Checking { done, total } => html! {
             <p id="lab-progress" role="status">
                 <progress max={total.max(&1).to_string()} value={done.to_string()}></progress>
-                { if *total == 0 { "Counting every board's fewest moves…".to_string() } else { format!(" {} of {} boards", count(*done as u64), count(*total as u64)) } }
+                { if *total == 0 { preparing.to_string() } else if exact { format!(" {} of {} boards", count(*done as u64), count(*total as u64)) } else { format!(" {} of {} boards solved", count(*done as u64), count(*total as u64)) } }
             </p>
         },
         LabStatus::Failed(message) => {
@@ -185,7 +200,9 @@ fn verdicts_view(
     goal: &Goal,
     dispatcher: &UseReducerDispatcher<State>,
 ) -> Html {
-    let admissible = if v.admissible() {
+    let admissible = if v.admissible() && !v.exact {
+        "Admissible on these boards: it never says more than their fewest moves. Not proven for every board.".to_string()
+    } else if v.admissible() {
         "Admissible: it never says more than the fewest moves, so A* with it finds the shortest answers.".to_string()
     } else {
         format!(
@@ -195,7 +212,9 @@ fn verdicts_view(
             v.largest_overestimate
         )
     };
-    let consistent = if v.consistent() {
+    let consistent = if v.consistent() && !v.exact {
+        "Consistent on these boards: no move from them changes it by more than one.".to_string()
+    } else if v.consistent() {
         "Consistent: no move changes it by more than one.".to_string()
     } else {
         format!(
@@ -230,7 +249,11 @@ fn verdicts_view(
     html! {
         <div id="lab-verdicts" data-admissible={v.admissible().to_string()} data-overestimated={v.overestimated.to_string()}
             data-consistent={v.consistent().to_string()}>
-            <p class="muted">{ format!("{formula}: all {} boards that reach the goal, against their fewest moves ({:.1} s).", count(v.boards as u64), elapsed_ms / 1000.0) }</p>
+            <p id="lab-boards" class="muted" data-exact={v.exact.to_string()} data-boards={v.boards.to_string()}>{ if v.exact {
+                format!("{formula}: all {} boards that reach the goal, against their fewest moves ({:.1} s).", count(v.boards as u64), elapsed_ms / 1000.0)
+            } else {
+                format!("{formula}: checked on {} boards whose fewest moves are known, not proven ({:.1} s).", count(v.boards as u64), elapsed_ms / 1000.0)
+            } }</p>
             <p id="lab-admissible" class={if v.admissible() { "ok" } else { "warn" }}>{ admissible }</p>
             if !v.examples.is_empty() {
                 <ul id="lab-examples">{ for examples }</ul>

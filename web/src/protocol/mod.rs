@@ -66,6 +66,13 @@ impl Default for Workers {
     }
 }
 
+/// The most cells of a board the heuristic lab checks ([`ToWorker::CheckFormula`]): every
+/// board up to [`puzzle_core::analysis::MAX_TABLE_CELLS`], a sample above.
+pub const MAX_CHECK_CELLS: usize = 16;
+
+/// Boards from random walks a sampled check solves on the spot (the CLI's default too).
+pub const SOLVED_HERE: usize = 100;
+
 /// Page to worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -137,7 +144,9 @@ pub enum ToWorker {
         config: ExperimentConfig,
     },
     /// Check an estimate written as a formula over every board that can reach `goal` (at most
-    /// [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells; `puzzle_core::formula::check`):
+    /// [`puzzle_core::analysis::MAX_TABLE_CELLS`] cells; `puzzle_core::formula::check`), or
+    /// up to [`MAX_CHECK_CELLS`] over a sample of boards of known distance (the published
+    /// ones and [`SOLVED_HERE`] solved with the pattern databases, fetched or built first):
     /// [`FromWorker::FormulaProgress`] as it goes, then [`FromWorker::FormulaChecked`] (or
     /// [`FromWorker::Failed`]). The page cancels by terminating the worker.
     CheckFormula {

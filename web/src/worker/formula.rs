@@ -1,20 +1,26 @@
 //! The heuristic lab's checks ([`ToWorker::CheckFormula`](crate::protocol::ToWorker::CheckFormula)):
-//! `puzzle_core::formula::check` over every board that can reach the goal, its progress posted
-//! at most every [`PROGRESS_EVERY_MS`]. Cancelled by the page terminating the worker.
+//! `puzzle_core::formula::check` over every board that can reach the goal ([`run`]), or on a
+//! board of 11 to 16 cells over a sample of boards whose fewest moves are known ([`sampled`]:
+//! the published ones and `SOLVED_HERE` solved with the pattern databases), its progress
+//! posted at most every [`PROGRESS_EVERY_MS`]. Cancelled by the page terminating the worker.
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
-use puzzle_core::formula::check::check;
+use puzzle_core::formula::check::{check, check_known};
 use puzzle_core::formula::{Estimate, Formula};
+use puzzle_core::known::known_boards;
+use puzzle_core::pdb::AdditivePdb;
 use puzzle_core::Board;
+use web_sys::DedicatedWorkerGlobalScope;
 
-use super::PROGRESS_EVERY_MS;
-use crate::protocol::FromWorker;
+use super::outbox::post;
+use super::{cache, PROGRESS_EVERY_MS};
+use crate::protocol::{FromWorker, MAX_CHECK_CELLS, SOLVED_HERE};
 
 /// `formula` read and bound to `goal`, or why it cannot be checked toward it, in words.
 fn prepared(formula: &str, goal: &Board) -> Result<Estimate, String> {
-    if goal.cells().len() > MAX_TABLE_CELLS {
+    if goal.cells().len() > MAX_CHECK_CELLS {
         return Err(format!(
-            "an exact check takes boards of up to {MAX_TABLE_CELLS} cells (3x3, 2x4, 2x5); this one has {}",
+            "the check takes boards of up to {MAX_CHECK_CELLS} cells: every board up to {MAX_TABLE_CELLS} (3x3, 2x4, 2x5), a sample of boards of known distance above; this one has {}",
             goal.cells().len()
         ));
     }
@@ -69,6 +75,42 @@ pub fn run(
     });
 }
 
+/// Checks `formula` toward `goal` (of 11 to 16 cells) for request `id` on a sample: the
+/// pattern databases fetched or built as for a solve, [`SOLVED_HERE`] boards solved with them,
+/// the published boards beside them; progress as the boards are solved, then the verdicts.
+pub async fn sampled(scope: &DedicatedWorkerGlobalScope, id: u32, formula: &str, goal: &Board) {
+    let clock = super::experiment::performance_now;
+    let started = clock();
+    let send = |reply: FromWorker| post(scope, &reply);
+    let estimate = match prepared(formula, goal) {
+        Ok(estimate) => estimate,
+        Err(message) => return send(FromWorker::Failed { id, message }),
+    };
+    let pdb = match cache::cached::<AdditivePdb>(scope, id, goal).await {
+        Ok(pdb) => pdb,
+        Err(message) => return send(FromWorker::Failed { id, message }),
+    };
+    let mut last_post = f64::NEG_INFINITY;
+    let mut tell = |done: usize, total: usize| {
+        let now = clock();
+        if now - last_post >= PROGRESS_EVERY_MS || done == total {
+            last_post = now;
+            send(FromWorker::FormulaProgress { id, done, total });
+        }
+        true
+    };
+    // The CLI's default seed: the page and `npuzzle heuristic check` check the same boards.
+    let known = known_boards(goal, Some(&pdb), SOLVED_HERE, 1, &mut tell)
+        .expect("never cancelled here: the page terminates the worker");
+    let verdicts = check_known(&estimate, goal, &known, &mut |_, _| true)
+        .expect("never cancelled here: the page terminates the worker");
+    send(FromWorker::FormulaChecked {
+        id,
+        verdicts,
+        elapsed_ms: clock() - started,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use puzzle_core::{Goal, Shape};
@@ -98,9 +140,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let big = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
-        assert!(refusal("manhattan", &big)
+        assert_eq!(refusal("manhattan", &big), None, "a sample on 4x4");
+        let five = Goal::Standard.board(Shape::square(5).unwrap()).unwrap();
+        assert!(refusal("manhattan", &five)
             .unwrap()
-            .contains("up to 10 cells"));
+            .contains("up to 16 cells"));
         assert_eq!(
             refusal("manhattan +", &goal).unwrap(),
             "column 12: expected a number, a name or `(`, found the end"

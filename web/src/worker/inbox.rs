@@ -113,6 +113,13 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
                 post(scope, &reply)
             })
         }
+        ToWorker::CheckFormula { id, formula, goal }
+            if goal.cells().len() > puzzle_core::analysis::MAX_TABLE_CELLS =>
+        {
+            in_turn(scope, move |scope| async move {
+                super::formula::sampled(&scope, id, &formula, &goal).await;
+            })
+        }
         ToWorker::CheckFormula { id, formula, goal } => super::formula::run(
             id,
             &formula,
