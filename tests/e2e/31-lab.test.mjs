@@ -6,7 +6,7 @@
 // and 360x640 (dark, touch), with screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { NPUZZLE, launch, open, openView, shot, board, moreOptions, bfsDistance, SNAIL_3, howToSolve } from './helpers.mjs';
 
 let browser;
@@ -168,6 +168,28 @@ test('a 4x3 is checked on boards of known distance, not proven, as the CLI check
   assert.equal(await verdicts.getAttribute('data-admissible'), String(cli.admissible));
   await verdicts.scrollIntoViewIfNeeded();
   await shot(page, '31-lab-sampled-desktop', { fullPage: false });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// Step through takes the formula too: "Step through with it" opens the view with A* guided
+// by it beside A* with Manhattan, and its trace finds the goal after the expansions
+// `npuzzle trace -H FORMULA` counts.
+test('the formula is stepped through beside A* with Manhattan, as npuzzle trace counts it', async () => {
+  const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail', { width: 1400, height: 1000 });
+  await openView(page, 'experiment');
+  const text = 'pdb(1,2,3,4) + pdb(5,6,7,8)';
+  await page.locator('#lab-formula').fill(text);
+  await page.locator('#lab-step').click();
+  await page.locator('#stepper-body').waitFor();
+  const cli = spawnSync(NPUZZLE, ['trace', '6 1 7 3 0 4 5 8 2', '--goal', 'snail', '-a', 'astar', '-H', text], { encoding: 'utf8' });
+  const expansions = cli.stderr.match(/solved after (\d+) expansions, 24 moves/)[1];
+  const guided = page.locator('.pane[data-method="astar-formula"]');
+  await guided.getByText(`Finds the goal after ${expansions} expansions`).waitFor({ timeout: 20_000 });
+  await page.locator('.pane[data-method="astar-manhattan"]').getByText('Finds the goal after 664 expansions').waitFor();
+  await page.getByRole('button', { name: 'To the end' }).click();
+  await guided.getByText('Goal reached: 24 moves').waitFor();
+  await shot(page, '31-lab-step-through-desktop', { fullPage: false });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -104,7 +104,8 @@ pub fn app() -> Html {
                     </p>
                 </ViewPanel>
                 <ViewPanel view={View::Step} current={view}>
-                    <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} shown={view == View::Step} />
+                    <StepThrough board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} shown={view == View::Step}
+                        formula={state.prefs.lab_formula.clone()} />
                 </ViewPanel>
             </div>
         </main>

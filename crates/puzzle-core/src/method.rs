@@ -412,7 +412,7 @@ impl Method {
                 "a blind search takes no estimate (use greedy, astar or idastar)"
             }
             Method::Formula { formula, .. } if formula.fits(shape.cells()).is_err() => {
-                "its formula names a tile this board does not have"
+                "its formula does not fit this board (a tile it names, or a pdb(...) table too large)"
             }
             _ => return Ok(()),
         };

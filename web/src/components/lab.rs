@@ -95,6 +95,7 @@ pub fn lab_panel(props: &LabProps) -> Html {
         })
     };
     let on_race = hand_over(|d| d.dispatch(Action::ShowView(View::Race)));
+    let on_step = hand_over(|d| d.dispatch(Action::ShowView(View::Step)));
     let on_experiment =
         hand_over(|_| crate::hooks::reveal::reveal_soon("#experiment-method-formula"));
     let examples = EXAMPLES.iter().map(|example| {
@@ -126,6 +127,8 @@ pub fn lab_panel(props: &LabProps) -> Html {
                     title="Race A* guided by this formula against the built-in methods on the board on screen">{ "Race it with A*" }</button>
                 <button id="lab-experiment" onclick={on_experiment} disabled={error.is_some() || !exact}
                     title="A column of the Experiment above: A* guided by this formula, with its mean excess length">{ "Add to the Experiment" }</button>
+                <button id="lab-step" onclick={on_step} disabled={error.is_some()}
+                    title="Step through A* guided by this formula beside A* with Manhattan, node by node">{ "Step through with it" }</button>
                 if checking {
                     <button id="lab-cancel" onclick={props.lab.cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
                 }

@@ -2,7 +2,7 @@
 //! are never held up), which traces the chosen searches and streams their events back in
 //! chunks. A new request terminates the worker of the old one, which stops a long trace.
 
-use puzzle_core::{Board, SolverConfig};
+use puzzle_core::{Board, Method};
 use yew::prelude::*;
 
 use super::worker_slot::use_worker_slot;
@@ -16,7 +16,7 @@ pub struct TraceHandle {
     /// The traces, one per method asked for.
     pub set: UseReducerHandle<TraceSet>,
     /// Traces each method from the board to the goal (dropping the traces before).
-    pub start: Callback<(Board, Board, Vec<SolverConfig>)>,
+    pub start: Callback<(Board, Board, Vec<Method>)>,
 }
 
 /// The actions a reply of the trace worker becomes (a crash fails every trace asked for).
@@ -62,31 +62,29 @@ pub fn use_step_through() -> TraceHandle {
     let start = {
         let dispatcher = set.dispatcher();
         use_memo((), move |_| {
-            Callback::from(
-                move |(board, goal, methods): (Board, Board, Vec<SolverConfig>)| {
-                    let ids: Vec<u32> = slot.new_ids(methods.len() as u32).collect();
-                    dispatcher.dispatch(TraceAction::Started(ids.clone()));
-                    // A fresh worker: the old one may still be tracing.
-                    slot.stop();
-                    *asked.borrow_mut() = ids.clone();
-                    let traces: Vec<ToWorker> = ids
-                        .iter()
-                        .zip(&methods)
-                        .map(|(&id, method)| ToWorker::Trace {
-                            id,
-                            board: board.clone(),
-                            goal: goal.clone(),
-                            method: *method,
-                            max_expansions: MAX_EXPANSIONS,
-                        })
-                        .collect();
-                    if let Err(message) = slot.send(&traces) {
-                        for &id in &ids {
-                            dispatcher.dispatch(TraceAction::Failed(id, message.clone()));
-                        }
+            Callback::from(move |(board, goal, methods): (Board, Board, Vec<Method>)| {
+                let ids: Vec<u32> = slot.new_ids(methods.len() as u32).collect();
+                dispatcher.dispatch(TraceAction::Started(ids.clone()));
+                // A fresh worker: the old one may still be tracing.
+                slot.stop();
+                *asked.borrow_mut() = ids.clone();
+                let traces: Vec<ToWorker> = ids
+                    .iter()
+                    .zip(&methods)
+                    .map(|(&id, method)| ToWorker::Trace {
+                        id,
+                        board: board.clone(),
+                        goal: goal.clone(),
+                        method: method.clone(),
+                        max_expansions: MAX_EXPANSIONS,
+                    })
+                    .collect();
+                if let Err(message) = slot.send(&traces) {
+                    for &id in &ids {
+                        dispatcher.dispatch(TraceAction::Failed(id, message.clone()));
                     }
-                },
-            )
+                }
+            })
         })
     };
     TraceHandle {

@@ -10,7 +10,7 @@
 
 use puzzle_core::experiment::{DepthRow, ExperimentConfig, ExperimentProgress};
 use puzzle_core::trace::TraceEvent;
-use puzzle_core::{Board, Direction, Method, Progress, Solution, SolverConfig};
+use puzzle_core::{Board, Direction, Method, Progress, Solution};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -114,8 +114,9 @@ pub enum ToWorker {
         board: Board,
         /// The goal (same shape).
         goal: Board,
-        /// The generic search to trace.
-        method: SolverConfig,
+        /// The generic search to trace: [`puzzle_core::Method::Search`], or
+        /// [`puzzle_core::Method::Formula`] (guided by the heuristic lab's formula).
+        method: Method,
         /// The trace stops after this many expansions.
         max_expansions: u64,
     },
@@ -687,7 +688,19 @@ mod tests {
             id: 5,
             board: board.clone(),
             goal: goal.clone(),
-            method,
+            method: Method::Search(method),
+            max_expansions: 100,
+        };
+        assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));
+        let formula = Method::Formula {
+            algorithm: puzzle_core::Algorithm::AStar,
+            formula: std::sync::Arc::new("pdb(1,2,3) + pdb(4,5,6,7,8)".parse().unwrap()),
+        };
+        let request = ToWorker::Trace {
+            id: 6,
+            board: board.clone(),
+            goal: goal.clone(),
+            method: formula,
             max_expansions: 100,
         };
         assert_eq!(decode::<ToWorker>(&encode(&request)), Ok(request));

@@ -1,5 +1,5 @@
 use puzzle_core::trace::{solve_traced, TraceEvent};
-use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Limits, SolverConfig};
+use puzzle_core::{Algorithm, Board, Goal, HeuristicKind, Limits, Method, SolverConfig};
 
 use super::trace_set::{Trace, TraceAction, TraceSet, MAX_EXPANSIONS};
 use super::tree::NodeState;
@@ -283,9 +283,14 @@ fn the_worker_sends_a_long_trace_in_bounded_chunks_and_says_where_it_stopped() {
     for (algorithm, limited) in [(Algorithm::Bfs, true), (Algorithm::AStar, false)] {
         let cfg = config(algorithm, HeuristicKind::Manhattan);
         let mut replies = Vec::new();
-        crate::worker::trace(7, &board, &goal, &cfg, MAX_EXPANSIONS, &mut |r| {
-            replies.push(r)
-        });
+        crate::worker::trace(
+            7,
+            &board,
+            &goal,
+            &Method::Search(cfg),
+            MAX_EXPANSIONS,
+            &mut |r| replies.push(r),
+        );
         let mut set = TraceSet::default();
         set.apply(TraceAction::Started(vec![7]));
         let count = replies.len();
@@ -323,8 +328,43 @@ fn the_worker_sends_a_long_trace_in_bounded_chunks_and_says_where_it_stopped() {
     let swapped = goal.swapped(0, 1);
     let mut replies = Vec::new();
     let cfg = config(Algorithm::Bfs, HeuristicKind::Manhattan);
-    crate::worker::trace(8, &swapped, &goal, &cfg, 10, &mut |r| replies.push(r));
+    crate::worker::trace(8, &swapped, &goal, &Method::Search(cfg), 10, &mut |r| {
+        replies.push(r)
+    });
     assert!(
         matches!(&replies[..], [FromWorker::TraceChunk { events, done: true, .. }] if events.is_empty())
+    );
+}
+
+/// The lab's formula is stepped through like a built-in: A* guided by `manhattan` written as a
+/// formula takes the built-in's very steps; a method that is not a search is refused in words.
+#[test]
+fn a_formula_traces_like_the_built_in_it_equals() {
+    use crate::protocol::FromWorker;
+    let board: Board = BOARD.parse().unwrap();
+    let goal = Goal::Snail.board(board.shape()).unwrap();
+    let events_of = |method: &Method| {
+        let mut events = Vec::new();
+        crate::worker::trace(3, &board, &goal, method, MAX_EXPANSIONS, &mut |r| match r {
+            FromWorker::TraceChunk { events: e, .. } => events.extend(e),
+            other => panic!("{other:?}"),
+        });
+        events
+    };
+    let formula = Method::Formula {
+        algorithm: Algorithm::AStar,
+        formula: std::sync::Arc::new("manhattan".parse().unwrap()),
+    };
+    let built_in = Method::Search(config(Algorithm::AStar, HeuristicKind::Manhattan));
+    let events = events_of(&formula);
+    assert!(events.len() > 10);
+    assert_eq!(events, events_of(&built_in));
+    let mut replies = Vec::new();
+    crate::worker::trace(4, &board, &goal, &Method::PatternDatabase, 10, &mut |r| {
+        replies.push(r)
+    });
+    assert!(
+        matches!(&replies[..], [FromWorker::Failed { message, .. }] if message.contains("cannot be stepped through")),
+        "{replies:?}"
     );
 }

@@ -3,8 +3,8 @@
 //! searches, streamed in chunks. Neither needs the table cache or reports progress.
 
 use puzzle_core::analysis::DistanceTable;
-use puzzle_core::trace::solve_traced;
-use puzzle_core::{Board, Limits, SolveOutcome, SolverConfig};
+use puzzle_core::trace::{solve_formula_traced, solve_traced};
+use puzzle_core::{Board, Limits, Method, SolveError, SolveOutcome};
 
 use super::with_state;
 use crate::protocol::FromWorker;
@@ -37,20 +37,21 @@ pub fn distance(id: u32, board: &Board, goal: &Board) -> FromWorker {
     })
 }
 
-/// Traces a generic search from `board` to `goal` for at most `max_expansions` expansions,
+/// Traces a generic search (or one guided by a formula) from `board` to `goal` for at most
+/// `max_expansions` expansions,
 /// handing the events to `send` in [`FromWorker::TraceChunk`]s of
 /// [`CHUNK_EVENTS`] as they come (the last one says `done`).
 pub fn trace(
     id: u32,
     board: &Board,
     goal: &Board,
-    method: &SolverConfig,
+    method: &Method,
     max_expansions: u64,
     send: &mut dyn FnMut(FromWorker),
 ) {
     let mut chunk = Vec::with_capacity(CHUNK_EVENTS);
     let mut limits = Limits::with_budget(max_expansions);
-    let result = solve_traced(board, goal, method, &mut limits, &mut |event| {
+    let mut on_event = |event| {
         chunk.push(event);
         if chunk.len() == CHUNK_EVENTS {
             send(FromWorker::TraceChunk {
@@ -60,7 +61,19 @@ pub fn trace(
                 limit_reached: false,
             });
         }
-    });
+    };
+    let result = match method {
+        Method::Search(config) => {
+            solve_traced(board, goal, config, &mut limits, &mut on_event).map_err(SolveError::from)
+        }
+        Method::Formula { algorithm, formula } => {
+            solve_formula_traced(board, goal, *algorithm, formula, &mut limits, &mut on_event)
+        }
+        other => {
+            let message = format!("{} cannot be stepped through", other.label());
+            return send(FromWorker::Failed { id, message });
+        }
+    };
     match result {
         Ok(solution) => send(FromWorker::TraceChunk {
             id,

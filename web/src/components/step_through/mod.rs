@@ -6,8 +6,11 @@ pub mod open_table;
 pub mod pane;
 pub mod tree_view;
 
+use std::sync::Arc;
+
 use gloo_timers::callback::Interval;
-use puzzle_core::{Algorithm, Board, HeuristicKind, Method, SolverConfig};
+use puzzle_core::formula::Formula;
+use puzzle_core::{Algorithm, Board, HeuristicKind, Method};
 use yew::prelude::*;
 
 use crate::hooks::step_through::use_step_through;
@@ -25,34 +28,89 @@ pub struct StepThroughProps {
     /// Whether the view is shown (showing it opens the panel on the board on screen).
     #[prop_or_default]
     pub shown: bool,
+    /// The heuristic lab's formula, if one was handed over: the informed searches guided by it
+    /// are offered too, and the second column picks A* with it.
+    #[prop_or_default]
+    pub formula: Option<Arc<Formula>>,
 }
 
-/// The generic searches that can be traced on boards of `board`'s shape (the core's list,
-/// with each heuristic for the informed ones), blind ones first.
-pub fn traceable(board: &Board) -> Vec<SolverConfig> {
-    let mut configs: Vec<SolverConfig> = Vec::new();
+/// The searches that can be traced on boards of `board`'s shape (the core's generic ones,
+/// with each heuristic for the informed ones, then each informed one guided by `formula` if it
+/// fits the board), blind ones first.
+pub fn traceable(board: &Board, formula: Option<&Arc<Formula>>) -> Vec<Method> {
+    let mut methods: Vec<Method> = Vec::new();
     for heuristic in HeuristicKind::ALL {
         for method in Method::all_for(board.shape(), heuristic) {
-            if let Some(config) = method.search_config() {
-                let same = |c: &SolverConfig| Method::Search(*c).label() == method.label();
-                if !configs.iter().any(same) {
-                    configs.push(*config);
-                }
+            let same = |m: &Method| m.label() == method.label();
+            if method.search_config().is_some() && !methods.iter().any(same) {
+                methods.push(method);
             }
         }
     }
-    configs.sort_by_key(|c| Algorithm::ALL.iter().position(|a| *a == c.algorithm));
-    configs
+    let guided = formula.filter(|f| f.fits(board.cells().len()).is_ok());
+    if let Some(formula) = guided {
+        let informed = Algorithm::ALL.into_iter().filter(|a| a.is_informed());
+        methods.extend(informed.map(|algorithm| Method::Formula {
+            algorithm,
+            formula: formula.clone(),
+        }));
+    }
+    methods.sort_by_key(|m| Algorithm::ALL.iter().position(|a| *a == m.algorithm()));
+    methods
 }
 
-/// The index of the first of `configs` run by `algorithm` (with `heuristic` if informed).
-fn find(configs: &[SolverConfig], algorithm: Algorithm, heuristic: HeuristicKind) -> usize {
-    configs
+/// The index of the first of `methods` run by `algorithm` (with `heuristic` if informed).
+fn find(methods: &[Method], algorithm: Algorithm, heuristic: HeuristicKind) -> usize {
+    methods
         .iter()
-        .position(|c| {
-            c.algorithm == algorithm && (!algorithm.is_informed() || c.heuristic == heuristic)
+        .position(|m| {
+            m.search_config().is_some_and(|c| {
+                c.algorithm == algorithm && (!algorithm.is_informed() || c.heuristic == heuristic)
+            })
         })
         .unwrap_or(0)
+}
+
+/// The index of A* guided by the formula in `methods`, if there.
+fn formula_astar(methods: &[Method]) -> Option<usize> {
+    methods.iter().position(|m| {
+        matches!(
+            m,
+            Method::Formula {
+                algorithm: Algorithm::AStar,
+                ..
+            }
+        )
+    })
+}
+
+/// The two columns' picks among `configs`: BFS and A* with Manhattan at first; a formula
+/// handed over (a new one) goes into the second column, A* guided by it, beside A* with
+/// Manhattan; taken away, a pick past the end of the list goes back to A* with Manhattan.
+#[hook]
+fn use_picks(configs: &[Method], formula: Option<Arc<Formula>>) -> UseStateHandle<[usize; 2]> {
+    let picks = use_state(|| {
+        [
+            find(configs, Algorithm::Bfs, HeuristicKind::Manhattan),
+            formula_astar(configs)
+                .unwrap_or_else(|| find(configs, Algorithm::AStar, HeuristicKind::Manhattan)),
+        ]
+    });
+    {
+        let (picks, configs) = (picks.clone(), configs.to_vec());
+        use_effect_with(formula, move |formula| {
+            let astar = find(&configs, Algorithm::AStar, HeuristicKind::Manhattan);
+            let second = formula
+                .as_ref()
+                .and_then(|_| formula_astar(&configs))
+                .unwrap_or(astar);
+            let first = if formula.is_some() { astar } else { picks[0] };
+            if *picks != [first, second] && (formula.is_some() || picks[1] >= configs.len()) {
+                picks.set([first, second]);
+            }
+        });
+    }
+    picks
 }
 
 /// The step-through panel (closed until its button is pressed).
@@ -65,18 +123,13 @@ pub fn step_through(props: &StepThroughProps) -> Html {
     let (board, goal) = traced
         .as_ref()
         .map_or((&props.board, &props.goal), |(b, g)| (b, g));
-    let configs = traceable(board);
-    let picks = use_state(|| {
-        [
-            find(&configs, Algorithm::Bfs, HeuristicKind::Manhattan),
-            find(&configs, Algorithm::AStar, HeuristicKind::Manhattan),
-        ]
-    });
+    let configs = traceable(board, props.formula.as_ref());
+    let picks = use_picks(&configs, props.formula.clone());
     let fits = board.cells().len() <= MAX_CELLS;
     // A pick past the end of a smaller size's list falls back to the first method.
-    let chosen: Vec<SolverConfig> = picks
+    let chosen: Vec<Method> = picks
         .iter()
-        .filter_map(|&i| configs.get(i).or(configs.first()).copied())
+        .filter_map(|&i| configs.get(i).or(configs.first()).cloned())
         .collect();
     let moved_on = traced.is_some() && (board, goal) != (&props.board, &props.goal);
 
@@ -165,7 +218,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
                     <div class="panes">
                         { for chosen.iter().enumerate().map(|(i, config)| html! {
                             <div class={classes!("pane-slot", (i != *shown).then_some("not-shown"))}>
-                                <Pane config={*config} trace={set.traces.get(i).cloned()}
+                                <Pane method={config.clone()} trace={set.traces.get(i).cloned()}
                                     step={control.step} goal={goal.clone()} />
                             </div>
                         }) }
@@ -177,7 +230,7 @@ pub fn step_through(props: &StepThroughProps) -> Html {
 }
 
 /// The phone's switch between the two methods' panes (hidden on wider screens, where both show).
-fn pane_switch(chosen: &[SolverConfig], shown: &UseStateHandle<usize>) -> Html {
+fn pane_switch(chosen: &[Method], shown: &UseStateHandle<usize>) -> Html {
     html! {
         <div class="pane-switch" role="group" aria-label="method shown">
             { for chosen.iter().enumerate().map(|(i, config)| {
@@ -187,7 +240,7 @@ fn pane_switch(chosen: &[SolverConfig], shown: &UseStateHandle<usize>) -> Html {
                 };
                 html! {
                     <button aria-pressed={(i == **shown).to_string()} {onclick}>
-                        { Method::Search(*config).short_label() }
+                        { config.short_label() }
                     </button>
                 }
             }) }
@@ -200,7 +253,7 @@ fn pane_switch(chosen: &[SolverConfig], shown: &UseStateHandle<usize>) -> Html {
 #[hook]
 fn use_stepping(
     traced: Option<(Board, Board)>,
-    chosen: Vec<SolverConfig>,
+    chosen: Vec<Method>,
 ) -> (UseReducerHandle<TraceSet>, UseReducerHandle<Control>) {
     let traces = use_step_through();
     let control = use_reducer(Control::default);
@@ -287,7 +340,7 @@ struct PickerProps {
     /// Which column it picks for (0 or 1).
     column: usize,
     /// The searches offered.
-    configs: Vec<SolverConfig>,
+    configs: Vec<Method>,
     /// The index of the one picked.
     current: usize,
     /// Called with the index of the newly picked one.
@@ -306,7 +359,7 @@ fn method_picker(props: &PickerProps) -> Html {
     let options = props.configs.iter().enumerate().map(|(i, c)| {
         html! {
             <option value={i.to_string()} selected={props.current == i}>
-                { Method::Search(*c).short_label() }
+                { c.short_label() }
             </option>
         }
     });
@@ -385,8 +438,8 @@ mod tests {
     #[test]
     fn every_generic_search_with_each_estimate_blind_ones_first() {
         let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
-        let configs = traceable(&board);
-        let labels: Vec<String> = configs.iter().map(|c| Method::Search(*c).label()).collect();
+        let configs = traceable(&board, None);
+        let labels: Vec<String> = configs.iter().map(Method::label).collect();
         // BFS, DFS, IDDFS, then greedy, A* and IDA* with each of the three estimates.
         assert_eq!(labels.len(), 12, "{labels:?}");
         assert_eq!(&labels[..3], ["BFS", "DFS", "IDDFS"]);
@@ -399,5 +452,22 @@ mod tests {
             (labels[defaults.0].as_str(), labels[defaults.1].as_str()),
             ("BFS", "A* + Manhattan")
         );
+        assert_eq!(formula_astar(&configs), None);
+    }
+
+    #[test]
+    fn a_handed_formula_guides_each_informed_search_after_the_built_ins() {
+        let board: Board = "6 1 7 3 0 4 5 8 2".parse().unwrap();
+        let formula: Arc<Formula> = Arc::new("pdb(1,2,3,4) + pdb(5,6,7,8)".parse().unwrap());
+        let methods = traceable(&board, Some(&formula));
+        assert_eq!(methods.len(), 15);
+        let astar = formula_astar(&methods).expect("A* with the formula");
+        assert_eq!(methods[astar].label(), "A* + pdb(1,2,3,4) + pdb(5,6,7,8)");
+        // After A*'s three built-in estimates, before IDA*.
+        assert_eq!(methods[astar - 1].algorithm(), Algorithm::AStar);
+        assert_eq!(methods[astar + 1].algorithm(), Algorithm::IdaStar);
+        // A formula naming a tile the board lacks is not offered.
+        let small: Board = "1 2 3 0".parse().unwrap();
+        assert_eq!(traceable(&small, Some(&formula)), traceable(&small, None));
     }
 }

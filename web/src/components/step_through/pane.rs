@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use puzzle_core::{Algorithm, Board, Method, SolverConfig};
+use puzzle_core::{Algorithm, Board, Method};
 use yew::prelude::*;
 
 use super::open_table::{OpenRow, OpenTable};
@@ -28,7 +28,7 @@ const LABELLED_NODES: usize = 150;
 #[derive(Properties, PartialEq)]
 pub struct PaneProps {
     /// The method.
-    pub config: SolverConfig,
+    pub method: Method,
     /// Its trace so far (`None` before one is asked for).
     pub trace: Option<Trace>,
     /// The step to show.
@@ -143,7 +143,7 @@ fn draw(tree: &Tree, current: Option<usize>, picked: Option<usize>) -> Vec<DrawN
 /// One method's column.
 #[function_component(Pane)]
 pub fn pane(props: &PaneProps) -> Html {
-    let algorithm = props.config.algorithm;
+    let algorithm = props.method.algorithm();
     let holder = use_mut_ref(|| (u32::MAX, Replay::new(algorithm)));
     // The picked node, with the trace and iteration it belongs to (replays of one trace
     // number their nodes alike; an iteration of IDDFS or IDA* starts a new tree).
@@ -168,10 +168,11 @@ pub fn pane(props: &PaneProps) -> Html {
         .map(|(_, _, p)| p);
     let (line, tone) = status(props.trace.as_ref(), replay);
 
-    let method = Method::Search(props.config);
-    let name = match method.heuristic() {
-        Some(h) => format!("{}-{}", algorithm.name(), h.name()),
-        None => algorithm.name().to_string(),
+    let method = &props.method;
+    let name = match (method, method.heuristic()) {
+        (Method::Formula { .. }, _) => format!("{}-formula", algorithm.name()),
+        (_, Some(h)) => format!("{}-{}", algorithm.name(), h.name()),
+        (_, None) => algorithm.name().to_string(),
     };
     let on_export = {
         let (trace, name) = (props.trace.clone(), name.clone());
