@@ -16,23 +16,33 @@ use super::outbox::post;
 use super::{cache, PROGRESS_EVERY_MS};
 use crate::protocol::{FromWorker, MAX_CHECK_CELLS, SOLVED_HERE};
 
-/// `formula` read and bound to `goal`, or why it cannot be checked toward it, in words.
-fn prepared(formula: &str, goal: &Board) -> Result<Estimate, String> {
+/// `formula` read and fitted to `goal`'s board (nothing built yet), or why it cannot be
+/// checked toward it, in words.
+fn readable(formula: &str, goal: &Board) -> Result<Formula, String> {
     if goal.cells().len() > MAX_CHECK_CELLS {
         return Err(format!(
             "the check takes boards of up to {MAX_CHECK_CELLS} cells: every board up to {MAX_TABLE_CELLS} (3x3, 2x4, 2x5), a sample of boards of known distance above; this one has {}",
             goal.cells().len()
         ));
     }
+    let formula = formula.parse::<Formula>().map_err(|e| e.to_string())?;
     formula
-        .parse::<Formula>()
-        .and_then(|f| f.bind(goal))
+        .fits(goal.cells().len())
+        .map_err(|e| e.to_string())?;
+    Ok(formula)
+}
+
+/// `formula` read and bound to `goal` (its tables built), or why not, in words.
+fn prepared(formula: &str, goal: &Board) -> Result<Estimate, String> {
+    readable(formula, goal)?
+        .bind(goal)
         .map_err(|error| error.to_string())
 }
 
-/// Why `formula` cannot be checked toward `goal`, in words, or `None`.
+/// Why `formula` cannot be checked toward `goal`, in words, or `None` (a cheap check before
+/// the request is queued: nothing is built).
 pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
-    prepared(formula, goal).err()
+    readable(formula, goal).err()
 }
 
 /// Checks `formula` toward `goal` for request `id`, handing `send` the progress and then the

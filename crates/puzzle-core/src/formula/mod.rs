@@ -252,6 +252,11 @@ struct BuiltTable {
 /// or every tile of a 3x3 (362,880), built in a second or two where the formula is bound.
 pub const MAX_PDB_ENTRIES: u64 = 6_000_000;
 
+/// The most entries a formula's tables may hold together (each group counted once): two tables
+/// of 6 tiles and one of 3 on a 4x4 (11,534,880), a few seconds to build and 12 MB held, so
+/// that a long formula of many large tables is refused, not built for minutes.
+pub const MAX_PDB_TOTAL_ENTRIES: u64 = 12_000_000;
+
 impl PartialEq for Formula {
     fn eq(&self, other: &Formula) -> bool {
         self.text == other.text
@@ -351,6 +356,7 @@ impl Formula {
             )
         };
         let mut bad = None;
+        let (mut groups, mut entries) = (Vec::<Vec<u8>>::new(), 0u64);
         visit(&self.tree, &mut |node| {
             if bad.is_some() {
                 return;
@@ -359,7 +365,23 @@ impl Formula {
                 Node::Tile(_, tile, column) if *tile as usize == 0 || *tile as usize > tiles => {
                     bad = Some(no_tile(*tile, *column));
                 }
-                Node::Pdb(group, column) => bad = pdb_fault(group, cells, *column),
+                Node::Pdb(group, column) => {
+                    bad = pdb_fault(group, cells, *column);
+                    if bad.is_none() && !groups.contains(group) {
+                        groups.push(group.clone());
+                        entries += PatternIndex::new(cells, group.len()).map_or(0, |i| i.size());
+                        if entries > MAX_PDB_TOTAL_ENTRIES {
+                            bad = Some(FormulaError::new(
+                                *column,
+                                format!(
+                                    "with this table the formula's pdb(...) tables hold {entries} \
+                                     entries; at most {MAX_PDB_TOTAL_ENTRIES} in all (two of 6 \
+                                     tiles and one of 3 on a 4x4)"
+                                ),
+                            ));
+                        }
+                    }
+                }
                 _ => {}
             }
         });

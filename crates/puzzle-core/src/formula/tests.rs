@@ -249,6 +249,10 @@ fn pieces() -> impl Strategy<Value = String> {
         Just("last_move".to_string()),
         Just("blank_distance".to_string()),
         (1u8..9).prop_map(|t| format!("dist({t})")),
+        prop::sample::subsequence(vec![1u8, 2, 3, 4, 5, 6, 7, 8], 1..4).prop_map(|tiles| {
+            let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+            format!("pdb({})", tiles.join(","))
+        }),
         (0u32..100).prop_map(|n| format!("{n}")),
         Just("0.5".to_string()),
     ];
@@ -381,6 +385,16 @@ fn a_pattern_table_is_built_once_a_goal_and_refused_where_it_cannot_be_built() {
             "fits says it first"
         );
     }
-    // Six tiles of a 4x4 is the largest table a formula builds.
+    // Six tiles of a 4x4 is the largest table a formula builds, and 6-6-3 the most tables.
     assert!(formula("pdb(1,2,3,4,5,6)").fits(16).is_ok());
+    let most = "pdb(1,2,3,4,5,6) + pdb(7,8,9,10,11,12) + pdb(13,14,15) + pdb(1,2,3,4,5,6)";
+    assert!(
+        formula(most).fits(16).is_ok(),
+        "a group written twice is one table"
+    );
+    let e = formula("pdb(1,2,3,4,5,6) + pdb(7,8,9,10,11,12) + pdb(1,2,3,4,5,7)")
+        .fits(16)
+        .unwrap_err();
+    assert_eq!(e.column, 42, "{e}");
+    assert!(e.message.contains("at most 12000000 in all"), "{e}");
 }
