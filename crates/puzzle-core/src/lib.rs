@@ -84,6 +84,8 @@
 //! **Above the entry point**
 //! - [`experiment`]: the textbook experiment: boards at an exact depth, every method's mean
 //!   nodes and effective branching factor b* per depth (through [`solve_with`]), as CSV or text.
+//! - [`known`]: boards whose fewest moves are known (the published ones carried to a goal, and
+//!   boards solved on the spot), for checking an estimate on a 4x4.
 
 #![forbid(missing_docs)]
 
