@@ -67,6 +67,7 @@ Examples:
   npuzzle solve --batch boards.txt --json          # one board a line, one result a line
   npuzzle solve 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 --goal blank-first   # pdb, 57 moves
   npuzzle generate --size 6 --seed 3 | npuzzle solve - -a staged
+  npuzzle solve 5 1 2 3 0 6 7 4 9 10 11 8 13 14 15 12 -a method --explain   # as people do it
 
 Defaults: A* with linear conflict up to 12 cells; IDA* over pattern databases (optimal) up to
 16 cells (the 4x4 databases take seconds to build once, then load from the cache folder);
@@ -266,7 +267,8 @@ pub struct SolveArgs {
 
     /// Method: bfs, dfs, iddfs, greedy, astar, idastar (generic searches), pdb (IDA* over
     /// additive pattern databases, optimal, up to 16 cells), staged (fast near-optimal
-    /// placement, with a quality bound) or anytime (near-optimal, improving until --time-limit)
+    /// placement, with a quality bound), anytime (near-optimal, improving until --time-limit)
+    /// or method (the way people are taught, a line at a time; see --explain)
     /// [default: astar with linear conflict up to 12 cells, pdb up to 16, anytime above].
     #[arg(short, long, value_name = "METHOD")]
     pub algorithm: Option<puzzle_core::Method>,
@@ -325,6 +327,11 @@ pub struct SolveArgs {
     /// than the next); an answer it finds on the way is optimal and replaces the other.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub prove_gap: Option<u32>,
+
+    /// With --algorithm method: the method's phases, each with its tiles and its moves (in
+    /// JSON, a "phases" list).
+    #[arg(long, conflicts_with = "batch")]
+    pub explain: bool,
 
     /// Print one JSON object per board (one a line) instead of the readable report.
     #[arg(long)]

@@ -307,7 +307,8 @@ fn row_of<'a>(cells: impl Iterator<Item = &'a str>, column: usize) -> String {
     format!("  {}\n", line.trim_end())
 }
 
-fn wrap(text: &str, width: usize, indent: &str) -> String {
+/// `text` cut into lines of `width` characters, each after `indent` (moves have no spaces).
+pub(crate) fn wrap(text: &str, width: usize, indent: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
     for chunk in chars.chunks(width - indent.len()) {

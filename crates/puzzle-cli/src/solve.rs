@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use puzzle_core::{Board, Limits, Method, SolveOutcome};
+use anyhow::{bail, Result};
+use puzzle_core::taught::{solve_taught, Phase};
+use puzzle_core::{format_moves, Board, Limits, Method, SolveOutcome};
 
 use crate::args::SolveArgs;
 use crate::input::{batch_lines, board_text, goal_board, read_source};
@@ -31,15 +32,27 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
         None => board_text(&args.board)?,
     };
     let board = Board::parse(&text, args.size)?;
+    if args.explain && args.algorithm != Some(Method::Taught) {
+        bail!(
+            "--explain goes with --algorithm method (the phases of the method people are taught)"
+        );
+    }
     let (goal, answer) = solve_one(args, &board, &mut store)?;
+    let phases = match args.explain && answer.solution.outcome == SolveOutcome::Solved {
+        true => Some(solve_taught(&board, &goal, &mut Limits::default())?.phases),
+        false => None,
+    };
     if args.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&SolveJson::new(&board, &goal, &answer))?
-        )?;
+        let mut json = serde_json::to_value(SolveJson::new(&board, &goal, &answer))?;
+        if let Some(phases) = &phases {
+            json["phases"] = phases_json(phases);
+        }
+        writeln!(out, "{json}")?;
     } else {
         write!(out, "{}", solve_text(&board, &goal, &args.goal, &answer))?;
+        if let Some(phases) = &phases {
+            write!(out, "{}", phases_text(phases))?;
+        }
     }
     Ok(match answer.solution.outcome {
         SolveOutcome::Solved | SolveOutcome::Unsolvable => ExitCode::SUCCESS,
@@ -144,4 +157,43 @@ fn solve_one(
         crate::progress::suspend(|| eprintln!("warning: {failure}; the answer is the best found"));
     }
     Ok((goal, answer))
+}
+
+/// The method's phases for people: a numbered line each, its moves under it.
+fn phases_text(phases: &[Phase]) -> String {
+    let mut out = format!("\nThe method, phase by phase ({} phases):\n", phases.len());
+    for (i, phase) in phases.iter().enumerate() {
+        let moves = match phase.moves.len() {
+            0 => "already home".to_string(),
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
+        out.push_str(&format!("  {}. {} ({moves})\n", i + 1, phase.name));
+        if !phase.moves.is_empty() {
+            out.push_str(&crate::report::wrap(
+                &format_moves(&phase.moves),
+                80,
+                "     ",
+            ));
+        }
+    }
+    out
+}
+
+/// The phases in JSON: name, kind, tiles, cells and moves.
+fn phases_json(phases: &[Phase]) -> serde_json::Value {
+    serde_json::Value::Array(
+        phases
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "name": p.name,
+                    "kind": p.kind.name(),
+                    "tiles": p.tiles,
+                    "cells": p.cells,
+                    "moves": format_moves(&p.moves),
+                })
+            })
+            .collect(),
+    )
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use puzzle_core::{parse_moves, solvability, Board, Goal};
+use puzzle_core::{parse_moves, solvability, Board, Goal, Shape};
 use serde_json::Value;
 
 /// Pattern databases built by the tests are cached here, never in the user's home.
@@ -1154,4 +1154,45 @@ fn a_formula_is_taken_wherever_a_heuristic_is() {
         assert_eq!(cells[0]["mean_generated"], cells[1]["mean_generated"]);
         assert!(cells[2]["mean_excess"].as_f64().unwrap() >= 0.0);
     }
+}
+
+/// Issue 57: `solve --algorithm method --explain` gives the phases of the method people are
+/// taught; played one after another they are the answer, each leaving its tiles home.
+#[test]
+fn the_method_explains_its_phases() {
+    let board = "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3";
+    let output = npuzzle(&["solve", board, "-a", "method", "--explain", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = &json_lines(&output)[0];
+    assert_eq!(
+        (json["algorithm"].as_str(), json["outcome"].as_str()),
+        (Some("method"), Some("solved"))
+    );
+    let goal = Goal::Standard.board(Shape::square(4).unwrap()).unwrap();
+    let mut now: Board = board.parse().unwrap();
+    let mut all = String::new();
+    let phases = json["phases"].as_array().unwrap();
+    assert!(phases.len() >= 5, "{phases:?}");
+    assert!(phases[0]["name"].as_str().unwrap().starts_with("Row 1: "));
+    for phase in phases {
+        let moves = phase["moves"].as_str().unwrap();
+        all.push_str(moves);
+        now = now.after(&parse_moves(moves).unwrap()).unwrap();
+        for cell in phase["cells"].as_array().unwrap() {
+            let cell = cell.as_u64().unwrap() as usize;
+            assert_eq!(now.tile(cell), goal.tile(cell), "{}", phase["name"]);
+        }
+    }
+    assert_eq!(all, json["moves"].as_str().unwrap());
+    assert_eq!(now, goal);
+    assert_eq!(phases.last().unwrap()["kind"], "last");
+
+    let text = stdout(&npuzzle(&["solve", board, "-a", "method", "--explain"]));
+    assert!(
+        text.contains("The method, phase by phase") && text.contains("the corner trick"),
+        "{text}"
+    );
+    let output = npuzzle(&["solve", board, "--explain"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--explain goes with --algorithm method"));
 }

@@ -139,6 +139,9 @@ pub fn solve_with(
                 },
             )
         }
+        Method::Taught => Ok(crate::taught::solve_taught_checked(
+            board, goal, verdict, limits,
+        )),
         Method::Staged => {
             let config = StagedConfig::default();
             Ok(solve_staged_checked(board, goal, verdict, &config, limits).solution)

@@ -72,6 +72,7 @@
 //! - `budget` and `shorten` (crate-private, below the two solvers that improve an answer): the
 //!   budget of an improving solve, and window passes that shorten an answer.
 //! - [`suboptimal`]: staged placement for big boards, with a lower bound.
+//! - [`taught`]: the method people are taught, a line at a time, as named phases to follow.
 //! - [`anytime`]: the near-optimal solver that improves until its time limit (core tables
 //!   [`anytime::BigTables`], weighted A*, guided windows).
 //! - [`trace`]: the generic searches step by step on boards, for the step-through view and CSV.
@@ -114,6 +115,7 @@ pub mod solvability;
 pub mod solver;
 pub mod suboptimal;
 mod symmetry;
+pub mod taught;
 mod text;
 pub mod trace;
 pub mod tuned;

@@ -167,6 +167,9 @@ pub enum Method {
         /// Milliseconds spent improving (of [`crate::Limits::clock`]).
         time_limit_ms: u32,
     },
+    /// The method people are taught ([`crate::taught`]): a line at a time, the last two tiles
+    /// of a line together, down to a 2x3 solved at once. Long answers a person can follow.
+    Taught,
     /// An informed generic search guided by a formula of one's own ([`crate::formula`]),
     /// worked out afresh on every board. Nothing proves a formula admissible, so its answers
     /// are never claimed shortest.
@@ -188,8 +191,8 @@ pub const DEFAULT_ANYTIME_MS: u32 = 2_000;
 pub const ANYTIME_MIN_CELLS: usize = 12;
 
 /// The names [`Method::from_str`] reads, in menu order.
-pub const METHOD_NAMES: [&str; 9] = [
-    "bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged", "anytime",
+pub const METHOD_NAMES: [&str; 10] = [
+    "bfs", "dfs", "iddfs", "greedy", "astar", "idastar", "pdb", "staged", "anytime", "method",
 ];
 
 impl Method {
@@ -244,6 +247,7 @@ impl Method {
             Method::PatternDatabase => "pdb",
             Method::Staged => "staged",
             Method::Anytime { .. } => "anytime",
+            Method::Taught => "method",
             Method::Formula { algorithm, .. } => algorithm.name(),
         }
     }
@@ -263,6 +267,7 @@ impl Method {
             Method::PatternDatabase => "IDA* + pattern databases".to_string(),
             Method::Staged => "staged placement".to_string(),
             Method::Anytime { .. } => "near-optimal, improving (anytime)".to_string(),
+            Method::Taught => "the method people are taught".to_string(),
             Method::Formula { algorithm, formula } => {
                 format!("{} + {}", algorithm_label(*algorithm), formula.text())
             }
@@ -301,6 +306,10 @@ impl Method {
                 "Fast, near-shortest: anytime improvement (an answer at once, then shorter ones)"
                     .to_string()
             }
+            Method::Taught => {
+                "Long, one a person can follow: the method people are taught, a line at a time"
+                    .to_string()
+            }
             Method::Formula { algorithm, formula } => format!(
                 "Not proven shortest: {} guided by your formula {}",
                 algorithm_label(*algorithm),
@@ -328,6 +337,7 @@ impl Method {
             Method::PatternDatabase => "IDA* · pattern DB".to_string(),
             Method::Staged => "staged".to_string(),
             Method::Anytime { .. } => "anytime".to_string(),
+            Method::Taught => "taught method".to_string(),
             Method::Formula { algorithm, formula } => format!(
                 "{} · {}",
                 algorithm_label(*algorithm),
@@ -356,6 +366,11 @@ impl Method {
                  stretches of it exactly) until its time is up. Any answer so far can be played, \
                  and it says how far from the shortest it can at most be."
             }
+            Method::Taught => {
+                "The way people are taught: the first row home, then the first column, and so on, \
+                 the last two tiles of each line together with the corner trick, until a small \
+                 rectangle is left. A person can repeat it; its answers are long."
+            }
         }
     }
 
@@ -375,7 +390,7 @@ impl Method {
             Method::Search(config) => config.algorithm,
             Method::Formula { algorithm, .. } => *algorithm,
             Method::PatternDatabase => Algorithm::IdaStar,
-            Method::Staged | Method::Anytime { .. } => Algorithm::AStar,
+            Method::Staged | Method::Anytime { .. } | Method::Taught => Algorithm::AStar,
         }
     }
 
@@ -392,7 +407,9 @@ impl Method {
         match self {
             Method::Search(config) => config.algorithm.is_optimal(),
             Method::PatternDatabase => true,
-            Method::Staged | Method::Anytime { .. } | Method::Formula { .. } => false,
+            Method::Staged | Method::Anytime { .. } | Method::Taught | Method::Formula { .. } => {
+                false
+            }
         }
     }
 
@@ -587,6 +604,7 @@ impl FromStr for Method {
                 Ok(Method::PatternDatabase)
             }
             "staged" => Ok(Method::Staged),
+            "method" | "taught" => Ok(Method::Taught),
             "anytime" | "near-optimal" => Ok(Method::anytime()),
             _ => wanted
                 .parse::<Algorithm>()

@@ -15,6 +15,8 @@
 //! solution can be. [`StagedConfig::row_by_row`] (one tile at a time, each by a shortest
 //! placement) is the classic row-by-row method, the baseline the benchmark compares against.
 
+use std::ops::Range;
+
 use crate::board::Board;
 use crate::budget::{Budget, Halt};
 use crate::error::BoardError;
@@ -179,6 +181,61 @@ pub(crate) fn solve_staged_checked(
     }
 }
 
+/// What one stage of the placement did: a line filled, or the last rectangle solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StageKind {
+    /// A row of the board (from 0 at the top).
+    Row(usize),
+    /// A column of the board (from 0 at the left).
+    Column(usize),
+    /// The rectangle left, solved at once.
+    Last {
+        /// Its rows.
+        height: usize,
+        /// Its columns.
+        width: usize,
+    },
+}
+
+/// A stage and its placements: the goal cells each one brought home and the range of the
+/// moves that did it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stage {
+    pub kind: StageKind,
+    pub placements: Vec<(Vec<usize>, Range<usize>)>,
+}
+
+/// The moves of a placement and its stages.
+pub(crate) type Placed = (Vec<Direction>, Vec<Stage>);
+
+/// The most cells on which [`place_as_taught`] places tiles by shortest placements.
+pub(crate) const TAUGHT_EXACT_UP_TO: usize = 64;
+
+/// The classic method as people are taught it ([`crate::taught`]): a line at a time, one tile
+/// at a time with the last two of a line together, down to a 2x3 (or 3x2, or 2x2) solved at
+/// once; no shortening afterwards, so each stage's moves stay its own. The moves and the
+/// stages, or how it stopped.
+pub(crate) fn place_as_taught(
+    board: &Board,
+    goal: &Board,
+    limits: &mut Limits,
+) -> (Result<Placed, SolveOutcome>, Stats) {
+    let mut work = Work::new(board, goal);
+    work.taught = true;
+    // Shortest placements up to 8x8; above, weighted ones (each at most 3 times its shortest:
+    // a pair's shortest placement on 16x16 may take millions of nodes; the answer is 1 % longer).
+    let config = StagedConfig {
+        weight: if goal.cells().len() > TAUGHT_EXACT_UP_TO {
+            3.0
+        } else {
+            1.0
+        },
+        ..StagedConfig::row_by_row()
+    };
+    let outcome = work.run(&config, limits);
+    (outcome.map(|()| (work.moves, work.stages)), work.stats)
+}
+
 /// The board being solved, what is frozen, and the moves so far.
 struct Work {
     board: Board,
@@ -188,6 +245,10 @@ struct Work {
     frozen: Vec<bool>,
     moves: Vec<Direction>,
     stats: Stats,
+    /// Whether the placement stops at a 2x3 as people are taught (else at a 3x3).
+    taught: bool,
+    /// What was done, stage by stage.
+    stages: Vec<Stage>,
 }
 
 impl Work {
@@ -203,6 +264,8 @@ impl Work {
             frozen: vec![false; goal.cells().len()],
             moves: Vec::new(),
             stats: Stats::default(),
+            taught: false,
+            stages: Vec::new(),
         }
     }
 
@@ -220,11 +283,20 @@ impl Work {
                     return Ok(());
                 }
             }
-            if height <= 3 && width <= 3 {
+            let last = if self.taught {
+                height.min(width) <= 2 && height.max(width) <= 3
+            } else {
+                height <= 3 && width <= 3
+            };
+            if last {
                 return self.finish_exact(r0, r1, c0, c1, limits);
             }
             let line: Vec<usize> = if height >= width {
                 let row = farther(r0, r1, gr);
+                self.stages.push(Stage {
+                    kind: StageKind::Row(row),
+                    placements: Vec::new(),
+                });
                 let cells = ordered(c0, c1, gc).map(|c| row * shape.width() + c);
                 if row == r0 {
                     r0 += 1;
@@ -234,6 +306,10 @@ impl Work {
                 cells.collect()
             } else {
                 let column = farther(c0, c1, gc);
+                self.stages.push(Stage {
+                    kind: StageKind::Column(column),
+                    placements: Vec::new(),
+                });
                 let cells = ordered(r0, r1, gr).map(|r| r * shape.width() + column);
                 if column == c0 {
                     c0 += 1;
@@ -345,6 +421,7 @@ impl Work {
         self.add_stats(&result.stats);
         match result.outcome {
             Outcome::Found { path, .. } => {
+                let first = self.moves.len();
                 for pair in path.windows(2) {
                     let (from, to) = (cell_of(pair[0], 0), cell_of(pair[1], 0));
                     let direction = shape
@@ -355,6 +432,9 @@ impl Work {
                 }
                 for &target in &targets {
                     self.frozen[target] = true;
+                }
+                if let Some(stage) = self.stages.last_mut() {
+                    stage.placements.push((targets, first..self.moves.len()));
                 }
                 Ok(())
             }
@@ -424,7 +504,18 @@ impl Work {
             depth_limit: DEFAULT_DEPTH_LIMIT,
         };
         let solution = solve(&board, &goal, &config, limits).expect("same shape");
-        self.finish_moves(solution)
+        let first = self.moves.len();
+        self.finish_moves(solution)?;
+        let full = self.goal.shape();
+        let cells = (r0..=r1)
+            .flat_map(|r| (c0..=c1).map(move |c| r * full.width() + c))
+            .filter(|&c| self.goal.tile(c) != 0)
+            .collect();
+        self.stages.push(Stage {
+            kind: StageKind::Last { height, width },
+            placements: vec![(cells, first..self.moves.len())],
+        });
+        Ok(())
     }
 
     /// Solves the 4x4 left optimally with the database, if its goal matches.
