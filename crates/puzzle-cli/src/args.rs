@@ -155,6 +155,45 @@ pub enum Command {
     /// Estimates written as formulas: `heuristic check` gives the exact verdicts on one.
     #[command(subcommand)]
     Heuristic(HeuristicCommand),
+    /// Look back on a game played by hand: the distance to the goal after each move (exact up
+    /// to 16 cells, bounds above), each move closer or farther, and how many went farther.
+    #[command(after_help = REVIEW_EXAMPLES)]
+    Review(ReviewArgs),
+}
+
+const REVIEW_EXAMPLES: &str = "\
+Examples:
+  npuzzle review 1 2 3 4 5 6 7 0 8 --moves LRR
+  npuzzle review 6 1 7 3 0 4 5 8 2 --goal snail --moves ULDRRD --json
+  npuzzle review 5 1 2 3 0 6 7 4 9 10 11 8 13 14 15 12 --moves URRRDDD
+
+Distances are exact up to 10 cells (the distance table), exact on 11 to 16 cells (each
+position solved with the pattern databases, cached like solve's), and bounds above (linear
+conflict below, a staged answer's length above). A game of at most 100,000 moves.
+Exit code 0 when reviewed; 2 on bad input (an illegal move names its step).";
+
+/// Options of `npuzzle review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The board the game started from: numbers row by row (0 or _ for the blank).
+    #[arg(value_name = "BOARD", num_args = 1.., required = true)]
+    pub board: Vec<String>,
+
+    /// The moves of the blank played, e.g. ULDR (the letters solve prints).
+    #[arg(short, long, value_name = "MOVES")]
+    pub moves: String,
+
+    /// Board size WxH (or N for NxN), when the numbers alone do not tell.
+    #[arg(short, long, value_name = "WxH")]
+    pub size: Option<Shape>,
+
+    /// Goal: standard, blank-first, snail, or the goal's tile numbers in quotes.
+    #[arg(short, long, value_name = "GOAL", default_value = "standard")]
+    pub goal: String,
+
+    /// Print a JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The subcommands of `npuzzle heuristic`.

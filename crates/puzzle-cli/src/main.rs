@@ -25,6 +25,7 @@ mod method;
 mod pdb_store;
 mod progress;
 mod report;
+mod review;
 mod solve;
 mod strong;
 mod tables;
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         Command::Trace(args) => trace::run(args, &mut out),
         Command::Experiment(args) => experiment::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut out),
+        Command::Review(args) => review::run(args, &mut out),
         Command::Heuristic(args::HeuristicCommand::Check(args)) => heuristic::run(args, &mut out),
     }
     .and_then(|code| {

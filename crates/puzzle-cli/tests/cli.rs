@@ -1196,3 +1196,91 @@ fn the_method_explains_its_phases() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--explain goes with --algorithm method"));
 }
+
+/// Issue 57: `npuzzle review` gives the distance after each move of a game; on 4x3 (each
+/// position solved with the pattern databases) they agree with `npuzzle solve` (A* there) on
+/// every position of a 100-move game, each move is one closer or one farther, and a bad game
+/// is one line naming its move.
+#[test]
+fn review_gives_the_distance_after_each_move_as_solve_counts_it() {
+    let start: Board = "1 2 3 4 / 5 6 0 8 / 9 10 7 11".parse().unwrap();
+    // A game of 100 moves: a walk that never undoes its last move, from a seeded sequence.
+    let (mut board, mut game, mut last) = (start.clone(), String::new(), None);
+    let mut state = 7u64;
+    for _ in 0..100 {
+        let legal: Vec<_> = board
+            .legal_moves()
+            .filter(|d| Some(d.opposite()) != last)
+            .collect();
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let direction = legal[(state >> 33) as usize % legal.len()];
+        board.apply(direction);
+        game.push_str(&direction.to_string());
+        last = Some(direction);
+    }
+    let output = npuzzle(&[
+        "review",
+        "1 2 3 4 / 5 6 0 8 / 9 10 7 11",
+        "--moves",
+        &game,
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let distances: Vec<u64> = json["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["moves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(distances.len(), 101);
+    // Every position, solved by `npuzzle solve` in one batch.
+    let moves = parse_moves(&game).unwrap();
+    let mut positions = vec![start.clone()];
+    for &direction in &moves {
+        let mut next = positions.last().unwrap().clone();
+        next.apply(direction);
+        positions.push(next);
+    }
+    let batch: String = positions
+        .iter()
+        .map(|b| format!("{}\n", b.to_line()))
+        .collect();
+    let solved = npuzzle_with_stdin(
+        &["solve", "--batch", "-", "--size", "4x3", "--json"],
+        &batch,
+    );
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    let lengths: Vec<u64> = json_lines(&solved)
+        .iter()
+        .map(|j| j["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(distances, lengths);
+    let steps = json["steps"].as_array().unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        let expected = if distances[i + 1] < distances[i] {
+            "closer"
+        } else {
+            "farther"
+        };
+        assert_eq!(step, expected, "move {}", i + 1);
+    }
+    let farther = steps.iter().filter(|s| *s == "farther").count();
+    assert_eq!(json["farther"].as_u64(), Some(farther as u64));
+    assert!(farther > 0);
+
+    let output = npuzzle(&["review", "1 2 3 4 5 6 7 8 0", "--moves", "UUU"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("move 3 (U) is illegal"),
+        "{}",
+        stderr(&output)
+    );
+    let text = stdout(&npuzzle(&["review", "1 2 3 4 5 6 7 0 8", "--moves", "LRR"]));
+    assert!(
+        text.contains("1 of them took you farther") && text.contains("you reached the goal"),
+        "{text}"
+    );
+}

@@ -85,6 +85,8 @@
 //! **Above the entry point**
 //! - [`experiment`]: the textbook experiment: boards at an exact depth, every method's mean
 //!   nodes and effective branching factor b* per depth (through [`solve_with`]), as CSV or text.
+//! - [`review`]: a game played by hand looked back on: the distance after each move, closer
+//!   or farther, from an oracle the caller lends (exact table, databases, bounds).
 //! - [`known`]: boards whose fewest moves are known (the published ones carried to a goal, and
 //!   boards solved on the spot), for checking an estimate on a 4x4.
 
@@ -108,6 +110,7 @@ pub mod moves;
 pub mod pdb;
 pub mod pruning;
 pub mod relabel;
+pub mod review;
 pub mod search;
 mod shorten;
 pub mod solution;
