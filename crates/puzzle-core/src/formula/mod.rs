@@ -349,12 +349,6 @@ impl Formula {
     /// is built (the page asks it on its own thread).
     pub fn fits(&self, cells: usize) -> Result<(), FormulaError> {
         let tiles = cells.saturating_sub(1);
-        let no_tile = |tile: u8, column: usize| {
-            FormulaError::new(
-                column,
-                format!("there is no tile {tile} on this board: its tiles are 1 to {tiles}"),
-            )
-        };
         let mut bad = None;
         let (mut groups, mut entries) = (Vec::<Vec<u8>>::new(), 0u64);
         visit(&self.tree, &mut |node| {
@@ -363,7 +357,7 @@ impl Formula {
             }
             match node {
                 Node::Tile(_, tile, column) if *tile as usize == 0 || *tile as usize > tiles => {
-                    bad = Some(no_tile(*tile, *column));
+                    bad = Some(no_tile(*tile, cells, *column));
                 }
                 Node::Pdb(group, column) => {
                     bad = pdb_fault(group, cells, *column);
@@ -410,6 +404,15 @@ impl Formula {
     }
 }
 
+/// "There is no tile 9 on this board", at `column`, for a board of `cells` cells.
+fn no_tile(tile: u8, cells: usize, column: usize) -> FormulaError {
+    let tiles = cells.saturating_sub(1);
+    FormulaError::new(
+        column,
+        format!("there is no tile {tile} on this board: its tiles are 1 to {tiles}"),
+    )
+}
+
 /// Why the table of `pdb(group)` cannot be built for a board of `cells` cells, if it cannot.
 fn pdb_fault(group: &[u8], cells: usize, column: usize) -> Option<FormulaError> {
     let tiles = cells.saturating_sub(1);
@@ -420,10 +423,7 @@ fn pdb_fault(group: &[u8], cells: usize, column: usize) -> Option<FormulaError> 
         ));
     }
     if let Some(&tile) = group.iter().find(|&&t| t as usize > tiles) {
-        return Some(FormulaError::new(
-            column,
-            format!("there is no tile {tile} on this board: its tiles are 1 to {tiles}"),
-        ));
+        return Some(no_tile(tile, cells, column));
     }
     match PatternIndex::new(cells, group.len()) {
         Some(index) if index.size() <= MAX_PDB_ENTRIES => None,
