@@ -6,12 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
+use puzzle_core::known::fewest_moves;
 use puzzle_core::review::{review_with_progress, Distance, Review, Step, TableOracle};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{
-    format_moves, parse_moves, solve_with, Board, Heuristic, HeuristicKind, Limits, Method,
-    SolveOptions, Tables,
-};
+use puzzle_core::{format_moves, parse_moves, Board, Heuristic, HeuristicKind, Limits};
 use serde::Serialize;
 
 use crate::args::ReviewArgs;
@@ -33,17 +31,8 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<ExitCode> {
     } else if cells <= 16 {
         let mut store = PdbStore::new(PdbStore::default_dir());
         let (pdb, _) = store.get(&goal)?;
-        let method = Method::PatternDatabase;
-        let options = SolveOptions::new(&method).with_tables(Tables {
-            pattern_db: Some(pdb),
-            ..Tables::default()
-        });
-        let mut solved = |board: &Board| {
-            let solution =
-                solve_with(board, &goal, &options, &mut Limits::default(), &mut |_| {}).ok()?;
-            let moves = solution.length()? as u32;
-            Some(Distance::Exact { moves })
-        };
+        let mut solved =
+            |board: &Board| fewest_moves(board, &goal, pdb).map(|moves| Distance::Exact { moves });
         review_with_progress(&start, &goal, &moves, &mut solved, &mut tell)
     } else {
         let lower = Heuristic::new(HeuristicKind::LinearConflict, &goal);

@@ -14,9 +14,23 @@ use crate::pdb::AdditivePdb;
 use crate::relabel::Relabel;
 use crate::search::Limits;
 
-/// Boards with known fewest moves to `goal`, for [`check_known`](crate::formula::check::check_known) on
-/// a 4x4: Korf's 100 and the
-/// 17 boards of 80 moves ([`crate::catalog`]) where a symmetry carries their blank-first goal
+/// The fewest moves from `board` to `goal`, found by IDA* over `pdb` (databases for `goal`, or
+/// for the goal a relabelling leads to); `None` if they do not serve it or the board cannot
+/// reach the goal. What a board's distance is on 11 to 16 cells, for a sampled check and for
+/// a game's review.
+pub fn fewest_moves(board: &Board, goal: &Board, pdb: &AdditivePdb) -> Option<u32> {
+    let method = Method::PatternDatabase;
+    let options = SolveOptions::new(&method).with_tables(Tables {
+        pattern_db: Some(pdb),
+        ..Tables::default()
+    });
+    let solution = solve_with(board, goal, &options, &mut Limits::default(), &mut |_| {}).ok()?;
+    solution.length().map(|length| length as u32)
+}
+
+/// Boards with known fewest moves to `goal`, for
+/// [`check_known`](crate::formula::check::check_known) on a 4x4: Korf's 100 and the 17 boards
+/// of 80 moves ([`crate::catalog`]) where a symmetry carries their blank-first goal
 /// to `goal` ([`Relabel`]; none on other boards or goals), then `count` boards from seeded
 /// random walks of 1 to 100 moves from the goal, each solved on the spot by IDA* over `pdb`
 /// (databases for `goal`, or for the goal a relabelling leads to). `progress(done, count)` is
@@ -41,17 +55,11 @@ pub fn known_boards(
         return Some(known);
     };
     let mut rng = StdRng::seed_from_u64(seed);
-    let method = Method::PatternDatabase;
-    let options = SolveOptions::new(&method).with_tables(Tables {
-        pattern_db: Some(pdb),
-        ..Tables::default()
-    });
     for i in 0..count {
         let steps = 1 + i * 100 / count.max(1);
         let board = random_walk(goal, steps, &mut rng);
-        let solved = solve_with(&board, goal, &options, &mut Limits::default(), &mut |_| {});
-        if let Some(length) = solved.ok().and_then(|s| s.length()) {
-            known.push((board, length as u32));
+        if let Some(length) = fewest_moves(&board, goal, pdb) {
+            known.push((board, length));
         }
         if !progress(i + 1, count) {
             return None;
