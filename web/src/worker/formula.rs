@@ -45,6 +45,24 @@ pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
     readable(formula, goal).err()
 }
 
+/// The progress callback of check `id`: [`FromWorker::FormulaProgress`] handed to `send` at
+/// most every [`PROGRESS_EVERY_MS`] of `clock`, and at the end; it never stops the check.
+fn progress<'a>(
+    id: u32,
+    clock: fn() -> f64,
+    send: &'a mut dyn FnMut(FromWorker),
+) -> impl FnMut(usize, usize) -> bool + 'a {
+    let mut last_post = f64::NEG_INFINITY;
+    move |done, total| {
+        let now = clock();
+        if now - last_post >= PROGRESS_EVERY_MS || done == total {
+            last_post = now;
+            send(FromWorker::FormulaProgress { id, done, total });
+        }
+        true
+    }
+}
+
 /// Checks `formula` toward `goal` for request `id`, handing `send` the progress and then the
 /// verdicts (or why not).
 pub fn run(
@@ -68,16 +86,8 @@ pub fn run(
             })
         }
     };
-    let mut last_post = f64::NEG_INFINITY;
-    let verdicts = check(&estimate, &table, &mut |done, total| {
-        let now = clock();
-        if now - last_post >= PROGRESS_EVERY_MS {
-            last_post = now;
-            send(FromWorker::FormulaProgress { id, done, total });
-        }
-        true
-    })
-    .expect("never cancelled here: the page terminates the worker");
+    let verdicts = check(&estimate, &table, &mut progress(id, clock, send))
+        .expect("never cancelled here: the page terminates the worker");
     send(FromWorker::FormulaChecked {
         id,
         verdicts,
@@ -91,7 +101,7 @@ pub fn run(
 pub async fn sampled(scope: &DedicatedWorkerGlobalScope, id: u32, formula: &str, goal: &Board) {
     let clock = super::experiment::performance_now;
     let started = clock();
-    let send = |reply: FromWorker| post(scope, &reply);
+    let mut send = |reply: FromWorker| post(scope, &reply);
     let estimate = match prepared(formula, goal) {
         Ok(estimate) => estimate,
         Err(message) => return send(FromWorker::Failed { id, message }),
@@ -100,18 +110,15 @@ pub async fn sampled(scope: &DedicatedWorkerGlobalScope, id: u32, formula: &str,
         Ok(pdb) => pdb,
         Err(message) => return send(FromWorker::Failed { id, message }),
     };
-    let mut last_post = f64::NEG_INFINITY;
-    let mut tell = |done: usize, total: usize| {
-        let now = clock();
-        if now - last_post >= PROGRESS_EVERY_MS || done == total {
-            last_post = now;
-            send(FromWorker::FormulaProgress { id, done, total });
-        }
-        true
-    };
     // The CLI's default seed: the page and `npuzzle heuristic check` check the same boards.
-    let known = known_boards(goal, Some(&pdb), SOLVED_HERE, 1, &mut tell)
-        .expect("never cancelled here: the page terminates the worker");
+    let known = known_boards(
+        goal,
+        Some(&pdb),
+        SOLVED_HERE,
+        1,
+        &mut progress(id, clock, &mut send),
+    )
+    .expect("never cancelled here: the page terminates the worker");
     let verdicts = check_known(&estimate, goal, &known, &mut |_, _| true)
         .expect("never cancelled here: the page terminates the worker");
     send(FromWorker::FormulaChecked {
