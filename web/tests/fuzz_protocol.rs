@@ -71,6 +71,19 @@ fn requests() -> Vec<Value> {
                 )
             },
         },
+        ToWorker::Taught {
+            id: 16,
+            board: board("3 1 2 0"),
+            goal: board("1 2 3 0"),
+        },
+        ToWorker::Review {
+            id: 17,
+            game: web::protocol::lesson::Game {
+                start: board("1 2 0 3"),
+                goal: board("1 2 3 0"),
+                moves: vec![puzzle_core::Direction::Right],
+            },
+        },
         ToWorker::CheckFormula {
             id: 15,
             formula: "manhattan + 2 * conflicts".into(),
@@ -562,6 +575,29 @@ fn handle_page(message: &ToWorker) -> Result<(), TestCaseError> {
         ToWorker::Improve(request) => {
             prop_assert!(valid(&request.board) && valid(&request.goal));
             prop_assert!(request.method.fits(request.board.shape()).is_ok());
+        }
+        // The method runs on any board of one shape with its goal; run up to 4x4: its
+        // phases solve the board, or it says in a line why not (the parity).
+        ToWorker::Taught { id, board, goal } => {
+            prop_assert!(valid(board) && valid(goal) && board.shape() == goal.shape());
+            if board.cells().len() <= 16 {
+                match web::worker::taught(*id, board, goal) {
+                    FromWorker::Taught { id: got, phases } => {
+                        prop_assert_eq!(got, *id);
+                        let moves: Vec<_> = phases.iter().flat_map(|p| p.moves.clone()).collect();
+                        prop_assert!(board.after(&moves).is_ok_and(|end| end == *goal));
+                    }
+                    FromWorker::Failed { message, .. } => {
+                        prop_assert!(!message.is_empty() && message.chars().count() <= MAX_REASON)
+                    }
+                    other => prop_assert!(false, "the method answered {other:?}"),
+                }
+            }
+        }
+        // A game let through can be played: one shape, legal moves, not too many.
+        ToWorker::Review { game, .. } => {
+            prop_assert!(valid(&game.start) && valid(&game.goal));
+            prop_assert!(game.start.after(&game.moves).is_ok());
         }
         // A check that was let through reads and fits an exact table; run on 2x2 and 2x3.
         ToWorker::CheckFormula { id, formula, goal } => {

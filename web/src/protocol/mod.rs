@@ -17,6 +17,7 @@ use wasm_bindgen::JsValue;
 use crate::ahead::Playhead;
 
 mod copy;
+pub mod lesson;
 
 pub use copy::{incoming, table_to_js, with_bytes, FromCopy, Incoming, ToCopy};
 
@@ -157,6 +158,27 @@ pub enum ToWorker {
         formula: String,
         /// The goal on screen.
         goal: Board,
+    },
+    /// Solve `board` toward `goal` the way people are taught (`puzzle_core::taught`), for
+    /// Show me how and the hint of Your turn: answered by [`FromWorker::Taught`] (or
+    /// [`FromWorker::Failed`] with why, in words).
+    Taught {
+        /// Chosen by the page; every answer carries it back.
+        id: u32,
+        /// The board on screen.
+        board: Board,
+        /// Its goal.
+        goal: Board,
+    },
+    /// Look back on a game played by hand (`puzzle_core::review`): the distance to the goal
+    /// after each move, exact up to 16 cells (the exact table, else the pattern databases,
+    /// fetched or built as for a solve), bounds above; [`FromWorker::ReviewProgress`] as it
+    /// goes, then [`FromWorker::Reviewed`] (or [`FromWorker::Failed`]).
+    Review {
+        /// Chosen by the page; every answer carries it back.
+        id: u32,
+        /// The game.
+        game: lesson::Game,
     },
     /// Where the page's playback of watched request `id` is (answered by nothing: the worker
     /// keeps the last one, and its next round of improving starts ahead of it).
@@ -474,6 +496,31 @@ pub enum FromWorker {
         /// worker's answer (it was shorter).
         #[serde(default)]
         rounds: (u32, u32),
+    },
+    /// The method's phases for [`ToWorker::Taught`] request `id`.
+    Taught {
+        /// The request.
+        id: u32,
+        /// The phases, in order (their moves, one after another, solve the board).
+        phases: Vec<puzzle_core::taught::Phase>,
+    },
+    /// How far [`ToWorker::Review`] request `id` is: positions looked at, of all.
+    ReviewProgress {
+        /// The request.
+        id: u32,
+        /// Positions whose distance is known.
+        done: usize,
+        /// Positions of the game (its moves and one).
+        total: usize,
+    },
+    /// The review of [`ToWorker::Review`] request `id`.
+    Reviewed {
+        /// The request.
+        id: u32,
+        /// The distance after each move.
+        review: puzzle_core::review::Review,
+        /// Wall time of the review (the tables' getting included), in milliseconds.
+        elapsed_ms: f64,
     },
     /// Request `id` could not be answered.
     Failed {

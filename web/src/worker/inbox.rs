@@ -16,7 +16,7 @@ use super::outbox::post;
 use super::refusal::{copy_refusal, refusal};
 use super::request::Run;
 use super::trace::{distance, trace};
-use super::{build, cache, experiment, request, solve, watch, with_state};
+use super::{build, cache, experiment, lesson, request, solve, watch, with_state};
 use crate::protocol::{Incoming, SolveRequest, ToCopy, ToWorker};
 
 /// The requests this worker has been sent and not yet run.
@@ -127,6 +127,10 @@ fn run_request(scope: &DedicatedWorkerGlobalScope, message: ToWorker) {
             experiment::performance_now,
             &mut |reply| post(scope, &reply),
         ),
+        ToWorker::Taught { id, board, goal } => post(scope, &lesson::taught(id, &board, &goal)),
+        ToWorker::Review { id, game } => in_turn(scope, move |scope| async move {
+            lesson::review(&scope, id, &game).await;
+        }),
         ToWorker::Solve(request) if request.method.needs(request.board.shape()).is_some() => {
             in_turn(scope, move |scope| async move {
                 post(&scope, &solve::with_tables(&scope, &request).await);

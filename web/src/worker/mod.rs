@@ -84,6 +84,7 @@ mod held;
 mod improver;
 mod inbox;
 mod lanes;
+mod lesson;
 mod nested;
 mod outbox;
 mod pair;
@@ -104,6 +105,7 @@ mod whole;
 pub use experiment::{performance_now, run as run_experiment};
 pub use formula::run as check_formula;
 pub use held::{hold_guides, hold_tables, search_subtree};
+pub use lesson::taught;
 pub use refusal::{copy_refusal, refusal};
 pub use trace::{distance, trace};
 

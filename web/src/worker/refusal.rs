@@ -39,6 +39,14 @@ pub fn refusal(message: &ToWorker) -> Option<FromWorker> {
             return super::formula::refusal(formula, goal)
                 .map(|message| FromWorker::Failed { id: *id, message })
         }
+        ToWorker::Taught { id, board, goal } => {
+            return mismatch(board, goal).map(|message| FromWorker::Failed { id: *id, message })
+        }
+        ToWorker::Review { id, game } => {
+            return game
+                .check()
+                .map(|message| FromWorker::Failed { id: *id, message })
+        }
         ToWorker::Trace {
             id,
             board,
