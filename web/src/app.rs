@@ -45,6 +45,7 @@ pub fn app() -> Html {
     let solver = use_solve(&state);
     let experiment = crate::hooks::experiment::use_experiment(&state);
     let lab = crate::hooks::lab::use_lab();
+    let lesson = crate::hooks::lesson::use_lesson(&state);
     use_exact_count(&state);
     use_shortest(&state);
     use_effect_with((), |_| crate::components::header::remove_loading_text());
@@ -72,6 +73,7 @@ pub fn app() -> Html {
         drop: &drop,
         on_scramble,
         copy_link: crate::hooks::copy_link::use_copy_link(),
+        lesson: &lesson,
     };
     let view = state.view;
     let how_to = use_state(|| false);
@@ -122,6 +124,7 @@ struct Parts<'a> {
     drop: &'a crate::hooks::drop::DropHandlers,
     on_scramble: Callback<()>,
     copy_link: crate::hooks::copy_link::CopyLink,
+    lesson: &'a crate::hooks::lesson::LessonWorkers,
 }
 
 /// The board column: the toolbar (Size, Scramble, Solve, More options) over the board and,
@@ -143,12 +146,20 @@ fn board_column(parts: &Parts) -> Html {
                         <button class="link" onclick={input.dismiss.clone()} aria-label="dismiss message">{ "×" }</button>
                     </p>
                 }
+                if let Some(lesson) = &state.lesson {
+                    <crate::components::lesson::LessonBar lesson={lesson.clone()}
+                        playback={state.playback.as_ref().map(|p| (p.step, p.playing))} play={state.play.clone()}
+                        board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()}
+                        asked={parts.lesson.asked.clone()} show_me_how={parts.lesson.show_me_how.clone()}
+                        hint={parts.lesson.hint.clone()} dispatcher={state.dispatcher()} />
+                }
                 <PlayStatus play={state.play.clone()} playback={progress} solved={state.is_solved()}
                     {slide_ms} invite={state.invites()} />
                 <div id="drop-zone" class="drop-zone" ondragover={parts.drop.on_dragover.clone()} ondrop={parts.drop.on_drop.clone()}>
                     <BoardView board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()} hint={state.coach.hint}
                         overlay={state.coach.overlay} {slide_ms} on_click={input.on_click.clone()}
-                        {progress} picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()} />
+                        {progress} picture={picture.url.clone()} numbers={picture.numbers} on_swipe={input.on_swipe.clone()}
+                        targets={state.lesson.as_ref().map(crate::state::Lesson::targets).unwrap_or_default()} />
                 </div>
             </div>
             <PlaybackBar playback={state.playback.clone()} speed_ms={state.prefs.speed_ms}
@@ -186,6 +197,7 @@ fn play_view(parts: &Parts, solution: Option<std::rc::Rc<puzzle_core::Solution>>
                 found={solver.found_after(state)}
                 dispatcher={state.dispatcher()} />
             <DepthChart {solution} />
+            { lesson_panel(parts) }
         </ViewPanel>
     }
 }
@@ -200,5 +212,23 @@ fn race_view(parts: &Parts) -> Html {
             race_why={state.race_blocked().map(AttrValue::Static)} play_why={state.race_play_blocked().map(AttrValue::Static)}
             playing={state.playback.as_ref().map(|p| (p.start.clone(), p.moves.clone()))}
             dispatcher={state.dispatcher()} on_race={solver.race.clone()} on_cancel={solver.cancel.clone()} />
+    }
+}
+
+/// "Solve it yourself" in Play & solve: Show me how, and Review my game.
+fn lesson_panel(parts: &Parts) -> Html {
+    let state = parts.state;
+    let link = {
+        let state = (**state).clone();
+        Callback::from(move |game: crate::protocol::lesson::Game| {
+            crate::url::game_query(&state, &game)
+        })
+    };
+    html! {
+        <crate::components::lesson::LessonPanel board={state.puzzle.board.clone()} goal={state.puzzle.goal_board.clone()}
+            solvable={state.solvability().solvable}
+            busy={(state.solve.running().is_some() || state.race_running()).then_some(AttrValue::Static("A solve or race is running: wait for it, or cancel it."))}
+            play={state.play.clone()} workers={parts.lesson.clone()} state_link={link}
+            dispatcher={state.dispatcher()} solve={parts.solver.solve.clone()} />
     }
 }

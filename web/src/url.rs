@@ -184,6 +184,53 @@ pub fn initial_state(query: &str, seed: u64) -> State {
     }
 }
 
+/// The link of a game's review: the page's link with the game's start as its board and the
+/// game as `game=4x4:RDLU…` (its size, then its moves).
+pub fn game_query(state: &State, game: &crate::protocol::lesson::Game) -> String {
+    let mut shown = state.clone();
+    shown.puzzle.board = game.start.clone();
+    shown.play.from_playback = false;
+    shown.view = View::Play;
+    format!(
+        "{}&game={}",
+        to_query(&shown),
+        escaped(&format!(
+            "{}:{}",
+            game.start.shape(),
+            puzzle_core::format_moves(&game.moves)
+        ))
+    )
+}
+
+/// The game a link holds (`game=`, played from the link's board toward its goal, as `state`
+/// read them), or why it cannot be reviewed, in one line; `None`: the link holds no game.
+pub fn game_from_query(
+    query: &str,
+    state: &State,
+) -> Option<Result<crate::protocol::lesson::Game, String>> {
+    let text = value(query, "game")?;
+    let (size, moves) = text.split_once(':').unwrap_or(("", &text));
+    let shape = state.shape();
+    if !size.is_empty() && size.trim() != shape.to_string() {
+        return Some(Err(format!(
+            "the game is for a {} board, and the link's board is a {shape}",
+            excerpt(size.trim())
+        )));
+    }
+    let game = crate::protocol::lesson::Game {
+        start: state.puzzle.board.clone(),
+        goal: state.puzzle.goal_board.clone(),
+        moves: match puzzle_core::parse_moves(moves) {
+            Ok(moves) => moves,
+            Err(error) => return Some(Err(error.to_string())),
+        },
+    };
+    Some(match game.check() {
+        Some(why) => Err(why),
+        None => Ok(game),
+    })
+}
+
 /// `text` escaped for a query string's value.
 fn escaped(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
@@ -206,6 +253,40 @@ fn value(query: &str, key: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 57: a review's link holds the game; one that cannot be played, is too long or
+    /// is for another size says why in one line, and the rest of the link is read.
+    #[test]
+    fn a_game_survives_the_link_and_a_bad_one_says_why() {
+        let (state, _) = from_query("?size=3x3&board=1,2,3,4,5,6,7,0,8");
+        let game = crate::protocol::lesson::Game {
+            start: state.puzzle.board.clone(),
+            goal: state.puzzle.goal_board.clone(),
+            moves: puzzle_core::parse_moves("RLR").unwrap(),
+        };
+        let query = game_query(&state, &game);
+        assert!(query.contains("&game=3x3%3ARLR"), "{query}");
+        let (read, errors) = from_query(&query);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(game_from_query(&query, &read), Some(Ok(game)));
+        assert_eq!(game_from_query("?size=3x3", &read), None);
+        let bad = |game: &str| {
+            let query = format!("?size=3x3&board=1,2,3,4,5,6,7,0,8&game={game}");
+            let (read, errors) = from_query(&query);
+            assert!(
+                errors.is_empty(),
+                "the rest of the link is read: {errors:?}"
+            );
+            assert_eq!(read.puzzle.board, state.puzzle.board);
+            let why = game_from_query(&query, &read).unwrap().unwrap_err();
+            assert!(!why.contains('\n'), "{why}");
+            why
+        };
+        assert!(bad("3x3:RR").contains("cannot be played"));
+        assert!(bad("3x3:RX").contains("'X'"));
+        assert!(bad("4x4:R").contains("for a 4x4 board"));
+        assert!(bad(&format!("3x3:{}", "RL".repeat(50_001))).contains("too long"));
+    }
 
     /// Issue 56: the link keeps the lab's formula, escaped (`+`, `*`, `,`, brackets); one that
     /// does not read is a notice naming its column, and the rest of the link is used.

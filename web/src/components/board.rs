@@ -48,6 +48,9 @@ pub struct BoardProps {
     /// arrow key of that direction).
     #[prop_or_default]
     pub on_swipe: Callback<Direction>,
+    /// The tiles a lesson's phase brings home: they and their goal cells are marked.
+    #[prop_or_default]
+    pub targets: Vec<u8>,
 }
 
 /// How far (CSS pixels) a pointer must travel between down and up to be a swipe, not a tap.
@@ -111,7 +114,8 @@ pub fn board_view(props: &BoardProps) -> Html {
                 { for (0..width).map(|column| {
                     let cell = row * width + column;
                     let tile = tile_button(props, overlay.as_ref(), cell, focus.tabbable, &swipe.on_tile_click);
-                    html! { <div class="cell" role="gridcell" key={cell}>{ tile }</div> }
+                    let target = props.targets.contains(&props.goal.tile(cell));
+                    html! { <div class={classes!("cell", target.then_some("target-cell"))} role="gridcell" key={cell}>{ tile }</div> }
                 }) }
             </div>
         }
@@ -331,6 +335,7 @@ fn tile_button(
     }
     let in_place = props.goal.tile(cell) == tile;
     let hinted = props.hint == Some(cell);
+    let target = props.targets.contains(&tile);
     let in_conflict = overlay.is_some_and(|o| o.pairs.iter().any(|&(a, b)| a == cell || b == cell));
     let badge = overlay.map(|o| o.by_cell[cell]);
     let piece = props.picture.as_ref().and_then(|_| {
@@ -346,7 +351,7 @@ fn tile_button(
     html! {
         <button
             class={classes!("tile", movable(board, cell).then_some("movable"), in_place.then_some("home"),
-                hinted.then_some("hinted"), in_conflict.then_some("conflict"))}
+                hinted.then_some("hinted"), in_conflict.then_some("conflict"), target.then_some("target"))}
             style={piece}
             data-cell={cell.to_string()}
             data-tile={tile.to_string()}

@@ -10,6 +10,8 @@
 //!   a new run, or a change of size or goal.
 //! - [`lab`]: the heuristic lab's worker, checking a formula over every board; stopped on
 //!   Cancel or a new check.
+//! - [`lesson`]: "Solve it yourself"'s workers: the method's phases (Show me how, its hint)
+//!   and the review of a game played by hand.
 //! - [`document`]: the keyboard and paste listeners on the document.
 //! - [`step_through`]: the step-through view's worker, streaming traces of the searches.
 //! - [`playback`]: the playback timer.
@@ -34,6 +36,7 @@ pub mod drop;
 pub mod experiment;
 pub mod how_to_solve;
 pub mod lab;
+pub mod lesson;
 pub mod picture;
 pub mod play;
 pub mod playback;

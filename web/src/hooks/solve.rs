@@ -73,7 +73,10 @@ pub fn action_for(reply: FromWorker) -> Option<Action> {
         | FromWorker::ExperimentRow { .. }
         | FromWorker::ExperimentDone { .. }
         | FromWorker::FormulaProgress { .. }
-        | FromWorker::FormulaChecked { .. } => return None,
+        | FromWorker::FormulaChecked { .. }
+        | FromWorker::Taught { .. }
+        | FromWorker::ReviewProgress { .. }
+        | FromWorker::Reviewed { .. } => return None,
         FromWorker::Progress { id, progress } => Action::Solve(SolveAction::Progress(id, progress)),
         FromWorker::Done { id, solution } => Action::Solve(SolveAction::Solved(id, solution)),
         FromWorker::Improved { id, solution } => Action::Solve(SolveAction::Improved(id, solution)),
@@ -472,6 +475,23 @@ mod tests {
                 verdicts: small_verdicts(),
                 elapsed_ms: 1.0,
             },
+            FromWorker::Taught {
+                id: 14,
+                phases: Vec::new(),
+            },
+            FromWorker::ReviewProgress {
+                id: 15,
+                done: 1,
+                total: 2,
+            },
+            FromWorker::Reviewed {
+                id: 15,
+                review: puzzle_core::review::Review {
+                    moves: Vec::new(),
+                    distances: Vec::new(),
+                },
+                elapsed_ms: 1.0,
+            },
             FromWorker::Failed {
                 id: 9,
                 message: "no".into(),
@@ -511,7 +531,10 @@ mod tests {
                 | FromWorker::ExperimentRow { .. }
                 | FromWorker::ExperimentDone { .. }
                 | FromWorker::FormulaProgress { .. }
-                | FromWorker::FormulaChecked { .. } => (None, None),
+                | FromWorker::FormulaChecked { .. }
+                | FromWorker::Taught { .. }
+                | FromWorker::ReviewProgress { .. }
+                | FromWorker::Reviewed { .. } => (None, None),
                 FromWorker::Progress { id, progress } => (
                     Some(Action::Solve(SolveAction::Progress(id, progress))),
                     None,
@@ -579,7 +602,7 @@ mod tests {
             assert_eq!(action_for(reply.clone()), action, "{reply:?}");
         }
         assert_eq!(kinds.len(), replies.len(), "one reply of each kind");
-        assert_eq!(kinds.len(), 18, "every kind of reply");
+        assert_eq!(kinds.len(), 21, "every kind of reply");
     }
 
     /// The worker is stopped only when the state is idle while a request sent is unanswered:

@@ -78,3 +78,13 @@ pub fn state_from_address() -> State {
     };
     crate::url::initial_state(&query, seed)
 }
+
+/// The game the address's link holds (`game=`), read against the state the page opened with,
+/// or why it cannot be reviewed; `None` without one (and natively: no address).
+pub fn game_from_address(state: &State) -> Option<Result<crate::protocol::lesson::Game, String>> {
+    if cfg!(not(target_arch = "wasm32")) {
+        return None;
+    }
+    let query = web_sys::window()?.location().search().ok()?;
+    crate::url::game_from_query(&query, state)
+}

@@ -47,6 +47,8 @@ pub enum Action {
     Coach(CoachAction),
     /// The Experiment view's run: started, its worker's replies, cancel.
     Experiment(super::ExperimentAction),
+    /// "Show me how" and "Your turn" ([`super::lesson`]).
+    Lesson(super::LessonAction),
     /// Opens one of the page's views (a tab, a link, the browser's back button).
     ShowView(View),
     /// Hides the notice.

@@ -31,6 +31,7 @@
 pub mod coach;
 pub mod editors;
 pub mod experiment;
+pub mod lesson;
 pub mod play;
 pub mod playback;
 pub mod prefs;
@@ -62,6 +63,7 @@ pub use reduce::reduce;
 pub use coach::{Coach, CoachChange, CoachOwn, ExactCount, HintAsk, Route};
 pub use editors::{goal_text, Editor, Editors, EditorsChange};
 pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
+pub use lesson::{Lesson, LessonAction, Turn};
 pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, Reading, MIN_RECORD_MOVES};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
@@ -101,6 +103,8 @@ pub struct State {
     pub prefs: Preferences,
     /// The view that is open (a tab; part of the share link).
     pub view: View,
+    /// "Show me how" or "Your turn", while one goes on.
+    pub lesson: Option<lesson::Lesson>,
     /// A one-line message about the last thing that happened (cancel, playback left, ...),
     /// written by the top-level reducer only.
     pub notice: Option<String>,
@@ -128,6 +132,7 @@ impl State {
             coach: Coach::default(),
             prefs: Preferences::new(shape),
             view: View::default(),
+            lesson: None,
             notice: None,
         }
     }

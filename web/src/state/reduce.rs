@@ -23,6 +23,7 @@ pub fn reduce(state: &State, action: Action) -> Option<State> {
     let mut next = route(state, action)?;
     keep_what_belongs(state, &mut next);
     keep_the_game(&mut next);
+    super::lesson::keep(&mut next);
     count_the_hint(state, &mut next);
     Some(next)
 }
@@ -177,7 +178,7 @@ fn keep_best(state: &State, next: &mut State) -> Option<usize> {
 
 impl State {
     /// Applies a puzzle action (which is always possible for those the router sends).
-    fn puzzle_do(&mut self, action: PuzzleChange) {
+    pub(super) fn puzzle_do(&mut self, action: PuzzleChange) {
         if let Some(puzzle) = self.puzzle.reduce(action) {
             self.puzzle = puzzle;
         }
@@ -318,6 +319,7 @@ pub(super) fn route(state: &State, action: Action) -> Option<State> {
         Action::Playback(action) => route_playback(state, action),
         Action::Race(action) => route_race(state, action),
         Action::Coach(action) => route_coach(state, action),
+        Action::Lesson(action) => super::lesson::route(state, action),
         Action::Experiment(action) => {
             let run = super::experiment::reduce(state.experiment.as_ref(), action)?;
             Some(State {
@@ -440,6 +442,7 @@ fn route_playback(state: &State, action: PlaybackAction) -> Option<State> {
     };
     next.puzzle_do(PuzzleChange::Show(playback.board()));
     next.playback = Some(playback);
+    super::lesson::follow_playback(state, &mut next, action);
     Some(next)
 }
 
@@ -555,9 +558,11 @@ fn route_play(state: &State, action: PlayAction) -> Option<State> {
                 .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
         }
         PlayAction::Reading(reading) => {
-            next.play = state.play.reduce(PlayChange::Reading(reading))?
+            next.play = state.play.reduce(PlayChange::Reading(reading))?;
+            return Some(next);
         }
     }
+    super::lesson::after_hand_move(state, &mut next);
     Some(next)
 }
 
