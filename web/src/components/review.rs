@@ -167,9 +167,20 @@ fn chart(review: &Review, on_point: Callback<usize>) -> Html {
                 e.stop_propagation();
                 i
             });
+            // Enter or Space on a focused point picks it, as a click does.
+            let onkeydown = {
+                let on_point = on_point.clone();
+                Callback::from(move |e: KeyboardEvent| {
+                    if e.key() == "Enter" || e.key() == " " {
+                        e.prevent_default();
+                        on_point.emit(i);
+                    }
+                })
+            };
             html! {
                 <circle class={classes!("review-point", class)} cx={format!("{:.1}", x(i))} cy={format!("{:.1}", y(upper))} r="4"
-                    data-move={i.to_string()} data-distance={upper.to_string()} {onclick}>
+                    data-move={i.to_string()} data-distance={upper.to_string()} {onclick} {onkeydown}
+                    tabindex="0" role="button" aria-label={format!("after move {i}: {words} from the goal, {class}")}>
                     <title>{ format!("After move {i}: {words} from the goal ({class})") }</title>
                 </circle>
             }
@@ -195,7 +206,7 @@ fn chart(review: &Review, on_point: Callback<usize>) -> Html {
         .iter()
         .all(|d| matches!(d, Distance::Exact { .. }));
     html! {
-        <svg id="review-chart" class="chart review-chart" viewBox={format!("0 0 {width} {height}")} role="img"
+        <svg id="review-chart" class="chart review-chart" viewBox={format!("0 0 {width} {height}")} role="group"
             aria-label={format!("distance to the goal after each of {}", plural(count - 1, "move"))} onclick={on_area}>
             <line class="axis" x1={left.to_string()} y1={format!("{:.1}", y(0))} x2={(width - 8.0).to_string()} y2={format!("{:.1}", y(0))} />
             <text class="tick" x="2" y={format!("{:.1}", y(0) + 4.0)}>{ "0" }</text>

@@ -184,13 +184,17 @@ pub fn use_lesson(state: &UseReducerHandle<State>) -> LessonWorkers {
     let show_me_how = (*use_memo((), |_| ask(Asked::Phases))).clone();
     let hint = (*use_memo((), |_| ask(Asked::Hint))).clone();
     let reviewing: Rc<RefCell<Option<Reviewing>>> = use_mut_ref(|| None);
+    // Whether a review is under way: only then does a new one stop the worker (an idle one
+    // keeps the tables it got, so the next review of that size starts at once).
+    let busy = use_mut_ref(|| false);
     let reviewer = {
-        let (review, reviewing) = (review.setter(), reviewing.clone());
+        let (review, reviewing, busy) = (review.setter(), reviewing.clone(), busy.clone());
         use_worker_slot(Callback::from(move |event| {
             let Some((id, game)) = reviewing.borrow().clone() else {
                 return;
             };
             if let Some(next) = next_review(event, id, &game) {
+                *busy.borrow_mut() = matches!(next, ReviewStatus::Reviewing { .. });
                 review.set(next);
             }
         }))
@@ -199,7 +203,9 @@ pub fn use_lesson(state: &UseReducerHandle<State>) -> LessonWorkers {
         let (review, reviewer) = (review.setter(), reviewer.clone());
         (*use_memo((), move |_| {
             Callback::from(move |game: Game| {
-                reviewer.stop();
+                if busy.replace(false) {
+                    reviewer.stop();
+                }
                 if let Some(why) = game.check() {
                     return review.set(ReviewStatus::Failed(why));
                 }
@@ -210,8 +216,9 @@ pub fn use_lesson(state: &UseReducerHandle<State>) -> LessonWorkers {
                     total: game.moves.len() + 1,
                     building: false,
                 });
-                if let Err(message) = reviewer.send(&[ToWorker::Review { id, game }]) {
-                    review.set(ReviewStatus::Failed(message));
+                match reviewer.send(&[ToWorker::Review { id, game }]) {
+                    Ok(()) => *busy.borrow_mut() = true,
+                    Err(message) => review.set(ReviewStatus::Failed(message)),
                 }
             })
         }))

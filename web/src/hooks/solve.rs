@@ -475,6 +475,19 @@ mod tests {
                 verdicts: small_verdicts(),
                 elapsed_ms: 1.0,
             },
+            FromWorker::Failed {
+                id: 9,
+                message: "no".into(),
+            },
+        ]
+        .into_iter()
+        .chain(lesson_replies())
+        .collect()
+    }
+
+    /// One of each reply of the lesson's workers.
+    fn lesson_replies() -> [FromWorker; 3] {
+        [
             FromWorker::Taught {
                 id: 14,
                 phases: Vec::new(),
@@ -491,10 +504,6 @@ mod tests {
                     distances: Vec::new(),
                 },
                 elapsed_ms: 1.0,
-            },
-            FromWorker::Failed {
-                id: 9,
-                message: "no".into(),
             },
         ]
     }
