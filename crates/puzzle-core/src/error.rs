@@ -16,26 +16,3 @@ pub struct UnknownAlgorithm {
     /// The offending text (shortened by [`excerpt`] if long).
     pub text: String,
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::{Algorithm, UnknownAlgorithm};
-
-    #[test]
-    fn an_unknown_algorithm_is_a_typed_error_quoting_an_excerpt() {
-        assert_eq!("A*".parse::<Algorithm>(), Ok(Algorithm::AStar));
-        let error = "bogo".parse::<Algorithm>().unwrap_err();
-        assert_eq!(
-            error,
-            UnknownAlgorithm {
-                text: "bogo".into()
-            }
-        );
-        assert_eq!(
-            error.to_string(),
-            "unknown algorithm `bogo`: use bfs, dfs, iddfs, greedy, astar or idastar"
-        );
-        let long = "x".repeat(100).parse::<Algorithm>().unwrap_err();
-        assert_eq!(long.text.chars().count(), 33);
-    }
-}

@@ -379,3 +379,25 @@ fn a_formula_guides_any_informed_search_and_is_never_claimed_shortest() {
     assert!(wrong.contains("column 12"), "{wrong}");
     assert_eq!(heavy.short_label(), "A* · 3 * manhattan");
 }
+
+/// The method people are taught is never shorter than the shortest (every 61st board of 3x3
+/// against the exact table), and as a method of the dispatcher its answer is the same, never
+/// claimed shortest unless it is.
+#[test]
+fn the_method_is_never_shorter_than_the_shortest() {
+    use puzzle_core::analysis::DistanceTable;
+    use puzzle_core::taught::solve_taught;
+    use puzzle_core::{solve_with, Board, Goal, Limits, Method, Shape, SolveOptions};
+    let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+    let table = DistanceTable::build(&goal).unwrap();
+    let options = SolveOptions::new(&Method::Taught);
+    for (word, distance) in table.packed().step_by(61) {
+        let board = Board::unpack(goal.shape(), word).unwrap();
+        let taught = solve_taught(&board, &goal, &mut Limits::default()).unwrap();
+        assert!(taught.moves().len() as u32 >= distance, "{board}");
+        let solution =
+            solve_with(&board, &goal, &options, &mut Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!(solution.moves, taught.moves());
+        assert!(!solution.is_optimal() || taught.moves().len() as u32 == distance);
+    }
+}

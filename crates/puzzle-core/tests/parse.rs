@@ -150,3 +150,24 @@ fn accepted_formats_agree() {
     assert_eq!(wide.to_line(), "1 2 3 / 4 5 0");
     assert_eq!(Board::parse("3x2\n1 2 3\n4 5 0", None).unwrap(), wide);
 }
+
+/// An unknown algorithm name is a typed error quoting an excerpt (moved from `error.rs`, whose
+/// own tests may not import the methods that import it).
+#[test]
+fn an_unknown_algorithm_is_a_typed_error_quoting_an_excerpt() {
+    use puzzle_core::{Algorithm, UnknownAlgorithm};
+    assert_eq!("A*".parse::<Algorithm>(), Ok(Algorithm::AStar));
+    let error = "bogo".parse::<Algorithm>().unwrap_err();
+    assert_eq!(
+        error,
+        UnknownAlgorithm {
+            text: "bogo".into()
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "unknown algorithm `bogo`: use bfs, dfs, iddfs, greedy, astar or idastar"
+    );
+    let long = "x".repeat(100).parse::<Algorithm>().unwrap_err();
+    assert_eq!(long.text.chars().count(), 33);
+}

@@ -19,9 +19,9 @@
 //! the result, an answer starts playback, a worker message goes to the race first when the
 //! race waits for its id.
 
-use puzzle_core::{Board, Direction, Goal, HeuristicKind, Method, Progress, Shape, Solution};
+use puzzle_core::{Board, Direction, Goal, Progress, Shape, Solution};
 
-use super::{CoachOwn, ExactCount, PlaybackAction, ProofStep, Reading, ScrambleHow, Told, View};
+use super::{CoachOwn, ExactCount, PlaybackAction, PrefsAction, ProofStep, Reading, Told, View};
 use crate::race::Race;
 
 /// Everything that can happen on the page, by the slice it is for (see the module
@@ -109,32 +109,6 @@ pub enum EditorsAction {
     /// A file that was not read as a board (too big, or unreadable): the edit field opens,
     /// its text kept, with this message.
     ImportRefused(String),
-}
-
-/// The user's choices only.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PrefsAction {
-    /// How Scramble works.
-    SetScramble(ScrambleHow),
-    /// Length of a random-walk scramble.
-    SetWalkLength(usize),
-    /// Delay between playback moves.
-    SetSpeed(u32),
-    /// The heuristic.
-    SetHeuristic(HeuristicKind),
-    /// DFS depth limit.
-    SetDepthLimit(usize),
-    /// The anytime method's time budget, in milliseconds.
-    SetBudget(u32),
-    /// Whether Solve waits for the best answer before anything plays.
-    SetWaitForBest(bool),
-    /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.
-    ToggleRaceMethod(usize),
-    /// A formula of the heuristic lab for the Race and the Experiment (or none).
-    SetLabFormula(Option<std::sync::Arc<puzzle_core::formula::Formula>>),
-    /// The method, from the menu ([`super::State::method_menu`]); searches get the chosen
-    /// heuristic and depth limit.
-    SetMethod(Method),
 }
 
 /// A solve and the worker's messages. A race's requests share the worker, so `Progress`,

@@ -55,8 +55,7 @@ use puzzle_core::{Algorithm, Board, Direction, Goal, Method, Shape, Solution, So
 use yew::Reducible;
 
 pub use action::{
-    Action, CoachAction, EditorsAction, PlayAction, PrefsAction, PuzzleAction, RaceAction,
-    SolveAction,
+    Action, CoachAction, EditorsAction, PlayAction, PuzzleAction, RaceAction, SolveAction,
 };
 pub use reduce::reduce;
 
@@ -66,7 +65,7 @@ pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
 pub use lesson::{Lesson, LessonAction, Turn};
 pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, Reading, MIN_RECORD_MOVES};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
-pub use prefs::{Preferences, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
+pub use prefs::{Preferences, PrefsAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
 pub use puzzle::{Puzzle, PuzzleChange};
 pub use race::RaceChange;
 pub use solve::{Finished, Proof, ProofStep, Running, Solve, SolveChange, Stop, Told, Watch};

@@ -8,8 +8,33 @@ use puzzle_core::formula::Formula;
 use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
 use puzzle_core::{HeuristicKind, Method, Shape};
 
-use super::PrefsAction;
 use crate::race::DEFAULT_PICK;
+
+/// The user's choices only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrefsAction {
+    /// How Scramble works.
+    SetScramble(ScrambleHow),
+    /// Length of a random-walk scramble.
+    SetWalkLength(usize),
+    /// Delay between playback moves.
+    SetSpeed(u32),
+    /// The heuristic.
+    SetHeuristic(HeuristicKind),
+    /// DFS depth limit.
+    SetDepthLimit(usize),
+    /// The anytime method's time budget, in milliseconds.
+    SetBudget(u32),
+    /// Whether Solve waits for the best answer before anything plays.
+    SetWaitForBest(bool),
+    /// Adds or removes one of [`crate::race::RACE_METHODS`] from the race.
+    ToggleRaceMethod(usize),
+    /// A formula of the heuristic lab for the Race and the Experiment (or none).
+    SetLabFormula(Option<std::sync::Arc<puzzle_core::formula::Formula>>),
+    /// The method, from the menu ([`super::State::method_menu`]); searches get the chosen
+    /// heuristic and depth limit.
+    SetMethod(Method),
+}
 
 /// Default length of a random-walk scramble.
 pub const DEFAULT_WALK: usize = 30;

@@ -1,5 +1,4 @@
 use super::*;
-use crate::analysis::DistanceTable;
 use crate::board::Shape;
 use crate::generate::{scramble_seeded, Scramble};
 use crate::Goal;
@@ -122,23 +121,4 @@ fn bad_boards_are_refused_in_words() {
     let taught = solve_taught(&goal, &goal, &mut Limits::default()).unwrap();
     assert!(taught.moves().is_empty(), "the goal needs no move");
     assert!(check_phases(&goal, &goal, &taught).is_ok());
-}
-
-/// Never shorter than the shortest (every 61st board of 3x3 against the exact table), and as
-/// a method of the dispatcher its answer is the same, never claimed shortest unless it is.
-#[test]
-fn the_method_is_never_shorter_than_the_shortest() {
-    let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
-    let table = DistanceTable::build(&goal).unwrap();
-    let options = crate::SolveOptions::new(&Method::Taught);
-    for (word, distance) in table.packed().step_by(61) {
-        let board = Board::unpack(goal.shape(), word).unwrap();
-        let taught = solve_taught(&board, &goal, &mut Limits::default()).unwrap();
-        assert!(taught.moves().len() as u32 >= distance, "{board}");
-        let solution =
-            crate::solve_with(&board, &goal, &options, &mut Limits::default(), &mut |_| {})
-                .unwrap();
-        assert_eq!(solution.moves, taught.moves());
-        assert!(!solution.is_optimal() || taught.moves().len() as u32 == distance);
-    }
 }
