@@ -26,9 +26,10 @@
 //!
 //! **The page's state** (pure, tested natively)
 //! - [`state`]: the page state in slices (puzzle, play, editors, solve, playback, race,
-//!   experiment, coach, prefs, view), each with its changes and pure `reduce`; the page's actions are
-//!   nested by slice (`state/action.rs`), and `state/reduce.rs` routes each in one exhaustive
-//!   match and keeps the one cross-cutting rule (what is shown belongs to the board on screen).
+//!   experiment, coach, prefs, view, lesson), each with its changes, its page actions and its
+//!   part of the router beside it; `state/reduce.rs` routes each action in one exhaustive match,
+//!   and `state/rules.rs` keeps the one cross-cutting rule (what is shown belongs to the board
+//!   on screen).
 //!   The solve's slice is `state/solve/` (its tables, workers and how a specialised method's
 //!   answer was got: `state/solve/tables.rs`); its worker is `hooks/solve.rs`, its panel
 //!   `components/solve.rs`, its tables' lines `components/solve_tables.rs`.

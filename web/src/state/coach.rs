@@ -4,7 +4,26 @@
 //! same coach's worker, whose answer is kept as a [`Route`] so that the hints after it (while the
 //! person follows it) come at once.
 
+use super::{PlayChange, Reading, State};
 use puzzle_core::{Board, Direction, Solution, SolveOutcome};
+
+/// Hint, overlay and the exact count (a hint must name a tile of the board on screen; a
+/// table's answer must be for the board and goal on screen).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CoachAction {
+    /// What the coach alone hears, taken as it is (the overlay, the count's switch, a hint
+    /// chosen at the edge, the coach's worker's replies).
+    Own(CoachOwn),
+    /// Hint pressed where no move is known yet: the count under way or a short solve in the
+    /// coach's worker answers, and the hint then shows by itself.
+    AskHint,
+    /// Request `id` asks the coach's worker for the optimal length from the board on screen.
+    CountStarted(u32),
+    /// The exact distance (and a first move) the coach's worker's table gives for the board and
+    /// goal of the request (kept only if they are still on screen; the game's shortest too,
+    /// when it is the game's start).
+    CountKnown(Box<ExactCount>, Option<(u32, Option<Direction>)>),
+}
 
 /// A background solve for the live "optimal moves from here" count.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,6 +283,69 @@ impl Coach {
             .as_mut()
             .filter(|l| l.id == id && l.answer.is_none())
     }
+}
+
+/// The coach slice (hint, overlay, exact count), and the game's shortest from an exact count.
+pub(super) fn route(state: &State, action: CoachAction) -> Option<State> {
+    let mut next = state.clone();
+    let coach = |action| {
+        Some(State {
+            coach: state.coach.reduce(action)?,
+            ..state.clone()
+        })
+    };
+    match action {
+        // Coach only (a hint must name a tile of the board on screen; a table's answer must be
+        // for the board and goal on screen).
+        CoachAction::Own(CoachOwn::ShowHint(cell)) => {
+            let board = &state.puzzle.board;
+            if cell >= board.cells().len() || cell == board.blank() {
+                return None;
+            }
+            return coach(CoachChange::Own(CoachOwn::ShowHint(cell)));
+        }
+        CoachAction::Own(own) => return coach(CoachChange::Own(own)),
+        CoachAction::AskHint => {
+            if state.is_solved() || !state.solvability().solvable || state.coach.hint.is_some() {
+                return None;
+            }
+            let (board, goal) = (&state.puzzle.board, &state.puzzle.goal_board);
+            return coach(CoachChange::AskHint(board.clone(), goal.clone()));
+        }
+        CoachAction::CountStarted(id) => {
+            return coach(CoachChange::CountStarted(Box::new(ExactCount {
+                id,
+                board: state.puzzle.board.clone(),
+                goal: state.puzzle.goal_board.clone(),
+                answer: None,
+            })))
+        }
+        // Coach and play: the distance of the game's start is its shortest, even once the
+        // board moved on.
+        CoachAction::CountKnown(asked, answer) => {
+            if let Some((moves, _)) = answer {
+                let shortest = Reading::Shortest {
+                    start: asked.board.clone(),
+                    goal: asked.goal.clone(),
+                    moves,
+                };
+                if let Some(play) = state.play.reduce(PlayChange::Reading(shortest)) {
+                    next.play = play;
+                }
+            }
+            if !asked.is_for(&state.puzzle.board, &state.puzzle.goal_board) {
+                return (next != *state).then_some(next);
+            }
+            let known = ExactCount {
+                answer: Some(answer),
+                ..*asked
+            };
+            next.coach = state
+                .coach
+                .reduce(CoachChange::CountKnown(Box::new(known)))?;
+        }
+    }
+    Some(next)
 }
 
 #[cfg(test)]

@@ -1,7 +1,22 @@
 //! The editors slice: the "edit board" field and the custom-goal field, each with what the
 //! user typed and the core's message when it does not parse.
 
+use super::State;
 use puzzle_core::{Board, Goal};
+
+/// The edit-board and custom-goal fields only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorsAction {
+    /// Opens the custom-goal field.
+    CustomGoal,
+    /// Opens or closes the edit field (filled with the current board when opened).
+    ToggleEditor,
+    /// Text typed into the edit field.
+    EditText(String),
+    /// A file that was not read as a board (too big, or unreadable): the edit field opens,
+    /// its text kept, with this message.
+    ImportRefused(String),
+}
 
 /// A text field whose content is parsed as the user types.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -121,6 +136,24 @@ pub fn goal_text(goal: &Goal) -> String {
         Goal::Custom(board) => board.to_line(),
         named => named.to_string(),
     }
+}
+
+/// The editors only (opened from the board or goal on screen).
+pub(super) fn route(state: &State, action: EditorsAction) -> Option<State> {
+    let mut next = state.clone();
+    let change = match action {
+        EditorsAction::CustomGoal => EditorsChange::OpenGoal(state.puzzle.goal_board.clone()),
+        EditorsAction::ToggleEditor => EditorsChange::ToggleBoard(state.puzzle.board.clone()),
+        EditorsAction::EditText(text) => {
+            next.editors = state.editors.board_typed(text);
+            return Some(next);
+        }
+        EditorsAction::ImportRefused(message) => {
+            EditorsChange::ImportFailed(state.editors.board.text.clone(), message)
+        }
+    };
+    next.editors_do(change);
+    Some(next)
 }
 
 #[cfg(test)]

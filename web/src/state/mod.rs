@@ -8,7 +8,8 @@
 //! [`experiment`] (the Experiment view's run), [`coach`] (hint, overlay, exact count), [`prefs`]
 //! and [`view`] (the open tab). The top-level [`State`] composes them. The page's [`Action`]s are
 //! nested by slice (`Action::Play(PlayAction::Undo)`, see `action.rs`); [`reduce`] (in `reduce.rs`)
-//! hands each to its slice's part of the router in one exhaustive `match`, and that part tells the
+//! hands each to its slice's part of the router in one exhaustive `match` (each part, `route`,
+//! lives in its slice's file, beside the slice's action enum), and that part tells the
 //! slices what changes (their own `*Change` enums; playback and [`prefs`] take the page's actions
 //! as they are, and what a slice takes as it comes is one enum both vocabularies carry: [`Told`],
 //! [`Reading`], [`CoachOwn`]). Actions that touch several slices are handled there, explicitly: an
@@ -16,10 +17,10 @@
 //! playback; a new board drops the result.
 //!
 //! The game by hand follows the board: whenever the board on screen changes by anything but a
-//! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `reduce.rs`).
+//! hand move, an undo or a redo, a new game starts from it (`keep_the_game` in `rules.rs`).
 //!
 //! The one cross-cutting rule, checked at the end of every [`reduce`] (`keep_what_belongs` in
-//! `reduce.rs`): whatever is shown, charted or exported belongs to the board and goal on
+//! `rules.rs`): whatever is shown, charted or exported belongs to the board and goal on
 //! screen, or to the start of the playback in progress ([`State::shows`]); a solve or race for
 //! another board stops, and a result for one goes.
 //!
@@ -41,7 +42,9 @@ pub mod solve;
 pub mod view;
 
 mod action;
+mod apply;
 mod reduce;
+mod rules;
 
 #[cfg(test)]
 mod check;
@@ -54,21 +57,23 @@ use puzzle_core::generate::{scramble_seeded, Scramble};
 use puzzle_core::{Algorithm, Board, Direction, Goal, Method, Shape, Solution, Solvability};
 use yew::Reducible;
 
-pub use action::{
-    Action, CoachAction, EditorsAction, PlayAction, PuzzleAction, RaceAction, SolveAction,
-};
+pub use action::Action;
 pub use reduce::reduce;
 
-pub use coach::{Coach, CoachChange, CoachOwn, ExactCount, HintAsk, Route};
-pub use editors::{goal_text, Editor, Editors, EditorsChange};
+pub use coach::{Coach, CoachAction, CoachChange, CoachOwn, ExactCount, HintAsk, Route};
+pub use editors::{goal_text, Editor, Editors, EditorsAction, EditorsChange};
 pub use experiment::{ExperimentAction, ExperimentRun, RunEnd};
 pub use lesson::{Lesson, LessonAction, Turn};
-pub use play::{clock_text, Finish, NoRecord, Play, PlayChange, Reading, MIN_RECORD_MOVES};
+pub use play::{
+    clock_text, Finish, NoRecord, Play, PlayAction, PlayChange, Reading, MIN_RECORD_MOVES,
+};
 pub use playback::{pace, Pace, Playback, PlaybackAction};
 pub use prefs::{Preferences, PrefsAction, ScrambleHow, DEFAULT_SPEED_MS, DEFAULT_WALK};
-pub use puzzle::{Puzzle, PuzzleChange};
-pub use race::RaceChange;
-pub use solve::{Finished, Proof, ProofStep, Running, Solve, SolveChange, Stop, Told, Watch};
+pub use puzzle::{Puzzle, PuzzleAction, PuzzleChange};
+pub use race::{RaceAction, RaceChange};
+pub use solve::{
+    Finished, Proof, ProofStep, Running, Solve, SolveAction, SolveChange, Stop, Told, Watch,
+};
 pub use view::View;
 
 use crate::protocol::{SolveRequest, ToWorker, Workers};

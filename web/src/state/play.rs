@@ -8,7 +8,24 @@
 //! ([`Play::not_a_record`]). Clock readings come from the edge ([`Reading::Clock`]), so the
 //! slice stays pure.
 
+use super::State;
 use puzzle_core::{Board, Direction, Heuristic, HeuristicKind};
+
+/// The game by hand; a move, an undo or a redo moves the board with it and leaves playback.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    /// A click on the tile at this cell: slides it (and the tiles between) into the blank.
+    ClickCell(usize),
+    /// A move of the blank (from the keyboard).
+    MoveBlank(Direction),
+    /// Takes back the last hand move (nothing after the game was won).
+    Undo,
+    /// Makes the last move taken back again.
+    Redo,
+    /// What the edge read for the game (the clock just before a hand input, a worker's
+    /// fewest moves from a start): the game takes it as it is.
+    Reading(Reading),
+}
 
 /// The fewest moves a board must need for a game on it to count as a record: a board a few
 /// moves from the goal is no game.
@@ -267,6 +284,32 @@ pub fn clock_text(ms: f64) -> String {
         0
     };
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// The actions of the game by hand: hand moves, undo and redo (the board and the game move
+/// together, playback is left), the clock and the worker's shortest.
+pub(super) fn route(state: &State, action: PlayAction) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        PlayAction::ClickCell(cell) => next.hand_move(state.puzzle.board.slide_moves(cell)?)?,
+        PlayAction::MoveBlank(direction) => next.hand_move(vec![direction])?,
+        PlayAction::Undo => {
+            next.slide_by_hand(state.play.undo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayChange::Undo(next.puzzle.board.clone()))?;
+        }
+        PlayAction::Redo => {
+            next.slide_by_hand(state.play.redo_moves()?)?;
+            next.play = state
+                .play
+                .reduce(PlayChange::Redo(next.puzzle.board.clone()))?;
+        }
+        PlayAction::Reading(reading) => {
+            next.play = state.play.reduce(PlayChange::Reading(reading))?;
+        }
+    }
+    Some(next)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! [`Playback::board`]; the top-level reducer copies it into the puzzle. [`pace`] sets how
 //! fast an answer of a given length plays at a chosen speed.
 
+use super::{PuzzleChange, State};
 use puzzle_core::{Board, Direction};
 
 /// Playing a solution back on the board.
@@ -226,6 +227,19 @@ impl Playback {
         // A step the moves do not reach leaves playback as it was (but still answered).
         Some(moved.unwrap_or_else(|| self.clone()))
     }
+}
+
+/// Playback, whose board the puzzle shows.
+pub(super) fn route(state: &State, action: PlaybackAction) -> Option<State> {
+    let mut next = state.clone();
+    let playback = state.playback.as_ref()?;
+    let playback = match action {
+        PlaybackAction::Tick => playback.tick(state.pace().moves_per_tick)?,
+        _ => playback.reduce(action)?,
+    };
+    next.puzzle_do(PuzzleChange::Show(playback.board()));
+    next.playback = Some(playback);
+    Some(next)
 }
 
 #[cfg(test)]

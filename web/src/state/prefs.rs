@@ -8,6 +8,7 @@ use puzzle_core::formula::Formula;
 use puzzle_core::solver::DEFAULT_DEPTH_LIMIT;
 use puzzle_core::{HeuristicKind, Method, Shape};
 
+use super::State;
 use crate::race::DEFAULT_PICK;
 
 /// The user's choices only.
@@ -181,6 +182,15 @@ impl Preferences {
         }
         Some(next)
     }
+}
+
+/// The preferences only (a method must fit the board on screen): the slice takes the page's
+/// action as it is.
+pub(super) fn route(state: &State, action: PrefsAction) -> Option<State> {
+    Some(State {
+        prefs: state.prefs.reduce(action, state.shape())?,
+        ..state.clone()
+    })
 }
 
 #[cfg(test)]

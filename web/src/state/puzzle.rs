@@ -2,7 +2,34 @@
 //! the goal always have the same shape. The hand moves themselves (to count, undo and time
 //! them) are the play slice's.
 
-use puzzle_core::{solvability, Board, Direction, Goal, Shape, Solvability};
+use super::{scrambled, EditorsChange, State};
+use puzzle_core::{solvability, swap_fix, Board, Direction, Goal, Shape, Solvability};
+
+/// New boards and goals: the puzzle changes, the editors follow, and what belonged to the old
+/// board goes (result, playback, hint; the method on a new size).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleAction {
+    /// A new board size: a new game, scrambled (the chosen kind of scramble) from a random
+    /// `seed` chosen at the edge, so that it can reach the goal and is not solved.
+    SetShape(Shape, u64),
+    /// A named goal (standard, blank-first, snail): a new game for it, as for a size.
+    SetGoal(Goal, u64),
+    /// Text typed into the custom-goal field: when it reads as a goal, a new game for it (as
+    /// for a size), else the field's error.
+    GoalText(String, u64),
+    /// A scrambled board, made at the edge (see [`super::scrambled`]).
+    Scramble(Board),
+    /// Scrambles with a random `seed` chosen at the edge (the board follows from the seed).
+    ScrambleSeeded(u64),
+    /// Uses the edited board.
+    ApplyEdit,
+    /// Swaps two tiles so that an unsolvable board becomes solvable.
+    SwapFix,
+    /// Text of an imported file, a drop or a paste: parsed like the edit field.
+    Import(String),
+    /// A board from the generator panel, with its goal.
+    Generated(Goal, Board),
+}
 
 /// The board and the goal.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +131,98 @@ pub fn standard(shape: Shape) -> Board {
     Goal::Standard
         .board(shape)
         .expect("every supported shape has a standard goal")
+}
+
+/// New boards and goals: the puzzle, the editors, and what belonged to the old board.
+pub(super) fn route(state: &State, action: PuzzleAction) -> Option<State> {
+    let mut next = state.clone();
+    match action {
+        // New boards: puzzle, editors, result, playback, hint, method on a new size.
+        PuzzleAction::SetShape(shape, seed) => {
+            if shape == state.shape() {
+                return None;
+            }
+            let goal_board = state
+                .puzzle
+                .goal
+                .board(shape)
+                .unwrap_or_else(|_| standard(shape));
+            next.set_board(goal_board);
+            next.new_game(seed);
+        }
+        PuzzleAction::Scramble(board) => {
+            next.set_board(board);
+            next.editors_do(EditorsChange::CloseBoard);
+            next.notice = None;
+        }
+        PuzzleAction::ScrambleSeeded(seed) => {
+            return route(state, PuzzleAction::Scramble(scrambled(state, seed)));
+        }
+        PuzzleAction::ApplyEdit => match Board::parse(&state.editors.board.text, None) {
+            Ok(board) => {
+                next.set_board(board);
+                next.bring_game();
+                next.editors_do(EditorsChange::ClearBoard);
+                next.notice = None;
+            }
+            Err(error) => next.editors_do(EditorsChange::BoardError(error.to_string())),
+        },
+        PuzzleAction::SwapFix => {
+            if state.solvability().solvable {
+                return None;
+            }
+            next.set_board(swap_fix(&state.puzzle.board));
+        }
+        PuzzleAction::Import(text) => match Board::parse(&text, None) {
+            Ok(board) => {
+                next.set_board(board);
+                next.bring_game();
+                next.editors_do(EditorsChange::ClearBoard);
+                next.notice = Some("Board imported.".to_string());
+            }
+            Err(error) => {
+                next.editors_do(EditorsChange::ImportFailed(text, error.to_string()));
+                next.notice = None;
+            }
+        },
+        PuzzleAction::Generated(goal, board) => {
+            next.puzzle = state
+                .puzzle
+                .reduce(PuzzleChange::Generated(goal.clone(), board))?;
+            next.editors_do(EditorsChange::ShowGoal(
+                goal.clone(),
+                matches!(goal, Goal::Custom(_)),
+            ));
+            next.editors_do(EditorsChange::CloseBoard);
+            next.prefs = next.prefs.reset_method(next.shape());
+            next.drop_result();
+            next.coach.hint = None;
+            next.notice = None;
+        }
+        // Goals: puzzle, editors, result and playback.
+        PuzzleAction::SetGoal(goal, seed) => {
+            next.puzzle = state.puzzle.reduce(PuzzleChange::SetGoal(goal.clone()))?;
+            next.editors_do(EditorsChange::ShowGoal(goal, false));
+            next.new_game(seed);
+        }
+        PuzzleAction::GoalText(text, seed) => {
+            let shape = state.shape();
+            match Goal::parse(&text, Some(shape)).and_then(|goal| goal.board(shape).map(|_| goal)) {
+                Ok(goal) => {
+                    let changed = goal != state.puzzle.goal;
+                    next.puzzle_do(PuzzleChange::SetGoal(goal));
+                    next.editors_do(EditorsChange::GoalText(text, None));
+                    if changed {
+                        next.new_game(seed);
+                    }
+                }
+                Err(error) => {
+                    next.editors_do(EditorsChange::GoalText(text, Some(error.to_string())))
+                }
+            }
+        }
+    }
+    Some(next)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! the workers it runs on ([`WorkersInfo`]), the downloads that failed ([`DownloadFailure`]) and
 //! what a finished one adds to its answer ([`HowSolved`]), all held by the solve slice
 //! ([`super`]), and where the tables came from in words. Their reducer steps are in [`super`]
-//! and `state/reduce.rs`, their views in [`crate::components::solve_tables`]; the methods' names
+//! and `state/solve/running.rs`, their views in [`crate::components::solve_tables`]; the methods' names
 //! for people are the core's ([`Method::description`], [`Method::short_label`]).
 
 use puzzle_core::Method;
