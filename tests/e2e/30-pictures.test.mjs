@@ -7,17 +7,13 @@
 // afterwards the page still solves a 4x4.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, shot, record, bytesIntoPage } from './helpers.mjs';
+import { launch, open, shot, record, bytesIntoPage, SCREENS } from './helpers.mjs';
 import { corpus } from '../fixtures/hostile/corpus.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const SCREENS = {
-  desktop: { viewport: { width: 1280, height: 800 }, device: {} },
-  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
-};
 
 /** One move back and forth: tile 5 between cells 5 and 4 (the board is never solved). */
 const START = '?board=1,2,3,4,0,5,7,8,6';

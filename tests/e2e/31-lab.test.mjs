@@ -7,16 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { NPUZZLE, launch, open, openView, shot, board, moreOptions, bfsDistance, SNAIL_3, howToSolve } from './helpers.mjs';
+import { NPUZZLE, launch, open, openView, shot, board, moreOptions, bfsDistance, SNAIL_3, howToSolve, SCREENS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const SCREENS = {
-  desktop: { viewport: { width: 1280, height: 800 }, device: {} },
-  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
-};
 
 for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
   test(`${screen}: a formula's error points at it; its verdicts are the CLI's; a board it overestimates loads`, async () => {

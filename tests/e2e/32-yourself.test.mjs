@@ -8,16 +8,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { NPUZZLE, launch, open, shot, board } from './helpers.mjs';
+import { NPUZZLE, launch, open, shot, board, SCREENS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const SCREENS = {
-  desktop: { viewport: { width: 1280, height: 800 }, device: {} },
-  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
-};
 
 /** A 4x4 whose method answer has seven phases, each with moves (70 moves in all). */
 const LESSON = [1, 6, 11, 3, 8, 4, 12, 13, 15, 2, 0, 7, 9, 5, 14, 10];

@@ -184,3 +184,10 @@ export async function howToSolve(page) {
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
   return page;
 }
+
+/** The two screens a view's browser test runs on: a desktop (1280x800, light) and a phone
+ * (360x640, dark, touch). */
+export const SCREENS = {
+  desktop: { viewport: { width: 1280, height: 800 }, device: {} },
+  phone: { viewport: { width: 360, height: 640 }, device: { hasTouch: true, isMobile: true, colorScheme: 'dark' } },
+};
