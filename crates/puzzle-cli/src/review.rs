@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
-use puzzle_core::known::fewest_moves;
-use puzzle_core::review::{review_with_progress, Distance, Review, Step, TableOracle};
+use puzzle_core::review::{review_with_progress, Distance, PdbOracle, Review, Step, TableOracle};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::{format_moves, parse_moves, Board, Heuristic, HeuristicKind, Limits};
 use serde::Serialize;
@@ -31,9 +30,8 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<ExitCode> {
     } else if cells <= 16 {
         let mut store = PdbStore::new(PdbStore::default_dir());
         let (pdb, _) = store.get(&goal)?;
-        let mut solved =
-            |board: &Board| fewest_moves(board, &goal, pdb).map(|moves| Distance::Exact { moves });
-        review_with_progress(&start, &goal, &moves, &mut solved, &mut tell)
+        let mut oracle = PdbOracle::new(&goal, pdb);
+        review_with_progress(&start, &goal, &moves, &mut oracle, &mut tell)
     } else {
         let lower = Heuristic::new(HeuristicKind::LinearConflict, &goal);
         let config = StagedConfig::default();

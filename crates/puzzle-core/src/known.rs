@@ -28,6 +28,29 @@ pub fn fewest_moves(board: &Board, goal: &Board, pdb: &AdditivePdb) -> Option<u3
     solution.length().map(|length| length as u32)
 }
 
+/// The fewest moves from `board` to `goal` when a board one move away needs `beside`: one
+/// more or one less (a move changes the distance by exactly one), told apart by one bounded
+/// search over `pdb` at `beside - 1` ([`crate::tuned`]), far cheaper than a whole solve when
+/// the answer is `beside + 1` (its deepest iteration is never run). `None` as for
+/// [`fewest_moves`].
+pub fn fewest_moves_beside(
+    board: &Board,
+    goal: &Board,
+    pdb: &AdditivePdb,
+    beside: u32,
+) -> Option<u32> {
+    if board == goal {
+        return Some(0);
+    }
+    if beside == 0 {
+        return Some(1);
+    }
+    let relabel = Relabel::between(goal, pdb.goal())?;
+    let relabelled = relabel.board(board)?;
+    let closer = crate::tuned::reaches_within(&relabelled, pdb, beside - 1);
+    Some(if closer { beside - 1 } else { beside + 1 })
+}
+
 /// Boards with known fewest moves to `goal`, for
 /// [`check_known`](crate::formula::check::check_known) on a 4x4: Korf's 100 and the 17 boards
 /// of 80 moves ([`crate::catalog`]) where a symmetry carries their blank-first goal

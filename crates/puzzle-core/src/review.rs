@@ -23,7 +23,9 @@ use thiserror::Error;
 
 use crate::analysis::DistanceTable;
 use crate::board::{Board, BoardError};
+use crate::known::{fewest_moves, fewest_moves_beside};
 use crate::moves::{Direction, MoveError};
+use crate::pdb::AdditivePdb;
 
 /// The most moves a game reviewed may have.
 pub const MAX_GAME_MOVES: usize = 100_000;
@@ -90,6 +92,45 @@ impl Oracle for TableOracle<'_> {
 impl<F: FnMut(&Board) -> Option<Distance>> Oracle for F {
     fn distance(&mut self, board: &Board) -> Option<Distance> {
         self(board)
+    }
+}
+
+/// The exact distance over pattern databases (boards of up to 16 cells), for positions one
+/// move apart asked in turn (a game): the first solved whole ([`fewest_moves`]), each next one
+/// from the one before ([`fewest_moves_beside`]: one bounded search), any other solved whole.
+pub struct PdbOracle<'a> {
+    goal: &'a Board,
+    pdb: &'a AdditivePdb,
+    /// The last board asked and its distance.
+    last: Option<(Board, u32)>,
+}
+
+impl<'a> PdbOracle<'a> {
+    /// An oracle toward `goal` over `pdb` (databases for `goal`, or for the goal a relabelling
+    /// leads to).
+    pub fn new(goal: &'a Board, pdb: &'a AdditivePdb) -> Self {
+        PdbOracle {
+            goal,
+            pdb,
+            last: None,
+        }
+    }
+}
+
+impl Oracle for PdbOracle<'_> {
+    fn distance(&mut self, board: &Board) -> Option<Distance> {
+        let beside = self.last.as_ref().and_then(|(last, moves)| {
+            let one_move = Direction::ALL
+                .iter()
+                .any(|&d| last.after(&[d]).is_ok_and(|next| next == *board));
+            one_move.then_some(*moves)
+        });
+        let moves = match beside {
+            Some(moves) => fewest_moves_beside(board, self.goal, self.pdb, moves)?,
+            None => fewest_moves(board, self.goal, self.pdb)?,
+        };
+        self.last = Some((board.clone(), moves));
+        Some(Distance::Exact { moves })
     }
 }
 
@@ -215,6 +256,7 @@ pub fn review_with_progress(
 mod tests {
     use super::*;
     use crate::generate::random_walk;
+    use crate::relabel::Relabel;
     use crate::{parse_moves, Goal, Shape};
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
@@ -253,6 +295,42 @@ mod tests {
         // Closer minus farther is the distance covered.
         let covered = r.shortest_from_start().bounds().0 as usize;
         assert_eq!(closer - r.farther(), covered);
+    }
+
+    /// The pattern databases' oracle, each position from the one before by one bounded
+    /// search, gives the exact table's distances on every position of games that wander, pass
+    /// through the goal, go on and come back (three goals, so relabelled tables too).
+    #[test]
+    fn the_pattern_oracle_from_move_to_move_gives_the_exact_distances() {
+        let shape = Shape::square(3).unwrap();
+        let standard = Goal::Standard.board(shape).unwrap();
+        let partition = crate::pdb::Partition::by_reading_order(&standard, &[4, 4]).unwrap();
+        let pdb = AdditivePdb::build(&standard, &partition, &mut crate::Limits::default()).unwrap();
+        for (seed, goal) in [Goal::Standard, Goal::BlankFirst, Goal::Snail]
+            .into_iter()
+            .enumerate()
+        {
+            let goal = goal.board(shape).unwrap();
+            let table = DistanceTable::build(&goal).unwrap();
+            let mut rng = StdRng::seed_from_u64(seed as u64);
+            let start = random_walk(&goal, 6, &mut rng);
+            let mut game = Vec::new();
+            let mut now = start.clone();
+            for _ in 0..120 {
+                let legal: Vec<Direction> = now.legal_moves().collect();
+                let direction = *legal.choose(&mut rng).unwrap();
+                now.apply(direction);
+                game.push(direction);
+            }
+            let exact = review(&start, &goal, &game, &mut TableOracle(&table)).unwrap();
+            let mut oracle = PdbOracle::new(&goal, &pdb);
+            let chained = review(&start, &goal, &game, &mut oracle);
+            if Relabel::between(&goal, &standard).is_none() {
+                assert!(chained.is_err(), "no tables for the snail goal");
+                continue;
+            }
+            assert_eq!(chained.unwrap(), exact, "goal {goal}");
+        }
     }
 
     #[test]

@@ -92,6 +92,18 @@ pub fn solve_pdb(
     Ok(solve_pdb_checked(board, pdb, verdict, options, limits))
 }
 
+/// Whether `board` (of the tables' shape, able to reach their goal) reaches the goal of `pdb`
+/// in at most `bound` moves: one IDA* iteration at that bound, every option of
+/// [`TunedOptions`] on. A board's distance differs from a neighbour's by exactly one, so
+/// where the neighbour's is known one such iteration tells it
+/// ([`crate::known::fewest_moves_beside`]), without the iterations below it or above it.
+pub(crate) fn reaches_within(board: &Board, pdb: &AdditivePdb, bound: u32) -> bool {
+    let mut search = Search::new(board, pdb, &TunedOptions::default());
+    let mut limits = Limits::default();
+    let mut meter = Meter::new(&mut limits, true);
+    matches!(search.iteration(bound, &mut meter), Ok(Some(true)))
+}
+
 /// [`solve_pdb`] for a board whose parity verdict toward the tables' goal is known:
 /// `verdict` is [`solvability`]`(board, pdb.goal())`, or that of a problem a relabelling made
 /// this one of (the same `solvable`), computed once at the entry ([`crate::dispatch`]).

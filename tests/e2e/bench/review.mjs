@@ -6,9 +6,11 @@
 // tables from its cache) on the same game. Every distance is compared with the CLI's.
 //
 //   node tests/e2e/bench/review.mjs [--games 5] [--moves 100] [--seed 1]
+//       [--old-url http://127.0.0.1:8081] [--old-npuzzle /tmp/npuzzle-old]
 //
 // BASE_URL: the served release build (default http://127.0.0.1:8080); NPUZZLE: the native
-// binary (default target/release/npuzzle).
+// binary (default target/release/npuzzle). With --old-url and --old-npuzzle, an older build
+// and binary review the same games in the same run, for a comparison old against new.
 import { execFileSync } from 'node:child_process';
 import { launch, BASE_URL } from '../helpers.mjs';
 import { option, npuzzle, mean } from './common.mjs';
@@ -16,6 +18,8 @@ import { option, npuzzle, mean } from './common.mjs';
 const games = Number(option('--games', '5'));
 const length = Number(option('--moves', '100'));
 const seed = Number(option('--seed', '1'));
+const oldUrl = option('--old-url', '');
+const oldNpuzzle = option('--old-npuzzle', '');
 const STEP = { U: -4, D: 4, L: -1, R: 1 };
 const BACK = { U: 'D', D: 'U', L: 'R', R: 'L' };
 
@@ -60,15 +64,11 @@ async function reviewed(page) {
   };
 }
 
-const browser = await launch();
-const rows = [];
-for (let g = 0; g < games; g += 1) {
-  const start = execFileSync(npuzzle, ['generate', '--size', '4x4', '--random', '--seed', String(seed + g)], { encoding: 'utf8' })
-    .trim().split(/\s+/).map(Number);
-  const moves = walk(start, length, random(seed + g));
+/** Plays `moves` from `start` by hand in a fresh profile at `url`, reviews the game twice. */
+async function inPage(browser, url, start, moves) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${BASE_URL}/?size=4x4&board=${start.join(',')}`);
+  await page.goto(`${url}/?size=4x4&board=${start.join(',')}`);
   await page.getByRole('grid').waitFor();
   for (const move of moves) {
     const blank = await page.locator('[role=grid] .tile.blank').getAttribute('data-cell');
@@ -78,18 +78,52 @@ for (let g = 0; g < games; g += 1) {
   }
   const first = await reviewed(page);
   const held = await reviewed(page);
-  const cliStart = Date.now();
-  const cli = JSON.parse(execFileSync(npuzzle, ['review', start.join(' '), '--size', '4x4', '--moves', moves, '--json'], { encoding: 'utf8' }));
-  const cliMs = Date.now() - cliStart;
-  const same = JSON.stringify(held.distances) === JSON.stringify(cli.distances.map((d) => d.moves))
-    && JSON.stringify(first.distances) === JSON.stringify(held.distances);
-  const row = { game: g + 1, moves: moves.length, first_wall_ms: first.wall_ms, held_wall_ms: held.wall_ms, held_worker_ms: held.worker_ms, cli_ms: cliMs, farther: cli.farther, same_as_cli: same };
+  await context.close();
+  return { first, held };
+}
+
+/** `npuzzle review --json` of the game with `binary`, and its wall time. */
+function native(binary, start, moves) {
+  const started = Date.now();
+  const out = execFileSync(binary, ['review', start.join(' '), '--size', '4x4', '--moves', moves, '--json'], { encoding: 'utf8' });
+  return { ms: Date.now() - started, review: JSON.parse(out) };
+}
+
+const browser = await launch();
+const rows = [];
+for (let g = 0; g < games; g += 1) {
+  const start = execFileSync(npuzzle, ['generate', '--size', '4x4', '--random', '--seed', String(seed + g)], { encoding: 'utf8' })
+    .trim().split(/\s+/).map(Number);
+  const moves = walk(start, length, random(seed + g));
+  const cli = native(npuzzle, start, moves);
+  const page = await inPage(browser, BASE_URL, start, moves);
+  const distances = cli.review.distances.map((d) => d.moves);
+  const same = JSON.stringify(page.held.distances) === JSON.stringify(distances)
+    && JSON.stringify(page.first.distances) === JSON.stringify(distances);
+  const row = { game: g + 1, moves: moves.length, first_wall_ms: page.first.wall_ms, held_wall_ms: page.held.wall_ms, held_worker_ms: page.held.worker_ms, cli_ms: cli.ms, farther: cli.review.farther, same_as_cli: same };
+  if (oldNpuzzle) {
+    const old = native(oldNpuzzle, start, moves);
+    row.old_cli_ms = old.ms;
+    row.same_as_old_cli = JSON.stringify(old.review.distances) === JSON.stringify(cli.review.distances);
+  }
+  if (oldUrl) {
+    const old = await inPage(browser, oldUrl, start, moves);
+    row.old_held_wall_ms = old.held.wall_ms;
+    row.old_held_worker_ms = old.held.worker_ms;
+  }
   console.log(JSON.stringify(row));
   rows.push(row);
-  await context.close();
 }
 await browser.close();
-console.log(`${games} games of ${length} moves on 4x4: first review ${(mean(rows.map((r) => r.first_wall_ms)) / 1000).toFixed(2)} s mean (tables got), `
-  + `with the tables held ${(mean(rows.map((r) => r.held_wall_ms)) / 1000).toFixed(2)} s mean from the click (worst ${(Math.max(...rows.map((r) => r.held_wall_ms)) / 1000).toFixed(2)} s; `
-  + `the worker's own ${(mean(rows.map((r) => r.held_worker_ms)) / 1000).toFixed(2)} s), npuzzle review ${(mean(rows.map((r) => r.cli_ms)) / 1000).toFixed(2)} s mean; `
+const seconds = (key) => (mean(rows.map((r) => r[key])) / 1000).toFixed(2);
+const worst = (key) => (Math.max(...rows.map((r) => r[key])) / 1000).toFixed(2);
+console.log(`${games} games of ${length} moves on 4x4: first review ${seconds('first_wall_ms')} s mean (tables got), `
+  + `with the tables held ${seconds('held_wall_ms')} s mean from the click (worst ${worst('held_wall_ms')} s; `
+  + `the worker's own ${seconds('held_worker_ms')} s), npuzzle review ${seconds('cli_ms')} s mean; `
   + `distances as the CLI's in ${rows.filter((r) => r.same_as_cli).length} of ${games}`);
+if (oldUrl) {
+  console.log(`old build: with the tables held ${seconds('old_held_wall_ms')} s mean from the click (worst ${worst('old_held_wall_ms')} s; the worker's own ${seconds('old_held_worker_ms')} s)`);
+}
+if (oldNpuzzle) {
+  console.log(`old npuzzle review ${seconds('old_cli_ms')} s mean against ${seconds('cli_ms')} s; the same distances in ${rows.filter((r) => r.same_as_old_cli).length} of ${games}`);
+}

@@ -7,9 +7,8 @@
 //! [`PROGRESS_EVERY_MS`].
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
-use puzzle_core::known::fewest_moves;
 use puzzle_core::pdb::AdditivePdb;
-use puzzle_core::review::{review_with_progress, Distance, Oracle, TableOracle};
+use puzzle_core::review::{review_with_progress, Distance, Oracle, PdbOracle, TableOracle};
 use puzzle_core::suboptimal::{solve_staged, StagedConfig};
 use puzzle_core::taught::solve_taught;
 use puzzle_core::{Board, Heuristic, HeuristicKind, Limits};
@@ -51,12 +50,7 @@ pub async fn review(scope: &DedicatedWorkerGlobalScope, id: u32, game: &Game) {
         }
     } else if cells <= EXACT_REVIEW_CELLS {
         match cache::cached::<AdditivePdb>(scope, id, goal).await {
-            Ok(pdb) => {
-                let mut solved = |board: &Board| {
-                    fewest_moves(board, goal, &pdb).map(|moves| Distance::Exact { moves })
-                };
-                reviewed(id, game, &mut solved, &mut send)
-            }
+            Ok(pdb) => reviewed(id, game, &mut PdbOracle::new(goal, &pdb), &mut send),
             Err(message) => Err(message),
         }
     } else {
