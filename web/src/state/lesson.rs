@@ -179,6 +179,15 @@ pub fn route(state: &State, action: LessonAction) -> Option<State> {
                 return Some(next);
             }
             let mut playback = Playback::new(board, moves);
+            // Paced a phase at a time: each plays at the chosen speed while the longest fits
+            // the time a whole answer gets (a big board's lesson is hundreds of moves, which
+            // would otherwise fly by several a tick).
+            playback.span = lesson
+                .phases
+                .iter()
+                .map(|p| p.moves.len())
+                .max()
+                .unwrap_or(1);
             // The first phase may be a single move long: it pauses at its end.
             stop_at_phase_end(&lesson, &mut playback);
             next.puzzle_do(PuzzleChange::Show(playback.board()));

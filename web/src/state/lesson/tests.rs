@@ -188,3 +188,21 @@ fn your_turn_keeps_the_board_and_a_late_or_foreign_answer_changes_nothing() {
         (None, board)
     );
 }
+
+#[test]
+fn a_lesson_is_paced_a_phase_at_a_time() {
+    // The browser test's board: 70 moves in seven phases, the longest 18.
+    let (state, phases) = page("1 6 11 3 8 4 12 13 15 2 0 7 9 5 14 10");
+    let watching = taught(&state, &phases);
+    let longest = phases.iter().map(|p| p.moves.len()).max().unwrap();
+    let whole: usize = phases.iter().map(|p| p.moves.len()).sum();
+    assert!(whole > longest);
+    assert_eq!(watching.playback.as_ref().unwrap().span, longest);
+    assert_eq!(
+        watching.pace(),
+        crate::state::pace(watching.prefs.speed_ms, longest)
+    );
+    // Its phases play at the chosen speed, where the whole answer would play faster.
+    assert_eq!(watching.pace().tick_ms, watching.prefs.speed_ms);
+    assert!(crate::state::pace(watching.prefs.speed_ms, whole).tick_ms < watching.prefs.speed_ms);
+}
