@@ -2,7 +2,8 @@
 //! `puzzle_core::formula::check` over every board that can reach the goal ([`run`]), or on a
 //! board of 11 to 16 cells over a sample of boards whose fewest moves are known ([`sampled`]:
 //! the published ones and `SOLVED_HERE` solved with the pattern databases), its progress
-//! posted at most every [`PROGRESS_EVERY_MS`]. Cancelled by the page terminating the worker.
+//! posted at most every [`PROGRESS_EVERY_MS`](super::PROGRESS_EVERY_MS). Cancelled by the
+//! page terminating the worker.
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
 use puzzle_core::formula::check::{check, check_known};
@@ -12,8 +13,8 @@ use puzzle_core::pdb::AdditivePdb;
 use puzzle_core::Board;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::outbox::post;
-use super::{cache, PROGRESS_EVERY_MS};
+use super::cache;
+use super::outbox::{counted_progress, post};
 use crate::protocol::{FromWorker, MAX_CHECK_CELLS, SOLVED_HERE};
 
 /// `formula` read and fitted to `goal`'s board (nothing built yet), or why it cannot be
@@ -46,19 +47,18 @@ pub fn refusal(formula: &str, goal: &Board) -> Option<String> {
 }
 
 /// The progress callback of check `id`: [`FromWorker::FormulaProgress`] handed to `send` at
-/// most every [`PROGRESS_EVERY_MS`] of `clock`, and at the end; it never stops the check.
+/// most every [`PROGRESS_EVERY_MS`](super::PROGRESS_EVERY_MS) of `clock`, and at the end; it
+/// never stops the check.
 fn progress<'a>(
     id: u32,
     clock: fn() -> f64,
     send: &'a mut dyn FnMut(FromWorker),
 ) -> impl FnMut(usize, usize) -> bool + 'a {
-    let mut last_post = f64::NEG_INFINITY;
+    let mut post = counted_progress(clock, send, move |done, total| {
+        FromWorker::FormulaProgress { id, done, total }
+    });
     move |done, total| {
-        let now = clock();
-        if now - last_post >= PROGRESS_EVERY_MS || done == total {
-            last_post = now;
-            send(FromWorker::FormulaProgress { id, done, total });
-        }
+        post(done, total);
         true
     }
 }

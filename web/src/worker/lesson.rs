@@ -4,7 +4,7 @@
 //! the exact table up to 10 cells, the pattern databases (fetched or built as for a solve) up
 //! to 16, and from 5x5 up a lower bound (linear conflict) and an upper one (the staged
 //! solver's answer) for each position. Progress is posted at most every
-//! [`PROGRESS_EVERY_MS`].
+//! [`PROGRESS_EVERY_MS`](super::PROGRESS_EVERY_MS).
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
 use puzzle_core::pdb::AdditivePdb;
@@ -14,9 +14,9 @@ use puzzle_core::taught::solve_taught;
 use puzzle_core::{Board, Heuristic, HeuristicKind, Limits};
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::cache;
 use super::experiment::performance_now;
-use super::outbox::post;
-use super::{cache, PROGRESS_EVERY_MS};
+use super::outbox::{counted_progress, post};
 use crate::protocol::lesson::Game;
 use crate::protocol::FromWorker;
 
@@ -81,21 +81,16 @@ fn bounds(goal: &Board) -> impl FnMut(&Board) -> Option<Distance> + '_ {
 }
 
 /// `game` reviewed with `oracle`, its progress handed to `send` at most every
-/// [`PROGRESS_EVERY_MS`] and at the end.
+/// [`PROGRESS_EVERY_MS`](super::PROGRESS_EVERY_MS) and at the end.
 fn reviewed(
     id: u32,
     game: &Game,
     oracle: &mut dyn Oracle,
     send: &mut dyn FnMut(FromWorker),
 ) -> Result<puzzle_core::review::Review, String> {
-    let mut last_post = f64::NEG_INFINITY;
-    let mut progress = |done: usize, total: usize| {
-        let now = performance_now();
-        if now - last_post >= PROGRESS_EVERY_MS || done == total {
-            last_post = now;
-            send(FromWorker::ReviewProgress { id, done, total });
-        }
-    };
+    let mut progress = counted_progress(performance_now, send, move |done, total| {
+        FromWorker::ReviewProgress { id, done, total }
+    });
     review_with_progress(&game.start, &game.goal, &game.moves, oracle, &mut progress)
         .map_err(|error| error.to_string())
 }

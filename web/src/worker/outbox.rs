@@ -3,7 +3,7 @@
 //! ([`FromWorker`]; a copy sent the page's kind of request answers its owner so too) and a
 //! copy's answers to its owner ([`FromCopy`]). Two kinds of message that many paths post are
 //! made here, once: a better answer while the search goes on ([`improved`]) and the progress of
-//! a search ([`progress_poster`]). Posting only fails if the page (or the owner) is gone;
+//! a search ([`progress_poster`]) or of a count of boards or positions ([`counted_progress`]). Posting only fails if the page (or the owner) is gone;
 //! nothing is left to tell then.
 
 use std::cell::Cell;
@@ -63,6 +63,25 @@ pub(crate) struct Parts {
     pub counted: Rc<Cell<(u64, u64)>>,
     /// When the search started (this worker's clock).
     pub started: f64,
+}
+
+/// A `(done, total)` progress callback that hands `send` the message `message(done, total)`
+/// at most every [`PROGRESS_EVERY_MS`] of `clock`, and always at the end (`done == total`):
+/// the lab's check ([`FromWorker::FormulaProgress`]) and a game's review
+/// ([`FromWorker::ReviewProgress`]).
+pub(super) fn counted_progress<'a>(
+    clock: fn() -> f64,
+    send: &'a mut dyn FnMut(FromWorker),
+    message: impl Fn(usize, usize) -> FromWorker + 'a,
+) -> impl FnMut(usize, usize) + 'a {
+    let mut last_post = f64::NEG_INFINITY;
+    move |done, total| {
+        let now = clock();
+        if now - last_post >= PROGRESS_EVERY_MS || done == total {
+            last_post = now;
+            send(message(done, total));
+        }
+    }
 }
 
 /// A progress callback that posts [`FromWorker::Progress`] at most every [`PROGRESS_EVERY_MS`]
