@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
-use puzzle_core::review::{review_with_progress, Distance, PdbOracle, Review, Step, TableOracle};
-use puzzle_core::suboptimal::{solve_staged, StagedConfig};
-use puzzle_core::{format_moves, parse_moves, Board, Heuristic, HeuristicKind, Limits};
+use puzzle_core::review::{
+    review_with_progress, BoundsOracle, Distance, PdbOracle, Review, Step, TableOracle,
+};
+use puzzle_core::{format_moves, parse_moves, Board};
 use serde::Serialize;
 
 use crate::args::ReviewArgs;
@@ -33,16 +34,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<ExitCode> {
         let mut oracle = PdbOracle::new(&goal, pdb);
         review_with_progress(&start, &goal, &moves, &mut oracle, &mut tell)
     } else {
-        let lower = Heuristic::new(HeuristicKind::LinearConflict, &goal);
-        let config = StagedConfig::default();
-        let mut bounded = |board: &Board| {
-            let staged = solve_staged(board, &goal, &config, &mut Limits::default()).ok()?;
-            let upper = staged.solution.length()? as u32;
-            Some(Distance::Between {
-                lower: lower.estimate(board),
-                upper,
-            })
-        };
+        let mut bounded = BoundsOracle::new(&goal);
         review_with_progress(&start, &goal, &moves, &mut bounded, &mut tell)
     }?;
     progress.finish_and_clear();

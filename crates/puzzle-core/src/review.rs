@@ -23,9 +23,12 @@ use thiserror::Error;
 
 use crate::analysis::DistanceTable;
 use crate::board::{Board, BoardError};
+use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::known::{fewest_moves, fewest_moves_beside};
 use crate::moves::{Direction, MoveError};
 use crate::pdb::AdditivePdb;
+use crate::search::Limits;
+use crate::suboptimal::{solve_staged, StagedConfig};
 
 /// The most moves a game reviewed may have.
 pub const MAX_GAME_MOVES: usize = 100_000;
@@ -131,6 +134,35 @@ impl Oracle for PdbOracle<'_> {
         };
         self.last = Some((board.clone(), moves));
         Some(Distance::Exact { moves })
+    }
+}
+
+/// Bounds for boards too big for exact distances: at least linear conflict's estimate, at most
+/// the length of the staged solver's answer.
+pub struct BoundsOracle<'a> {
+    goal: &'a Board,
+    lower: Heuristic,
+    config: StagedConfig<'a>,
+}
+
+impl<'a> BoundsOracle<'a> {
+    /// An oracle of bounds toward `goal`.
+    pub fn new(goal: &'a Board) -> Self {
+        BoundsOracle {
+            goal,
+            lower: Heuristic::new(HeuristicKind::LinearConflict, goal),
+            config: StagedConfig::default(),
+        }
+    }
+}
+
+impl Oracle for BoundsOracle<'_> {
+    fn distance(&mut self, board: &Board) -> Option<Distance> {
+        let staged = solve_staged(board, self.goal, &self.config, &mut Limits::default()).ok()?;
+        Some(Distance::Between {
+            lower: self.lower.estimate(board),
+            upper: staged.solution.length()? as u32,
+        })
     }
 }
 
@@ -330,6 +362,33 @@ mod tests {
                 continue;
             }
             assert_eq!(chained.unwrap(), exact, "goal {goal}");
+        }
+    }
+
+    /// The bounds' oracle holds the exact distance between its bounds on every position.
+    #[test]
+    fn the_bounds_oracle_holds_the_exact_distance() {
+        let goal = Goal::Standard.board(Shape::square(3).unwrap()).unwrap();
+        let table = DistanceTable::build(&goal).unwrap();
+        let mut rng = StdRng::seed_from_u64(9);
+        let start = random_walk(&goal, 30, &mut rng);
+        let game: Vec<Direction> = (0..40)
+            .scan(start.clone(), |now, _| {
+                let legal: Vec<Direction> = now.legal_moves().collect();
+                let direction = *legal.choose(&mut rng).unwrap();
+                now.apply(direction);
+                Some(direction)
+            })
+            .collect();
+        let exact = review(&start, &goal, &game, &mut TableOracle(&table)).unwrap();
+        let bounded = review(&start, &goal, &game, &mut BoundsOracle::new(&goal)).unwrap();
+        for (exact, bounds) in exact.distances.iter().zip(&bounded.distances) {
+            let (lower, upper) = bounds.bounds();
+            let moves = exact.bounds().0;
+            assert!(
+                lower <= moves && moves <= upper,
+                "{lower} <= {moves} <= {upper}"
+            );
         }
     }
 

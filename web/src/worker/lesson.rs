@@ -8,10 +8,9 @@
 
 use puzzle_core::analysis::{DistanceTable, MAX_TABLE_CELLS};
 use puzzle_core::pdb::AdditivePdb;
-use puzzle_core::review::{review_with_progress, Distance, Oracle, PdbOracle, TableOracle};
-use puzzle_core::suboptimal::{solve_staged, StagedConfig};
+use puzzle_core::review::{review_with_progress, BoundsOracle, Oracle, PdbOracle, TableOracle};
 use puzzle_core::taught::solve_taught;
-use puzzle_core::{Board, Heuristic, HeuristicKind, Limits};
+use puzzle_core::{Board, Limits};
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::cache;
@@ -54,7 +53,7 @@ pub async fn review(scope: &DedicatedWorkerGlobalScope, id: u32, game: &Game) {
             Err(message) => Err(message),
         }
     } else {
-        reviewed(id, game, &mut bounds(goal), &mut send)
+        reviewed(id, game, &mut BoundsOracle::new(goal), &mut send)
     };
     send(match reviewed {
         Ok(review) => FromWorker::Reviewed {
@@ -64,20 +63,6 @@ pub async fn review(scope: &DedicatedWorkerGlobalScope, id: u32, game: &Game) {
         },
         Err(message) => FromWorker::Failed { id, message },
     });
-}
-
-/// The oracle of boards too big for exact distances: at least linear conflict's estimate, at
-/// most the staged solver's answer.
-fn bounds(goal: &Board) -> impl FnMut(&Board) -> Option<Distance> + '_ {
-    let lower = Heuristic::new(HeuristicKind::LinearConflict, goal);
-    let config = StagedConfig::default();
-    move |board: &Board| {
-        let staged = solve_staged(board, goal, &config, &mut Limits::default()).ok()?;
-        Some(Distance::Between {
-            lower: lower.estimate(board),
-            upper: staged.solution.length()? as u32,
-        })
-    }
 }
 
 /// `game` reviewed with `oracle`, its progress handed to `send` at most every
