@@ -162,7 +162,7 @@ pub fn route(state: &State, action: LessonAction) -> Option<State> {
             goal,
             phases,
         } => {
-            if board != state.puzzle.board || goal != state.puzzle.goal_board {
+            if !on_screen(state, &board, &goal) {
                 return None;
             }
             let mut lesson = Lesson {
@@ -232,7 +232,7 @@ pub fn route(state: &State, action: LessonAction) -> Option<State> {
             goal,
             direction,
         } => {
-            if board != state.puzzle.board || goal != state.puzzle.goal_board {
+            if !on_screen(state, &board, &goal) {
                 return None;
             }
             let cell = board.shape().neighbour(board.blank(), direction)?;
@@ -259,13 +259,21 @@ fn watching(state: &State) -> Option<(&Lesson, &Playback)> {
     Some((lesson, playback))
 }
 
+/// Whether `board` and `goal` are the ones on screen (a worker's answer may come late).
+fn on_screen(state: &State, board: &Board, goal: &Board) -> bool {
+    state.puzzle.board == *board && state.puzzle.goal_board == *goal
+}
+
+/// `playback` paused at `step` (a seek always pauses).
+fn paused_at(playback: &Playback, step: usize) -> Playback {
+    playback
+        .reduce(PlaybackAction::Seek(step))
+        .unwrap_or_else(|| playback.clone())
+}
+
 /// Shows phase `phase` with the playback paused at `step`.
 fn seek(next: &mut State, phase: usize, step: usize) -> Option<()> {
-    let playback = next.playback.as_ref()?;
-    let moved = playback
-        .reduce(PlaybackAction::Seek(step))
-        .or_else(|| playback.reduce(PlaybackAction::Pause))
-        .unwrap_or_else(|| playback.clone());
+    let moved = paused_at(next.playback.as_ref()?, step);
     next.puzzle_do(PuzzleChange::Show(moved.board()));
     next.playback = Some(moved);
     next.lesson.as_mut()?.phase = phase;
@@ -298,12 +306,7 @@ fn taken_over(lesson: &Lesson, state: &State) -> Lesson {
 fn stop_at_phase_end(lesson: &Lesson, playback: &mut Playback) {
     let end = lesson.end_of(lesson.phase);
     if playback.step >= end && end < playback.moves.len() {
-        if let Some(paused) = playback
-            .reduce(PlaybackAction::Seek(end))
-            .or_else(|| playback.reduce(PlaybackAction::Pause))
-        {
-            *playback = paused;
-        }
+        *playback = paused_at(playback, end);
     }
 }
 
