@@ -294,6 +294,20 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
+    /// `count` random legal moves from `from`, and the board they reach.
+    fn wander(from: &Board, count: usize, rng: &mut StdRng) -> (Vec<Direction>, Board) {
+        let mut now = from.clone();
+        let moves = (0..count)
+            .map(|_| {
+                let legal: Vec<Direction> = now.legal_moves().collect();
+                let direction = *legal.choose(rng).unwrap();
+                now.apply(direction);
+                direction
+            })
+            .collect();
+        (moves, now)
+    }
+
     #[test]
     fn every_move_is_one_closer_or_one_farther_on_the_exact_table() {
         let goal = Goal::Snail.board(Shape::square(3).unwrap()).unwrap();
@@ -301,15 +315,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(5);
         let start = random_walk(&goal, 40, &mut rng);
         // A game: 30 random moves from the start, then the shortest way home.
-        let mut wander = Vec::new();
-        let mut now = start.clone();
-        for _ in 0..30 {
-            let legal: Vec<Direction> = now.legal_moves().collect();
-            let direction = *legal.choose(&mut rng).unwrap();
-            now.apply(direction);
-            wander.push(direction);
-        }
-        let mut game = wander;
+        let (mut game, mut now) = wander(&start, 30, &mut rng);
         while now != goal {
             let first = table.optimal_moves(&now)[0];
             now.apply(first);
@@ -346,14 +352,7 @@ mod tests {
             let table = DistanceTable::build(&goal).unwrap();
             let mut rng = StdRng::seed_from_u64(seed as u64);
             let start = random_walk(&goal, 6, &mut rng);
-            let mut game = Vec::new();
-            let mut now = start.clone();
-            for _ in 0..120 {
-                let legal: Vec<Direction> = now.legal_moves().collect();
-                let direction = *legal.choose(&mut rng).unwrap();
-                now.apply(direction);
-                game.push(direction);
-            }
+            let (game, _) = wander(&start, 120, &mut rng);
             let exact = review(&start, &goal, &game, &mut TableOracle(&table)).unwrap();
             let mut oracle = PdbOracle::new(&goal, &pdb);
             let chained = review(&start, &goal, &game, &mut oracle);
@@ -372,14 +371,7 @@ mod tests {
         let table = DistanceTable::build(&goal).unwrap();
         let mut rng = StdRng::seed_from_u64(9);
         let start = random_walk(&goal, 30, &mut rng);
-        let game: Vec<Direction> = (0..40)
-            .scan(start.clone(), |now, _| {
-                let legal: Vec<Direction> = now.legal_moves().collect();
-                let direction = *legal.choose(&mut rng).unwrap();
-                now.apply(direction);
-                Some(direction)
-            })
-            .collect();
+        let (game, _) = wander(&start, 40, &mut rng);
         let exact = review(&start, &goal, &game, &mut TableOracle(&table)).unwrap();
         let bounded = review(&start, &goal, &game, &mut BoundsOracle::new(&goal)).unwrap();
         for (exact, bounds) in exact.distances.iter().zip(&bounded.distances) {
