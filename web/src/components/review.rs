@@ -4,8 +4,6 @@
 //! move and lets the shortest answer from there play (the page's Solve, once the board is on
 //! screen).
 
-use std::rc::Rc;
-
 use puzzle_core::review::{Distance, Review, Step};
 use puzzle_core::Board;
 use yew::prelude::*;
@@ -100,7 +98,6 @@ pub fn review_view(props: &ReviewProps) -> Html {
 /// reached the goal."
 fn summary(review: &Review) -> String {
     let moves = review.moves.len();
-    let farther = review.farther();
     let start = distance_words(review.shortest_from_start());
     let end = if review.reached_goal() {
         "you reached the goal".to_string()
@@ -109,12 +106,9 @@ fn summary(review: &Review) -> String {
         format!("you stopped {} from it", distance_words(last))
     };
     format!(
-        "{}: {} you farther from the goal. The shortest from the start: {start}; {end}.",
+        "{}: {} took you farther from the goal. The shortest from the start: {start}; {end}.",
         plural(moves, "move"),
-        match farther {
-            1 => "1 took".to_string(),
-            n => format!("{n} took"),
-        }
+        review.farther()
     )
 }
 
@@ -151,18 +145,18 @@ fn chart(review: &Review, on_point: Callback<usize>) -> Html {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let steps: Rc<Vec<Step>> = Rc::new(review.steps());
+    let steps = review.steps();
     // A point for each position of a game short enough to tell them apart.
     let points = (count <= 400).then(|| {
         review.distances.iter().enumerate().map(|(i, d)| {
-            let (lower, upper) = d.bounds();
+            let upper = d.bounds().1;
             let class = match i.checked_sub(1).map(|s| steps[s]) {
                 None => "start",
                 Some(Step::Closer) => "closer",
                 Some(Step::Farther) => "farther",
                 Some(Step::Unknown) => "unknown",
             };
-            let words = if lower == upper { plural(lower as usize, "move") } else { format!("{lower} to {upper} moves") };
+            let words = distance_words(*d);
             let onclick = on_point.reform(move |e: MouseEvent| {
                 e.stop_propagation();
                 i
