@@ -218,8 +218,9 @@ fn race_view(parts: &Parts) -> Html {
 /// "Solve it yourself" in Play & solve: Show me how, and Review my game.
 fn lesson_panel(parts: &Parts) -> Html {
     let state = parts.state;
+    // The handle, not a copy of the whole state on every render.
     let link = {
-        let state = (**state).clone();
+        let state = state.clone();
         Callback::from(move |game: crate::protocol::lesson::Game| {
             crate::url::game_query(&state, &game)
         })
