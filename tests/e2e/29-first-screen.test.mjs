@@ -1,8 +1,9 @@
 // Issue 54, the first screen before the code arrives: index.html itself holds the page's first
 // screen (header, Size, Scramble, Solve, the board, How to play), drawn at build time by the
 // app's own components; with the wasm held back it is on screen, and when the wasm comes the app
-// takes its place with the very same board, which then slides at a tap. A link's page and a How
-// to play dismissed before are not shown from the build's screen.
+// takes its place with the very same board, which then slides at a tap. The first screen's
+// tiles slide too, before the wasm (web/first-taps.js), and the app goes on from those taps.
+// A link's page and a How to play dismissed before are not shown from the build's screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot, BASE_URL } from './helpers.mjs';
@@ -28,7 +29,7 @@ async function heldBack(query = '', device = { viewport: { width: 360, height: 6
 
 test('the HTML holds the first screen: header, toolbar, a scrambled board and How to play', async () => {
   const html = await (await fetch(`${BASE_URL}/`)).text();
-  const screen = html.match(/<div id="prerendered" aria-hidden="true" data-seed="(\d+)">([\s\S]*?)<\/div>\s*<!-- The app draws itself here/);
+  const screen = html.match(/<div id="prerendered" aria-hidden="true" data-seed="(\d+)">([\s\S]*?)<\/div>\s*<!-- Its tiles slide/);
   assert.ok(screen, 'index.html has the prerendered first screen');
   for (const part of ['<header class="top"', 'id="size"', 'id="scramble"', 'id="solve"', 'role="grid"', 'id="how-to-play"']) {
     assert.ok(screen[2].includes(part), `the first screen has ${part}`);
@@ -64,6 +65,53 @@ test('phone: the board shows before the wasm, and the app takes its place with t
   const next = blank % 3 > 0 ? blank - 1 : blank + 1;
   await page.locator('#app .tile').nth(next).tap();
   await page.waitForFunction(() => Number(document.querySelector('#move-count')?.dataset.moves) === 1, null, { timeout: 5_000 });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('phone: the first screen\'s tiles slide at a tap before the wasm, and the app goes on from there', async () => {
+  const { page, release } = await heldBack();
+  const grid = page.locator('#prerendered [role=grid]');
+  await grid.waitFor({ state: 'visible' });
+  // What each cell shows, as the app's board marks it.
+  const cells = (scope) => page.locator(`${scope} [role=grid] button[data-cell]`).evaluateAll((buttons) => buttons.map((b) => ({
+    tile: b.dataset.tile ?? null, text: b.textContent,
+    blank: b.classList.contains('blank'), home: b.classList.contains('home'), movable: b.classList.contains('movable'),
+  })));
+  const start = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const blank = start.indexOf(0);
+  // First tap: the far end of the blank's row (two tiles slide when the blank is at an end).
+  const far = Math.floor(blank / 3) * 3 + (blank % 3 === 0 ? 2 : 0);
+  await page.locator(`#prerendered [data-cell="${far}"]`).tap();
+  const afterOne = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  assert.notDeepEqual(afterOne, start, 'the tap slid tiles on the first screen');
+  assert.equal(afterOne[far], 0, 'the tapped cell is the blank now');
+  assert.deepEqual([...afterOne].sort(), [...start].sort(), 'the same tiles');
+  const oneShown = await cells('#prerendered');
+  // Second tap: a tile in the blank's column.
+  const up = far >= 3 ? far - 3 : far + 3;
+  await page.locator(`#prerendered [data-cell="${up}"]`).tap();
+  const afterTwo = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  assert.equal(afterTwo[up], 0);
+  // A move a tile, as the app counts them: the first tap slid one or two, the second one.
+  const moves = String(Math.abs(far - blank) + 1);
+  assert.equal(await page.locator('#prerendered #move-count').getAttribute('data-moves'), moves);
+  assert.match(await page.locator('#prerendered #move-count').textContent(), new RegExp(`Moves: ${moves}\\b`));
+  const shown = await cells('#prerendered');
+  // The first board's bound drawn at build time is not shown for this one.
+  assert.doesNotMatch(await page.locator('#prerendered #optimal-count').textContent(), /\d/);
+  await shot(page, '29-first-screen-tapped-before-wasm', { fullPage: false });
+  release();
+  const app = page.getByRole('grid');
+  await app.waitFor();
+  assert.equal(await page.locator('#prerendered').count(), 0);
+  assert.deepEqual((await app.getAttribute('data-board')).split(' ').map(Number), afterTwo, 'the app plays the same taps');
+  assert.deepEqual(await cells('#app'), shown, 'each cell as the app shows it: tile, text, blank, home, movable');
+  assert.equal(await page.locator('#move-count').getAttribute('data-moves'), moves, 'the app counts the same moves');
+  await page.locator('#undo').tap();
+  await page.waitForFunction((left) => document.querySelector('#move-count')?.dataset.moves === left, String(moves - 1));
+  assert.deepEqual((await app.getAttribute('data-board')).split(' ').map(Number), afterOne, 'Undo takes back the second tap');
+  assert.deepEqual(await cells('#app'), oneShown);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -48,7 +48,7 @@ pub fn app() -> Html {
     let lesson = crate::hooks::lesson::use_lesson(&state);
     use_exact_count(&state);
     use_shortest(&state);
-    use_effect_with((), |_| crate::components::header::remove_loading_text());
+    crate::hooks::play::use_first_screen(state.dispatcher());
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);

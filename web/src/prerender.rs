@@ -4,7 +4,7 @@
 //! `<div id="prerendered" data-seed="…">`. On a slow phone network the board, the toolbar and How
 //! to play show at once; when the wasm has come, the app draws itself from the same seed
 //! ([`seed`]), so it shows the very same board, and the copy goes (`web/style.css` hides it the
-//! moment `#app` has content, `components::header::remove_loading_text` removes it).
+//! moment `#app` has content, [`remove`] removes it).
 //!
 //! One source of the markup: the same `App`, its state from [`crate::url::initial_state`] with
 //! no address and the prerender's seed. Natively nothing reads the browser (no storage, no
@@ -59,4 +59,77 @@ pub fn fill(index: &str, screen: &str, seed: u64) -> Option<String> {
     let filled =
         format!(r#"<div id="{ELEMENT_ID}" aria-hidden="true" data-seed="{seed}">{screen}</div>"#);
     Some(index.replacen(PLACEHOLDER, &filled, 1))
+}
+
+/// Removes the first screen and the loading text of index.html, shown until the app first
+/// draws (the style sheet already hides them the moment `#app` has content).
+pub fn remove() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for id in ["loading", ELEMENT_ID] {
+        if let Some(element) = document.get_element_by_id(id) {
+            element.remove();
+        }
+    }
+}
+
+/// The most taps on the first screen the app plays (a longer list is cut there: the board
+/// then shows where those taps left it, and the rest is lost, not misplayed).
+pub const MAX_TAPS: usize = 10_000;
+
+/// The taps `web/first-taps.js` kept on the first screen before the app came, from its
+/// `data-taps` text ("cell:ms" entries, ms from `Date.now()`, separated by spaces): the cell
+/// tapped and when, in order. The text is the page's own, but a malformed entry ends the list
+/// rather than guessing (the taps before it stand).
+pub fn parse_taps(text: &str) -> Vec<(usize, f64)> {
+    text.split_whitespace()
+        .map_while(|entry| {
+            let (cell, ms) = entry.split_once(':')?;
+            let ms: f64 = ms.parse().ok()?;
+            Some((cell.parse().ok()?, ms)).filter(|_| ms.is_finite())
+        })
+        .take(MAX_TAPS)
+        .collect()
+}
+
+/// The first screen's taps ([`parse_taps`]), taken once: the element is marked `data-taken`,
+/// so its script slides nothing more. Empty where there is no first screen (and natively).
+pub fn take_taps() -> Vec<(usize, f64)> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(element) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(ELEMENT_ID))
+        else {
+            return Vec::new();
+        };
+        element.set_attribute("data-taken", "").ok();
+        parse_taps(&element.get_attribute("data-taps").unwrap_or_default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_are_read_in_order_and_a_bad_entry_ends_them() {
+        assert_eq!(parse_taps(""), vec![]);
+        assert_eq!(
+            parse_taps("5:1700000000000 4:1700000000250.5"),
+            vec![(5, 1_700_000_000_000.0), (4, 1_700_000_000_250.5)]
+        );
+        assert_eq!(parse_taps("3:1 x:2 4:3"), vec![(3, 1.0)]);
+        assert_eq!(parse_taps("3:1 4 5:6"), vec![(3, 1.0)]);
+        assert_eq!(parse_taps("-1:5"), vec![]);
+        assert_eq!(parse_taps("2:NaN"), vec![]);
+        assert_eq!(parse_taps("2:inf 1:1"), vec![]);
+        let many = "1:1 ".repeat(MAX_TAPS + 5);
+        assert_eq!(parse_taps(&many).len(), MAX_TAPS);
+    }
 }

@@ -1,5 +1,4 @@
-//! The page's header: its title and one line, "How to play" and the theme menu; and the
-//! loading text and prerendered first screen of index.html it replaces.
+//! The page's header: its title and one line, "How to play" and the theme menu.
 
 use yew::prelude::*;
 
@@ -24,18 +23,5 @@ pub fn header(how_to: &UseStateHandle<bool>) -> Html {
             </div>
             <p class="lede">{ "Slide the tiles home, or press Solve and watch the computer find a short way." }</p>
         </header>
-    }
-}
-
-/// Removes the loading text and the prerendered first screen of index.html, shown until the
-/// app first draws.
-pub fn remove_loading_text() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    for id in ["loading", crate::prerender::ELEMENT_ID] {
-        if let Some(element) = document.get_element_by_id(id) {
-            element.remove();
-        }
     }
 }

@@ -1,0 +1,88 @@
+// The first screen's tiles slide before the app's wasm has come (issue 54). On a phone network
+// the wasm takes seconds; the board the build drew into index.html (scripts/prerender.sh) is on
+// screen long before. A tap on a tile in the blank's row or column slides it, and the tiles
+// between, into the blank, as the app's board does (web/src/components/board.rs).
+//
+// Nothing here makes markup: the cells' own contents (drawn by the app's components at build
+// time) move from button to button, and the classes the app would give (blank, home, movable)
+// follow. Each tap is kept in the first screen's `data-taps` as "cell:ms" (ms from Date.now());
+// when the app comes it takes them (web/src/prerender.rs, `take_taps`) and plays the same taps
+// through its own rules, so the game, its clock, its move count and Undo go on from here.
+(() => {
+  const screen = document.getElementById('prerendered');
+  const grid = screen && screen.querySelector('[role=grid][data-board]');
+  const goalPicture = screen && screen.querySelector('#goal-picture [data-board]');
+  const count = screen && screen.querySelector('#move-count');
+  const fewest = screen && screen.querySelector('#optimal-count');
+  if (!grid || !goalPicture || !count) return;
+  const goal = goalPicture.dataset.board.split(' ').map(Number);
+  const board = grid.dataset.board.split(' ').map(Number);
+  const buttons = [...grid.querySelectorAll('button[data-cell]')];
+  const rows = grid.querySelectorAll('[role=row]').length;
+  const width = goal.length / rows;
+  if (!Number.isInteger(width) || buttons.length !== board.length || board.length !== goal.length) return;
+  const row = (cell) => Math.floor(cell / width);
+  const column = (cell) => cell % width;
+  let moves = 0;
+
+  /** The classes and tile numbers the app's board gives each cell, for the board as it is now. */
+  const mark = () => {
+    const blank = board.indexOf(0);
+    buttons.forEach((button, cell) => {
+      const tile = board[cell];
+      const inLine = cell !== blank && (row(cell) === row(blank) || column(cell) === column(blank));
+      button.classList.toggle('blank', tile === 0);
+      button.classList.toggle('home', tile !== 0 && tile === goal[cell]);
+      button.classList.toggle('movable', inLine);
+      if (tile === 0) delete button.dataset.tile;
+      else button.dataset.tile = String(tile);
+    });
+    grid.dataset.board = board.join(' ');
+  };
+
+  /** The slide's motion, as the app draws it (web/src/components/board/flip.rs): each moved
+   * tile starts from its old cell and the stylesheet's transition brings it home. */
+  const flip = (moved) => {
+    for (const [button, dx, dy] of moved) {
+      button.style.transition = 'none';
+      button.style.transform = `translate(${dx * 100}%, ${dy * 100}%)`;
+    }
+    if (moved.length) void moved[0][0].offsetWidth;
+    for (const [button] of moved) {
+      button.style.removeProperty('transition');
+      button.style.removeProperty('transform');
+    }
+  };
+
+  grid.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-cell]');
+    if (screen.dataset.taken || !button) return;
+    const cell = Number(button.dataset.cell);
+    const blank = board.indexOf(0);
+    if (cell === blank || (row(cell) !== row(blank) && column(cell) !== column(blank))) return;
+    const step = row(cell) === row(blank) ? Math.sign(cell - blank) : Math.sign(cell - blank) * width;
+    const moved = [];
+    for (let at = blank; at !== cell; at += step) {
+      // The tile at `at + step` slides into the blank at `at`: the two cells swap contents.
+      const from = buttons[at + step];
+      const to = buttons[at];
+      const tileNodes = [...from.childNodes];
+      const blankNodes = [...to.childNodes];
+      to.replaceChildren(...tileNodes);
+      from.replaceChildren(...blankNodes);
+      [board[at], board[at + step]] = [board[at + step], board[at]];
+      moved.push([to, column(at + step) - column(at), row(at + step) - row(at)]);
+    }
+    mark();
+    flip(moved);
+    moves += moved.length; // one move a tile, as the app counts them
+    count.dataset.moves = String(moves);
+    count.textContent = count.textContent.replace(/\d+/, String(moves));
+    if (fewest) {
+      // The bound drawn at build time was the first board's: it keeps only its "(counting…)".
+      delete fewest.dataset.atLeast;
+      fewest.textContent = fewest.textContent.replace(/^[^(]*\((.*)\)$/, '$1');
+    }
+    screen.dataset.taps = `${screen.dataset.taps ?? ''} ${cell}:${Date.now()}`.trim();
+  });
+})();
