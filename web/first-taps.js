@@ -5,9 +5,10 @@
 //
 // Nothing here makes markup: the cells' own contents (drawn by the app's components at build
 // time) move from button to button, and the classes the app would give (blank, home, movable)
-// follow. Each tap is kept in the first screen's `data-taps` as "cell:ms" (ms from Date.now());
-// when the app comes it takes them (web/src/prerender.rs, `take_taps`) and plays the same taps
-// through its own rules, so the game, its clock, its move count and Undo go on from here.
+// follow. Each tap is kept in the first screen's `data-taps` as "cell:ms" (ms from Date.now()),
+// and a press of Solve or Scramble in `data-press`; when the app comes it takes them
+// (web/src/prerender.rs, `take`) and plays the same taps through its own rules, then makes the
+// press, so the game, its clock, its move count and Undo go on from here.
 (() => {
   const screen = document.getElementById('prerendered');
   const grid = screen && screen.querySelector('[role=grid][data-board]');
@@ -54,9 +55,21 @@
     }
   };
 
+  // Solve or Scramble pressed before the app came: the press is kept for the app (which makes
+  // it after the taps), the button shows it is taken, and the board takes no more taps.
+  for (const press of ['solve', 'scramble']) {
+    const button = screen.querySelector(`#${press}`);
+    button?.addEventListener('click', () => {
+      if (screen.dataset.taken || screen.dataset.press) return;
+      screen.dataset.press = press;
+      button.classList.add('pressed');
+      button.setAttribute('aria-busy', 'true');
+    });
+  }
+
   grid.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-cell]');
-    if (screen.dataset.taken || !button) return;
+    if (screen.dataset.taken || screen.dataset.press || !button) return;
     const cell = Number(button.dataset.cell);
     const blank = board.indexOf(0);
     if (cell === blank || (row(cell) !== row(blank) && column(cell) !== column(blank))) return;

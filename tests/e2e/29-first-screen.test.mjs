@@ -2,11 +2,12 @@
 // screen (header, Size, Scramble, Solve, the board, How to play), drawn at build time by the
 // app's own components; with the wasm held back it is on screen, and when the wasm comes the app
 // takes its place with the very same board, which then slides at a tap. The first screen's
-// tiles slide too, before the wasm (web/first-taps.js), and the app goes on from those taps.
+// tiles slide too, before the wasm (web/first-taps.js), and the app goes on from those taps
+// (and makes a Solve pressed there).
 // A link's page and a How to play dismissed before are not shown from the build's screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, BASE_URL } from './helpers.mjs';
+import { launch, shot, BASE_URL, bfsDistance, STANDARD_3 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -112,6 +113,29 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
   await page.waitForFunction((left) => document.querySelector('#move-count')?.dataset.moves === left, String(moves - 1));
   assert.deepEqual((await app.getAttribute('data-board')).split(' ').map(Number), afterOne, 'Undo takes back the second tap');
   assert.deepEqual(await cells('#app'), oneShown);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('desktop: Solve pressed on the first screen is kept, and the app solves the board the taps left', async () => {
+  const { page, release } = await heldBack('', { viewport: { width: 1280, height: 800 } });
+  const grid = page.locator('#prerendered [role=grid]');
+  await grid.waitFor({ state: 'visible' });
+  await page.locator('#prerendered .tile.movable').first().click();
+  const tapped = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const solve = page.locator('#prerendered #solve');
+  await solve.click();
+  assert.match(await solve.getAttribute('class'), /\bpressed\b/, 'the press shows');
+  assert.equal(await solve.getAttribute('aria-busy'), 'true');
+  await page.locator('#prerendered .tile.movable').first().click();
+  assert.deepEqual((await grid.getAttribute('data-board')).split(' ').map(Number), tapped, 'no taps after the press');
+  await shot(page, '29-first-screen-solve-pressed', { fullPage: false });
+  release();
+  const length = page.locator('#result #length');
+  await length.waitFor({ timeout: 30_000 });
+  assert.equal(Number(await length.getAttribute('data-length')), bfsDistance(tapped, STANDARD_3, 3),
+    'the answer is the shortest from the board the tap left');
+  assert.equal(await page.locator('#prerendered').count(), 0);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

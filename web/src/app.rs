@@ -48,7 +48,6 @@ pub fn app() -> Html {
     let lesson = crate::hooks::lesson::use_lesson(&state);
     use_exact_count(&state);
     use_shortest(&state);
-    crate::hooks::play::use_first_screen(state.dispatcher());
     use_paste(state.dispatcher());
     use_keyboard(state.dispatcher());
     let playing = state.playback.as_ref().is_some_and(|p| p.playing);
@@ -56,6 +55,11 @@ pub fn app() -> Html {
     use_url_sync(crate::url::to_query(&state), state.view, state.dispatcher());
     let picture = use_picture();
     let on_scramble = use_scramble(state.dispatcher());
+    crate::hooks::first_screen::use_first_screen(
+        state.dispatcher(),
+        solver.solve.clone(),
+        on_scramble.clone(),
+    );
     let drop = use_drop_import(state.dispatcher(), picture.set_file.clone());
     let input = use_board_input(state.dispatcher());
     let (solution, moves) = use_result_views(state.solve.result());

@@ -93,23 +93,59 @@ pub fn parse_taps(text: &str) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// The first screen's taps ([`parse_taps`]), taken once: the element is marked `data-taken`,
-/// so its script slides nothing more. Empty where there is no first screen (and natively).
-pub fn take_taps() -> Vec<(usize, f64)> {
+/// A button of the first screen pressed before the app came (`web/first-taps.js` keeps it in
+/// `data-press`); the app makes the press after playing the taps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Solve.
+    Solve,
+    /// Scramble.
+    Scramble,
+}
+
+impl Press {
+    /// The press named by `data-press` (`None` for anything else).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "solve" => Some(Self::Solve),
+            "scramble" => Some(Self::Scramble),
+            _ => None,
+        }
+    }
+}
+
+/// What was done on the first screen before the app came: its taps ([`parse_taps`]) in order,
+/// then at most one press.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Early {
+    /// The cells tapped and when (ms from `Date.now()`).
+    pub taps: Vec<(usize, f64)>,
+    /// Solve or Scramble, pressed after the taps.
+    pub press: Option<Press>,
+}
+
+/// What was done on the first screen ([`Early`]), taken once: the element is marked
+/// `data-taken`, so its script slides nothing more. Empty where there is no first screen (and
+/// natively).
+pub fn take() -> Early {
     #[cfg(target_arch = "wasm32")]
     {
         let Some(element) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id(ELEMENT_ID))
         else {
-            return Vec::new();
+            return Early::default();
         };
         element.set_attribute("data-taken", "").ok();
-        parse_taps(&element.get_attribute("data-taps").unwrap_or_default())
+        let read = |name| element.get_attribute(name).unwrap_or_default();
+        Early {
+            taps: parse_taps(&read("data-taps")),
+            press: Press::parse(&read("data-press")),
+        }
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        Vec::new()
+        Early::default()
     }
 }
 
@@ -131,5 +167,14 @@ mod tests {
         assert_eq!(parse_taps("2:inf 1:1"), vec![]);
         let many = "1:1 ".repeat(MAX_TAPS + 5);
         assert_eq!(parse_taps(&many).len(), MAX_TAPS);
+    }
+
+    #[test]
+    fn only_solve_and_scramble_are_presses() {
+        assert_eq!(Press::parse("solve"), Some(Press::Solve));
+        assert_eq!(Press::parse("scramble"), Some(Press::Scramble));
+        for other in ["", "Solve", "undo", "solve "] {
+            assert_eq!(Press::parse(other), None);
+        }
     }
 }

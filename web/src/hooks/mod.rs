@@ -21,6 +21,8 @@
 //! - [`url`]: the share link in the address bar; [`copy_link`]: that link to the clipboard.
 //! - [`mod@drop`]: files and text dropped on the board are imported.
 //! - [`scramble`]: the Scramble button's random seed.
+//! - [`first_screen`]: the taps and the press made on the first screen before the app came,
+//!   done again when it has drawn.
 //! - [`how_to_solve`]: the Solve panel's "How to solve" disclosure, open for a teacher, kept.
 //! - [`board_input`]: the board's click and swipe callbacks and the notice's dismiss, made once.
 //! - [`result_views`]: the last result shared with the charts and the generator.
@@ -34,6 +36,7 @@ pub mod copy_link;
 pub mod document;
 pub mod drop;
 pub mod experiment;
+pub mod first_screen;
 pub mod how_to_solve;
 pub mod lab;
 pub mod lesson;

@@ -1,5 +1,4 @@
-//! The game by hand's edge: the clock read before each hand input ([`hand`]), the taps made
-//! on the first screen before the app came ([`use_first_screen`]), the worker asked
+//! The game by hand's edge: the clock read before each hand input ([`hand`]), the worker asked
 //! for the fewest moves of a game on a board without an exact table ([`use_shortest`]), and the
 //! best results kept in the browser's local storage ([`use_best`]).
 
@@ -20,20 +19,6 @@ pub fn hand(dispatcher: &UseReducerDispatcher<State>, action: Action) {
         js_sys::Date::now(),
     ))));
     dispatcher.dispatch(action);
-}
-
-/// Takes the place of the first screen once the app has drawn: the taps made on its board
-/// before the wasm came ([`crate::prerender::take_taps`]) are played as hand inputs, each with
-/// the clock read at its tap, then the first screen and the loading text go.
-#[hook]
-pub fn use_first_screen(dispatcher: UseReducerDispatcher<State>) {
-    use_effect_with((), move |_| {
-        for (cell, ms) in crate::prerender::take_taps() {
-            dispatcher.dispatch(Action::Play(PlayAction::Reading(Reading::Clock(ms))));
-            dispatcher.dispatch(Action::Play(PlayAction::ClickCell(cell)));
-        }
-        crate::prerender::remove();
-    });
 }
 
 /// Whether the fewest moves of a board of `cells` cells come from a worker's optimal solve:
