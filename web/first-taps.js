@@ -6,7 +6,8 @@
 // Nothing here makes markup: the cells' own contents (drawn by the app's components at build
 // time) move from button to button, and the classes the app would give (blank, home, movable)
 // follow. Each tap is kept in the first screen's `data-taps` as "cell:ms" (ms from Date.now()),
-// and a press of Solve or Scramble in `data-press`; when the app comes it takes them
+// and a press of Solve or Scramble in `data-press` (Got it on How to play is kept in
+// localStorage, as the app keeps it); when the app comes it takes them
 // (web/src/prerender.rs, `take`) and plays the same taps through its own rules, then makes the
 // press, so the game, its clock, its move count and Undo go on from here.
 (() => {
@@ -66,6 +67,14 @@
       button.setAttribute('aria-busy', 'true');
     });
   }
+
+  // Got it on How to play: kept under the key the app keeps it under (web/src/components/how_to.rs,
+  // read by index.html's first script too) and hidden as that script hides it, so the app,
+  // when it comes, does not show it again.
+  screen.querySelector('#how-to-close')?.addEventListener('click', () => {
+    try { localStorage.setItem('how-to-play-seen', '1'); } catch (e) { /* no storage: shown again */ }
+    document.documentElement.classList.add('how-to-seen');
+  });
 
   grid.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-cell]');

@@ -117,10 +117,13 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
   await page.context().close();
 });
 
-test('desktop: Solve pressed on the first screen is kept, and the app solves the board the taps left', async () => {
+test('desktop: Got it and Solve pressed on the first screen are kept; the app solves the board the taps left', async () => {
   const { page, release } = await heldBack('', { viewport: { width: 1280, height: 800 } });
   const grid = page.locator('#prerendered [role=grid]');
   await grid.waitFor({ state: 'visible' });
+  // Got it on How to play hides it there, and the app does not show it again.
+  await page.locator('#prerendered #how-to-close').click();
+  assert.equal(await page.locator('#prerendered #how-to-play').isVisible(), false);
   await page.locator('#prerendered .tile.movable').first().click();
   const tapped = (await grid.getAttribute('data-board')).split(' ').map(Number);
   const solve = page.locator('#prerendered #solve');
@@ -136,6 +139,7 @@ test('desktop: Solve pressed on the first screen is kept, and the app solves the
   assert.equal(Number(await length.getAttribute('data-length')), bfsDistance(tapped, STANDARD_3, 3),
     'the answer is the shortest from the board the tap left');
   assert.equal(await page.locator('#prerendered').count(), 0);
+  assert.equal(await page.locator('#how-to-play').count(), 0, 'How to play stays dismissed');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
