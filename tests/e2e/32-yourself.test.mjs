@@ -5,10 +5,11 @@
 // distances are `npuzzle review --json`'s), its chart drawn, and a click on a point puts the
 // board there and plays the shortest answer from there to the goal. A link holding a game
 // that cannot be played says why in one line. At 1280x800 (light) and 360x640 (dark, touch).
+// The Solve menu lists the taught method (a link naming it shows it chosen).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { NPUZZLE, launch, open, shot, board, SCREENS } from './helpers.mjs';
+import { NPUZZLE, launch, open, shot, board, howToSolve, SCREENS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -156,6 +157,25 @@ test('a link holding a game that cannot be played says why in one line, and the 
   await page.goto(page.url().split('?')[0] + '?size=3x3&board=1,2,3,4,5,6,7,0,8&game=4x4%3AR');
   await status.waitFor();
   assert.match(await status.textContent(), /for a 4x4 board, and the link's board is a 3x3/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the Solve menu has the taught method: a link naming it shows it chosen, and Solve plays its answer', async () => {
+  const page = await open(browser, `?size=4x4&board=${LESSON.join(',')}&method=method`);
+  await howToSolve(page);
+  const menu = page.locator('#algorithm');
+  assert.equal(await menu.inputValue(), 'method', 'the menu shows the method Solve runs');
+  assert.match(await menu.locator('option:checked').textContent(), /^Long, one a person can follow/);
+  await page.locator('#solve').click();
+  const length = page.locator('#result #length');
+  await length.waitFor();
+  const cli = JSON.parse(execFileSync(NPUZZLE, ['solve', LESSON.join(' '), '-a', 'method', '--json'], { encoding: 'utf8' }));
+  assert.equal(Number(await length.getAttribute('data-length')), cli.length, 'the method\'s answer, as the CLI gives it');
+  // Chosen from the menu, it goes into the link.
+  await menu.selectOption('anytime');
+  await menu.selectOption('method');
+  assert.match(page.url(), /[?&]method=method\b/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -179,7 +179,8 @@ impl std::str::FromStr for MenuKey {
 }
 
 /// Every method that fits `shape`, each informed search once per heuristic (strongest
-/// first): the one menu of the Solve panel.
+/// first), and last the method people are taught (a link can name it, and a menu that lacked
+/// it would show another method than the one Solve runs): the one menu of the Solve panel.
 pub fn menu_entries(shape: Shape) -> Vec<Method> {
     const STRONGEST_FIRST: [HeuristicKind; 3] = [
         HeuristicKind::LinearConflict,
@@ -195,6 +196,7 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
                 .collect(),
             None => vec![method],
         })
+        .chain([Method::Taught])
         .collect()
 }
 
@@ -305,6 +307,7 @@ mod tests {
             let entries = menu_entries(shape);
             let informed = entries.iter().filter(|m| m.heuristic().is_some()).count();
             assert_eq!(informed, 9, "greedy, A* and IDA* with each heuristic");
+            assert_eq!(entries.last(), Some(&Method::Taught), "the taught method");
             for method in entries {
                 let key = menu_key(&method);
                 let read: MenuKey = key.parse().unwrap();
