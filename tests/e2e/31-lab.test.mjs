@@ -75,7 +75,8 @@ test('Cancel stops a long check (2x5: 1,814,400 boards) and a new one runs', asy
 
 // The lab hands its formula over: a column of the Experiment (A* guided by it, with its mean
 // excess length; 3 x Manhattan overestimates, so some answers are longer than the depth) and
-// a racer in the Race (its answer a real path, at least the shortest, not claimed shortest).
+// a racer in the Race (its answer a real path, at least the shortest, not claimed shortest),
+// and an entry of the Solve menu for greedy, A* and IDA*.
 for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
   test(`${screen}: the formula becomes a column of the Experiment and a racer`, async () => {
     const page = await open(browser, '?board=6,1,7,3,0,4,5,8,2&goal=snail', viewport, device);
@@ -124,6 +125,15 @@ for (const [screen, { viewport, device }] of Object.entries(SCREENS)) {
     const length = page.locator('#length');
     await length.waitFor({ timeout: 60_000 });
     assert.equal(await page.locator('#optimal').getAttribute('data-optimal'), 'false');
+    assert.ok(Number(await length.getAttribute('data-length')) >= 24);
+    // It guides each informed search, as a built-in heuristic does: IDA* with it solves too.
+    const entries = await page.locator('#algorithm option[value$=":3 * manhattan"]').evaluateAll((os) => os.map((o) => o.value));
+    assert.deepEqual(entries, ['greedy:3 * manhattan', 'astar:3 * manhattan', 'idastar:3 * manhattan']);
+    await page.selectOption('#algorithm', 'idastar:3 * manhattan');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('#result')?.textContent.includes('IDA*'), null, { timeout: 60_000 });
+    await length.waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator('#optimal').getAttribute('data-optimal'), 'false', 'not claimed shortest');
     assert.ok(Number(await length.getAttribute('data-length')) >= 24);
     await openView(page, 'race');
     // The link keeps it: a reload has it in the race and in the editor.

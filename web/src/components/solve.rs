@@ -200,12 +200,25 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
         .collect()
 }
 
+/// The lab's `formula` guiding each informed search (greedy, A*, IDA*): the menu's entries
+/// for it, as each built-in heuristic has one per search.
+pub fn formula_entries(formula: &Arc<Formula>) -> impl Iterator<Item = Method> + '_ {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|algorithm| algorithm.is_informed())
+        .map(|algorithm| Method::Formula {
+            algorithm,
+            formula: formula.clone(),
+        })
+}
+
 /// The menu's options in two groups, the methods that prove the shortest answer and the fast
 /// ones, each named by what it does ([`Method::description`]).
 fn method_options(chosen: &Method, shape: Shape, lab_formula: Option<&Arc<Formula>>) -> Html {
     let chosen = menu_key(chosen);
-    // The heuristic lab's formula, when handed over, guides A* too (never claimed shortest).
-    let lab = lab_formula.map(crate::experiment::formula_method);
+    // The heuristic lab's formula, when handed over, guides each informed search as the
+    // built-in heuristics do (never claimed shortest).
+    let lab = lab_formula.into_iter().flat_map(formula_entries);
     let (shortest, fast): (Vec<Method>, Vec<Method>) = menu_entries(shape)
         .into_iter()
         .chain(lab.filter(|m| m.fits(shape).is_ok()))
@@ -320,21 +333,36 @@ mod tests {
                 assert_eq!(menu_key(&linked.effective_method()), key);
             }
         }
-        // The lab's formula, handed over, is an entry of its own, picked and linked as one.
+        // The lab's formula, handed over, is an entry for each informed search, picked and
+        // linked as one, each under its search's budget (greedy and A* a node budget, IDA*
+        // none: its memory is bounded and Cancel stops it).
         let mut start = State::new(Shape::square(3).unwrap(), Goal::Standard);
-        start.prefs.lab_formula = Some(std::sync::Arc::new("2 * manhattan".parse().unwrap()));
-        let key = "astar:2 * manhattan";
-        let read: MenuKey = key.parse().unwrap();
-        assert!(matches!(read.0, Method::Formula { .. }));
-        let picked = reduce(&start, Action::Prefs(PrefsAction::SetMethod(read.0))).unwrap();
-        assert_eq!(menu_key(&picked.effective_method()), key);
-        let (linked, errors) = crate::url::from_query(&crate::url::to_query(&picked));
-        assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(menu_key(&linked.effective_method()), key);
-        assert!(
-            linked.request(1).max_expanded.is_some(),
-            "A*'s budget holds"
+        let formula = std::sync::Arc::new("2 * manhattan".parse().unwrap());
+        start.prefs.lab_formula = Some(std::sync::Arc::clone(&formula));
+        let keys: Vec<String> = formula_entries(&formula).map(|m| menu_key(&m)).collect();
+        assert_eq!(
+            keys,
+            [
+                "greedy:2 * manhattan",
+                "astar:2 * manhattan",
+                "idastar:2 * manhattan"
+            ]
         );
+        for key in keys {
+            let read: MenuKey = key.parse().unwrap();
+            assert!(matches!(read.0, Method::Formula { .. }));
+            assert!(!read.0.is_optimal(), "{key} is never claimed shortest");
+            let picked = reduce(&start, Action::Prefs(PrefsAction::SetMethod(read.0))).unwrap();
+            assert_eq!(menu_key(&picked.effective_method()), key);
+            let (linked, errors) = crate::url::from_query(&crate::url::to_query(&picked));
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(menu_key(&linked.effective_method()), key);
+            assert_eq!(
+                linked.request(1).max_expanded,
+                crate::state::budget_for(linked.effective_method().algorithm()),
+                "{key}: the budget of its search, as with a built-in heuristic"
+            );
+        }
         let (old, errors) = crate::url::from_query("?method=idastar&heuristic=manhattan");
         assert!(errors.is_empty());
         assert_eq!(menu_key(&old.effective_method()), "idastar:manhattan");
