@@ -16,6 +16,7 @@
   const goalPicture = screen && screen.querySelector('#goal-picture [data-board]');
   const count = screen && screen.querySelector('#move-count');
   const fewest = screen && screen.querySelector('#optimal-count');
+  const invitation = screen && screen.querySelector('#invitation');
   if (!grid || !goalPicture || !count) return;
   const goal = goalPicture.dataset.board.split(' ').map(Number);
   const board = grid.dataset.board.split(' ').map(Number);
@@ -100,6 +101,8 @@
     moves += moved.length; // one move a tile, as the app counts them
     count.dataset.moves = String(moves);
     count.textContent = count.textContent.replace(/\d+/, String(moves));
+    // The invitation to slide a tile goes after the first move, as in the app.
+    if (invitation) invitation.hidden = true;
     if (fewest) {
       // The bound drawn at build time was the first board's: it keeps only its "(counting…)".
       delete fewest.dataset.atLeast;

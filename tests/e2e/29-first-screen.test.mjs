@@ -99,6 +99,7 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
   assert.equal(await page.locator('#prerendered #move-count').getAttribute('data-moves'), moves);
   assert.match(await page.locator('#prerendered #move-count').textContent(), new RegExp(`Moves: ${moves}\\b`));
   const shown = await cells('#prerendered');
+  assert.equal(await page.locator('#prerendered #invitation').isVisible(), false, 'the invitation goes after a move');
   // The first board's bound drawn at build time is not shown for this one.
   assert.doesNotMatch(await page.locator('#prerendered #optimal-count').textContent(), /\d/);
   await shot(page, '29-first-screen-tapped-before-wasm', { fullPage: false });
