@@ -82,8 +82,9 @@
     if (screen.dataset.taken || screen.dataset.press || !button) return;
     const cell = Number(button.dataset.cell);
     const blank = board.indexOf(0);
-    if (cell === blank || (row(cell) !== row(blank) && column(cell) !== column(blank))) return;
-    const step = row(cell) === row(blank) ? Math.sign(cell - blank) : Math.sign(cell - blank) * width;
+    const sameRow = row(cell) === row(blank);
+    if (cell === blank || (!sameRow && column(cell) !== column(blank))) return;
+    const step = Math.sign(cell - blank) * (sameRow ? 1 : width);
     const moved = [];
     for (let at = blank; at !== cell; at += step) {
       // The tile at `at + step` slides into the blank at `at`: the two cells swap contents.

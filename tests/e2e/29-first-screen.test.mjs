@@ -7,7 +7,7 @@
 // A link's page and a How to play dismissed before are not shown from the build's screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, BASE_URL, bfsDistance, STANDARD_3 } from './helpers.mjs';
+import { launch, shot, board, BASE_URL, bfsDistance, STANDARD_3 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -79,12 +79,12 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
     tile: b.dataset.tile ?? null, text: b.textContent,
     blank: b.classList.contains('blank'), home: b.classList.contains('home'), movable: b.classList.contains('movable'),
   })));
-  const start = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const start = await board(page, grid);
   const blank = start.indexOf(0);
   // First tap: the far end of the blank's row (two tiles slide when the blank is at an end).
   const far = Math.floor(blank / 3) * 3 + (blank % 3 === 0 ? 2 : 0);
   await page.locator(`#prerendered [data-cell="${far}"]`).tap();
-  const afterOne = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const afterOne = await board(page, grid);
   assert.notDeepEqual(afterOne, start, 'the tap slid tiles on the first screen');
   assert.equal(afterOne[far], 0, 'the tapped cell is the blank now');
   assert.deepEqual([...afterOne].sort(), [...start].sort(), 'the same tiles');
@@ -92,7 +92,7 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
   // Second tap: a tile in the blank's column.
   const up = far >= 3 ? far - 3 : far + 3;
   await page.locator(`#prerendered [data-cell="${up}"]`).tap();
-  const afterTwo = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const afterTwo = await board(page, grid);
   assert.equal(afterTwo[up], 0);
   // A move a tile, as the app counts them: the first tap slid one or two, the second one.
   const moves = String(Math.abs(far - blank) + 1);
@@ -107,12 +107,12 @@ test('phone: the first screen\'s tiles slide at a tap before the wasm, and the a
   const app = page.getByRole('grid');
   await app.waitFor();
   assert.equal(await page.locator('#prerendered').count(), 0);
-  assert.deepEqual((await app.getAttribute('data-board')).split(' ').map(Number), afterTwo, 'the app plays the same taps');
+  assert.deepEqual(await board(page, app), afterTwo, 'the app plays the same taps');
   assert.deepEqual(await cells('#app'), shown, 'each cell as the app shows it: tile, text, blank, home, movable');
   assert.equal(await page.locator('#move-count').getAttribute('data-moves'), moves, 'the app counts the same moves');
   await page.locator('#undo').tap();
   await page.waitForFunction((left) => document.querySelector('#move-count')?.dataset.moves === left, String(moves - 1));
-  assert.deepEqual((await app.getAttribute('data-board')).split(' ').map(Number), afterOne, 'Undo takes back the second tap');
+  assert.deepEqual(await board(page, app), afterOne, 'Undo takes back the second tap');
   assert.deepEqual(await cells('#app'), oneShown);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -126,13 +126,13 @@ test('desktop: Got it and Solve pressed on the first screen are kept; the app so
   await page.locator('#prerendered #how-to-close').click();
   assert.equal(await page.locator('#prerendered #how-to-play').isVisible(), false);
   await page.locator('#prerendered .tile.movable').first().click();
-  const tapped = (await grid.getAttribute('data-board')).split(' ').map(Number);
+  const tapped = await board(page, grid);
   const solve = page.locator('#prerendered #solve');
   await solve.click();
   assert.match(await solve.getAttribute('class'), /\bpressed\b/, 'the press shows');
   assert.equal(await solve.getAttribute('aria-busy'), 'true');
   await page.locator('#prerendered .tile.movable').first().click();
-  assert.deepEqual((await grid.getAttribute('data-board')).split(' ').map(Number), tapped, 'no taps after the press');
+  assert.deepEqual(await board(page, grid), tapped, 'no taps after the press');
   await shot(page, '29-first-screen-solve-pressed', { fullPage: false });
   release();
   const length = page.locator('#result #length');

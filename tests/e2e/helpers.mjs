@@ -57,8 +57,10 @@ export async function open(browser, query = '', viewport = { width: 1200, height
   return page;
 }
 
-export async function board(page) {
-  const text = await page.getByRole('grid').getAttribute('data-board');
+/** The cells of the app's board, or of `grid` (a locator: the first screen's, which is
+ * aria-hidden, so no role query finds it). */
+export async function board(page, grid = page.getByRole('grid')) {
+  const text = await grid.getAttribute('data-board');
   return text.split(' ').map(Number);
 }
 

@@ -202,7 +202,7 @@ pub fn menu_entries(shape: Shape) -> Vec<Method> {
 
 /// The lab's `formula` guiding each informed search (greedy, A*, IDA*): the menu's entries
 /// for it, as each built-in heuristic has one per search.
-pub fn formula_entries(formula: &Arc<Formula>) -> impl Iterator<Item = Method> + '_ {
+fn formula_entries(formula: &Arc<Formula>) -> impl Iterator<Item = Method> + '_ {
     Algorithm::ALL
         .into_iter()
         .filter(|algorithm| algorithm.is_informed())

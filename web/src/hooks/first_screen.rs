@@ -26,7 +26,10 @@ pub fn use_first_screen(
                 dispatcher.dispatch(Action::Play(PlayAction::Reading(Reading::Clock(ms))));
                 dispatcher.dispatch(Action::Play(PlayAction::ClickCell(cell)));
             }
-            press.set(early.press);
+            // Set only when pressed: a state set re-renders the whole app, at every start.
+            if early.press.is_some() {
+                press.set(early.press);
+            }
             crate::prerender::remove();
         });
     }
